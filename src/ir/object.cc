@@ -1,0 +1,37 @@
+#include "tirgen/ir/object.h"
+
+namespace tirgen {
+
+const char* KindName(Kind k) {
+  switch (k) {
+#define K(x)    \
+  case Kind::k##x: \
+    return #x;
+    K(String) K(Array) K(Map) K(NDArray) K(IntImm) K(FloatImm) K(StringImm) K(Var) K(SizeVar)
+    K(Cast) K(Add) K(Sub) K(Mul) K(Div) K(Mod) K(FloorDiv) K(FloorMod) K(Min) K(Max) K(EQ) K(NE)
+    K(LT) K(LE) K(GT) K(GE) K(And) K(Or) K(Not) K(Select) K(BufferLoad) K(ProducerLoad) K(Ramp)
+    K(Broadcast) K(Let) K(Call) K(Reduce) K(LetStmt) K(AttrStmt) K(AssertStmt) K(BufferStore)
+    K(Allocate) K(AllocateConst) K(DeclBuffer) K(SeqStmt) K(IfThenElse) K(Evaluate) K(For)
+    K(While) K(Block) K(BlockRealize) K(Range) K(IterVar) K(Buffer) K(BufferRegion)
+    K(MatchBufferRegion) K(CommReducer) K(PrimFunc) K(IRModule) K(Tensor) K(PlaceholderOp)
+    K(ComputeOp)
+#undef K
+  }
+  return "?";
+}
+
+String::String(std::string v) : ObjectRef(std::make_shared<StringObj>(std::move(v))) {}
+
+Array::Array(std::vector<ObjectRef> elements) {
+  auto n = std::make_shared<ArrayNode>();
+  n->elements = std::move(elements);
+  data_ = std::move(n);
+}
+
+Map::Map(AttrMap items) {
+  auto n = std::make_shared<MapNode>();
+  n->items = std::move(items);
+  data_ = std::move(n);
+}
+
+}  // namespace tirgen
