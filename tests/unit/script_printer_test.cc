@@ -91,6 +91,131 @@ TEST(ScriptPrinter, AddReluMatchesTvm) {
   EXPECT_EQ(Print(AddRelu()), golden);
 }
 
+/// The float list of the `name = T.allocate_const([...], ...)` line of a golden file.
+std::vector<float> ConstantsFromGolden(const std::string& text, const std::string& name) {
+  size_t pos = text.find(name + " = T.allocate_const([");
+  std::vector<float> out;
+  if (pos == std::string::npos) return out;
+  const char* p = text.c_str() + text.find('[', pos) + 1;
+  while (*p != ']') {
+    char* end = nullptr;
+    out.push_back(std::strtof(p, &end));
+    p = end;
+    while (*p == ',' || *p == ' ') ++p;
+  }
+  return out;
+}
+
+NDArray FloatArray(const std::vector<float>& v, std::vector<int64_t> shape) {
+  std::vector<uint8_t> bytes(v.size() * 4);
+  std::memcpy(bytes.data(), v.data(), bytes.size());
+  return NDArray(std::move(shape), DataType::Float(32), std::move(bytes));
+}
+
+// golden/mlp_link_params/primfunc_1.py: dense + bias with both weights linked as constants.
+// Exercises allocate_const data formatting, undeclared constant buffers defined inside the one
+// block that reads each, block_attr holding a buffer, init blocks and T.grid/T.axis.remap.
+PrimFunc MlpDenseAdd(const std::string& golden) {
+  auto p0 = Param("p0", {I64(4), I64(64)});
+  auto out = Param("T_add", {I64(4), I64(10)});
+  Buffer mm = Buffer::Decl({I64(4), I64(10)}, DataType::Float(32), "T_matmul_NT");
+  Var w_data = Var::Pointer("fused_constant", DataType::Float(32));
+  Var b_data = Var::Pointer("fused_nn_dense_constant", DataType::Float(32));
+  Buffer w = Buffer::Make(w_data, DataType::Float(32), {PrimExpr(10), PrimExpr(64)}, {}, PrimExpr(),
+                          "fused_constant");
+  Buffer b = Buffer::Make(b_data, DataType::Float(32), {PrimExpr(10)}, {}, PrimExpr(),
+                          "fused_nn_dense_constant");
+  // Dense.
+  Var i("i", DataType::Int(64)), j("j", DataType::Int(64)), k("k", DataType::Int(64));
+  Var vi("v_i", DataType::Int(64)), vj("v_j", DataType::Int(64)), vk("v_k", DataType::Int(64));
+  auto pt = [](PrimExpr e) { return Range(e, I64(1)); };
+  Stmt init = BufferStore(mm, F32(0), {vi, vj});
+  Stmt update = BufferStore(
+      mm,
+      Binary(Kind::kAdd, BufferLoad(mm, {vi, vj}),
+             Binary(Kind::kMul, BufferLoad(p0.second, {vi, vk}), BufferLoad(w, {vj, vk}))),
+      {vi, vj});
+  AttrMap ann{{"layout_free_placeholders", Array({w})}};
+  Block dense({IterVar(Range(I64(0), I64(4)), vi, IterVarType::kDataPar),
+               IterVar(Range(I64(0), I64(10)), vj, IterVarType::kDataPar),
+               IterVar(Range(I64(0), I64(64)), vk, IterVarType::kCommReduce)},
+              {BufferRegion(p0.second, {pt(vi), pt(vk)}), BufferRegion(w, {pt(vj), pt(vk)})},
+              {BufferRegion(mm, {pt(vi), pt(vj)})}, "T_matmul_NT", update, init, {}, {}, ann);
+  Stmt dense_nest = For(i, I64(0), I64(4), ForKind::kSerial,
+                        For(j, I64(0), I64(10), ForKind::kSerial,
+                            For(k, I64(0), I64(64), ForKind::kSerial,
+                                BlockRealize({i, j, k}, True(), dense))));
+  // Bias add.
+  Var a0("ax0", DataType::Int(64)), a1("ax1", DataType::Int(64));
+  Var v0("v_ax0", DataType::Int(64)), v1("v_ax1", DataType::Int(64));
+  Stmt add_body = BufferStore(
+      out.second, Binary(Kind::kAdd, BufferLoad(mm, {v0, v1}), BufferLoad(b, {v1})), {v0, v1});
+  Block add({IterVar(Range(I64(0), I64(4)), v0, IterVarType::kDataPar),
+             IterVar(Range(I64(0), I64(10)), v1, IterVarType::kDataPar)},
+            {BufferRegion(mm, {pt(v0), pt(v1)}), BufferRegion(b, {pt(v1)})},
+            {BufferRegion(out.second, {pt(v0), pt(v1)})}, "T_add", add_body);
+  Stmt add_nest = For(a0, I64(0), I64(4), ForKind::kSerial,
+                      For(a1, I64(0), I64(10), ForKind::kSerial, BlockRealize({a0, a1}, True(), add)));
+  // Constants wrap the root body (the bias outermost, as BindParams leaves it).
+  Stmt body = SeqStmt({dense_nest, add_nest});
+  body = AllocateConst(w_data, DataType::Float(32), {PrimExpr(10), PrimExpr(64)},
+                       FloatArray(ConstantsFromGolden(golden, "fused_constant"), {10, 64}), body);
+  body = AllocateConst(b_data, DataType::Float(32), {PrimExpr(10)},
+                       FloatArray(ConstantsFromGolden(golden, "fused_nn_dense_constant"), {10}), body);
+  Block root({}, {}, {}, "root", body, std::nullopt, {mm});
+  AttrMap attrs{{"global_symbol", String("main")}, {"tir.noalias", IntImm(DataType::Bool(), 1)}};
+  return PrimFunc({p0.first, out.first}, BlockRealize({}, True(), root), {p0, out}, attrs);
+}
+
+TEST(ScriptPrinter, LinkedConstantsMatchTvm) {
+  std::string golden =
+      ReadFile(std::string(TIRGEN_SHARED_DIR) + "/golden/mlp_link_params/primfunc_1.py");
+  ASSERT_FALSE(golden.empty());
+  ASSERT_EQ(ConstantsFromGolden(golden, "fused_constant").size(), 640u);
+  EXPECT_EQ(Print(MlpDenseAdd(golden)), golden);
+}
+
+// golden-passes/add_relu__primfunc_0/10_Simplify.py: the lowered form. Exercises allocate
+// printed flat, flattened views of parameters (`data=p0.data`) defined inside the loop that
+// uses them, a view of the allocation used by two loops defined once before both, int32 grids.
+IRModule AddReluLowered() {
+  auto shape = [] { return Shape4(1, 16, 32, 32); };
+  auto p0 = Param("p0", shape());
+  auto p1 = Param("p1", shape());
+  auto out = Param("T_relu", shape());
+  auto flat = [](const Buffer& b) {
+    return Buffer::Make(b->data, b->dtype, {I64(16384)}, {}, PrimExpr(), b->name);
+  };
+  Buffer p0f = flat(p0.second), p1f = flat(p1.second), outf = flat(out.second);
+  Var t_add = Var::Pointer("T_add", DataType::Float(32));
+  Buffer addf = Buffer::Make(t_add, DataType::Float(32), {I64(16384)}, {}, PrimExpr(), "T_add");
+  auto nest = [](const std::function<Stmt(const PrimExpr&)>& store) {
+    Var a1("ax1"), a2("ax2"), a3("ax3");
+    PrimExpr idx = Binary(Kind::kAdd,
+                          Binary(Kind::kAdd, Binary(Kind::kMul, a1, PrimExpr(1024)),
+                                 Binary(Kind::kMul, a2, PrimExpr(32))),
+                          a3);
+    return For(a1, 0, 16, ForKind::kSerial,
+               For(a2, 0, 32, ForKind::kSerial, For(a3, 0, 32, ForKind::kSerial, store(idx))));
+  };
+  Stmt add = nest([&](const PrimExpr& idx) {
+    return BufferStore(addf, Binary(Kind::kAdd, BufferLoad(p0f, {idx}), BufferLoad(p1f, {idx})), {idx});
+  });
+  Stmt relu = nest([&](const PrimExpr& idx) {
+    return BufferStore(outf, Binary(Kind::kMax, BufferLoad(addf, {idx}), F32(0)), {idx});
+  });
+  Stmt body = Allocate(t_add, DataType::Float(32), {PrimExpr(16384)}, True(), SeqStmt({add, relu}));
+  AttrMap attrs{{"global_symbol", String("main")}, {"tir.noalias", IntImm(DataType::Bool(), 1)}};
+  return IRModule({{"main", PrimFunc({p0.first, p1.first, out.first}, body, {p0, p1, out}, attrs)}});
+}
+
+TEST(ScriptPrinter, LoweredModuleMatchesTvm) {
+  std::string golden = ReadFile(std::string(TIRGEN_SHARED_DIR) +
+                                "/golden-passes/add_relu__primfunc_0/10_Simplify.py");
+  ASSERT_FALSE(golden.empty());
+  EXPECT_EQ(Print(AddReluLowered()), golden);
+}
+
 TEST(ScriptPrinter, ModuleHeaderAndIndent) {
   IRModule mod({{"main", AddRelu()}});
   std::string text = Print(mod);
