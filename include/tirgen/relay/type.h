@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
 #include <vector>
 
 #include "tirgen/tir/expr.h"
@@ -36,6 +37,9 @@ class TensorType : public Type {
   TensorType(std::vector<tir::PrimExpr> shape, DataType dtype);
   /// Dims become int32 IntImms (TVM's default for relay shapes).
   TensorType(const std::vector<int64_t>& shape, DataType dtype);
+  /// `TensorType({1, 3}, dtype)` (a braced list would otherwise be ambiguous).
+  TensorType(std::initializer_list<int64_t> shape, DataType dtype)
+      : TensorType(std::vector<int64_t>(shape), dtype) {}
 };
 
 class TupleTypeNode : public TypeNode {

@@ -86,14 +86,16 @@ class Lexer {
 
   std::vector<Token> Run() {
     std::vector<Token> out;
+    size_t last_end = pos_;
     while (true) {
       SkipSpace();
       if (pos_ >= end_) break;
       out.push_back(Next());
+      last_end = pos_;
       if (out.back().kind == Tok::kMetadata) break;
     }
-    Token eof;
-    eof.offset = end_;
+    Token eof;  // placed right after the last token, so "found end of input" has a caret
+    eof.offset = out.empty() || out.back().kind == Tok::kMetadata ? end_ : last_end;
     out.push_back(eof);
     return out;
   }
