@@ -1,0 +1,157 @@
+// Bottom-up rewriting simplifier (see simplify.h for the rules it knows).
+#include "tirgen/arith/simplify.h"
+
+#include "tirgen/tir/functor.h"
+#include "tirgen/tir/op.h"
+
+namespace tirgen {
+namespace arith {
+
+using namespace tir;  // NOLINT
+
+namespace {
+
+const int64_t* ConstInt(const PrimExpr& e) { return as_const_int(e); }
+
+bool IsIntType(const PrimExpr& e) { return e.dtype().is_int() || e.dtype().is_uint(); }
+
+// x + c for an integer constant c, written x - |c| when c is negative.
+PrimExpr AddConst(const PrimExpr& x, int64_t c) {
+  DataType t = x.dtype();
+  if (c == 0) return x;
+  if (c < 0 && t.is_int()) return Binary(Kind::kSub, x, IntImm(t, -c));
+  return Binary(Kind::kAdd, x, IntImm(t, c));
+}
+
+// Splits e into (rest, c) when e is rest + c or rest - c with an integer constant c.
+bool SplitConstOffset(const PrimExpr& e, PrimExpr* rest, int64_t* c) {
+  const BinaryNode* b = e.as<BinaryNode>();
+  if (!b || !IsIntType(e)) return false;
+  const int64_t* k = ConstInt(b->b);
+  if (!k) return false;
+  if (e.kind() == Kind::kAdd) { *rest = b->a; *c = *k; return true; }
+  if (e.kind() == Kind::kSub) { *rest = b->a; *c = -*k; return true; }
+  return false;
+}
+
+PrimExpr SimplifyAdd(PrimExpr a, PrimExpr b) {
+  PrimExpr folded = add(a, b);
+  const BinaryNode* n = folded.as<BinaryNode>();
+  if (!n || folded.kind() != Kind::kAdd || !IsIntType(folded)) return folded;
+  a = n->a;
+  b = n->b;
+  // constants go right
+  if (ConstInt(a) && !ConstInt(b)) std::swap(a, b);
+  if (const int64_t* c = ConstInt(b)) {
+    PrimExpr rest;
+    int64_t c0;
+    if (SplitConstOffset(a, &rest, &c0)) return AddConst(rest, c0 + *c);
+    return AddConst(a, *c);
+  }
+  return Binary(Kind::kAdd, a, b);
+}
+
+PrimExpr SimplifySub(PrimExpr a, PrimExpr b) {
+  PrimExpr folded = sub(a, b);
+  const BinaryNode* n = folded.as<BinaryNode>();
+  if (!n || folded.kind() != Kind::kSub || !IsIntType(folded)) return folded;
+  a = n->a;
+  b = n->b;
+  if (a.same_as(b)) return make_const(a.dtype(), 0);
+  if (const int64_t* c = ConstInt(b)) {
+    PrimExpr rest;
+    int64_t c0;
+    if (SplitConstOffset(a, &rest, &c0)) return AddConst(rest, c0 - *c);
+    return AddConst(a, -*c);
+  }
+  return folded;
+}
+
+PrimExpr SimplifyMul(PrimExpr a, PrimExpr b) {
+  PrimExpr folded = mul(a, b);
+  const BinaryNode* n = folded.as<BinaryNode>();
+  if (!n || folded.kind() != Kind::kMul || !IsIntType(folded)) return folded;
+  a = n->a;
+  b = n->b;
+  if (ConstInt(a) && !ConstInt(b)) std::swap(a, b);
+  if (const int64_t* c = ConstInt(b)) {
+    if (a.kind() == Kind::kMul) {
+      const BinaryNode* m = a.as<BinaryNode>();
+      if (const int64_t* c0 = ConstInt(m->b)) return mul(m->a, IntImm(a.dtype(), *c0 * *c));
+    }
+  }
+  return Binary(Kind::kMul, a, b);
+}
+
+class Simplifier : public StmtExprMutator {
+ public:
+  using StmtExprMutator::VisitExpr;
+
+  PrimExpr VisitExpr_(const BinaryNode* op) override {
+    PrimExpr a = VisitExpr(op->a);
+    PrimExpr b = VisitExpr(op->b);
+    switch (op->kind()) {
+      case Kind::kAdd: return SimplifyAdd(a, b);
+      case Kind::kSub: return SimplifySub(a, b);
+      case Kind::kMul: return SimplifyMul(a, b);
+      case Kind::kDiv:
+        // x / c == x * (1 / c) for floats
+        if (op->dtype.is_floating()) {
+          if (const FloatImmNode* f = b.as<FloatImmNode>()) {
+            if (f->value != 0 && !a.as<FloatImmNode>())
+              return mul(a, FloatImm(b.dtype(), 1.0 / f->value));
+          }
+        }
+        return truncdiv(a, b);
+      case Kind::kMod: return truncmod(a, b);
+      case Kind::kFloorDiv: return floordiv(a, b);
+      case Kind::kFloorMod: return floormod(a, b);
+      case Kind::kMin: return min(a, b);
+      case Kind::kMax: return max(a, b);
+      case Kind::kEQ: return eq(a, b);
+      case Kind::kNE: return ne(a, b);
+      case Kind::kLT: return lt(a, b);
+      case Kind::kLE: return le(a, b);
+      case Kind::kGT: return lt(b, a);
+      case Kind::kGE: return le(b, a);
+      case Kind::kAnd: return logical_and(a, b);
+      case Kind::kOr: return logical_or(a, b);
+      default: TIRGEN_UNREACHABLE();
+    }
+  }
+
+  PrimExpr VisitExpr_(const CastNode* op) override {
+    return cast(op->dtype, VisitExpr(op->value));
+  }
+
+  PrimExpr VisitExpr_(const NotNode* op) override { return logical_not(VisitExpr(op->a)); }
+
+  PrimExpr VisitExpr_(const SelectNode* op) override {
+    PrimExpr c = VisitExpr(op->condition);
+    PrimExpr t = VisitExpr(op->true_value);
+    PrimExpr f = VisitExpr(op->false_value);
+    if (const int64_t* v = ConstInt(c)) return *v ? t : f;
+    if (c.same_as(op->condition) && t.same_as(op->true_value) && f.same_as(op->false_value))
+      return GetRef<PrimExpr>(op);
+    return Select(c, t, f);
+  }
+
+  PrimExpr VisitExpr_(const CallNode* op) override {
+    PrimExpr r = StmtExprMutator::VisitExpr_(op);
+    const CallNode* c = r.as<CallNode>();
+    if (c && c->op == "tir.if_then_else" && c->args.size() == 3) {
+      if (const int64_t* v = ConstInt(c->args[0])) return *v ? c->args[1] : c->args[2];
+    }
+    return r;
+  }
+};
+
+}  // namespace
+
+PrimExpr Simplify(const PrimExpr& expr) {
+  Simplifier s;
+  return s.VisitExpr(expr);
+}
+
+}  // namespace arith
+}  // namespace tirgen
