@@ -104,6 +104,29 @@ TEST(RelayMetadata, MalformedSectionIsALocatedError) {
   }
 }
 
+// Corrupting the #[metadata] JSON anywhere yields a tirgen::Error or a valid parse, never a crash.
+TEST(RelayMetadata, CorruptedSectionsNeverCrash) {
+  std::string text = Golden("mlp_link_params/bound_meta.relay");
+  size_t meta = text.find("#[metadata]");
+  ASSERT_NE(meta, std::string::npos);
+  size_t arrays = text.find("\"b64ndarrays\"");
+  ASSERT_NE(arrays, std::string::npos);
+  const char* replacements[] = {"", "9", "\"", "}", "99999999999"};
+  int runs = 0;
+  // Mutate the node graph densely and the base64 arrays sparsely.
+  for (size_t at = meta + 12; at < text.size(); at += at < arrays ? 17 : 997) {
+    for (const char* r : replacements) {
+      std::string bad = text.substr(0, at) + r + text.substr(at + 1);
+      try {
+        ParseModule(bad, "bad.relay");
+      } catch (const Error&) {
+      }
+      ++runs;
+    }
+  }
+  EXPECT_GT(runs, 1000);
+}
+
 }  // namespace
 }  // namespace relay
 }  // namespace tirgen

@@ -367,6 +367,9 @@ class Lexer {
       else if (digits == "nan") v = std::numeric_limits<double>::quiet_NaN();
       else v = std::strtod(digits.c_str(), nullptr);
       t.fval = neg ? -v : v;
+      double max = width == 16 ? 65504.0 : width == 32 ? std::numeric_limits<float>::max() : std::numeric_limits<double>::max();
+      if (std::isfinite(v) && std::fabs(v) > max)
+        src_.Fail(start, "number '" + t.text + "' does not fit in float" + std::to_string(width));
     } else {
       t.dtype = DataType::Int(width);
       errno = 0;

@@ -107,15 +107,25 @@ class GraphReader {
       return String("");
     }
     if (key == "IntImm") {
-      return tir::IntImm(DataType::FromString(Attr(n, "dtype")), std::stoll(Attr(n, "value")));
+      DataType t = DataType::FromString(Attr(n, "dtype"));
+      int64_t v = std::stoll(Attr(n, "value"));
+      bool fits = t.is_bool() ? (v == 0 || v == 1)
+                  : t.is_int() ? (t.bits() == 64 || (v >= -(int64_t(1) << (t.bits() - 1)) && v < (int64_t(1) << (t.bits() - 1))))
+                  : t.is_uint() ? (t.bits() == 64 || (v >= 0 && v < (int64_t(1) << t.bits())))
+                  : false;
+      if (!t.is_scalar() || !fits) throw Error("metadata IntImm " + std::to_string(v) + " is not a valid " + t.str());
+      return tir::IntImm(t, v);
     }
     if (key == "FloatImm") {
-      return tir::FloatImm(DataType::FromString(Attr(n, "dtype")), std::stod(Attr(n, "value")));
+      DataType t = DataType::FromString(Attr(n, "dtype"));
+      if (!t.is_scalar() || !t.is_floating()) throw Error("metadata FloatImm has dtype " + t.str());
+      return tir::FloatImm(t, std::stod(Attr(n, "value")));
     }
     if (key == "relay.TensorType") {
       std::vector<tir::PrimExpr> shape;
       for (const ObjectRef& d : Elements(Field(n, "shape"))) {
-        if (!d.as<tir::IntImmNode>()) throw Error("metadata: only static tensor shapes are supported");
+        if (!d.as<tir::IntImmNode>() || d.as<tir::IntImmNode>()->value < 0)
+          throw Error("metadata: only static tensor shapes are supported");
         shape.push_back(d.cast<tir::PrimExpr>());
       }
       return TensorType(std::move(shape), DataType::FromString(Attr(n, "dtype")));

@@ -179,6 +179,7 @@ class Parser {
   }
 
   ObjectRef AttrValue() {
+    DepthGuard guard(this);
     const Token& t = Peek();
     switch (t.kind) {
       case Tok::kInt: Advance(); return tir::IntImm(t.dtype, t.ival);
@@ -261,8 +262,21 @@ class Parser {
     }
   }
 
+  // Bounds recursion so hostile input cannot overflow the stack (printed text nests shallowly:
+  // every non-final expression gets its own `%N = ...;` line).
+  struct DepthGuard {
+    DepthGuard(Parser* p) : p(p) {
+      if (++p->depth_ > kMaxDepth)
+        p->Fail(p->Peek(), "nesting too deep (more than " + std::to_string(kMaxDepth) + " levels)");
+    }
+    ~DepthGuard() { --p->depth_; }
+    Parser* p;
+  };
+  static constexpr int kMaxDepth = 1000;
+
   // ---- expressions ----
   Expr ParseExpr() {
+    DepthGuard guard(this);
     const Token& t = Peek();
     bool fresh = true;  // built here, not a reference to an existing expression
     Expr e;
@@ -485,7 +499,9 @@ class Parser {
       auto it = meta_.entries.find(t.text);
       if (it == meta_.entries.end() || t.ival >= static_cast<int64_t>(it->second.size()))
         Fail(t, "cannot resolve " + ref + MetaWhy(t.text));
-      Expr c = it->second[t.ival].cast<Expr>();
+      const ObjectRef& entry = it->second[t.ival];
+      if (!entry.as<ConstantNode>()) Fail(t, ref + " in the #[metadata] section is not a constant");
+      Expr c = entry.cast<Expr>();
       *fresh = !c->checked_type.defined();  // an untyped constant takes its comment's type
       return c;
     }
@@ -551,6 +567,7 @@ class Parser {
       : src_(src), options_(options), toks_(std::move(toks)) {}
 
   Type ParseType() {
+    DepthGuard guard(this);
     const Token& t = Peek();
     if (t.kind == Tok::kLParen) {
       Advance();
@@ -623,6 +640,7 @@ class Parser {
   std::map<std::string, GlobalVar> globals_;
   std::map<int64_t, Constant> placeholders_;
   size_t last_meta_offset_ = 0;
+  int depth_ = 0;
 };
 
 }  // namespace
