@@ -83,6 +83,24 @@ PrimExpr SimplifyMul(PrimExpr a, PrimExpr b) {
   return Binary(Kind::kMul, a, b);
 }
 
+// a < b / a <= b with an integer constant on one side: the other side's constant offset moves
+// across (c1 <= x + c2 -> c1 - c2 <= x; x - c1 < c2 -> x < c2 + c1).
+PrimExpr SimplifyCompare(Kind k, PrimExpr a, PrimExpr b) {
+  PrimExpr folded = k == Kind::kLT ? lt(a, b) : le(a, b);
+  const BinaryNode* n = folded.as<BinaryNode>();
+  if (!n || !IsIntType(n->a)) return folded;
+  PrimExpr rest;
+  int64_t c;
+  if (const int64_t* ca = ConstInt(n->a)) {
+    if (SplitConstOffset(n->b, &rest, &c))
+      return Binary(k, IntImm(n->a.dtype(), *ca - c), rest);
+  } else if (const int64_t* cb = ConstInt(n->b)) {
+    if (SplitConstOffset(n->a, &rest, &c))
+      return Binary(k, rest, IntImm(n->b.dtype(), *cb - c));
+  }
+  return folded;
+}
+
 class Simplifier : public StmtExprMutator {
  public:
   using StmtExprMutator::VisitExpr;
@@ -110,10 +128,10 @@ class Simplifier : public StmtExprMutator {
       case Kind::kMax: return max(a, b);
       case Kind::kEQ: return eq(a, b);
       case Kind::kNE: return ne(a, b);
-      case Kind::kLT: return lt(a, b);
-      case Kind::kLE: return le(a, b);
-      case Kind::kGT: return lt(b, a);
-      case Kind::kGE: return le(b, a);
+      case Kind::kLT: return SimplifyCompare(Kind::kLT, a, b);
+      case Kind::kLE: return SimplifyCompare(Kind::kLE, a, b);
+      case Kind::kGT: return SimplifyCompare(Kind::kLT, b, a);
+      case Kind::kGE: return SimplifyCompare(Kind::kLE, b, a);
       case Kind::kAnd: return logical_and(a, b);
       case Kind::kOr: return logical_or(a, b);
       default: TIRGEN_UNREACHABLE();

@@ -108,6 +108,21 @@ Tensor equal(const Tensor& a, const Tensor& b, const std::string& name) {
   return WithBroadcast([](PrimExpr x, PrimExpr y) { return x == y; }, a, b, name);
 }
 
+namespace {
+Tensor WithScalar(const Tensor& a, const PrimExpr& b, const std::string& name,
+                  PrimExpr (*f)(PrimExpr, PrimExpr)) {
+  return te::compute(
+      a->shape,
+      [&](const std::vector<tir::Var>& i) { return f(a(std::vector<PrimExpr>(i.begin(), i.end())), b); },
+      name, "elemwise");
+}
+}  // namespace
+
+Tensor add(const Tensor& a, PrimExpr b, const std::string& name) { return WithScalar(a, b, name, tir::add); }
+Tensor subtract(const Tensor& a, PrimExpr b, const std::string& name) { return WithScalar(a, b, name, tir::sub); }
+Tensor multiply(const Tensor& a, PrimExpr b, const std::string& name) { return WithScalar(a, b, name, tir::mul); }
+Tensor divide(const Tensor& a, PrimExpr b, const std::string& name) { return WithScalar(a, b, name, tir::div); }
+
 Tensor broadcast_to(const Tensor& x, const std::vector<PrimExpr>& shape, const std::string& name) {
   BroadcastPlan p = Plan(shape, x->shape);
   return te::compute(

@@ -241,5 +241,118 @@ TEST(CreatePrimFuncGolden, MlpLinkParams) {
   }
 }
 
+// A Relay float32 scalar constant, as the graph layer lowers it.
+Tensor F32Const(float v) { return topi::scalar_const(tir::make_const(kF32, static_cast<double>(v))); }
+
+TEST(CreatePrimFuncGolden, BatchNormDropout) {
+  Tensor p0 = P("p0", {6}), p1 = P("p1", {6}), p2 = P("p2", {2, 6, 5, 5}), p3 = P("p3", {6}),
+         p4 = P("p4", {6});
+  Tensor t0 = topi::add(p0, F32Const(1e-05f));
+  Tensor t2 = topi::multiply(topi::rsqrt(t0), p1);
+  Tensor t3 = topi::expand_dims(t2, 1, 2);
+  Tensor t6 = topi::add(topi::multiply(topi::negative(p3), t2), p4);
+  Tensor t7 = topi::multiply(p2, t3);
+  Tensor out = topi::relu(topi::add(t7, topi::expand_dims(t6, 1, 2)));
+  ExpectGolden(Lower({p0, p1, p2, p3, p4, out}), "batch_norm_dropout");
+}
+
+TEST(CreatePrimFuncGolden, FullLikeCopy) {
+  Tensor p0 = P("p0", {4, 5}), p1 = P("p1", {4, 5});
+  Tensor out = topi::add(F32Const(1.0f), topi::multiply(topi::identity(p0), p1));
+  ExpectGolden(Lower({p0, p1, out}), "full_like_copy");
+}
+
+TEST(CreatePrimFuncGolden, UnaryChain) {
+  Tensor p0 = P("p0", {8, 16});
+  Tensor s = topi::sigmoid(p0), t = topi::tanh(p0), a = topi::abs(p0);
+  Tensor n = topi::negative(a);
+  Tensor t4 = topi::add(s, t);
+  Tensor t6 = topi::multiply(t4, topi::exp(n));
+  Tensor t8 = topi::add(a, F32Const(1.0f));
+  Tensor t9 = topi::add(t6, topi::erf(p0));
+  Tensor t11 = topi::add(t9, topi::log(t8));
+  Tensor out = topi::add(t11, topi::rsqrt(t8));
+  ExpectGolden(Lower({p0, out}), "unary_chain");
+}
+
+// Relay's mean / variance computes: a sum reduction divided by the element count.
+Tensor Mean(const Tensor& x) {
+  return topi::divide(topi::sum(x, {-1}, true), tir::make_const(kF32, 1.0 * tir::as_const_int(x->shape.back())[0]));
+}
+Tensor Variance(const Tensor& x, const Tensor& mean) {
+  Tensor d = topi::subtract(x, mean);
+  return topi::divide(topi::sum(topi::multiply(d, d), {-1}, true),
+                      tir::make_const(kF32, 1.0 * tir::as_const_int(x->shape.back())[0]));
+}
+
+TEST(CreatePrimFuncGolden, MeanVariance) {
+  Tensor p0 = P("p0", {4, 128}), p1 = P("p1", {4, 1}), p2 = P("p2", {4, 1});
+  ExpectGolden(Lower({p0, Mean(p0)}), "mean_variance", 0);
+  ExpectGolden(Lower({p0, p1, Variance(p0, p1)}), "mean_variance", 1);
+  Tensor t0 = topi::add(p2, F32Const(1e-05f));
+  Tensor out = topi::multiply(topi::subtract(p0, p1), topi::rsqrt(t0));
+  ExpectGolden(Lower({p0, p1, p2, out}), "mean_variance", 2);
+}
+
+TEST(CreatePrimFuncGolden, LayerNorm) {
+  Tensor p0 = P("p0", {4, 16, 64}), p1 = P("p1", {4, 16, 1}), p2 = P("p2", {4, 16, 1}),
+         p3 = P("p3", {64}), p4 = P("p4", {64});
+  ExpectGolden(Lower({p0, Mean(p0)}), "layer_norm", 0);
+  ExpectGolden(Lower({p0, p1, Variance(p0, p1)}), "layer_norm", 1);
+  Tensor t0 = topi::add(p2, F32Const(1e-05f));
+  Tensor t3 = topi::multiply(topi::subtract(p0, p1), topi::rsqrt(t0));
+  Tensor out = topi::add(topi::multiply(t3, p3), p4);
+  ExpectGolden(Lower({p0, p1, p2, p3, p4, out}), "layer_norm", 2);
+}
+
+TEST(CreatePrimFuncGolden, ConcatSplit) {
+  Tensor p0 = P("p0", {2, 3, 4}), p1 = P("p1", {2, 5, 4});
+  std::vector<Tensor> parts = topi::split(topi::concatenate({p0, p1}, 1), {2, 6}, 1);
+  ExpectGolden(Lower({p0, p1, parts[0], parts[1], parts[2]}), "concat_split", 0);
+  // A tuple parameter: one placeholder per field, all named after the parameter.
+  Tensor a = P("p0", {2, 2, 4}), b = P("p0", {2, 4, 4}), c = P("p0", {2, 2, 4});
+  ExpectGolden(Lower({a, b, c, topi::exp(a)}), "concat_split", 1);
+  ExpectGolden(Lower({a, b, c, topi::negative(c)}), "concat_split", 2);
+}
+
+TEST(CreatePrimFuncGolden, SplitSections) {
+  Tensor p0 = P("p0", {6, 9});
+  std::vector<Tensor> parts = topi::split_sections(p0, 3, 1);
+  ExpectGolden(Lower({p0, parts[0], parts[1], parts[2]}), "split_sections", 0);
+  Tensor a = P("p0", {6, 3}), b = P("p0", {6, 3}), c = P("p0", {6, 3});
+  ExpectGolden(Lower({a, b, c, topi::sigmoid(a)}), "split_sections", 1);
+  ExpectGolden(Lower({a, b, c, topi::tanh(b)}), "split_sections", 2);
+}
+
+TEST(CreatePrimFuncGolden, StackGather) {
+  Tensor p0 = P("p0", {3, 4}), p1 = P("p1", {3, 4});
+  ExpectGolden(Lower({p0, p1, topi::stack({p0, p1}, 0)}), "stack_gather", 0);
+  Tensor idx = P("p1", {3, 2}, kI64);
+  ExpectGolden(Lower({p0, idx, topi::gather(p0, 1, idx)}), "stack_gather", 1);
+}
+
+TEST(CreatePrimFuncGolden, TakeEmbedding) {
+  Tensor p0 = P("p0", {100, 16}), p1 = P("p1", {2, 7}, DataType::Int(32));
+  ExpectGolden(Lower({p0, p1, topi::take(p0, p1, 0)}), "take_embedding");
+}
+
+TEST(CreatePrimFuncGolden, TileRepeatReverse) {
+  Tensor p0 = P("p0", {2, 3, 4});
+  ExpectGolden(Lower({p0, topi::tile(p0, {2, 1, 2})}), "tile_repeat_reverse", 0);
+  ExpectGolden(Lower({p0, topi::repeat(p0, 2, 1)}), "tile_repeat_reverse", 1);
+  ExpectGolden(Lower({p0, topi::reverse_sequence(p0, 2)}), "tile_repeat_reverse", 2);
+}
+
+TEST(CreatePrimFuncGolden, ExpandSqueezeBroadcast) {
+  Tensor p0 = P("p0", {1, 8, 1});
+  Tensor out = topi::broadcast_to(topi::expand_dims(topi::squeeze(p0, {2}), 2), Shape({3, 8, 5}));
+  ExpectGolden(Lower({p0, out}), "expand_squeeze_broadcast");
+}
+
+TEST(CreatePrimFuncGolden, Argmax) {
+  Tensor p0 = P("p0", {4, 10});
+  ExpectGolden(Lower({p0, topi::argmax(p0, {1}, false)}), "argmax");
+}
+
 }  // namespace
 }  // namespace tirgen

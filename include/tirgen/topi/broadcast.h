@@ -28,6 +28,12 @@ Tensor less(const Tensor& a, const Tensor& b, const std::string& name = "T_less"
 Tensor greater(const Tensor& a, const Tensor& b, const std::string& name = "T_greater");
 Tensor equal(const Tensor& a, const Tensor& b, const std::string& name = "T_equal");
 
+/// Tensor-scalar forms (TVM's topi::add(Tensor, PrimExpr) ...): elementwise, same names.
+Tensor add(const Tensor& a, PrimExpr b, const std::string& name = "T_add");
+Tensor subtract(const Tensor& a, PrimExpr b, const std::string& name = "T_subtract");
+Tensor multiply(const Tensor& a, PrimExpr b, const std::string& name = "T_multiply");
+Tensor divide(const Tensor& a, PrimExpr b, const std::string& name = "T_divide");
+
 /// Broadcast `x` to `shape` (T_broadcast_to).
 Tensor broadcast_to(const Tensor& x, const std::vector<PrimExpr>& shape,
                     const std::string& name = "T_broadcast_to");
