@@ -1,6 +1,7 @@
 // Bottom-up rewriting simplifier (see simplify.h for the rules it knows).
 #include "tirgen/arith/simplify.h"
 
+#include "tirgen/tir/analysis/block_access_region.h"
 #include "tirgen/tir/functor.h"
 #include "tirgen/tir/op.h"
 
@@ -32,6 +33,51 @@ bool SplitConstOffset(const PrimExpr& e, PrimExpr* rest, int64_t* c) {
   if (e.kind() == Kind::kAdd) { *rest = b->a; *c = *k; return true; }
   if (e.kind() == Kind::kSub) { *rest = b->a; *c = -*k; return true; }
   return false;
+}
+
+// Integer linear form: sum of coeff * atom plus a constant, atoms compared structurally.
+struct Linear {
+  std::vector<std::pair<PrimExpr, int64_t>> terms;
+  int64_t constant = 0;
+  void Add(const PrimExpr& atom, int64_t c) {
+    for (auto& t : terms) {
+      if (ExprDeepEqual(t.first, atom)) {
+        t.second += c;
+        return;
+      }
+    }
+    terms.emplace_back(atom, c);
+  }
+};
+
+void ToLinear(const PrimExpr& e, int64_t scale, Linear* out) {
+  if (const int64_t* c = ConstInt(e)) {
+    out->constant += scale * *c;
+    return;
+  }
+  if (const BinaryNode* b = e.as<BinaryNode>()) {
+    switch (e.kind()) {
+      case Kind::kAdd: ToLinear(b->a, scale, out); ToLinear(b->b, scale, out); return;
+      case Kind::kSub: ToLinear(b->a, scale, out); ToLinear(b->b, -scale, out); return;
+      case Kind::kMul:
+        if (const int64_t* c = ConstInt(b->b)) { ToLinear(b->a, scale * *c, out); return; }
+        if (const int64_t* c = ConstInt(b->a)) { ToLinear(b->b, scale * *c, out); return; }
+        break;
+      default: break;
+    }
+  }
+  out->Add(e, scale);
+}
+
+// When the integer expression is a constant once its linear terms cancel, that constant
+// (e.g. (x + 1) * 7 - x * 7 -> 7, the extent of an adaptive pooling window).
+PrimExpr FoldLinearConstant(const PrimExpr& e) {
+  if (!IsIntType(e) || !e.as<BinaryNode>()) return e;
+  Linear l;
+  ToLinear(e, 1, &l);
+  for (const auto& t : l.terms)
+    if (t.second != 0) return e;
+  return IntImm(e.dtype(), l.constant);
 }
 
 PrimExpr SimplifyAdd(PrimExpr a, PrimExpr b) {
@@ -109,8 +155,8 @@ class Simplifier : public StmtExprMutator {
     PrimExpr a = VisitExpr(op->a);
     PrimExpr b = VisitExpr(op->b);
     switch (op->kind()) {
-      case Kind::kAdd: return SimplifyAdd(a, b);
-      case Kind::kSub: return SimplifySub(a, b);
+      case Kind::kAdd: return FoldLinearConstant(SimplifyAdd(a, b));
+      case Kind::kSub: return FoldLinearConstant(SimplifySub(a, b));
       case Kind::kMul: return SimplifyMul(a, b);
       case Kind::kDiv:
         // x / c == x * (1 / c) for floats

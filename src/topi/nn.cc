@@ -205,5 +205,63 @@ Tensor max_pool2d(const Tensor& x, const std::vector<int64_t>& kernel,
       "pool_max", "pool_max", attrs);
 }
 
+Tensor adaptive_avg_pool2d(const Tensor& x, const std::vector<int64_t>& out_size) {
+  const int axes[2] = {2, 3};
+  std::vector<PrimExpr> shape = x->shape;
+  for (int i = 0; i < 2; ++i) shape[axes[i]] = I32(out_size[i]);
+  // The window of output position o along one axis: [o*in/out, ceil((o+1)*in/out)).
+  auto window = [&](const std::vector<Var>& out, bool reduce_indices, std::vector<PrimExpr>* idx) {
+    std::vector<IterVar> raxes;
+    idx->assign(out.begin(), out.end());
+    for (int i = 0; i < 2; ++i) {
+      PrimExpr o = out[axes[i]], odim = I32(out_size[i]), idim = x->shape[axes[i]];
+      PrimExpr start = floordiv(o * idim, odim);
+      PrimExpr tmp = floordiv((o + 1) * idim, odim);
+      PrimExpr end = Select(floormod((o + 1) * idim, odim) == 0, tmp, tmp + 1);
+      IterVar rv = te::reduce_axis(Range(I32(0), end - start), "rv" + std::to_string(i));
+      raxes.push_back(rv);
+      if (reduce_indices) (*idx)[axes[i]] = start + rv->var;
+    }
+    return raxes;
+  };
+  Tensor pool_sum = te::compute(
+      shape,
+      [&](const std::vector<Var>& out) {
+        std::vector<PrimExpr> idx;
+        std::vector<IterVar> raxes = window(out, true, &idx);
+        return sum(x(idx), raxes);
+      },
+      "adaptive_pool_sum", "adaptive_pool_sum");
+  AttrMap attrs{{"schedule_rule", String("meta_schedule.adaptive_pool_avg")}};
+  return te::compute(
+      shape,
+      [&](const std::vector<Var>& out) {
+        std::vector<PrimExpr> idx;
+        std::vector<IterVar> raxes = window(out, false, &idx);
+        PrimExpr factor = cast(x->dtype, I32(1));
+        for (const IterVar& rv : raxes) factor = factor * cast(x->dtype, rv->dom->extent);
+        return div(pool_sum(idx), factor);
+      },
+      "adaptive_pool_avg", "elemwise", attrs);
+}
+
+Tensor flatten(const Tensor& x, const std::string& name) {
+  PrimExpr dim = I32(1);
+  for (size_t i = 1; i < x.ndim(); ++i) dim = dim * x->shape[i];
+  return te::compute(
+      {x->shape[0], dim},
+      [&](const std::vector<Var>& v) {
+        PrimExpr j = v[1];
+        std::vector<PrimExpr> idx;
+        for (size_t i = x.ndim() - 1; i >= 1; --i) {
+          idx.insert(idx.begin(), floormod(j, x->shape[i]));
+          j = floordiv(j, x->shape[i]);
+        }
+        idx.insert(idx.begin(), v[0]);
+        return x(idx);
+      },
+      name, "injective");
+}
+
 }  // namespace topi
 }  // namespace tirgen

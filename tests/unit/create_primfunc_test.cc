@@ -354,5 +354,12 @@ TEST(CreatePrimFuncGolden, Argmax) {
   ExpectGolden(Lower({p0, topi::argmax(p0, {1}, false)}), "argmax");
 }
 
+TEST(CreatePrimFuncGolden, GlobalAvgPool2d) {
+  Tensor p0 = P("p0", {1, 32, 7, 7});
+  ExpectGolden(Lower({p0, topi::adaptive_avg_pool2d(p0, {1, 1})}), "global_avg_pool2d", 0);
+  Tensor p1 = P("p0", {1, 32, 1, 1});
+  ExpectGolden(Lower({p1, topi::flatten(p1)}), "global_avg_pool2d", 1);
+}
+
 }  // namespace
 }  // namespace tirgen
