@@ -72,6 +72,9 @@ TEST(RelayParseError, ExactLocatedMessages) {
        "def @main(%x: float32 /* ty=float32 span=nowhere */) {\n                                    ^"},
       {"attribute before argument", "def @main(%x: float32) {\n  nn.softmax(axis=1, %x)\n}\n",
        "bad.relay:3:22: error: arguments must come before attributes\n  nn.softmax(axis=1, %x)\n                     ^"},
+      {"param comment disagrees", "def @main(%x: float32 /* ty=int32 */) {\n  %x\n}\n",
+       "bad.relay:2:29: error: the type comment disagrees with the declared type of %x\n"
+       "def @main(%x: float32 /* ty=int32 */) {\n                            ^"},
       {"dynamic dim", "def @main(%x: Tensor[(?, 3), float32]) {\n  %x\n}\n",
        "bad.relay:2:23: error: dynamic dimensions ('?') are not supported\n"
        "def @main(%x: Tensor[(?, 3), float32]) {\n                      ^"},

@@ -35,6 +35,15 @@ TEST(RelayPrinter, FreeVarsAreDeclared) {
             kV + "free_var %x: float32;\nadd(%x, 1f)\n");
 }
 
+TEST(RelayPrinter, FreeVarDeclaredAtFirstUseEvenInANestedFunction) {
+  Var x("x", F32()), a("a", F32());
+  Expr fn = Function({a}, Call(Op::Get("add"), {a, x}));
+  std::string text = kV +
+      "%0 = fn (%a: float32) {\n  free_var %x: float32;\n  add(%a, %x)\n};\n(%0, %x)\n";
+  EXPECT_EQ(PrintExpr(Tuple({fn, x})), text);
+  EXPECT_EQ(PrintExpr(ParseExpr(text)), text);  // the declaration is visible after the fn too
+}
+
 TEST(RelayPrinter, LetAndIf) {
   Var x("x", F32()), y("y"), c("c", TensorType(std::vector<int64_t>{}, DataType::Bool()));
   Expr let = Let(y, Call(Op::Get("add"), {x, x}), Call(Op::Get("multiply"), {y, y}));
@@ -43,6 +52,17 @@ TEST(RelayPrinter, LetAndIf) {
   Expr iff = If(c, Scalar(DataType::Float(32), 1.0f), Scalar(DataType::Float(32), 2.0f));
   EXPECT_EQ(PrintExpr(Function({c}, iff)),
             kV + "fn (%c: bool) {\n  if (%c) {\n    1f\n  } else {\n    2f\n  }\n}\n");
+  // Both parse back to the same structure.
+  for (const Expr& e : {Expr(Function({x}, let)), Expr(Function({c}, iff))}) {
+    std::string text = PrintExpr(e);
+    EXPECT_EQ(PrintExpr(ParseExpr(text)), text);
+  }
+  // A let that is not the end of its scope prints in parentheses and parses back.
+  Var z("z");
+  Expr inner = Let(z, x, z);
+  std::string text = PrintExpr(Function({x}, Tuple({inner, inner})));
+  EXPECT_EQ(text, kV + "fn (%x: float32) {\n  %0 = (\n    let %z = %x;\n    %z\n  );\n  (%0, %0)\n}\n");
+  EXPECT_EQ(PrintExpr(ParseExpr(text)), text);
 }
 
 TEST(RelayPrinter, DuplicateNamesGetSuffixes) {

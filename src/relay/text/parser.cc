@@ -49,6 +49,7 @@ struct Annotation {
   Type type;
   Span span;
   bool has_span = false;
+  size_t type_offset = 0;  ///< where the type text starts (for errors)
 };
 
 class Parser {
@@ -161,14 +162,28 @@ class Parser {
     return Function(std::move(params), std::move(body), std::move(ret), std::move(attrs));
   }
 
-  Var Param() {
+  Var Param(bool free_var = false) {
     const Token& name = Advance();
+    Var v = DeclaredVar(name);
+    // A free variable belongs to the whole definition: TVM declares it where first used.
+    Scope& scope = free_var ? scopes_.front() : scopes_.back();
+    if (scope.locals.count(name.text)) Fail(name, "%" + name.text + " is declared twice");
+    scope.locals[name.text] = v;
+    return v;
+  }
+
+  // `%name [: type] [/* ty=... */]`; the comment must agree with the declared type.
+  Var DeclaredVar(const Token& name) {
     Type ann;
     if (Accept(Tok::kColon)) ann = ParseType();
     Var v(name.text, ann);
-    if (Is(Tok::kAnnot)) Annotate(v, ParseAnnotation(Advance()));
-    if (scopes_.back().locals.count(name.text)) Fail(name, "parameter %" + name.text + " is declared twice");
-    scopes_.back().locals[name.text] = v;
+    if (Is(Tok::kAnnot)) {
+      const Token& t = Advance();
+      Annotation a = ParseAnnotation(t);
+      if (ann.defined() && a.type.defined() && !TypeEqual(ann, a.type))
+        src_.Fail(a.type_offset, "the type comment disagrees with the declared type of %" + name.text);
+      Annotate(v, a);
+    }
     return v;
   }
 
@@ -235,7 +250,7 @@ class Parser {
       if (IsKeyword(t, "free_var")) {
         Advance();
         if (!Is(Tok::kLocal)) Fail(Peek(), "expected a variable after 'free_var'");
-        Param();
+        Param(/*free_var=*/true);
         Expect(Tok::kSemi, "';' after the free_var declaration");
         continue;
       }
@@ -243,10 +258,7 @@ class Parser {
         Advance();
         if (!Is(Tok::kLocal)) Fail(Peek(), "expected a variable after 'let'");
         const Token& name = Advance();
-        Type ann;
-        if (Accept(Tok::kColon)) ann = ParseType();
-        Var v(name.text, ann);
-        if (Is(Tok::kAnnot)) Annotate(v, ParseAnnotation(Advance()));
+        Var v = DeclaredVar(name);
         Expect(Tok::kEqual, "'=' in the let binding");
         Expr value = ParseExpr();
         Expect(Tok::kSemi, "';' after the let binding");
@@ -329,7 +341,11 @@ class Parser {
         Annotation a = ParseAnnotation(t);
         if (annotated) Fail(t, "the expression already has a type comment");
         // References to existing expressions keep the type they were defined with.
-        if (fresh) Annotate(e, a);
+        if (fresh) {
+          Annotate(e, a);
+        } else if (e.as<ConstantNode>() && a.type.defined() && !TypeEqual(e->checked_type, a.type)) {
+          src_.Fail(a.type_offset, "the type comment disagrees with the type of the constant in the #[metadata] section");
+        }
         annotated = true;
       } else {
         break;
@@ -529,6 +545,7 @@ class Parser {
     size_t ty_at = s.find("ty=");
     if (ty_at != std::string::npos && (span_at == std::string::npos || ty_at < span_at)) {
       size_t ty_begin = t.offset + ty_at + 3;
+      a.type_offset = ty_begin;
       size_t ty_end = span_at == std::string::npos ? t.offset + s.size() : t.offset + span_at;
       // Parse the type with a sub-parser over the same source (errors point into the comment).
       Parser sub(src_, options_, Tokenize(src_, ty_begin, ty_end));
