@@ -42,7 +42,9 @@ class IndexNormalizer : public StmtExprMutator {
     std::vector<PrimExpr> shape = b->shape, strides = b->strides;
     bool changed = VisitExprs(b->shape, &shape);
     changed = VisitExprs(b->strides, &strides) || changed;
-    PrimExpr off = VisitExpr(b->elem_offset);
+    // A rank-0 buffer keeps its int32 offset: TVM widens it too, but that is invisible in
+    // TVMScript and the parsed text has int32, so round trips stay structurally equal.
+    PrimExpr off = b->shape.empty() ? b->elem_offset : VisitExpr(b->elem_offset);
     changed = changed || !off.same_as(b->elem_offset);
     if (!changed) return b;
     auto n = CopyNode(*b.get());

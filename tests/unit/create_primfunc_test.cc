@@ -137,7 +137,8 @@ void ExpectGolden(const tir::PrimFunc& f, const std::string& c, int index = 0) {
   EXPECT_EQ(script::Print(f), golden) << c;
 #endif
 #ifdef TIRGEN_HAVE_PARSER
-  EXPECT_TRUE(StructuralEqual(f, script::Parse(golden, c + ".py"))) << c;
+  ObjectRef parsed = script::Parse(golden, c + ".py");
+  EXPECT_TRUE(StructuralEqual(f, parsed)) << c << ": " << StructuralMismatch(f, parsed).value_or("");
 #endif
 }
 
