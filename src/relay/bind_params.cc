@@ -1,95 +1,12 @@
 // bind_params_by_name: main's parameters named in a params file become constants.
 #include <unordered_map>
 
+#include "tirgen/relay/expr_functor.h"
 #include "tirgen/relay/text.h"
 
 namespace tirgen {
 namespace relay {
 namespace {
-
-// Replaces vars by expressions, rebuilding only what changed (shared subexpressions stay shared).
-class Substituter {
- public:
-  explicit Substituter(std::unordered_map<const Object*, Expr> map) : memo_(std::move(map)) {}
-
-  Expr Mutate(const Expr& e) {
-    if (!e.defined()) return e;
-    auto it = memo_.find(e.get());
-    if (it != memo_.end()) return it->second;
-    Expr out = Rebuild(e);
-    memo_[e.get()] = out;
-    return out;
-  }
-
- private:
-  std::vector<Expr> All(const std::vector<Expr>& xs, bool* changed) {
-    std::vector<Expr> out;
-    for (const auto& x : xs) {
-      out.push_back(Mutate(x));
-      *changed |= !out.back().same_as(x);
-    }
-    return out;
-  }
-
-  template <class N>
-  static std::shared_ptr<N> Copy(const Expr& e) {
-    return CopyNode(*static_cast<const N*>(e.get()));
-  }
-
-  Expr Rebuild(const Expr& e) {
-    bool changed = false;
-    if (const auto* c = e.as<CallNode>()) {
-      Expr op = Mutate(c->op);
-      auto args = All(c->args, &changed);
-      if (!changed && op.same_as(c->op)) return e;
-      auto n = Copy<CallNode>(e);
-      n->op = op;
-      n->args = std::move(args);
-      return Expr(std::move(n));
-    }
-    if (const auto* t = e.as<TupleNode>()) {
-      auto fields = All(t->fields, &changed);
-      if (!changed) return e;
-      auto n = Copy<TupleNode>(e);
-      n->fields = std::move(fields);
-      return Expr(std::move(n));
-    }
-    if (const auto* g = e.as<TupleGetItemNode>()) {
-      Expr tuple = Mutate(g->tuple);
-      if (tuple.same_as(g->tuple)) return e;
-      auto n = Copy<TupleGetItemNode>(e);
-      n->tuple = tuple;
-      return Expr(std::move(n));
-    }
-    if (const auto* l = e.as<LetNode>()) {
-      Expr value = Mutate(l->value), body = Mutate(l->body);
-      if (value.same_as(l->value) && body.same_as(l->body)) return e;
-      auto n = Copy<LetNode>(e);
-      n->value = value;
-      n->body = body;
-      return Expr(std::move(n));
-    }
-    if (const auto* i = e.as<IfNode>()) {
-      Expr c = Mutate(i->cond), t = Mutate(i->true_branch), f = Mutate(i->false_branch);
-      if (c.same_as(i->cond) && t.same_as(i->true_branch) && f.same_as(i->false_branch)) return e;
-      auto n = Copy<IfNode>(e);
-      n->cond = c;
-      n->true_branch = t;
-      n->false_branch = f;
-      return Expr(std::move(n));
-    }
-    if (const auto* f = e.as<FunctionNode>()) {
-      Expr body = Mutate(f->body);
-      if (body.same_as(f->body)) return e;
-      auto n = Copy<FunctionNode>(e);
-      n->body = body;
-      return Expr(std::move(n));
-    }
-    return e;  // vars, constants, ops, global vars
-  }
-
-  std::unordered_map<const Object*, Expr> memo_;
-};
 
 std::string ShapeStr(const std::vector<int64_t>& shape) {
   std::string s = "(";
@@ -131,7 +48,7 @@ IRModule BindParamsByName(const IRModule& mod, const std::map<std::string, NDArr
     bind[p.get()] = c;
   }
   if (bind.empty()) return mod;
-  Expr body = Substituter(std::move(bind)).Mutate(fn->body);
+  Expr body = Substitute(fn->body, bind);
   auto n = CopyNode(*fn);
   n->params = std::move(kept);
   n->body = body;
