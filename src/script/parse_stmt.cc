@@ -627,7 +627,8 @@ void Parser::SkipImports() {
   }
 }
 
-void Parser::ParseDecorators(std::vector<std::string>* names) {
+void Parser::ParseDecorators(std::vector<std::string>* names, bool* is_private) {
+  *is_private = false;
   while (Peek().IsOp("@")) {
     Next();
     std::string name(ExpectName("a decorator name").text);
@@ -636,13 +637,14 @@ void Parser::ParseDecorators(std::vector<std::string>* names) {
         name != "tvm.script.tir.prim_func")
       Fail(toks_[pos_ - 1], "unknown decorator '@" + name + "' (expected @T.prim_func or @I.ir_module)");
     if (AcceptOp("(")) {
-      // @T.prim_func(private=True): accepted; private functions simply carry no global_symbol.
+      // @T.prim_func(private=True): the function gets no global_symbol.
       while (!Peek().IsOp(")")) {
         const Token& k = ExpectName("a decorator argument");
         if (k.text != "private" && k.text != "check_well_formed")
           Fail(k, "unknown decorator argument '" + std::string(k.text) + "'");
         ExpectOp("=", "after the decorator argument name");
-        ToBool(ParseExpr(), "a decorator flag");
+        bool flag = ToBool(ParseExpr(), "a decorator flag");
+        if (k.text == "private") *is_private = flag;
         if (!AcceptOp(",")) break;
       }
       ExpectOp(")", "to close the decorator arguments");
@@ -653,7 +655,7 @@ void Parser::ParseDecorators(std::vector<std::string>* names) {
   }
 }
 
-PrimFunc Parser::ParseFunction(std::string* name_out) {
+PrimFunc Parser::ParseFunction(std::string* name_out, bool is_private) {
   if (!Peek().IsName("def")) Fail(Peek(), "expected 'def' after @T.prim_func, found " + Describe(Peek()));
   Next();
   const Token& name = ExpectName("a function name");
@@ -661,6 +663,7 @@ PrimFunc Parser::ParseFunction(std::string* name_out) {
   ExpectOp("(", "after the function name");
   FuncState fs;
   fs.name = *name_out;
+  fs.is_private = is_private;
   PushScope();
   Ctx c{Ctx::K::kFunc};
   c.func = &fs;
@@ -759,9 +762,11 @@ PrimFunc Parser::FinishFunction(FuncState& fs, std::vector<Stmt> stmts) {
     Fail(m.second.first, m.second.second,
          "this block has no T.reads(...)/T.writes(...); write them explicitly (access-region inference is not supported)");
   }
-  // Note: TVM v0.14's parser also adds "global_symbol" = the function name to the attributes;
-  // we keep the attributes exactly as written so that print(parse(text)) == text.
-  return PrimFunc(fs.params, body, fs.buffer_map, fs.attrs.value_or(AttrMap{}), fs.ret_type);
+  // As in TVM v0.14, a function not marked private gets its name as "global_symbol" (the
+  // printer leaves it out again when it equals the function name).
+  AttrMap attrs = fs.attrs.value_or(AttrMap{});
+  if (!fs.is_private && !attrs.count("global_symbol")) attrs["global_symbol"] = String(fs.name);
+  return PrimFunc(fs.params, body, fs.buffer_map, std::move(attrs), fs.ret_type);
 }
 
 ObjectRef Parser::ParseProgram() {
@@ -770,7 +775,8 @@ ObjectRef Parser::ParseProgram() {
   if (Peek().kind == Tok::kEnd)
     Fail(Peek(), "empty input: expected a @T.prim_func function or an @I.ir_module class");
   std::vector<std::string> decos;
-  ParseDecorators(&decos);
+  bool priv = false;
+  ParseDecorators(&decos, &priv);
   ObjectRef result;
   if (decos.empty()) {
     Fail(Peek(), "expected @T.prim_func or @I.ir_module, found " + Describe(Peek()));
@@ -788,12 +794,13 @@ ObjectRef Parser::ParseProgram() {
     while (Peek().kind != Tok::kDedent && Peek().kind != Tok::kEnd) {
       const Token& start = Peek();
       std::vector<std::string> fd;
-      ParseDecorators(&fd);
+      bool priv = false;
+      ParseDecorators(&fd, &priv);
       if (fd.empty() || fd.back() != "T.prim_func")
         Fail(start, "expected a @T.prim_func function in the module, found " + Describe(start));
       std::string name;
       const Token& def = Peek();
-      PrimFunc f = ParseFunction(&name);
+      PrimFunc f = ParseFunction(&name, priv);
       if (functions.count(name)) Fail(def, "duplicate function '" + name + "' in the module");
       functions[name] = f;
     }
@@ -802,7 +809,7 @@ ObjectRef Parser::ParseProgram() {
     result = IRModule(std::move(functions));
   } else {
     std::string name;
-    result = ParseFunction(&name);
+    result = ParseFunction(&name, priv);
   }
   if (Peek().kind != Tok::kEnd)
     Fail(Peek(), "unexpected " + Describe(Peek()) + " after the end of the " +

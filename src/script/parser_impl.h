@@ -92,6 +92,7 @@ struct FuncState {
   std::vector<std::pair<tir::Var, tir::Buffer>> buffer_map;
   std::optional<AttrMap> attrs;
   DataType ret_type = DataType::Void();
+  bool is_private = false;
   std::vector<tir::Buffer> root_alloc_buffers;
   /// Blocks written without T.reads/T.writes (allowed only for a root block).
   std::vector<std::pair<const Object*, std::pair<int, int>>> missing_access;
@@ -194,8 +195,8 @@ class Parser {
                     const Value& extents_value);
 
   // ---- statements (parse_stmt.cc) ----
-  tir::PrimFunc ParseFunction(std::string* name);
-  void ParseDecorators(std::vector<std::string>* names);
+  tir::PrimFunc ParseFunction(std::string* name, bool is_private);
+  void ParseDecorators(std::vector<std::string>* names, bool* is_private);
   void ParseStatements(std::vector<tir::Stmt>* out);
   void ParseStatement(std::vector<tir::Stmt>* out);
   std::vector<tir::Stmt> ParseSuite(const char* what);
