@@ -363,7 +363,6 @@ Value Parser::CallBuiltin(CallArgs& a) {
       auto v = Bind(a, {"shape", "dtype", "data", "strides", "elem_offset", "scope", "align",
                         "offset_factor", "buffer_type", "axis_separators"}, 1);
       Buffer buf = DeclBufferFromArgs(a, v, "global", -1, 0, 0);
-      if (!(v[4] && v[4]->k != Value::K::kNone) && AnyFunc()) UseIndexType(buf, AnyFunc()->index_dtype);
       if (BlockState* b = LastBlock()) {
         b->alloc_buffers.push_back(buf);
       } else if (!ctx_.empty() && ctx_.back().k == Ctx::K::kFunc) {

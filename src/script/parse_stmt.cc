@@ -24,17 +24,6 @@ void RenameBuffer(const Buffer& b, const std::string& name, bool rename_data) {
   }
 }
 
-// A rank-0 buffer's zero elem_offset is typed int32 by TVM's parser (no extent to take the type
-// from), while TVM's lowering normalises it to int64 together with every other index. The
-// printer shows neither, so to keep parse(print(f)) structurally equal to f for lowered
-// functions we follow the function's index type (deliberate deviation from TVM's parser).
-void UseIndexType(const Buffer& b, DataType index_dtype) {
-  if (!b->shape.empty() || index_dtype == DataType::Int(32)) return;
-  const int64_t* off = as_const_int(b->elem_offset);
-  if (!off || *off != 0 || b->elem_offset.dtype() != DataType::Int(32)) return;
-  const_cast<BufferNode*>(b.get())->elem_offset = IntImm(index_dtype, 0);
-}
-
 Parser::Parser(const std::string& text, const std::string& filename) : src_(text, filename) {
   toks_ = Tokenize(src_);
 }
@@ -714,10 +703,6 @@ PrimFunc Parser::ParseFunction(std::string* name_out, bool is_private) {
     ExpectOp(",", "or ')' in the parameter list");
   }
   Next();
-  for (const auto& kv : fs.buffer_map)
-    for (const PrimExpr& e : kv.second->shape)
-      if (e.dtype() == DataType::Int(64)) fs.index_dtype = DataType::Int(64);
-  for (const auto& kv : fs.buffer_map) UseIndexType(kv.second, fs.index_dtype);
   if (AcceptOp("->")) {
     Value rt = ParseExpr();
     if (rt.k != Value::K::kFunc) Fail(rt, "expected a return type such as T.int32");

@@ -93,8 +93,6 @@ struct FuncState {
   std::optional<AttrMap> attrs;
   DataType ret_type = DataType::Void();
   bool is_private = false;
-  /// int64 when a parameter buffer has int64 extents (lowered functions), else int32.
-  DataType index_dtype = DataType::Int(32);
   std::vector<tir::Buffer> root_alloc_buffers;
   /// Blocks written without T.reads/T.writes (allowed only for a root block).
   std::vector<std::pair<const Object*, std::pair<int, int>>> missing_access;
@@ -248,8 +246,6 @@ class Parser {
 /// IRBuilder Namer does). Only used on nodes this parse created and nobody else has seen.
 void RenameVar(const tir::Var& v, const std::string& name);
 void RenameBuffer(const tir::Buffer& b, const std::string& name, bool rename_data);
-/// Gives a fresh rank-0 buffer's default (zero) elem_offset the function's index type.
-void UseIndexType(const tir::Buffer& b, DataType index_dtype);
 
 }  // namespace script
 }  // namespace tirgen
