@@ -20,7 +20,7 @@ std::string Golden(const std::string& rel) {
 
 // Constants of main in the order the printer meets them (left to right, callee first).
 void Collect(const Expr& e, std::vector<Constant>* out) {
-  if (const auto* c = e.as<ConstantNode>()) {
+  if (e.as<ConstantNode>()) {
     out->push_back(e.cast<Constant>());
   } else if (const auto* call = e.as<CallNode>()) {
     Collect(call->op, out);

@@ -156,6 +156,42 @@ TEST(RelayParseError, TruncatedGoldenFilesNeverCrash) {
   EXPECT_GT(checked, 4000);
 }
 
+// Random single-character edits of golden files: a located tirgen::Error or a module that prints.
+TEST(RelayParseError, MutatedGoldenFilesNeverCrash) {
+  const char* files[] = {"golden/concat_split/optimized.relay", "golden/conv2d_link_params/fused_0.relay",
+                         "golden/layer_norm/optimized.relay", "models/resnet18/model.relay"};
+  const std::string alphabet = "%@(){}[],;:=.-/*\"0123456789abcxyzTf# \n";
+  uint64_t seed = 12345;
+  auto next = [&seed]() {
+    seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<size_t>(seed >> 33);
+  };
+  int parsed = 0, failed = 0;
+  for (const char* rel : files) {
+    std::ifstream in(std::string(TIRGEN_SHARED_DIR) + "/" + rel, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    const std::string text = ss.str();
+    ASSERT_FALSE(text.empty()) << rel;
+    bool is_module = text.find("\ndef ") != std::string::npos;
+    for (int i = 0; i < 150; ++i) {
+      std::string bad = text;
+      size_t at = next() % bad.size();
+      bad[at] = alphabet[next() % alphabet.size()];
+      try {
+        std::string out = is_module ? PrintModule(ParseModule(bad, "m.relay")) : PrintExpr(ParseExpr(bad, "m.relay"));
+        EXPECT_FALSE(out.empty());
+        ++parsed;
+      } catch (const Error& e) {
+        EXPECT_TRUE(e.span().defined() || !e.message().empty()) << rel << " @" << at << ": " << e.what();
+        ++failed;
+      }
+    }
+  }
+  EXPECT_GT(failed, 50);
+  EXPECT_GT(parsed, 10);
+}
+
 }  // namespace
 }  // namespace relay
 }  // namespace tirgen

@@ -344,18 +344,15 @@ class Lexer {
       }
     }
     int width = 32;
-    bool has_suffix = false;
     if (At(pos_) == 'f' || At(pos_) == 'i') {
       if (At(pos_) == 'f') is_float = true;
       else if (is_float) src_.Fail(start, "a number with a fraction cannot have an 'i' suffix");
-      has_suffix = true;
       ++pos_;
       std::string w;
       while (IsDigit(At(pos_))) w += s_[pos_++];
       if (!w.empty()) width = w.size() > 3 ? 0 : std::atoi(w.c_str());
       else if (!is_float) src_.Fail(start, "integer suffix 'i' needs a width, e.g. 3i64");
     }
-    (void)has_suffix;
     if (IsIdentChar(At(pos_))) src_.Fail(start, "malformed number '" + s_.substr(start, pos_ + 1 - start) + "'");
     Token t = Make(is_float ? Tok::kFloat : Tok::kInt, start);
     if (width != 16 && width != 32 && width != 64)

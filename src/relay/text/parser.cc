@@ -81,7 +81,7 @@ class Parser {
       const Token& name = Expect(Tok::kGlobal, "a function name such as @main");
       if (functions.count(name.text)) Fail(name, "function @" + name.text + " is defined twice");
       scopes_.emplace_back();
-      Function fn = FunctionRest(name.offset);
+      Function fn = FunctionRest();
       scopes_.pop_back();
       functions[name.text] = fn;
     }
@@ -135,7 +135,7 @@ class Parser {
 
   // ---- functions ----
   // After `def @name` or `fn`: (params, attrs) [-> type] { body }
-  Function FunctionRest(size_t start) {
+  Function FunctionRest() {
     Expect(Tok::kLParen, "'(' to start the parameter list");
     std::vector<Var> params;
     AttrFields attrs;
@@ -158,7 +158,6 @@ class Parser {
     Expect(Tok::kLBrace, "'{' to start the function body");
     Expr body = ScopeBody();
     Expect(Tok::kRBrace, "'}' to close the function body");
-    (void)start;
     return Function(std::move(params), std::move(body), std::move(ret), std::move(attrs));
   }
 
@@ -295,7 +294,7 @@ class Parser {
     if (IsKeyword(t, "fn")) {
       Advance();
       scopes_.emplace_back();
-      e = FunctionRest(t.offset);
+      e = FunctionRest();
       scopes_.pop_back();
     } else if (IsKeyword(t, "if")) {
       Advance();
