@@ -166,6 +166,16 @@ TEST(RelayParser, TypeCommentsBecomeCheckedTypes) {
   EXPECT_EQ(PrintModule(mod), text);
 }
 
+TEST(RelayPrinter, TypeToString) {
+  Type t = TensorType({1, 3}, DataType::Float(32));
+  EXPECT_EQ(TypeToString(t), "Tensor[(1, 3), float32]");
+  EXPECT_EQ(TypeToString(TensorType({7}, DataType::Int(64))), "Tensor[(7), int64]");
+  EXPECT_EQ(TypeToString(TupleType({t})), "(Tensor[(1, 3), float32],)");
+  EXPECT_EQ(TypeToString(FuncType({t, TensorType({}, DataType::Bool())}, TupleType(std::vector<Type>{}))),
+            "fn (Tensor[(1, 3), float32], bool) -> ()");
+  EXPECT_EQ(TypeToString(Type()), "<untyped>");
+}
+
 TEST(RelayOp, RegistryIsUniquePerName) {
   EXPECT_TRUE(Op::Get("nn.conv2d").same_as(Op::Get("nn.conv2d")));
   EXPECT_TRUE(IsOpRegistered("image.resize2d"));

@@ -42,6 +42,10 @@ std::string PrintModule(const IRModule& mod, bool show_meta_data = false);
 /// TVM's `expr.astext(show_meta_data)`, ending with a newline.
 std::string PrintExpr(const Expr& expr, bool show_meta_data = false);
 
+/// A type as the text format writes it: `Tensor[(1, 3), float32]`, `(float32, int64)`,
+/// `fn (float32) -> float32` (for messages).
+std::string TypeToString(const Type& type);
+
 /// TVM's bind_params_by_name on function `func_name`: parameters whose names are in `params`
 /// become Constants (typed like the parameter; shape/dtype must match). Names not found are
 /// ignored; two parameters with a bound name are an error.

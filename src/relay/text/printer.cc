@@ -116,6 +116,8 @@ class Printer {
     return Finish(doc);
   }
 
+  std::string TypeText(const Type& type) { return PrintType(type).str(); }
+
   std::string Expression(const Expr& expr) {
     BuildDependencyGraph(expr);
     return Finish(PrintScope(expr));
@@ -486,6 +488,11 @@ std::string PrintModule(const IRModule& mod, bool show_meta_data) {
 
 std::string PrintExpr(const Expr& expr, bool show_meta_data) {
   return Printer(show_meta_data).Expression(expr);
+}
+
+std::string TypeToString(const Type& type) {
+  if (!type.defined()) return "<untyped>";
+  return Printer(false).TypeText(type);
 }
 
 }  // namespace relay
