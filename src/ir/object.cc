@@ -14,7 +14,8 @@ const char* KindName(Kind k) {
     K(Allocate) K(AllocateConst) K(DeclBuffer) K(SeqStmt) K(IfThenElse) K(Evaluate) K(For)
     K(While) K(Block) K(BlockRealize) K(Range) K(IterVar) K(Buffer) K(BufferRegion)
     K(MatchBufferRegion) K(CommReducer) K(PrimFunc) K(IRModule) K(Tensor) K(PlaceholderOp)
-    K(ComputeOp)
+    K(ComputeOp) K(RelayVar) K(GlobalVar) K(Constant) K(RelayCall) K(Tuple) K(TupleGetItem)
+    K(RelayLet) K(If) K(Function) K(Op) K(TensorType) K(TupleType) K(FuncType) K(RelayAttrs)
 #undef K
   }
   return "?";

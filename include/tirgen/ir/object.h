@@ -84,6 +84,21 @@ enum class Kind : uint16_t {
   kTensor,
   kPlaceholderOp,
   kComputeOp,
+  // ---- relay (graph IR) ----
+  kRelayVar,
+  kGlobalVar,
+  kConstant,
+  kRelayCall,
+  kTuple,
+  kTupleGetItem,
+  kRelayLet,
+  kIf,
+  kFunction,
+  kOp,
+  kTensorType,
+  kTupleType,
+  kFuncType,
+  kRelayAttrs,  ///< relay::AttrsNode, a call's attributes
 };
 
 constexpr bool IsPrimExprKind(Kind k) { return k >= Kind::kIntImm && k <= Kind::kReduce; }

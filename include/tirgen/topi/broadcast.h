@@ -1,0 +1,42 @@
+// TOPI broadcast operators (TVM's C++ topi/broadcast.h): numpy broadcasting, output named
+// T_<op>, axes ax0.., tag "broadcast". A size-1 input dimension is read at index 0.
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include "tirgen/te/tensor.h"
+
+namespace tirgen {
+namespace topi {
+
+using te::Tensor;
+using tir::PrimExpr;
+
+/// The general form: out = f(A[bcast], B[bcast]).
+Tensor WithBroadcast(const std::function<PrimExpr(PrimExpr, PrimExpr)>& f, const Tensor& A,
+                     const Tensor& B, const std::string& name, const std::string& tag = "broadcast");
+
+Tensor add(const Tensor& a, const Tensor& b, const std::string& name = "T_add");
+Tensor subtract(const Tensor& a, const Tensor& b, const std::string& name = "T_subtract");
+Tensor multiply(const Tensor& a, const Tensor& b, const std::string& name = "T_multiply");
+Tensor divide(const Tensor& a, const Tensor& b, const std::string& name = "T_divide");
+Tensor maximum(const Tensor& a, const Tensor& b, const std::string& name = "T_maximum");
+Tensor minimum(const Tensor& a, const Tensor& b, const std::string& name = "T_minimum");
+Tensor power(const Tensor& a, const Tensor& b, const std::string& name = "T_power");
+Tensor less(const Tensor& a, const Tensor& b, const std::string& name = "T_less");
+Tensor greater(const Tensor& a, const Tensor& b, const std::string& name = "T_greater");
+Tensor equal(const Tensor& a, const Tensor& b, const std::string& name = "T_equal");
+
+/// Tensor-scalar forms (TVM's topi::add(Tensor, PrimExpr) ...): elementwise, same names.
+Tensor add(const Tensor& a, PrimExpr b, const std::string& name = "T_add");
+Tensor subtract(const Tensor& a, PrimExpr b, const std::string& name = "T_subtract");
+Tensor multiply(const Tensor& a, PrimExpr b, const std::string& name = "T_multiply");
+Tensor divide(const Tensor& a, PrimExpr b, const std::string& name = "T_divide");
+
+/// Broadcast `x` to `shape` (T_broadcast_to).
+Tensor broadcast_to(const Tensor& x, const std::vector<PrimExpr>& shape,
+                    const std::string& name = "T_broadcast_to");
+
+}  // namespace topi
+}  // namespace tirgen

@@ -1,0 +1,54 @@
+// TOPI neural-network computes as TVM's generic strategy builds them (names, vars, attrs).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "tirgen/te/tensor.h"
+
+namespace tirgen {
+namespace topi {
+
+using te::Tensor;
+using tir::PrimExpr;
+
+/// Python topi.nn.pad: vars i0.., if_then_else over the padded dims only.
+Tensor pad(const Tensor& x, const std::vector<int64_t>& before, const std::vector<int64_t>& after,
+           PrimExpr pad_value, const std::string& name = "PadInput",
+           std::vector<std::string> var_names = {});
+
+/// conv2d via topi.nn.conv: pad_temp + conv2d_nchw / conv2d_nhwc / group_conv2d_nchw.
+/// padding = {top, left, bottom, right}. `layout` is "NCHW" (OIHW weight) or "NHWC" (HWIO).
+Tensor conv2d(const Tensor& data, const Tensor& weight, const std::vector<int64_t>& strides,
+              const std::vector<int64_t>& padding, const std::vector<int64_t>& dilation,
+              int64_t groups, const std::string& layout, DataType out_dtype);
+
+/// depthwise_conv2d_nchw: PaddedInput + DepthwiseConv2d (weight (C*m, 1, kh, kw)).
+Tensor depthwise_conv2d_nchw(const Tensor& data, const Tensor& weight,
+                             const std::vector<int64_t>& strides,
+                             const std::vector<int64_t>& padding,
+                             const std::vector<int64_t>& dilation, DataType out_dtype);
+
+/// dense = matmul(data, weight^T): T_matmul_NT, vars i, j, k; weight layout-free.
+Tensor dense(const Tensor& data, const Tensor& weight, DataType out_dtype);
+
+/// batch_matmul(x, y^T): T_batch_matmul_NT, vars b, i, j, k; y layout-free.
+Tensor batch_matmul(const Tensor& x, const Tensor& y, DataType out_dtype);
+
+/// softmax: T_softmax_maxelem, T_softmax_exp, T_softmax_expsum, T_softmax_norm.
+Tensor softmax(const Tensor& x, int axis);
+
+/// 2-d pooling over the two trailing spatial dims of NCHW: [pad_temp], pool_max / pool_sum.
+/// padding = {top, left, bottom, right}.
+Tensor max_pool2d(const Tensor& x, const std::vector<int64_t>& kernel,
+                  const std::vector<int64_t>& strides, const std::vector<int64_t>& padding);
+
+/// Adaptive average pooling over NCHW's H and W to `out_size`: adaptive_pool_sum, then
+/// adaptive_pool_avg (global_avg_pool2d is out_size {1, 1}).
+Tensor adaptive_avg_pool2d(const Tensor& x, const std::vector<int64_t>& out_size);
+
+/// Flattens all but the first dim (nn.batch_flatten); TVM names it `tensor`.
+Tensor flatten(const Tensor& x, const std::string& name = "tensor");
+
+}  // namespace topi
+}  // namespace tirgen

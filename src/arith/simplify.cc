@@ -1,0 +1,221 @@
+// Bottom-up rewriting simplifier (see simplify.h for the rules it knows).
+#include "tirgen/arith/simplify.h"
+
+#include "tirgen/tir/analysis/block_access_region.h"
+#include "tirgen/tir/functor.h"
+#include "tirgen/tir/op.h"
+
+namespace tirgen {
+namespace arith {
+
+using namespace tir;  // NOLINT
+
+namespace {
+
+const int64_t* ConstInt(const PrimExpr& e) { return as_const_int(e); }
+
+bool IsIntType(const PrimExpr& e) { return e.dtype().is_int() || e.dtype().is_uint(); }
+
+// x + c for an integer constant c, written x - |c| when c is negative.
+PrimExpr AddConst(const PrimExpr& x, int64_t c) {
+  DataType t = x.dtype();
+  if (c == 0) return x;
+  if (c < 0 && t.is_int()) return Binary(Kind::kSub, x, IntImm(t, -c));
+  return Binary(Kind::kAdd, x, IntImm(t, c));
+}
+
+// Splits e into (rest, c) when e is rest + c or rest - c with an integer constant c.
+bool SplitConstOffset(const PrimExpr& e, PrimExpr* rest, int64_t* c) {
+  const BinaryNode* b = e.as<BinaryNode>();
+  if (!b || !IsIntType(e)) return false;
+  const int64_t* k = ConstInt(b->b);
+  if (!k) return false;
+  if (e.kind() == Kind::kAdd) { *rest = b->a; *c = *k; return true; }
+  if (e.kind() == Kind::kSub) { *rest = b->a; *c = -*k; return true; }
+  return false;
+}
+
+// Integer linear form: sum of coeff * atom plus a constant, atoms compared structurally.
+struct Linear {
+  std::vector<std::pair<PrimExpr, int64_t>> terms;
+  int64_t constant = 0;
+  void Add(const PrimExpr& atom, int64_t c) {
+    for (auto& t : terms) {
+      if (ExprDeepEqual(t.first, atom)) {
+        t.second += c;
+        return;
+      }
+    }
+    terms.emplace_back(atom, c);
+  }
+};
+
+void ToLinear(const PrimExpr& e, int64_t scale, Linear* out) {
+  if (const int64_t* c = ConstInt(e)) {
+    out->constant += scale * *c;
+    return;
+  }
+  if (const BinaryNode* b = e.as<BinaryNode>()) {
+    switch (e.kind()) {
+      case Kind::kAdd: ToLinear(b->a, scale, out); ToLinear(b->b, scale, out); return;
+      case Kind::kSub: ToLinear(b->a, scale, out); ToLinear(b->b, -scale, out); return;
+      case Kind::kMul:
+        if (const int64_t* c = ConstInt(b->b)) { ToLinear(b->a, scale * *c, out); return; }
+        if (const int64_t* c = ConstInt(b->a)) { ToLinear(b->b, scale * *c, out); return; }
+        break;
+      default: break;
+    }
+  }
+  out->Add(e, scale);
+}
+
+// When the integer expression is a constant once its linear terms cancel, that constant
+// (e.g. (x + 1) * 7 - x * 7 -> 7, the extent of an adaptive pooling window).
+PrimExpr FoldLinearConstant(const PrimExpr& e) {
+  if (!IsIntType(e) || !e.as<BinaryNode>()) return e;
+  Linear l;
+  ToLinear(e, 1, &l);
+  for (const auto& t : l.terms)
+    if (t.second != 0) return e;
+  return IntImm(e.dtype(), l.constant);
+}
+
+PrimExpr SimplifyAdd(PrimExpr a, PrimExpr b) {
+  PrimExpr folded = add(a, b);
+  const BinaryNode* n = folded.as<BinaryNode>();
+  if (!n || folded.kind() != Kind::kAdd || !IsIntType(folded)) return folded;
+  a = n->a;
+  b = n->b;
+  // constants go right
+  if (ConstInt(a) && !ConstInt(b)) std::swap(a, b);
+  if (const int64_t* c = ConstInt(b)) {
+    PrimExpr rest;
+    int64_t c0;
+    if (SplitConstOffset(a, &rest, &c0)) return AddConst(rest, c0 + *c);
+    return AddConst(a, *c);
+  }
+  return Binary(Kind::kAdd, a, b);
+}
+
+PrimExpr SimplifySub(PrimExpr a, PrimExpr b) {
+  PrimExpr folded = sub(a, b);
+  const BinaryNode* n = folded.as<BinaryNode>();
+  if (!n || folded.kind() != Kind::kSub || !IsIntType(folded)) return folded;
+  a = n->a;
+  b = n->b;
+  if (a.same_as(b)) return make_const(a.dtype(), 0);
+  if (const int64_t* c = ConstInt(b)) {
+    PrimExpr rest;
+    int64_t c0;
+    if (SplitConstOffset(a, &rest, &c0)) return AddConst(rest, c0 - *c);
+    return AddConst(a, -*c);
+  }
+  return folded;
+}
+
+PrimExpr SimplifyMul(PrimExpr a, PrimExpr b) {
+  PrimExpr folded = mul(a, b);
+  const BinaryNode* n = folded.as<BinaryNode>();
+  if (!n || folded.kind() != Kind::kMul || !IsIntType(folded)) return folded;
+  a = n->a;
+  b = n->b;
+  if (ConstInt(a) && !ConstInt(b)) std::swap(a, b);
+  if (const int64_t* c = ConstInt(b)) {
+    if (a.kind() == Kind::kMul) {
+      const BinaryNode* m = a.as<BinaryNode>();
+      if (const int64_t* c0 = ConstInt(m->b)) return mul(m->a, IntImm(a.dtype(), *c0 * *c));
+    }
+  }
+  return Binary(Kind::kMul, a, b);
+}
+
+// a < b / a <= b with an integer constant on one side: the other side's constant offset moves
+// across (c1 <= x + c2 -> c1 - c2 <= x; x - c1 < c2 -> x < c2 + c1).
+PrimExpr SimplifyCompare(Kind k, PrimExpr a, PrimExpr b) {
+  PrimExpr folded = k == Kind::kLT ? lt(a, b) : le(a, b);
+  const BinaryNode* n = folded.as<BinaryNode>();
+  if (!n || !IsIntType(n->a)) return folded;
+  PrimExpr rest;
+  int64_t c;
+  if (const int64_t* ca = ConstInt(n->a)) {
+    if (SplitConstOffset(n->b, &rest, &c))
+      return Binary(k, IntImm(n->a.dtype(), *ca - c), rest);
+  } else if (const int64_t* cb = ConstInt(n->b)) {
+    if (SplitConstOffset(n->a, &rest, &c))
+      return Binary(k, rest, IntImm(n->b.dtype(), *cb - c));
+  }
+  return folded;
+}
+
+class Simplifier : public StmtExprMutator {
+ public:
+  using StmtExprMutator::VisitExpr;
+
+  PrimExpr VisitExpr_(const BinaryNode* op) override {
+    PrimExpr a = VisitExpr(op->a);
+    PrimExpr b = VisitExpr(op->b);
+    switch (op->kind()) {
+      case Kind::kAdd: return FoldLinearConstant(SimplifyAdd(a, b));
+      case Kind::kSub: return FoldLinearConstant(SimplifySub(a, b));
+      case Kind::kMul: return SimplifyMul(a, b);
+      case Kind::kDiv:
+        // x / c == x * (1 / c) for floats
+        if (op->dtype.is_floating()) {
+          if (const FloatImmNode* f = b.as<FloatImmNode>()) {
+            if (f->value != 0 && !a.as<FloatImmNode>())
+              return mul(a, FloatImm(b.dtype(), 1.0 / f->value));
+          }
+        }
+        return truncdiv(a, b);
+      case Kind::kMod: return truncmod(a, b);
+      case Kind::kFloorDiv: return floordiv(a, b);
+      case Kind::kFloorMod: return floormod(a, b);
+      case Kind::kMin: return min(a, b);
+      case Kind::kMax: return max(a, b);
+      case Kind::kEQ: return eq(a, b);
+      case Kind::kNE: return ne(a, b);
+      case Kind::kLT: return SimplifyCompare(Kind::kLT, a, b);
+      case Kind::kLE: return SimplifyCompare(Kind::kLE, a, b);
+      case Kind::kGT: return SimplifyCompare(Kind::kLT, b, a);
+      case Kind::kGE: return SimplifyCompare(Kind::kLE, b, a);
+      case Kind::kAnd: return logical_and(a, b);
+      case Kind::kOr: return logical_or(a, b);
+      default: TIRGEN_UNREACHABLE();
+    }
+  }
+
+  PrimExpr VisitExpr_(const CastNode* op) override {
+    return cast(op->dtype, VisitExpr(op->value));
+  }
+
+  PrimExpr VisitExpr_(const NotNode* op) override { return logical_not(VisitExpr(op->a)); }
+
+  PrimExpr VisitExpr_(const SelectNode* op) override {
+    PrimExpr c = VisitExpr(op->condition);
+    PrimExpr t = VisitExpr(op->true_value);
+    PrimExpr f = VisitExpr(op->false_value);
+    if (const int64_t* v = ConstInt(c)) return *v ? t : f;
+    if (c.same_as(op->condition) && t.same_as(op->true_value) && f.same_as(op->false_value))
+      return GetRef<PrimExpr>(op);
+    return Select(c, t, f);
+  }
+
+  PrimExpr VisitExpr_(const CallNode* op) override {
+    PrimExpr r = StmtExprMutator::VisitExpr_(op);
+    const CallNode* c = r.as<CallNode>();
+    if (c && c->op == "tir.if_then_else" && c->args.size() == 3) {
+      if (const int64_t* v = ConstInt(c->args[0])) return *v ? c->args[1] : c->args[2];
+    }
+    return r;
+  }
+};
+
+}  // namespace
+
+PrimExpr Simplify(const PrimExpr& expr) {
+  Simplifier s;
+  return s.VisitExpr(expr);
+}
+
+}  // namespace arith
+}  // namespace tirgen

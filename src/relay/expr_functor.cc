@@ -1,0 +1,252 @@
+#include "tirgen/relay/expr_functor.h"
+
+#include <deque>
+
+namespace tirgen {
+namespace relay {
+namespace {
+
+// Dataflow children, in visiting order (callee first, then arguments).
+std::vector<Expr> DataflowChildren(const Expr& e) {
+  if (const auto* c = e.as<CallNode>()) {
+    std::vector<Expr> kids{c->op};
+    kids.insert(kids.end(), c->args.begin(), c->args.end());
+    return kids;
+  }
+  if (const auto* t = e.as<TupleNode>()) return t->fields;
+  if (const auto* g = e.as<TupleGetItemNode>()) return {g->tuple};
+  return {};
+}
+
+// Post-order over dataflow nodes without recursion: `leaf` runs on each node not yet `done`
+// after its dataflow children.
+template <class Done, class Leaf>
+void ExpandDataflow(const Expr& root, Done done, Leaf leaf) {
+  struct Item {
+    Expr e;
+    bool expanded;
+  };
+  std::deque<Item> stack{{root, false}};
+  while (!stack.empty()) {
+    Item& top = stack.back();
+    if (done(top.e)) {
+      stack.pop_back();
+    } else if (top.expanded) {
+      Expr e = top.e;
+      stack.pop_back();
+      leaf(e);
+    } else {
+      top.expanded = true;
+      std::vector<Expr> kids = DataflowChildren(top.e);
+      for (auto it = kids.rbegin(); it != kids.rend(); ++it)
+        if (it->defined() && !done(*it)) stack.push_back({*it, false});
+    }
+  }
+}
+
+template <class N>
+std::shared_ptr<N> Copy(const N* op) {
+  return CopyNode(*op);
+}
+
+}  // namespace
+
+// ---- visitor ----
+
+void ExprVisitor::VisitExpr(const Expr& e) {
+  if (!e.defined() || visited_.count(e)) return;
+  ExpandDataflow(
+      e, [this](const Expr& x) { return visited_.count(x) != 0; },
+      [this](const Expr& x) {
+        visited_.insert(x);
+        Dispatch(x);
+      });
+}
+
+void ExprVisitor::Dispatch(const Expr& e) {
+  switch (e.kind()) {
+    case Kind::kRelayVar: return VisitExpr_(e.as<VarNode>());
+    case Kind::kGlobalVar: return VisitExpr_(e.as<GlobalVarNode>());
+    case Kind::kConstant: return VisitExpr_(e.as<ConstantNode>());
+    case Kind::kOp: return VisitExpr_(e.as<OpNode>());
+    case Kind::kRelayCall: return VisitExpr_(e.as<CallNode>());
+    case Kind::kTuple: return VisitExpr_(e.as<TupleNode>());
+    case Kind::kTupleGetItem: return VisitExpr_(e.as<TupleGetItemNode>());
+    case Kind::kRelayLet: return VisitExpr_(e.as<LetNode>());
+    case Kind::kIf: return VisitExpr_(e.as<IfNode>());
+    case Kind::kFunction: return VisitExpr_(e.as<FunctionNode>());
+    default: TIRGEN_UNREACHABLE() << "not a relay expression: " << KindName(e.kind());
+  }
+}
+
+void ExprVisitor::VisitExpr_(const CallNode* op) {
+  VisitExpr(op->op);
+  for (const auto& a : op->args) VisitExpr(a);
+}
+void ExprVisitor::VisitExpr_(const TupleNode* op) {
+  for (const auto& f : op->fields) VisitExpr(f);
+}
+void ExprVisitor::VisitExpr_(const TupleGetItemNode* op) { VisitExpr(op->tuple); }
+void ExprVisitor::VisitExpr_(const LetNode* op) {
+  VisitExpr(op->var);
+  VisitExpr(op->value);
+  VisitExpr(op->body);
+}
+void ExprVisitor::VisitExpr_(const IfNode* op) {
+  VisitExpr(op->cond);
+  VisitExpr(op->true_branch);
+  VisitExpr(op->false_branch);
+}
+void ExprVisitor::VisitExpr_(const FunctionNode* op) {
+  for (const auto& p : op->params) VisitExpr(p);
+  VisitExpr(op->body);
+}
+
+// ---- mutator ----
+
+Expr ExprMutator::VisitExpr(const Expr& e) {
+  if (!e.defined()) return e;
+  auto it = memo_.find(e);
+  if (it != memo_.end()) return it->second;
+  ExpandDataflow(
+      e, [this](const Expr& x) { return memo_.count(x) != 0; },
+      [this](const Expr& x) {
+        Expr r = Dispatch(x);
+        memo_[x] = r;
+      });
+  return memo_[e];
+}
+
+Expr ExprMutator::Dispatch(const Expr& e) {
+  switch (e.kind()) {
+    case Kind::kRelayVar: return VisitExpr_(e.as<VarNode>());
+    case Kind::kGlobalVar: return VisitExpr_(e.as<GlobalVarNode>());
+    case Kind::kConstant: return VisitExpr_(e.as<ConstantNode>());
+    case Kind::kOp: return VisitExpr_(e.as<OpNode>());
+    case Kind::kRelayCall: return VisitExpr_(e.as<CallNode>());
+    case Kind::kTuple: return VisitExpr_(e.as<TupleNode>());
+    case Kind::kTupleGetItem: return VisitExpr_(e.as<TupleGetItemNode>());
+    case Kind::kRelayLet: return VisitExpr_(e.as<LetNode>());
+    case Kind::kIf: return VisitExpr_(e.as<IfNode>());
+    case Kind::kFunction: return VisitExpr_(e.as<FunctionNode>());
+    default: TIRGEN_UNREACHABLE() << "not a relay expression: " << KindName(e.kind());
+  }
+}
+
+Expr ExprMutator::VisitExpr_(const VarNode* op) { return GetRef<Expr>(op); }
+Expr ExprMutator::VisitExpr_(const GlobalVarNode* op) { return GetRef<Expr>(op); }
+Expr ExprMutator::VisitExpr_(const ConstantNode* op) { return GetRef<Expr>(op); }
+Expr ExprMutator::VisitExpr_(const OpNode* op) { return GetRef<Expr>(op); }
+
+Expr ExprMutator::VisitExpr_(const CallNode* op) {
+  Expr callee = VisitExpr(op->op);
+  bool changed = !callee.same_as(op->op);
+  std::vector<Expr> args;
+  for (const auto& a : op->args) {
+    args.push_back(VisitExpr(a));
+    changed |= !args.back().same_as(a);
+  }
+  if (!changed) return GetRef<Expr>(op);
+  auto n = Copy(op);
+  n->op = callee;
+  n->args = std::move(args);
+  return Expr(std::move(n));
+}
+
+Expr ExprMutator::VisitExpr_(const TupleNode* op) {
+  bool changed = false;
+  std::vector<Expr> fields;
+  for (const auto& f : op->fields) {
+    fields.push_back(VisitExpr(f));
+    changed |= !fields.back().same_as(f);
+  }
+  if (!changed) return GetRef<Expr>(op);
+  auto n = Copy(op);
+  n->fields = std::move(fields);
+  return Expr(std::move(n));
+}
+
+Expr ExprMutator::VisitExpr_(const TupleGetItemNode* op) {
+  Expr tuple = VisitExpr(op->tuple);
+  if (tuple.same_as(op->tuple)) return GetRef<Expr>(op);
+  auto n = Copy(op);
+  n->tuple = tuple;
+  return Expr(std::move(n));
+}
+
+Expr ExprMutator::VisitExpr_(const LetNode* op) {
+  Expr var = VisitExpr(op->var), value = VisitExpr(op->value), body = VisitExpr(op->body);
+  if (var.same_as(op->var) && value.same_as(op->value) && body.same_as(op->body)) return GetRef<Expr>(op);
+  TIRGEN_ICHECK(var.as<VarNode>()) << "a let must bind a Var";
+  auto n = Copy(op);
+  n->var = var.cast<Var>();
+  n->value = value;
+  n->body = body;
+  return Expr(std::move(n));
+}
+
+Expr ExprMutator::VisitExpr_(const IfNode* op) {
+  Expr c = VisitExpr(op->cond), t = VisitExpr(op->true_branch), f = VisitExpr(op->false_branch);
+  if (c.same_as(op->cond) && t.same_as(op->true_branch) && f.same_as(op->false_branch)) return GetRef<Expr>(op);
+  auto n = Copy(op);
+  n->cond = c;
+  n->true_branch = t;
+  n->false_branch = f;
+  return Expr(std::move(n));
+}
+
+Expr ExprMutator::VisitExpr_(const FunctionNode* op) {
+  bool changed = false;
+  std::vector<Var> params;
+  for (const auto& p : op->params) {
+    Expr np = VisitExpr(p);
+    TIRGEN_ICHECK(np.as<VarNode>()) << "a function parameter must stay a Var";
+    params.push_back(np.cast<Var>());
+    changed |= !np.same_as(p);
+  }
+  Expr body = VisitExpr(op->body);
+  if (!changed && body.same_as(op->body)) return GetRef<Expr>(op);
+  auto n = Copy(op);
+  n->params = std::move(params);
+  n->body = body;
+  return Expr(std::move(n));
+}
+
+void PostOrderVisit(const Expr& e, const std::function<void(const Expr&)>& f) {
+  class Visitor : public ExprVisitor {
+   public:
+    explicit Visitor(const std::function<void(const Expr&)>& f) : f_(f) {}
+
+   private:
+    void VisitExpr_(const VarNode* op) override { f_(GetRef<Expr>(op)); }
+    void VisitExpr_(const GlobalVarNode* op) override { f_(GetRef<Expr>(op)); }
+    void VisitExpr_(const ConstantNode* op) override { f_(GetRef<Expr>(op)); }
+    void VisitExpr_(const OpNode* op) override { f_(GetRef<Expr>(op)); }
+    void VisitExpr_(const CallNode* op) override { ExprVisitor::VisitExpr_(op); f_(GetRef<Expr>(op)); }
+    void VisitExpr_(const TupleNode* op) override { ExprVisitor::VisitExpr_(op); f_(GetRef<Expr>(op)); }
+    void VisitExpr_(const TupleGetItemNode* op) override { ExprVisitor::VisitExpr_(op); f_(GetRef<Expr>(op)); }
+    void VisitExpr_(const LetNode* op) override { ExprVisitor::VisitExpr_(op); f_(GetRef<Expr>(op)); }
+    void VisitExpr_(const IfNode* op) override { ExprVisitor::VisitExpr_(op); f_(GetRef<Expr>(op)); }
+    void VisitExpr_(const FunctionNode* op) override { ExprVisitor::VisitExpr_(op); f_(GetRef<Expr>(op)); }
+    const std::function<void(const Expr&)>& f_;
+  };
+  Visitor(f).VisitExpr(e);
+}
+
+Expr Substitute(const Expr& e, const std::unordered_map<const Object*, Expr>& map) {
+  class Substituter : public ExprMutator {
+   public:
+    explicit Substituter(const std::unordered_map<const Object*, Expr>& map) : map_(map) {}
+
+   private:
+    Expr VisitExpr_(const VarNode* op) override {
+      auto it = map_.find(op);
+      return it == map_.end() ? GetRef<Expr>(op) : it->second;
+    }
+    const std::unordered_map<const Object*, Expr>& map_;
+  };
+  return Substituter(map).VisitExpr(e);
+}
+
+}  // namespace relay
+}  // namespace tirgen

@@ -1,0 +1,665 @@
+// The T.* functions of TVMScript, with TVM v0.14's argument names, defaults and semantics
+// (python/tvm/script/ir_builder/tir/ir.py and src/script/ir_builder/tir/ir.cc).
+#include <cmath>
+#include <algorithm>
+#include <set>
+
+#include "parser_impl.h"
+#include "tir_ops.h"
+
+namespace tirgen {
+namespace script {
+
+using namespace tir;  // NOLINT
+
+namespace {
+const char* const kUnaryFloatOps[] = {
+    "exp", "exp2", "exp10", "log", "log2", "log10", "log1p", "sqrt", "rsqrt", "tanh",
+    "sigmoid", "erf", "sin", "cos", "tan", "sinh", "cosh", "asin", "acos", "atan", "asinh",
+    "acosh", "atanh", "floor", "ceil", "trunc", "round", "nearbyint", "popcount", "clz"};
+const char* const kBinaryCallOps[] = {"pow", "atan2", "fmod", "hypot", "copysign", "nextafter",
+                                      "ldexp", "bitwise_and", "bitwise_or", "bitwise_xor",
+                                      "shift_left", "shift_right"};
+
+bool In(const std::string& s, const char* const* b, size_t n) {
+  for (size_t i = 0; i < n; ++i)
+    if (s == b[i]) return true;
+  return false;
+}
+
+Kind NodeKind(const std::string& f) {
+  static const std::pair<const char*, Kind> kinds[] = {
+      {"Add", Kind::kAdd}, {"Sub", Kind::kSub}, {"Mul", Kind::kMul}, {"Div", Kind::kDiv},
+      {"Mod", Kind::kMod}, {"FloorDiv", Kind::kFloorDiv}, {"FloorMod", Kind::kFloorMod},
+      {"Min", Kind::kMin}, {"Max", Kind::kMax}, {"EQ", Kind::kEQ}, {"NE", Kind::kNE},
+      {"LT", Kind::kLT}, {"LE", Kind::kLE}, {"GT", Kind::kGT}, {"GE", Kind::kGE},
+      {"And", Kind::kAnd}, {"Or", Kind::kOr}};
+  for (const auto& k : kinds)
+    if (f == k.first) return k.second;
+  return Kind::kString;  // "none"
+}
+}  // namespace
+
+std::vector<const Value*> Parser::Bind(const CallArgs& a, const std::vector<const char*>& names,
+                                       size_t required) {
+  std::vector<const Value*> out(names.size(), nullptr);
+  if (a.pos.size() > names.size()) {
+    Fail(a.pos[names.size()], a.fname + "() takes at most " + std::to_string(names.size()) +
+                                  " argument" + (names.size() == 1 ? "" : "s") + " (" +
+                                  std::to_string(a.pos.size()) + " given)");
+  }
+  for (size_t i = 0; i < a.pos.size(); ++i) out[i] = &a.pos[i];
+  for (const auto& kv : a.kw) {
+    size_t j = 0;
+    while (j < names.size() && kv.first != names[j]) ++j;
+    if (j == names.size())
+      Fail(kv.second, a.fname + "() got an unexpected keyword argument '" + kv.first + "'");
+    if (out[j]) Fail(kv.second, a.fname + "() got multiple values for argument '" + kv.first + "'");
+    out[j] = &kv.second;
+  }
+  for (size_t i = 0; i < required; ++i)
+    if (!out[i]) Fail(a.line, a.col, a.fname + "() missing required argument '" + names[i] + "'");
+  return out;
+}
+
+// Shared by T.Buffer, T.match_buffer, T.alloc_buffer and T.decl_buffer (TVM's BufferDecl).
+// v = shape, dtype, data, strides, elem_offset, scope, align, offset_factor, buffer_type,
+// axis_separators (from index shape_index on).
+Buffer Parser::DeclBufferFromArgs(const CallArgs& a, const std::vector<const Value*>& all,
+                                  const char* default_scope, int default_align,
+                                  int default_offset_factor, size_t k) {
+  auto arg = [&](size_t i) { return all[k + i]; };
+  std::vector<PrimExpr> shape = ToExprList(*arg(0), "a buffer shape");
+  for (size_t i = 0; i < shape.size(); ++i)
+    if (!shape[i].dtype().is_int() && !shape[i].dtype().is_uint())
+      Fail(*arg(0), "buffer shape must be integers, got " + shape[i].dtype().str());
+  DataType dtype = arg(1) ? ToDType(*arg(1)) : DataType::Float(32);
+  std::string scope = arg(5) ? ToStr(*arg(5), "a storage scope") : default_scope;
+  int align = arg(6) ? static_cast<int>(ToInt(*arg(6), "align")) : default_align;
+  int64_t offset_factor = arg(7) ? ToInt(*arg(7), "offset_factor") : default_offset_factor;
+  std::string btype = arg(8) ? ToStr(*arg(8), "a buffer_type") : "";
+  if (btype != "" && btype != "auto" && btype != "default")
+    Fail(*arg(8), "buffer_type must be \"auto\" or \"default\", got \"" + btype + "\"");
+  Var data;
+  if (arg(2) && arg(2)->k != Value::K::kNone) {
+    data = ToVar(*arg(2), "the data pointer");
+    if (!data.dtype().is_handle() || !data->has_pointer_type())
+      Fail(*arg(2), "data must be a pointer variable (e.g. another buffer's .data or a T.allocate result)");
+  } else {
+    DataType storage = dtype.is_bool() ? DataType::Int(8) : dtype;
+    data = Var::Pointer("", storage, scope);
+  }
+  std::vector<PrimExpr> strides;
+  if (arg(3) && arg(3)->k != Value::K::kNone) {
+    for (const Value& s : ToList(*arg(3), "strides")) {
+      if (s.k == Value::K::kStr) strides.push_back(Var(s.s, DataType::Int(32)));
+      else strides.push_back(ToExpr(s, "a stride"));
+    }
+    if (strides.size() != shape.size())
+      Fail(*arg(3), "buffer has " + std::to_string(shape.size()) + " dimensions but " +
+                        std::to_string(strides.size()) + " strides");
+  }
+  PrimExpr elem_offset;
+  if (arg(4) && arg(4)->k != Value::K::kNone) elem_offset = ToExpr(*arg(4), "elem_offset");
+  if (!elem_offset.defined() && offset_factor != 0)
+    elem_offset = Var("elem_offset", shape.empty() ? DataType::Int(32) : shape[0].dtype());
+  std::vector<PrimExpr> seps;
+  if (arg(9) && arg(9)->k != Value::K::kNone)
+    for (const Value& s : ToList(*arg(9), "axis_separators"))
+      seps.push_back(IntImm(DataType::Int(32), ToInt(s, "an axis separator")));
+  if (align <= 0) align = 64;
+  if (offset_factor == 0) offset_factor = 1;
+  (void)a;
+  return Buffer::Make(data, dtype, std::move(shape), std::move(strides), elem_offset, "", align,
+                      static_cast<int>(offset_factor),
+                      btype == "auto" ? BufferType::kAutoBroadcast : BufferType::kDefault,
+                      std::move(seps));
+}
+
+Value Parser::MakeForFrame(CallArgs& a, ForKind kind) {
+  std::vector<const Value*> v =
+      kind == ForKind::kThreadBinding ? Bind(a, {"start", "stop", "thread", "annotations"}, 1)
+                                      : Bind(a, {"start", "stop", "annotations"}, 1);
+  const Value* start = v[0];
+  const Value* stop = v[1] && v[1]->k != Value::K::kNone ? v[1] : nullptr;
+  auto f = std::make_shared<FrameSpec>();
+  f->k = FrameSpec::K::kFor;
+  f->for_kind = kind;
+  if (kind == ForKind::kThreadBinding) {
+    const Value* thread = v[2];
+    if (!thread && stop && stop->k == Value::K::kStr) {
+      thread = stop;
+      stop = nullptr;
+    }
+    if (!thread) Fail(a.line, a.col, "T.thread_binding() needs a thread tag, e.g. thread=\"threadIdx.x\"");
+    f->thread = ToStr(*thread, "a thread tag");
+  }
+  const Value* ann = v.back();
+  if (ann && ann->k != Value::K::kNone) f->annotations = ToAttrMap(*ann, "annotations");
+  PrimExpr lo, hi;
+  if (!stop) {
+    hi = ToExpr(*start, "a loop extent");
+    lo = start->k == Value::K::kExpr ? PrimExpr(IntImm(hi.dtype().is_int() || hi.dtype().is_uint() ? hi.dtype() : DataType::Int(32), 0))
+                                     : PrimExpr(IntImm(DataType::Int(32), 0));
+  } else {
+    lo = ToExpr(*start, "a loop start");
+    hi = ToExpr(*stop, "a loop end");
+  }
+  if (!lo.dtype().is_int() && !lo.dtype().is_uint()) Fail(*start, "loop bounds must be integers, got " + lo.dtype().str());
+  if (!hi.dtype().is_int() && !hi.dtype().is_uint())
+    Fail(stop ? *stop : *start, "loop bounds must be integers, got " + hi.dtype().str());
+  PrimExpr extent;
+  try {
+    extent = SimplifyExtent(hi, lo);
+  } catch (const Error& e) {
+    if (e.span().defined()) throw;
+    Fail(a.line, a.col, e.message());
+  }
+  int bits = std::max(lo.dtype().bits(), extent.dtype().bits());
+  f->mins.push_back(lo);
+  f->extents.push_back(extent);
+  f->var_types.push_back(DataType(lo.dtype().code(), bits));
+  Value r;
+  r.k = Value::K::kFrame;
+  r.frame = f;
+  r.line = a.line;
+  r.col = a.col;
+  return r;
+}
+
+Value Parser::AxisCall(CallArgs& a, const std::string& kind) {
+  std::vector<const Value*> v = Bind(a, {"dom", "binding", "dtype"}, 2);
+  BlockState* b = LastBlock();
+  if (!b) Fail(a.line, a.col, a.fname + "() must be called directly inside a T.block");
+  DataType dtype = v[2] ? ToDType(*v[2]) : DataType::Int(32);
+  Range dom;
+  const Value& d = *v[0];
+  try {
+    if (d.k == Value::K::kList || d.k == Value::K::kTuple || d.k == Value::K::kNumList) {
+      std::vector<Value> items = ToList(d, "a domain");
+      if (items.size() != 2) Fail(d, "an axis domain must be an extent or a (min, max) pair");
+      PrimExpr lo = ToExpr(items[0], "a domain bound"), hi = ToExpr(items[1], "a domain bound");
+      dom = Range(lo, is_zero(lo) ? hi : Arith(Kind::kSub, hi, lo));
+    } else {
+      PrimExpr e = ToExpr(d, "an axis domain");
+      dom = Range(IntImm(e.dtype().is_int() || e.dtype().is_uint() ? e.dtype() : DataType::Int(32), 0), e);
+    }
+  } catch (const Error& e) {
+    if (e.span().defined()) throw;
+    Fail(d, e.message());
+  }
+  if (!dom->extent.dtype().is_int() && !dom->extent.dtype().is_uint())
+    Fail(d, "axis domain must be an integer, got " + dom->extent.dtype().str());
+  PrimExpr binding = ToExpr(*v[1], "an axis binding");
+  if (!binding.dtype().is_int() && !binding.dtype().is_uint())
+    Fail(*v[1], "an axis binding must be an integer expression, got " + binding.dtype().str());
+  int bits = std::max({dom->min.dtype().bits(), dom->extent.dtype().bits(), dtype.bits()});
+  IterVarType t = kind == "spatial" || kind == "S" ? IterVarType::kDataPar
+                : kind == "reduce" || kind == "R" ? IterVarType::kCommReduce
+                : kind == "scan" ? IterVarType::kOrdered : IterVarType::kOpaque;
+  Var var("", DataType(dtype.code(), bits));
+  b->iter_vars.push_back(IterVar(dom, var, t));
+  b->iter_values.push_back(binding);
+  return MakeExpr(var, a.line, a.col);
+}
+
+Value Parser::AxisRemap(CallArgs& a) {
+  std::vector<const Value*> v = Bind(a, {"kinds", "bindings", "dtype"}, 2);
+  BlockState* b = LastBlock();
+  if (!b) Fail(a.line, a.col, "T.axis.remap() must be called directly inside a T.block");
+  std::string kinds = ToStr(*v[0], "the axis kinds, e.g. \"SSR\"");
+  std::vector<Value> binds = ToList(*v[1], "the bound loop variables");
+  if (kinds.size() != binds.size()) {
+    Fail(*v[0], "T.axis.remap() got " + std::to_string(kinds.size()) + " kinds (\"" + kinds +
+                    "\") but " + std::to_string(binds.size()) + " loop variables");
+  }
+  Value out;
+  out.k = Value::K::kList;
+  out.items = std::make_shared<std::vector<Value>>();
+  out.line = a.line;
+  out.col = a.col;
+  for (size_t i = 0; i < binds.size(); ++i) {
+    char c = kinds[i];
+    if (c != 'S' && c != 'R')
+      Fail(*v[0], std::string("unknown axis kind '") + c + "' in T.axis.remap (expected S or R)");
+    Var lv = ToVar(binds[i], "a loop variable");
+    Range dom;
+    for (const Ctx& cx : ctx_) {
+      if (cx.k != Ctx::K::kFor) continue;
+      for (size_t j = 0; j < cx.loop_vars.size(); ++j)
+        if (cx.loop_vars[j].same_as(lv)) dom = cx.loop_doms[j];
+      if (dom.defined()) break;
+    }
+    if (!dom.defined())
+      Fail(binds[i], "T.axis.remap: '" + lv->name_hint + "' is not the variable of an enclosing loop");
+    Var var("", lv.dtype());
+    b->iter_vars.push_back(IterVar(dom, var, c == 'S' ? IterVarType::kDataPar : IterVarType::kCommReduce));
+    b->iter_values.push_back(lv);
+    out.items->push_back(MakeExpr(var, binds[i].line, binds[i].col));
+  }
+  if (out.items->size() == 1) return (*out.items)[0];
+  return out;
+}
+
+Value Parser::CallBuiltin(CallArgs& a) {
+  const std::string& n = a.fname;
+  Value none;
+  none.line = a.line;
+  none.col = a.col;
+  auto expr = [&](PrimExpr e) { return MakeExpr(std::move(e), a.line, a.col); };
+  auto frame = [&](std::shared_ptr<FrameSpec> f) {
+    Value v;
+    v.k = Value::K::kFrame;
+    v.frame = std::move(f);
+    v.line = a.line;
+    v.col = a.col;
+    return v;
+  };
+  // Operator errors from tir_ops carry no location: point at the call.
+  try {
+    if (n.rfind("T.", 0) != 0) {
+      if (n == "I.ir_module" || n == "I")
+        Fail(a.line, a.col, "@I.ir_module is a class decorator, not a function");
+      Fail(a.line, a.col, "unknown function '" + n + "'");
+    }
+    std::string f = n.substr(2);
+
+    // ---- type constructors: T.int64(3), T.float32(0.5), T.bool(True), T.int32() ----
+    DataType dt;
+    if (f != "handle" && f != "void" && DataType::Parse(f, &dt)) {
+      std::vector<const Value*> v = Bind(a, {"expr", "is_size_var"}, 0);
+      if (!v[0] || v[0]->k == Value::K::kNone) {
+        bool size = v[1] && ToBool(*v[1], "is_size_var");
+        return expr(size ? Var::Size("", dt) : Var("", dt));
+      }
+      Value x = *v[0];
+      if (x.k == Value::K::kStr) {
+        if (x.s != "inf" && x.s != "-inf" && x.s != "nan")
+          Fail(x, n + "() accepts a number, an expression or \"inf\"/\"-inf\"/\"nan\"");
+        x.k = Value::K::kFloat;
+        x.f = x.s == "nan" ? std::nan("") : (x.s == "inf" ? HUGE_VAL : -HUGE_VAL);
+      }
+      if (x.k == Value::K::kFloat && dt.is_floating()) {
+        if (dt.bits() == 32 && std::isfinite(x.f) && std::fabs(x.f) > 3.4028234663852886e+38)
+          Fail(x, "value out of float32 range");
+        if (dt.bits() == 16 && dt.is_float() && std::isfinite(x.f) && std::fabs(x.f) > 65504.0)
+          Fail(x, "value out of float16 range");
+        return expr(CastTo(dt, FloatImm(dt.element_of(), x.f)));
+      }
+      if (x.k == Value::K::kInt && dt.is_integer() && dt.bits() < 64) {
+        PrimExpr e = ToExprLike(x, dt.element_of());
+        return expr(CastTo(dt, e));
+      }
+      if (x.k == Value::K::kFloat && !dt.is_floating())
+        return expr(CastTo(dt, FloatImm(DataType::Float(64), x.f)));
+      return expr(CastTo(dt, ToExpr(x)));
+    }
+    if (f == "handle" || f == "Ptr" || f == "ptr") {
+      std::vector<const Value*> v = Bind(a, {"dtype", "storage_scope", "is_size_var"}, 0);
+      if (!v[0] || v[0]->k == Value::K::kNone) return expr(Var("", DataType::Handle()));
+      std::string scope = v[1] ? ToStr(*v[1], "a storage scope") : "global";
+      return expr(Var::Pointer("", ToDType(*v[0]), scope));
+    }
+
+    // ---- buffers ----
+    if (f == "Buffer" || f == "buffer_decl") {
+      auto v = Bind(a, {"shape", "dtype", "data", "strides", "elem_offset", "scope", "align",
+                        "offset_factor", "buffer_type", "axis_separators"}, 1);
+      Value r;
+      r.k = Value::K::kBuffer;
+      r.obj = DeclBufferFromArgs(a, v, "global", 0, 0, 0);
+      r.line = a.line;
+      r.col = a.col;
+      return r;
+    }
+    if (f == "match_buffer") {
+      auto v = Bind(a, {"param", "shape", "dtype", "data", "strides", "elem_offset", "scope",
+                        "align", "offset_factor", "buffer_type", "axis_separators"}, 1);
+      const Value& param = *v[0];
+      Value shape_default;
+      Value dtype_default;
+      std::vector<const Value*> rest(v.begin() + 1, v.end());
+      bool region = param.k == Value::K::kRegion ||
+                    (param.k == Value::K::kExpr && param.obj.as<BufferLoadNode>());
+      if (!rest[0] || rest[0]->k == Value::K::kNone) {
+        if (!region) Fail(a.line, a.col, "T.match_buffer() needs a shape when binding a parameter");
+        BufferRegion src = ToRegion(param);
+        shape_default.k = Value::K::kTuple;
+        shape_default.items = std::make_shared<std::vector<Value>>();
+        for (const Range& r : src->region) shape_default.items->push_back(MakeExpr(r->extent, a.line, a.col));
+        dtype_default.k = Value::K::kStr;
+        dtype_default.s = src->buffer->dtype.str();
+        rest[0] = &shape_default;
+        rest[1] = &dtype_default;
+      }
+      Buffer buf = DeclBufferFromArgs(a, rest, "global", -1, 0, 0);
+      if (region) {
+        BufferRegion src = ToRegion(param);
+        FindBlock(a.line, a.col, "T.match_buffer")->match_buffers.push_back(MatchBufferRegion(buf, src));
+      } else {
+        Var p = ToVar(param, "a function parameter or a buffer region");
+        FuncState* fs = TopFunc(a.line, a.col, "T.match_buffer");
+        bool found = false;
+        for (const Var& q : fs->params) found = found || q.same_as(p);
+        if (!found) Fail(param, "T.match_buffer() can only bind a parameter of the function");
+        for (const auto& kv : fs->buffer_map)
+          if (kv.first.same_as(p)) Fail(param, "parameter '" + p->name_hint + "' is already bound to a buffer");
+        // Keep buffer_map in parameter order.
+        auto it = fs->buffer_map.begin();
+        for (const Var& q : fs->params) {
+          if (q.same_as(p)) break;
+          if (it != fs->buffer_map.end() && it->first.same_as(q)) ++it;
+        }
+        fs->buffer_map.insert(it, {p, buf});
+      }
+      Value r;
+      r.k = Value::K::kBuffer;
+      r.obj = buf;
+      r.line = a.line;
+      r.col = a.col;
+      return r;
+    }
+    if (f == "alloc_buffer") {
+      auto v = Bind(a, {"shape", "dtype", "data", "strides", "elem_offset", "scope", "align",
+                        "offset_factor", "buffer_type", "axis_separators"}, 1);
+      Buffer buf = DeclBufferFromArgs(a, v, "global", -1, 0, 0);
+      if (BlockState* b = LastBlock()) {
+        b->alloc_buffers.push_back(buf);
+      } else if (!ctx_.empty() && ctx_.back().k == Ctx::K::kFunc) {
+        ctx_.back().func->root_alloc_buffers.push_back(buf);
+      } else {
+        Fail(a.line, a.col, "T.alloc_buffer() must be called directly inside a T.block or at the top level of the function");
+      }
+      Value r;
+      r.k = Value::K::kBuffer;
+      r.obj = buf;
+      r.line = a.line;
+      r.col = a.col;
+      return r;
+    }
+    if (f == "decl_buffer") {
+      auto v = Bind(a, {"shape", "dtype", "data", "strides", "elem_offset", "scope", "align",
+                        "offset_factor", "buffer_type", "axis_separators"}, 1);
+      auto fr = std::make_shared<FrameSpec>();
+      fr->k = FrameSpec::K::kDeclBuffer;
+      fr->buffer = DeclBufferFromArgs(a, v, "global", 0, 0, 0);
+      fr->allocated = v[2] && v[2]->k != Value::K::kNone;
+      return frame(fr);
+    }
+    if (f == "allocate") {
+      auto v = Bind(a, {"extents", "dtype", "scope", "condition", "annotations"}, 2);
+      auto fr = std::make_shared<FrameSpec>();
+      fr->k = FrameSpec::K::kAllocate;
+      fr->extents = ToExprList(*v[0], "allocation extents");
+      fr->dtype = ToDType(*v[1]);
+      std::string scope = v[2] ? ToStr(*v[2], "a storage scope") : "global";
+      fr->condition = v[3] && v[3]->k != Value::K::kNone ? ToExpr(*v[3], "a condition")
+                                                         : PrimExpr(IntImm(DataType::Bool(), 1));
+      if (v[4] && v[4]->k != Value::K::kNone) fr->annotations = ToAttrMap(*v[4], "annotations");
+      fr->var = Var::Pointer("", fr->dtype, scope);
+      return frame(fr);
+    }
+    if (f == "allocate_const") {
+      auto v = Bind(a, {"data", "dtype", "extents", "annotations"}, 3);
+      auto fr = std::make_shared<FrameSpec>();
+      fr->k = FrameSpec::K::kAllocateConst;
+      fr->dtype = ToDType(*v[1]);
+      fr->extents = ToExprList(*v[2], "constant extents");
+      if (v[3] && v[3]->k != Value::K::kNone) fr->annotations = ToAttrMap(*v[3], "annotations");
+      fr->data = ConstData(*v[0], fr->dtype, fr->extents, *v[2]);
+      fr->var = Var::Pointer("", fr->dtype, "");
+      return frame(fr);
+    }
+
+    // ---- function and block structure ----
+    if (f == "func_attr") {
+      auto v = Bind(a, {"attrs"}, 1);
+      FuncState* fs = TopFunc(a.line, a.col, "T.func_attr");
+      if (fs->attrs) Fail(a.line, a.col, "duplicate T.func_attr(...)");
+      fs->attrs = ToAttrMap(*v[0], "function attributes");
+      return none;
+    }
+    if (f == "block") {
+      auto v = Bind(a, {"name", "no_realize"}, 0);
+      auto fr = std::make_shared<FrameSpec>();
+      fr->k = FrameSpec::K::kBlock;
+      fr->name = v[0] ? ToStr(*v[0], "a block name") : "";
+      fr->no_realize = v[1] && ToBool(*v[1], "no_realize");
+      return frame(fr);
+    }
+    if (f == "init") {
+      Bind(a, {}, 0);
+      auto fr = std::make_shared<FrameSpec>();
+      fr->k = FrameSpec::K::kInit;
+      return frame(fr);
+    }
+    if (f == "where") {
+      auto v = Bind(a, {"predicate"}, 1);
+      BlockState* b = FindBlock(a.line, a.col, "T.where");
+      if (b->predicate.defined()) Fail(a.line, a.col, "duplicate T.where(...) in block \"" + b->name + "\"");
+      PrimExpr p = ToExpr(*v[0], "a predicate");
+      if (!p.dtype().is_bool()) Fail(*v[0], "T.where() needs a boolean predicate, got " + p.dtype().str());
+      b->predicate = p;
+      return none;
+    }
+    if (f == "reads" || f == "writes") {
+      BlockState* b = FindBlock(a.line, a.col, f == "reads" ? "T.reads" : "T.writes");
+      auto& slot = f == "reads" ? b->reads : b->writes;
+      if (slot) Fail(a.line, a.col, "duplicate " + n + "(...) in block \"" + b->name + "\"");
+      if (!a.kw.empty()) Fail(a.kw[0].second, n + "() takes no keyword arguments");
+      std::vector<BufferRegion> regions;
+      for (const Value& v : a.pos) {
+        if (v.k == Value::K::kList || v.k == Value::K::kTuple) {
+          for (const Value& e : *v.items) regions.push_back(ToRegion(e));
+        } else {
+          regions.push_back(ToRegion(v));
+        }
+      }
+      slot = std::move(regions);
+      return none;
+    }
+    if (f == "block_attr") {
+      auto v = Bind(a, {"attrs"}, 1);
+      BlockState* b = FindBlock(a.line, a.col, "T.block_attr");
+      if (b->annotations) Fail(a.line, a.col, "duplicate T.block_attr(...) in block \"" + b->name + "\"");
+      b->annotations = ToAttrMap(*v[0], "block attributes");
+      return none;
+    }
+    if (f == "axis.spatial" || f == "axis.reduce" || f == "axis.scan" || f == "axis.opaque" ||
+        f == "axis.S" || f == "axis.R")
+      return AxisCall(a, f.substr(5));
+    if (f == "axis.remap") return AxisRemap(a);
+
+    // ---- loops ----
+    if (f == "serial") return MakeForFrame(a, ForKind::kSerial);
+    if (f == "parallel") return MakeForFrame(a, ForKind::kParallel);
+    if (f == "vectorized") return MakeForFrame(a, ForKind::kVectorized);
+    if (f == "unroll") return MakeForFrame(a, ForKind::kUnrolled);
+    if (f == "thread_binding") return MakeForFrame(a, ForKind::kThreadBinding);
+    if (f == "grid") {
+      if (!a.kw.empty()) Fail(a.kw[0].second, "T.grid() takes no keyword arguments");
+      if (a.pos.empty()) Fail(a.line, a.col, "T.grid() needs at least one extent");
+      auto fr = std::make_shared<FrameSpec>();
+      fr->k = FrameSpec::K::kFor;
+      for (const Value& v : a.pos) {
+        PrimExpr e = ToExpr(v, "a loop extent");
+        if (!e.dtype().is_int() && !e.dtype().is_uint())
+          Fail(v, "loop extents must be integers, got " + e.dtype().str());
+        fr->mins.push_back(IntImm(e.dtype(), 0));
+        fr->extents.push_back(e);
+        fr->var_types.push_back(e.dtype());
+      }
+      return frame(fr);
+    }
+
+    // ---- statements ----
+    if (f == "evaluate") {
+      auto v = Bind(a, {"value"}, 1);
+      if (!emit_) Fail(a.line, a.col, "T.evaluate() can only be used as a statement");
+      emit_->push_back(Evaluate(ToExpr(*v[0], "a value to evaluate")));
+      return none;
+    }
+    if (f == "LetStmt") {
+      auto v = Bind(a, {"value", "type_annotation", "var"}, 1);
+      auto fr = std::make_shared<FrameSpec>();
+      fr->k = FrameSpec::K::kLet;
+      fr->value = ToExpr(*v[0], "a let value");
+      if (v[2] && v[2]->k != Value::K::kNone) {
+        fr->var = ToVar(*v[2], "the let variable");
+      } else if (v[1] && v[1]->k != Value::K::kNone) {
+        fr->var = Var("", ToDType(*v[1]));
+      } else {
+        fr->var = Var("", fr->value.dtype());
+      }
+      fr->value = CastTo(fr->var.dtype(), fr->value);
+      return frame(fr);
+    }
+    if (f == "Assert") {
+      auto v = Bind(a, {"condition", "message"}, 2);
+      auto fr = std::make_shared<FrameSpec>();
+      fr->k = FrameSpec::K::kAssert;
+      fr->condition = ToExpr(*v[0], "an assertion condition");
+      fr->value = StringImm(ToStr(*v[1], "an assertion message"));
+      return frame(fr);
+    }
+    if (f == "attr") {
+      auto v = Bind(a, {"node", "attr_key", "value"}, 3);
+      auto fr = std::make_shared<FrameSpec>();
+      fr->k = FrameSpec::K::kAttr;
+      const Value& node = *v[0];
+      if (node.k == Value::K::kStr) fr->node = String(node.s);
+      else if (node.k == Value::K::kBuffer || node.k == Value::K::kExpr) fr->node = node.obj;
+      else Fail(node, "T.attr() node must be a variable, buffer or string");
+      fr->attr_key = ToStr(*v[1], "an attribute key");
+      fr->value = ToExpr(*v[2], "an attribute value");
+      return frame(fr);
+    }
+
+    // ---- expressions ----
+    if (f == "Cast") {
+      auto v = Bind(a, {"dtype", "value"}, 2);
+      DataType t = ToDType(*v[0]);
+      PrimExpr x = ToExpr(*v[1], "the value to cast");
+      if (t.lanes() != x.dtype().lanes()) Fail(*v[1], "T.Cast() cannot change the vector width");
+      return expr(Cast(t, x));
+    }
+    if (f == "Select") {
+      auto v = Bind(a, {"condition", "true_value", "false_value"}, 3);
+      PrimExpr c = ToExpr(*v[0], "a condition");
+      PrimExpr t = ToExpr(*v[1], "a value"), e = ToExpr(*v[2], "a value");
+      if (!c.dtype().is_bool()) Fail(*v[0], "T.Select() condition must be boolean, got " + c.dtype().str());
+      if (t.dtype() != e.dtype())
+        Fail(*v[2], "T.Select() branches differ in type: " + t.dtype().str() + " and " + e.dtype().str());
+      return expr(Select(c, t, e));
+    }
+    if (f == "if_then_else") {
+      auto v = Bind(a, {"cond", "t", "f", "dtype"}, 3);
+      PrimExpr c = ToExpr(*v[0], "a condition");
+      PrimExpr t = ToExpr(*v[1], "a value"), e = ToExpr(*v[2], "a value");
+      if (!c.dtype().is_bool() || !c.dtype().is_scalar())
+        Fail(*v[0], "T.if_then_else() condition must be a scalar boolean, got " + c.dtype().str());
+      MatchTypes(&t, &e);
+      if (const int64_t* k = as_const_int(c)) return expr(*k ? t : e);
+      return expr(MakeCall(t.dtype(), "tir.if_then_else", {c, t, e}));
+    }
+    if (f == "max" || f == "min" || f == "truncmod" || f == "truncdiv" || f == "floordiv" ||
+        f == "floormod") {
+      auto v = Bind(a, {"a", "b"}, 2);
+      PrimExpr x = ToExpr(*v[0]), y = ToExpr(*v[1]);
+      Kind k = f == "max" ? Kind::kMax : f == "min" ? Kind::kMin : f == "truncmod" ? Kind::kMod
+             : f == "truncdiv" ? Kind::kDiv : f == "floordiv" ? Kind::kFloorDiv : Kind::kFloorMod;
+      if (k != Kind::kMax && k != Kind::kMin) {
+        MatchTypes(&x, &y);
+        if (!x.dtype().is_integer()) Fail(a.line, a.col, n + "() needs integer operands, got " + x.dtype().str());
+      }
+      return expr(Arith(k, x, y));
+    }
+    if (NodeKind(f) != Kind::kString) {
+      auto v = Bind(a, {"a", "b"}, 2);
+      PrimExpr x = ToExpr(*v[0]), y = ToExpr(*v[1]);
+      return expr(MakeBinary(NodeKind(f), x, y));
+    }
+    if (f == "Not") {
+      auto v = Bind(a, {"a"}, 1);
+      PrimExpr x = ToExpr(*v[0]);
+      if (!x.dtype().is_bool()) Fail(*v[0], "T.Not() needs a boolean operand");
+      return expr(Not(x));
+    }
+    if (f == "Ramp" || f == "ramp") {
+      auto v = Bind(a, {"base", "stride", "lanes"}, 3);
+      PrimExpr base = ToExpr(*v[0]), stride = ToExpr(*v[1]);
+      int64_t lanes = ToInt(*v[2], "the number of lanes");
+      if (lanes < 2 || lanes > 65535) Fail(*v[2], "invalid number of lanes " + std::to_string(lanes));
+      if (base.dtype() != stride.dtype() || !base.dtype().is_scalar())
+        Fail(*v[1], "T.Ramp() base and stride must be scalars of one type");
+      return expr(Ramp(base, stride, static_cast<int>(lanes)));
+    }
+    if (f == "Broadcast" || f == "broadcast") {
+      auto v = Bind(a, {"value", "lanes"}, 2);
+      PrimExpr x = ToExpr(*v[0]);
+      int64_t lanes = ToInt(*v[1], "the number of lanes");
+      if (lanes < 2 || lanes > 65535) Fail(*v[1], "invalid number of lanes " + std::to_string(lanes));
+      if (!x.dtype().is_scalar()) Fail(*v[0], "T.Broadcast() needs a scalar value");
+      return expr(Broadcast(x, static_cast<int>(lanes)));
+    }
+    if (f == "fabs" || f == "abs") {
+      auto v = Bind(a, {"x", "dtype"}, 1);
+      PrimExpr x = ToExpr(*v[0]);
+      if (x.dtype().is_floating()) {
+        if (const auto* c = x.as<FloatImmNode>()) return expr(FloatImm(x.dtype(), std::fabs(c->value)));
+        return expr(MakeCall(x.dtype(), "tir.fabs", {x}));
+      }
+      if (x.dtype().is_uint() || x.dtype().is_bool()) return expr(x);
+      if (const int64_t* c = as_const_int(x)) return expr(IntImm(x.dtype(), *c < 0 ? -*c : *c));
+      return expr(Select(Binary(Kind::kGE, x, IntImm(x.dtype(), 0)), x,
+                         Binary(Kind::kSub, IntImm(x.dtype(), 0), x)));
+    }
+    if (In(f, kUnaryFloatOps, sizeof(kUnaryFloatOps) / sizeof(kUnaryFloatOps[0]))) {
+      auto v = Bind(a, {"x", "dtype"}, 1);
+      PrimExpr x = ToExpr(*v[0]);
+      return expr(MakeCall(x.dtype(), "tir." + f, {x}));
+    }
+    if (In(f, kBinaryCallOps, sizeof(kBinaryCallOps) / sizeof(kBinaryCallOps[0]))) {
+      auto v = Bind(a, {"x", "y", "dtype"}, 2);
+      PrimExpr x = ToExpr(*v[0]), y = ToExpr(*v[1]);
+      MatchTypes(&x, &y);
+      return expr(MakeCall(x.dtype(), "tir." + f, {x, y}));
+    }
+    if (f == "bitwise_not") {
+      auto v = Bind(a, {"x"}, 1);
+      PrimExpr x = ToExpr(*v[0]);
+      return expr(MakeCall(x.dtype(), "tir.bitwise_not", {x}));
+    }
+    if (f == "likely") {
+      auto v = Bind(a, {"cond"}, 1);
+      PrimExpr x = ToExpr(*v[0]);
+      return expr(MakeCall(x.dtype(), "tir.likely", {x}));
+    }
+    if (f == "reinterpret") {
+      auto v = Bind(a, {"dtype", "value"}, 2);
+      return expr(MakeCall(ToDType(*v[0]), "tir.reinterpret", {ToExpr(*v[1])}));
+    }
+    if (f == "call_extern" || f == "call_pure_extern" || f == "call_intrin") {
+      if (a.pos.size() < 2) Fail(a.line, a.col, n + "() needs a dtype and a function name");
+      for (const auto& kv : a.kw) Fail(kv.second, n + "() got an unexpected keyword argument '" + kv.first + "'");
+      DataType t = ToDType(a.pos[0]);
+      std::string name = ToStr(a.pos[1], "a function name");
+      std::vector<PrimExpr> args;
+      if (f == "call_intrin") {
+        for (size_t i = 2; i < a.pos.size(); ++i) args.push_back(ToExpr(a.pos[i]));
+        return expr(MakeCall(t, name.rfind("tir.", 0) == 0 ? name : "tir." + name, std::move(args)));
+      }
+      args.push_back(StringImm(name));
+      for (size_t i = 2; i < a.pos.size(); ++i) args.push_back(ToExpr(a.pos[i]));
+      return expr(MakeCall(t, "tir." + f, std::move(args)));
+    }
+    if (f == "prim_func") Fail(a.line, a.col, "@T.prim_func is a decorator, not a function");
+    Fail(a.line, a.col, "unknown TVMScript function '" + n + "'");
+  } catch (const Error& e) {
+    if (e.span().defined()) throw;
+    Fail(a.line, a.col, e.message());
+  }
+}
+
+}  // namespace script
+}  // namespace tirgen

@@ -1,0 +1,430 @@
+// Folding expression builders (see op.h). The folding rules are TVM's constant folder's:
+// both operands constant -> a constant; a neutral constant on one side -> the other side.
+#include "tirgen/tir/op.h"
+
+#include <cfloat>
+#include <cmath>
+#include <limits>
+
+#include "tirgen/tir/functor.h"
+
+namespace tirgen {
+namespace tir {
+
+namespace {
+
+const IntImmNode* AsInt(const PrimExpr& e) { return e.as<IntImmNode>(); }
+const FloatImmNode* AsFloat(const PrimExpr& e) { return e.as<FloatImmNode>(); }
+
+int64_t FloorDivInt(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
+  return q;
+}
+int64_t FloorModInt(int64_t a, int64_t b) { return a - FloorDivInt(a, b) * b; }
+
+// Wraps an integer result into the dtype's range (two's complement), as C arithmetic would.
+PrimExpr IntConst(DataType t, int64_t v) {
+  if (t.is_bool()) return IntImm(t, v != 0);
+  if (t.bits() < 64) {
+    int bits = t.bits();
+    uint64_t mask = (uint64_t(1) << bits) - 1;
+    uint64_t u = static_cast<uint64_t>(v) & mask;
+    if (t.is_int() && (u >> (bits - 1))) v = static_cast<int64_t>(u | ~mask);
+    else v = static_cast<int64_t>(u);
+  }
+  return IntImm(t, v);
+}
+
+PrimExpr BoolConst(bool v) { return IntImm(DataType::Bool(), v ? 1 : 0); }
+
+PrimExpr MathCall(const char* name, PrimExpr x) {
+  DataType t = x.dtype();
+  return Call(t, std::string("tir.") + name, {std::move(x)});
+}
+
+}  // namespace
+
+void MatchTypes(PrimExpr* a, PrimExpr* b) {
+  DataType lt = a->dtype(), rt = b->dtype();
+  if (lt == rt) return;
+  if (lt.lanes() == 1 && rt.lanes() > 1) {
+    *a = Broadcast(*a, rt.lanes());
+    lt = a->dtype();
+  } else if (rt.lanes() == 1 && lt.lanes() > 1) {
+    *b = Broadcast(*b, lt.lanes());
+    rt = b->dtype();
+  }
+  if (lt == rt) return;
+  if (!lt.is_floating() && rt.is_floating()) {
+    *a = cast(rt, *a);
+  } else if (lt.is_floating() && !rt.is_floating()) {
+    *b = cast(lt, *b);
+  } else if (lt.is_bool() && !rt.is_bool()) {
+    *a = cast(rt, *a);
+  } else if (rt.is_bool() && !lt.is_bool()) {
+    *b = cast(lt, *b);
+  } else if ((lt.is_int() && rt.is_int()) || (lt.is_uint() && rt.is_uint()) ||
+             (lt.is_floating() && rt.is_floating())) {
+    if (lt.bits() < rt.bits()) *a = cast(rt, *a);
+    else *b = cast(lt, *b);
+  } else if (lt.is_int() && rt.is_uint()) {
+    // signed wins when it is at least as wide; otherwise both widen to the unsigned width
+    if (lt.bits() >= rt.bits()) *b = cast(lt, *b);
+    else { *a = cast(DataType::Int(rt.bits()), *a); *b = cast(DataType::Int(rt.bits()), *b); }
+  } else if (lt.is_uint() && rt.is_int()) {
+    if (rt.bits() >= lt.bits()) *a = cast(rt, *a);
+    else { *a = cast(DataType::Int(lt.bits()), *a); *b = cast(DataType::Int(lt.bits()), *b); }
+  } else {
+    TIRGEN_UNREACHABLE() << "cannot match types " << lt.str() << " and " << rt.str();
+  }
+}
+
+PrimExpr add(PrimExpr a, PrimExpr b) {
+  MatchTypes(&a, &b);
+  DataType t = a.dtype();
+  auto pa = AsInt(a), pb = AsInt(b);
+  if (pa && pb) return IntConst(t, pa->value + pb->value);
+  if (pa && pa->value == 0) return b;
+  if (pb && pb->value == 0) return a;
+  auto fa = AsFloat(a), fb = AsFloat(b);
+  if (fa && fb) return FloatImm(t, fa->value + fb->value);
+  if (fa && fa->value == 0) return b;
+  if (fb && fb->value == 0) return a;
+  return Binary(Kind::kAdd, a, b);
+}
+
+PrimExpr sub(PrimExpr a, PrimExpr b) {
+  MatchTypes(&a, &b);
+  DataType t = a.dtype();
+  auto pa = AsInt(a), pb = AsInt(b);
+  if (pa && pb) return IntConst(t, pa->value - pb->value);
+  if (pb && pb->value == 0) return a;
+  auto fa = AsFloat(a), fb = AsFloat(b);
+  if (fa && fb) return FloatImm(t, fa->value - fb->value);
+  if (fb && fb->value == 0) return a;
+  return Binary(Kind::kSub, a, b);
+}
+
+PrimExpr mul(PrimExpr a, PrimExpr b) {
+  MatchTypes(&a, &b);
+  DataType t = a.dtype();
+  auto pa = AsInt(a), pb = AsInt(b);
+  if (pa && pb) return IntConst(t, pa->value * pb->value);
+  if (pa) {
+    if (pa->value == 1) return b;
+    if (pa->value == 0) return a;
+  }
+  if (pb) {
+    if (pb->value == 1) return a;
+    if (pb->value == 0) return b;
+  }
+  auto fa = AsFloat(a), fb = AsFloat(b);
+  if (fa && fb) return FloatImm(t, fa->value * fb->value);
+  if (fa) {
+    if (fa->value == 1) return b;
+    if (fa->value == 0) return a;
+  }
+  if (fb) {
+    if (fb->value == 1) return a;
+    if (fb->value == 0) return b;
+  }
+  return Binary(Kind::kMul, a, b);
+}
+
+PrimExpr neg(PrimExpr a) {
+  if (auto p = AsInt(a)) return IntConst(a.dtype(), -p->value);
+  if (auto f = AsFloat(a)) return FloatImm(a.dtype(), -f->value);
+  return sub(make_const(a.dtype(), 0), a);
+}
+
+PrimExpr truncdiv(PrimExpr a, PrimExpr b) {
+  MatchTypes(&a, &b);
+  DataType t = a.dtype();
+  auto pa = AsInt(a), pb = AsInt(b);
+  if (pb) TIRGEN_CHECK(pb->value != 0) << "division by zero";
+  if (pa && pb) return IntConst(t, pa->value / pb->value);
+  if (pa && pa->value == 0) return a;
+  if (pb && pb->value == 1) return a;
+  auto fa = AsFloat(a), fb = AsFloat(b);
+  if (fa && fb && fb->value != 0) return FloatImm(t, fa->value / fb->value);
+  if (fa && fa->value == 0) return a;
+  if (fb && fb->value == 1) return a;
+  return Binary(Kind::kDiv, a, b);
+}
+
+PrimExpr div(PrimExpr a, PrimExpr b) { return truncdiv(std::move(a), std::move(b)); }
+
+PrimExpr truncmod(PrimExpr a, PrimExpr b) {
+  MatchTypes(&a, &b);
+  DataType t = a.dtype();
+  auto pa = AsInt(a), pb = AsInt(b);
+  if (pb) TIRGEN_CHECK(pb->value != 0) << "modulo by zero";
+  if (pa && pb) return IntConst(t, pa->value % pb->value);
+  if (pa && pa->value == 0) return a;
+  if (pb && pb->value == 1) return make_const(t, 0);
+  return Binary(Kind::kMod, a, b);
+}
+
+PrimExpr floordiv(PrimExpr a, PrimExpr b) {
+  MatchTypes(&a, &b);
+  DataType t = a.dtype();
+  auto pa = AsInt(a), pb = AsInt(b);
+  if (pb) TIRGEN_CHECK(pb->value != 0) << "division by zero";
+  if (pa && pb) return IntConst(t, FloorDivInt(pa->value, pb->value));
+  if (pa && pa->value == 0) return a;
+  if (pb && pb->value == 1) return a;
+  auto fa = AsFloat(a), fb = AsFloat(b);
+  if (fa && fb && fb->value != 0) return FloatImm(t, std::floor(fa->value / fb->value));
+  return Binary(Kind::kFloorDiv, a, b);
+}
+
+PrimExpr floormod(PrimExpr a, PrimExpr b) {
+  MatchTypes(&a, &b);
+  DataType t = a.dtype();
+  auto pa = AsInt(a), pb = AsInt(b);
+  if (pb) TIRGEN_CHECK(pb->value != 0) << "modulo by zero";
+  if (pa && pb) return IntConst(t, FloorModInt(pa->value, pb->value));
+  if (pa && pa->value == 0) return a;
+  if (pb && pb->value == 1) return make_const(t, 0);
+  return Binary(Kind::kFloorMod, a, b);
+}
+
+PrimExpr min(PrimExpr a, PrimExpr b) {
+  MatchTypes(&a, &b);
+  DataType t = a.dtype();
+  auto pa = AsInt(a), pb = AsInt(b);
+  if (pa && pb) return IntImm(t, std::min(pa->value, pb->value));
+  auto fa = AsFloat(a), fb = AsFloat(b);
+  if (fa && fb) return FloatImm(t, std::min(fa->value, fb->value));
+  return Binary(Kind::kMin, a, b);
+}
+
+PrimExpr max(PrimExpr a, PrimExpr b) {
+  MatchTypes(&a, &b);
+  DataType t = a.dtype();
+  auto pa = AsInt(a), pb = AsInt(b);
+  if (pa && pb) return IntImm(t, std::max(pa->value, pb->value));
+  auto fa = AsFloat(a), fb = AsFloat(b);
+  if (fa && fb) return FloatImm(t, std::max(fa->value, fb->value));
+  return Binary(Kind::kMax, a, b);
+}
+
+namespace {
+template <class F>
+PrimExpr Compare(Kind k, PrimExpr a, PrimExpr b, F cmp) {
+  MatchTypes(&a, &b);
+  auto pa = AsInt(a), pb = AsInt(b);
+  if (pa && pb) return BoolConst(cmp(double(pa->value), double(pb->value)) );
+  auto fa = AsFloat(a), fb = AsFloat(b);
+  if (fa && fb) return BoolConst(cmp(fa->value, fb->value));
+  return Binary(k, a, b);
+}
+}  // namespace
+
+PrimExpr eq(PrimExpr a, PrimExpr b) {
+  return Compare(Kind::kEQ, a, b, [](double x, double y) { return x == y; });
+}
+PrimExpr ne(PrimExpr a, PrimExpr b) {
+  return Compare(Kind::kNE, a, b, [](double x, double y) { return x != y; });
+}
+PrimExpr lt(PrimExpr a, PrimExpr b) {
+  return Compare(Kind::kLT, a, b, [](double x, double y) { return x < y; });
+}
+PrimExpr le(PrimExpr a, PrimExpr b) {
+  return Compare(Kind::kLE, a, b, [](double x, double y) { return x <= y; });
+}
+PrimExpr gt(PrimExpr a, PrimExpr b) {
+  return Compare(Kind::kGT, a, b, [](double x, double y) { return x > y; });
+}
+PrimExpr ge(PrimExpr a, PrimExpr b) {
+  return Compare(Kind::kGE, a, b, [](double x, double y) { return x >= y; });
+}
+
+PrimExpr logical_and(PrimExpr a, PrimExpr b) {
+  if (!a.dtype().is_bool()) a = cast(DataType::Bool(), a);
+  if (!b.dtype().is_bool()) b = cast(DataType::Bool(), b);
+  auto pa = AsInt(a), pb = AsInt(b);
+  if (pa && pb) return BoolConst(pa->value && pb->value);
+  if (pa) return pa->value ? b : a;
+  if (pb) return pb->value ? a : b;
+  return Binary(Kind::kAnd, a, b);
+}
+
+PrimExpr logical_or(PrimExpr a, PrimExpr b) {
+  if (!a.dtype().is_bool()) a = cast(DataType::Bool(), a);
+  if (!b.dtype().is_bool()) b = cast(DataType::Bool(), b);
+  auto pa = AsInt(a), pb = AsInt(b);
+  if (pa && pb) return BoolConst(pa->value || pb->value);
+  if (pa) return pa->value ? a : b;
+  if (pb) return pb->value ? b : a;
+  return Binary(Kind::kOr, a, b);
+}
+
+PrimExpr logical_not(PrimExpr a) {
+  if (!a.dtype().is_bool()) a = cast(DataType::Bool(), a);
+  if (auto p = AsInt(a)) return BoolConst(!p->value);
+  return Not(a);
+}
+
+PrimExpr cast(DataType t, PrimExpr value) {
+  if (value.dtype() == t) return value;
+  if (t.is_scalar()) {
+    if (auto p = AsInt(value)) {
+      if (t.is_floating()) return FloatImm(t, static_cast<double>(p->value));
+      if (t.is_bool()) return BoolConst(p->value != 0);
+      return IntConst(t, p->value);
+    }
+    if (auto f = AsFloat(value)) {
+      if (t.is_floating()) return FloatImm(t, f->value);
+      if (t.is_bool()) return BoolConst(f->value != 0);
+      return IntConst(t, static_cast<int64_t>(f->value));
+    }
+  }
+  return Cast(t, value);
+}
+
+PrimExpr reinterpret(DataType t, PrimExpr value) {
+  if (value.dtype() == t) return value;
+  return Call(t, "tir.reinterpret", {std::move(value)});
+}
+
+PrimExpr if_then_else(PrimExpr cond, PrimExpr true_value, PrimExpr false_value) {
+  if (!cond.dtype().is_bool()) cond = cast(DataType::Bool(), cond);
+  MatchTypes(&true_value, &false_value);
+  if (auto p = AsInt(cond)) return p->value ? true_value : false_value;
+  DataType t = true_value.dtype();
+  return Call(t, "tir.if_then_else", {cond, true_value, false_value});
+}
+
+PrimExpr likely(PrimExpr cond) {
+  if (AsInt(cond)) return cond;
+  return Call(cond.dtype(), "tir.likely", {cond});
+}
+
+PrimExpr exp(PrimExpr x) { return MathCall("exp", std::move(x)); }
+PrimExpr log(PrimExpr x) { return MathCall("log", std::move(x)); }
+PrimExpr sqrt(PrimExpr x) { return MathCall("sqrt", std::move(x)); }
+PrimExpr rsqrt(PrimExpr x) { return MathCall("rsqrt", std::move(x)); }
+PrimExpr tanh(PrimExpr x) { return MathCall("tanh", std::move(x)); }
+PrimExpr sigmoid(PrimExpr x) { return MathCall("sigmoid", std::move(x)); }
+PrimExpr erf(PrimExpr x) { return MathCall("erf", std::move(x)); }
+PrimExpr floor(PrimExpr x) { return MathCall("floor", std::move(x)); }
+PrimExpr ceil(PrimExpr x) { return MathCall("ceil", std::move(x)); }
+PrimExpr round(PrimExpr x) { return MathCall("round", std::move(x)); }
+PrimExpr nearbyint(PrimExpr x) { return MathCall("nearbyint", std::move(x)); }
+PrimExpr pow(PrimExpr x, PrimExpr y) {
+  MatchTypes(&x, &y);
+  DataType t = x.dtype();
+  return Call(t, "tir.pow", {std::move(x), std::move(y)});
+}
+PrimExpr abs(PrimExpr x) {
+  DataType t = x.dtype();
+  if (t.is_int()) {
+    if (auto p = AsInt(x)) return IntImm(t, p->value < 0 ? -p->value : p->value);
+    return Select(ge(x, make_const(t, 0)), x, neg(x));
+  }
+  if (t.is_floating()) {
+    if (auto f = AsFloat(x)) return FloatImm(t, std::fabs(f->value));
+    return MathCall("fabs", std::move(x));
+  }
+  return x;
+}
+
+PrimExpr max_value(DataType t) {
+  TIRGEN_ICHECK(t.is_scalar());
+  if (t.is_int()) {
+    if (t.bits() == 64) return IntImm(t, std::numeric_limits<int64_t>::max());
+    return IntImm(t, (int64_t(1) << (t.bits() - 1)) - 1);
+  }
+  if (t.is_uint()) {
+    if (t.bits() == 64) return IntImm(t, std::numeric_limits<int64_t>::max());  // best effort
+    return IntImm(t, (int64_t(1) << t.bits()) - 1);
+  }
+  if (t.is_bool()) return BoolConst(true);
+  if (t.is_float()) {
+    if (t.bits() == 64) return FloatImm(t, DBL_MAX);
+    if (t.bits() == 32) return FloatImm(t, FLT_MAX);
+    if (t.bits() == 16) return FloatImm(t, 65504.0);
+  }
+  if (t.is_bfloat() && t.bits() == 16) return FloatImm(t, 3.38953139e38);
+  TIRGEN_UNREACHABLE() << "no max_value for " << t.str();
+}
+
+PrimExpr min_value(DataType t) {
+  TIRGEN_ICHECK(t.is_scalar());
+  if (t.is_int()) {
+    if (t.bits() == 64) return IntImm(t, std::numeric_limits<int64_t>::min());
+    return IntImm(t, -(int64_t(1) << (t.bits() - 1)));
+  }
+  if (t.is_uint() || t.is_bool()) return IntImm(t, 0);
+  if (t.is_float()) {
+    if (t.bits() == 64) return FloatImm(t, -DBL_MAX);
+    if (t.bits() == 32) return FloatImm(t, -FLT_MAX);
+    if (t.bits() == 16) return FloatImm(t, -65504.0);
+  }
+  if (t.is_bfloat() && t.bits() == 16) return FloatImm(t, -3.38953139e38);
+  TIRGEN_UNREACHABLE() << "no min_value for " << t.str();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reductions
+
+namespace {
+using Combine = PrimExpr (*)(PrimExpr, PrimExpr);
+
+PrimExpr MakeReduce(PrimExpr source, std::vector<IterVar> axis, PrimExpr where,
+                    std::vector<PrimExpr> init, Combine f, PrimExpr identity) {
+  DataType t = source.dtype();
+  Var x("x", t), y("y", t);
+  PrimExpr result = f(x, y);
+  CommReducer combiner({x}, {y}, {result}, {std::move(identity)});
+  if (!where.defined()) where = BoolConst(true);
+  return Reduce(combiner, {std::move(source)}, std::move(axis), where, 0, std::move(init));
+}
+PrimExpr AddF(PrimExpr a, PrimExpr b) { return add(a, b); }
+PrimExpr MulF(PrimExpr a, PrimExpr b) { return mul(a, b); }
+PrimExpr MaxF(PrimExpr a, PrimExpr b) { return max(a, b); }
+PrimExpr MinF(PrimExpr a, PrimExpr b) { return min(a, b); }
+}  // namespace
+
+PrimExpr sum(PrimExpr source, std::vector<IterVar> axis, PrimExpr where,
+             std::vector<PrimExpr> init) {
+  DataType t = source.dtype();
+  return MakeReduce(std::move(source), std::move(axis), where, std::move(init), AddF,
+                    make_const(t, 0));
+}
+PrimExpr prod(PrimExpr source, std::vector<IterVar> axis, PrimExpr where,
+              std::vector<PrimExpr> init) {
+  DataType t = source.dtype();
+  return MakeReduce(std::move(source), std::move(axis), where, std::move(init), MulF,
+                    make_const(t, 1));
+}
+PrimExpr max(PrimExpr source, std::vector<IterVar> axis, PrimExpr where,
+             std::vector<PrimExpr> init) {
+  DataType t = source.dtype();
+  return MakeReduce(std::move(source), std::move(axis), where, std::move(init), MaxF,
+                    min_value(t));
+}
+PrimExpr min(PrimExpr source, std::vector<IterVar> axis, PrimExpr where,
+             std::vector<PrimExpr> init) {
+  DataType t = source.dtype();
+  return MakeReduce(std::move(source), std::move(axis), where, std::move(init), MinF,
+                    max_value(t));
+}
+
+std::vector<PrimExpr> ApplyCombiner(const CommReducer& combiner, const std::vector<PrimExpr>& lhs,
+                                    const std::vector<PrimExpr>& rhs) {
+  TIRGEN_ICHECK(lhs.size() == combiner->lhs.size() && rhs.size() == combiner->rhs.size());
+  std::vector<std::pair<Var, PrimExpr>> vmap;
+  for (size_t i = 0; i < lhs.size(); ++i) {
+    vmap.emplace_back(combiner->lhs[i], lhs[i]);
+    vmap.emplace_back(combiner->rhs[i], rhs[i]);
+  }
+  std::vector<PrimExpr> out;
+  for (const PrimExpr& r : combiner->result) out.push_back(Substitute(r, vmap));
+  return out;
+}
+
+}  // namespace tir
+}  // namespace tirgen

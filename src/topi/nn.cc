@@ -1,0 +1,267 @@
+// Neural-network computes (see nn.h). Expressions are built in the order TVM's Python TOPI
+// builds them, because that order is visible in the printed TIR.
+#include "tirgen/topi/nn.h"
+
+#include "tirgen/te/operation.h"
+#include "tirgen/tir/op.h"
+
+namespace tirgen {
+namespace topi {
+
+using namespace tir;  // NOLINT
+
+namespace {
+PrimExpr I32(int64_t v) { return IntImm(DataType::Int(32), v); }
+int64_t Dim(const PrimExpr& e) {
+  const int64_t* v = as_const_int(e);
+  TIRGEN_CHECK(v) << "dynamic shapes are not supported";
+  return *v;
+}
+std::vector<std::string> Names(const char* prefix, size_t n) {
+  std::vector<std::string> v;
+  for (size_t i = 0; i < n; ++i) v.push_back(prefix + std::to_string(i));
+  return v;
+}
+}  // namespace
+
+Tensor pad(const Tensor& x, const std::vector<int64_t>& before, const std::vector<int64_t>& after,
+           PrimExpr pad_value, const std::string& name, std::vector<std::string> var_names) {
+  size_t n = x.ndim();
+  std::vector<PrimExpr> shape;
+  for (size_t i = 0; i < n; ++i) shape.push_back(I32(Dim(x->shape[i]) + before[i] + after[i]));
+  if (var_names.empty()) var_names = Names("i", n);
+  return te::compute(
+      shape,
+      [&](const std::vector<Var>& idx) {
+        std::vector<PrimExpr> conds, index;
+        for (size_t i = 0; i < n; ++i) {
+          if (before[i] == 0 && after[i] == 0) {
+            index.push_back(idx[i]);
+          } else {
+            index.push_back(idx[i] - I32(before[i]));
+            conds.push_back(idx[i] >= I32(before[i]));
+            conds.push_back(idx[i] < x->shape[i] + I32(before[i]));
+          }
+        }
+        if (conds.empty()) return x(index);
+        PrimExpr all = conds[0];
+        for (size_t i = 1; i < conds.size(); ++i) all = logical_and(all, conds[i]);
+        return if_then_else(all, x(index), pad_value);
+      },
+      name, "injective,pad", {}, var_names);
+}
+
+Tensor conv2d(const Tensor& data, const Tensor& weight, const std::vector<int64_t>& strides,
+              const std::vector<int64_t>& padding, const std::vector<int64_t>& dilation,
+              int64_t groups, const std::string& layout, DataType out_dtype) {
+  bool nhwc = layout == "NHWC";
+  TIRGEN_CHECK(nhwc || layout == "NCHW") << "conv2d layout " << layout << " is not supported";
+  int64_t in_c = Dim(data->shape[nhwc ? 3 : 1]);
+  int64_t in_h = Dim(data->shape[nhwc ? 1 : 2]), in_w = Dim(data->shape[nhwc ? 2 : 3]);
+  int64_t num_filter = Dim(weight->shape[nhwc ? 3 : 0]);
+  int64_t kh = Dim(weight->shape[nhwc ? 0 : 2]), kw = Dim(weight->shape[nhwc ? 1 : 3]);
+  int64_t dkh = (kh - 1) * dilation[0] + 1, dkw = (kw - 1) * dilation[1] + 1;
+  int64_t out_h = (in_h - dkh + padding[0] + padding[2]) / strides[0] + 1;
+  int64_t out_w = (in_w - dkw + padding[1] + padding[3]) / strides[1] + 1;
+  std::vector<int64_t> pb = nhwc ? std::vector<int64_t>{0, padding[0], padding[1], 0}
+                                 : std::vector<int64_t>{0, 0, padding[0], padding[1]};
+  std::vector<int64_t> pa = nhwc ? std::vector<int64_t>{0, padding[2], padding[3], 0}
+                                 : std::vector<int64_t>{0, 0, padding[2], padding[3]};
+  Tensor temp = pad(data, pb, pa, make_const(data->dtype, 0), "pad_temp");
+  IterVar rc = te::reduce_axis(Range(I32(0), I32(in_c / groups)), "rc");
+  IterVar ry = te::reduce_axis(Range(I32(0), I32(kh)), "ry");
+  IterVar rx = te::reduce_axis(Range(I32(0), I32(kw)), "rx");
+  std::string name = std::string(groups > 1 ? "group_" : "") + "conv2d_" + (nhwc ? "nhwc" : "nchw");
+  std::vector<PrimExpr> shape = nhwc ? std::vector<PrimExpr>{data->shape[0], I32(out_h), I32(out_w), I32(num_filter)}
+                                     : std::vector<PrimExpr>{data->shape[0], I32(num_filter), I32(out_h), I32(out_w)};
+  std::vector<std::string> vars = nhwc ? std::vector<std::string>{"nn", "yy", "xx", "ff"}
+                                       : std::vector<std::string>{"nn", "ff", "yy", "xx"};
+  // TVM's conv2d_nhwc lets the schedule rewrite the weight layout (MetaSchedule).
+  AttrMap attrs;
+  if (nhwc) attrs["layout_free_placeholders"] = Array({weight});
+  return te::compute(
+      shape,
+      [&](const std::vector<Var>& v) {
+        Var nn = v[0], ff = nhwc ? v[3] : v[1], yy = nhwc ? v[1] : v[2], xx = nhwc ? v[2] : v[3];
+        PrimExpr ch = groups == 1 ? PrimExpr(rc->var)
+                                  : floordiv(ff, I32(num_filter / groups)) * I32(in_c / groups) + rc->var;
+        PrimExpr y = yy * I32(strides[0]) + ry->var * I32(dilation[0]);
+        PrimExpr x = xx * I32(strides[1]) + rx->var * I32(dilation[1]);
+        PrimExpr d = nhwc ? temp(nn, y, x, ch) : temp(nn, ch, y, x);
+        PrimExpr w = nhwc ? weight(ry->var, rx->var, rc->var, ff) : weight(ff, rc->var, ry->var, rx->var);
+        std::vector<IterVar> axis = nhwc ? std::vector<IterVar>{ry, rx, rc} : std::vector<IterVar>{rc, ry, rx};
+        return sum(cast(out_dtype, d) * cast(out_dtype, w), axis);
+      },
+      name, name, attrs, vars);
+}
+
+Tensor depthwise_conv2d_nchw(const Tensor& data, const Tensor& weight,
+                             const std::vector<int64_t>& strides,
+                             const std::vector<int64_t>& padding,
+                             const std::vector<int64_t>& dilation, DataType out_dtype) {
+  int64_t in_c = Dim(data->shape[1]), in_h = Dim(data->shape[2]), in_w = Dim(data->shape[3]);
+  int64_t mult = Dim(weight->shape[1]);
+  int64_t kh = Dim(weight->shape[2]), kw = Dim(weight->shape[3]);
+  int64_t dkh = (kh - 1) * dilation[0] + 1, dkw = (kw - 1) * dilation[1] + 1;
+  int64_t out_h = (in_h - dkh + padding[0] + padding[2]) / strides[0] + 1;
+  int64_t out_w = (in_w - dkw + padding[1] + padding[3]) / strides[1] + 1;
+  Tensor padded = data;
+  if (padding[0] || padding[1] || padding[2] || padding[3])
+    padded = pad(data, {0, 0, padding[0], padding[1]}, {0, 0, padding[2], padding[3]},
+                 make_const(data->dtype, 0), "PaddedInput");
+  IterVar di = te::reduce_axis(Range(I32(0), I32(kh)), "di");
+  IterVar dj = te::reduce_axis(Range(I32(0), I32(kw)), "dj");
+  return te::compute(
+      {data->shape[0], I32(in_c * mult), I32(out_h), I32(out_w)},
+      [&](const std::vector<Var>& v) {
+        PrimExpr b = v[0], c = v[1], i = v[2], j = v[3];
+        PrimExpr d = padded(b, floordiv(c, I32(mult)), i * I32(strides[0]) + di->var * I32(dilation[0]),
+                            j * I32(strides[1]) + dj->var * I32(dilation[1]));
+        PrimExpr w = weight(floordiv(c, I32(mult)), floormod(c, I32(mult)), di->var, dj->var);
+        return sum(cast(out_dtype, d) * cast(out_dtype, w), {di, dj});
+      },
+      "DepthwiseConv2d", "depthwise_conv2d_nchw", {}, {"b", "c", "i", "j"});
+}
+
+Tensor dense(const Tensor& data, const Tensor& weight, DataType out_dtype) {
+  IterVar k = te::reduce_axis(Range(I32(0), data->shape[1]), "k");
+  AttrMap attrs{{"layout_free_placeholders", Array({weight})}};
+  return te::compute(
+      {data->shape[0], weight->shape[0]},
+      [&](const std::vector<Var>& v) {
+        return sum(cast(out_dtype, data(v[0], k->var)) * cast(out_dtype, weight(v[1], k->var)), {k});
+      },
+      "T_matmul_NT", "dense", attrs, {"i", "j"});
+}
+
+Tensor batch_matmul(const Tensor& x, const Tensor& y, DataType out_dtype) {
+  IterVar k = te::reduce_axis(Range(I32(0), x->shape[2]), "k");
+  AttrMap attrs{{"layout_free_placeholders", Array({y})}};
+  PrimExpr batch = Dim(x->shape[0]) >= Dim(y->shape[0]) ? x->shape[0] : y->shape[0];
+  bool bx = Dim(x->shape[0]) != 1, by = Dim(y->shape[0]) != 1;
+  return te::compute(
+      {batch, x->shape[1], y->shape[1]},
+      [&](const std::vector<Var>& v) {
+        PrimExpr b0 = make_const(v[0].dtype(), 0);
+        PrimExpr xv = x(bx ? PrimExpr(v[0]) : b0, v[1], k->var);
+        PrimExpr yv = y(by ? PrimExpr(v[0]) : b0, v[2], k->var);
+        return sum(cast(out_dtype, xv) * cast(out_dtype, yv), {k});
+      },
+      "T_batch_matmul_NT", "batch_matmul", attrs, {"b", "i", "j"});
+}
+
+Tensor softmax(const Tensor& x, int axis) {
+  size_t n = x.ndim();
+  if (axis < 0) axis += static_cast<int>(n);
+  IterVar k1 = te::reduce_axis(Range(I32(0), x->shape[axis]), "k");
+  IterVar k2 = te::reduce_axis(Range(I32(0), x->shape[axis]), "k");
+  auto insert = [&](const std::vector<Var>& idx, const Var& r) {
+    std::vector<PrimExpr> out(idx.begin(), idx.end());
+    out.insert(out.begin() + axis, r);
+    return out;
+  };
+  auto drop = [&](const std::vector<Var>& idx) {
+    std::vector<PrimExpr> out;
+    for (size_t i = 0; i < idx.size(); ++i)
+      if (static_cast<int>(i) != axis) out.push_back(idx[i]);
+    return out;
+  };
+  auto all = [](const std::vector<Var>& idx) { return std::vector<PrimExpr>(idx.begin(), idx.end()); };
+  std::vector<PrimExpr> reduced;
+  for (size_t i = 0; i < n; ++i)
+    if (static_cast<int>(i) != axis) reduced.push_back(x->shape[i]);
+  Tensor maxelem = te::compute(
+      reduced, [&](const std::vector<Var>& i) { return max(x(insert(i, k1->var)), {k1}); },
+      "T_softmax_maxelem", "softmax_output", {}, Names("i", reduced.size()));
+  Tensor e = te::compute(
+      x->shape, [&](const std::vector<Var>& i) { return exp(x(all(i)) - maxelem(drop(i))); },
+      "T_softmax_exp", "softmax_output", {}, Names("i", n));
+  Tensor expsum = te::compute(
+      reduced, [&](const std::vector<Var>& i) { return sum(e(insert(i, k2->var)), {k2}); },
+      "T_softmax_expsum", "softmax_output", {}, Names("i", reduced.size()));
+  return te::compute(
+      x->shape, [&](const std::vector<Var>& i) { return div(e(all(i)), expsum(drop(i))); },
+      "T_softmax_norm", "softmax_output", {{"axis", I32(axis)}}, Names("i", n));
+}
+
+Tensor max_pool2d(const Tensor& x, const std::vector<int64_t>& kernel,
+                  const std::vector<int64_t>& strides, const std::vector<int64_t>& padding) {
+  int64_t h = Dim(x->shape[2]), w = Dim(x->shape[3]);
+  int64_t out_h = (h - kernel[0] + padding[0] + padding[2]) / strides[0] + 1;
+  int64_t out_w = (w - kernel[1] + padding[1] + padding[3]) / strides[1] + 1;
+  bool do_pad = padding[0] || padding[1] || padding[2] || padding[3];
+  Tensor temp = do_pad ? pad(x, {0, 0, padding[0], padding[1]}, {0, 0, padding[2], padding[3]},
+                             min_value(x->dtype), "pad_temp", Names("ax", 4))
+                       : x;
+  IterVar r0 = te::reduce_axis(Range(I32(0), I32(kernel[0])), "rv0");
+  IterVar r1 = te::reduce_axis(Range(I32(0), I32(kernel[1])), "rv1");
+  AttrMap attrs{{"schedule_rule", String("meta_schedule.pool_max")}};
+  return te::compute(
+      {x->shape[0], x->shape[1], I32(out_h), I32(out_w)},
+      [&](const std::vector<Var>& v) {
+        return max(temp(v[0], v[1], v[2] * I32(strides[0]) + r0->var, v[3] * I32(strides[1]) + r1->var),
+                   {r0, r1});
+      },
+      "pool_max", "pool_max", attrs);
+}
+
+Tensor adaptive_avg_pool2d(const Tensor& x, const std::vector<int64_t>& out_size) {
+  const int axes[2] = {2, 3};
+  std::vector<PrimExpr> shape = x->shape;
+  for (int i = 0; i < 2; ++i) shape[axes[i]] = I32(out_size[i]);
+  // The window of output position o along one axis: [o*in/out, ceil((o+1)*in/out)).
+  auto window = [&](const std::vector<Var>& out, bool reduce_indices, std::vector<PrimExpr>* idx) {
+    std::vector<IterVar> raxes;
+    idx->assign(out.begin(), out.end());
+    for (int i = 0; i < 2; ++i) {
+      PrimExpr o = out[axes[i]], odim = I32(out_size[i]), idim = x->shape[axes[i]];
+      PrimExpr start = floordiv(o * idim, odim);
+      PrimExpr tmp = floordiv((o + 1) * idim, odim);
+      PrimExpr end = Select(floormod((o + 1) * idim, odim) == 0, tmp, tmp + 1);
+      IterVar rv = te::reduce_axis(Range(I32(0), end - start), "rv" + std::to_string(i));
+      raxes.push_back(rv);
+      if (reduce_indices) (*idx)[axes[i]] = start + rv->var;
+    }
+    return raxes;
+  };
+  Tensor pool_sum = te::compute(
+      shape,
+      [&](const std::vector<Var>& out) {
+        std::vector<PrimExpr> idx;
+        std::vector<IterVar> raxes = window(out, true, &idx);
+        return sum(x(idx), raxes);
+      },
+      "adaptive_pool_sum", "adaptive_pool_sum");
+  AttrMap attrs{{"schedule_rule", String("meta_schedule.adaptive_pool_avg")}};
+  return te::compute(
+      shape,
+      [&](const std::vector<Var>& out) {
+        std::vector<PrimExpr> idx;
+        std::vector<IterVar> raxes = window(out, false, &idx);
+        PrimExpr factor = cast(x->dtype, I32(1));
+        for (const IterVar& rv : raxes) factor = factor * cast(x->dtype, rv->dom->extent);
+        return div(pool_sum(idx), factor);
+      },
+      "adaptive_pool_avg", "elemwise", attrs);
+}
+
+Tensor flatten(const Tensor& x, const std::string& name) {
+  PrimExpr dim = I32(1);
+  for (size_t i = 1; i < x.ndim(); ++i) dim = dim * x->shape[i];
+  return te::compute(
+      {x->shape[0], dim},
+      [&](const std::vector<Var>& v) {
+        PrimExpr j = v[1];
+        std::vector<PrimExpr> idx;
+        for (size_t i = x.ndim() - 1; i >= 1; --i) {
+          idx.insert(idx.begin(), floormod(j, x->shape[i]));
+          j = floordiv(j, x->shape[i]);
+        }
+        idx.insert(idx.begin(), v[0]);
+        return x(idx);
+      },
+      name, "injective");
+}
+
+}  // namespace topi
+}  // namespace tirgen

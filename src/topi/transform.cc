@@ -1,0 +1,227 @@
+// Shape manipulation (see transform.h).
+#include "tirgen/topi/transform.h"
+
+#include "tirgen/te/operation.h"
+#include "tirgen/tir/op.h"
+
+namespace tirgen {
+namespace topi {
+
+using namespace tir;  // NOLINT
+
+Tensor expand_dims(const Tensor& x, int axis, int num_newaxis, const std::string& name) {
+  int n = static_cast<int>(x.ndim());
+  if (axis < 0) axis += n + 1;
+  std::vector<PrimExpr> shape;
+  for (int i = 0; i < axis; ++i) shape.push_back(x->shape[i]);
+  for (int i = 0; i < num_newaxis; ++i) shape.push_back(IntImm(DataType::Int(32), 1));
+  for (int i = axis; i < n; ++i) shape.push_back(x->shape[i]);
+  return te::compute(
+      shape,
+      [&](const std::vector<Var>& v) {
+        std::vector<PrimExpr> idx;
+        for (int i = 0; i < axis; ++i) idx.push_back(v[i]);
+        for (int i = axis + num_newaxis; i < static_cast<int>(v.size()); ++i) idx.push_back(v[i]);
+        return x(idx);
+      },
+      name, "broadcast");
+}
+
+Tensor squeeze(const Tensor& x, std::vector<int> axes, const std::string& name) {
+  int n = static_cast<int>(x.ndim());
+  std::vector<bool> drop(n, false);
+  if (axes.empty()) {
+    for (int i = 0; i < n; ++i) drop[i] = is_one(x->shape[i]);
+  } else {
+    for (int a : axes) drop[a < 0 ? a + n : a] = true;
+  }
+  std::vector<PrimExpr> shape;
+  for (int i = 0; i < n; ++i)
+    if (!drop[i]) shape.push_back(x->shape[i]);
+  return te::compute(
+      shape,
+      [&](const std::vector<Var>& v) {
+        std::vector<PrimExpr> idx;
+        size_t k = 0;
+        for (int i = 0; i < n; ++i) idx.push_back(drop[i] ? PrimExpr(make_const(x->shape[i].dtype(), 0)) : PrimExpr(v[k++]));
+        return x(idx);
+      },
+      name, "injective");
+}
+
+Tensor transpose(const Tensor& x, std::vector<int> axes, const std::string& name) {
+  int n = static_cast<int>(x.ndim());
+  if (axes.empty())
+    for (int i = n - 1; i >= 0; --i) axes.push_back(i);
+  for (int& a : axes)
+    if (a < 0) a += n;
+  std::vector<PrimExpr> shape;
+  for (int a : axes) shape.push_back(x->shape[a]);
+  return te::compute(
+      shape,
+      [&](const std::vector<Var>& v) {
+        std::vector<PrimExpr> idx(n);
+        for (int i = 0; i < n; ++i) idx[axes[i]] = v[i];
+        return x(idx);
+      },
+      name, "injective");
+}
+
+namespace {
+std::vector<PrimExpr> Vec(const std::vector<Var>& v) { return std::vector<PrimExpr>(v.begin(), v.end()); }
+PrimExpr I32(int64_t v) { return IntImm(DataType::Int(32), v); }
+}  // namespace
+
+Tensor concatenate(const std::vector<Tensor>& xs, int axis, const std::string& name) {
+  int ndim = static_cast<int>(xs[0].ndim());
+  if (axis < 0) axis += ndim;
+  PrimExpr join = xs[0]->shape[axis];
+  for (size_t i = 1; i < xs.size(); ++i) join = join + xs[i]->shape[axis];
+  std::vector<PrimExpr> shape = xs[0]->shape;
+  shape[axis] = join;
+  return te::compute(
+      shape,
+      [&](const std::vector<Var>& v) {
+        PrimExpr ret = xs[0](Vec(v));
+        PrimExpr ind = v[axis];
+        for (size_t i = 0; i + 1 < xs.size(); ++i) {
+          ind = ind - xs[i]->shape[axis];
+          std::vector<PrimExpr> idx = Vec(v);
+          idx[axis] = ind;
+          ret = if_then_else(ind >= 0, xs[i + 1](idx), ret);
+        }
+        return ret;
+      },
+      name, "injective");
+}
+
+Tensor stack(const std::vector<Tensor>& xs, int axis, const std::string& name) {
+  int ndim = static_cast<int>(xs[0].ndim());
+  if (axis < 0) axis += ndim + 1;
+  std::vector<PrimExpr> shape = xs[0]->shape;
+  shape.insert(shape.begin() + axis, I32(static_cast<int64_t>(xs.size())));
+  return te::compute(
+      shape,
+      [&](const std::vector<Var>& v) {
+        std::vector<PrimExpr> idx;
+        for (size_t i = 0; i < v.size(); ++i)
+          if (static_cast<int>(i) != axis) idx.push_back(v[i]);
+        PrimExpr ret = xs[0](idx);
+        for (size_t i = 0; i + 1 < xs.size(); ++i)
+          ret = if_then_else(v[axis] == I32(static_cast<int64_t>(i) + 1), xs[i + 1](idx), ret);
+        return ret;
+      },
+      name, "injective");
+}
+
+std::vector<Tensor> split(const Tensor& x, const std::vector<int64_t>& indices, int axis,
+                          const std::string& name) {
+  if (axis < 0) axis += static_cast<int>(x.ndim());
+  std::vector<PrimExpr> begins{I32(0)};
+  for (int64_t i : indices) begins.push_back(I32(i));
+  std::vector<Tensor> out;
+  for (size_t i = 0; i < begins.size(); ++i) {
+    PrimExpr size = i + 1 == begins.size() ? x->shape[axis] - begins[i] : begins[i + 1] - begins[i];
+    std::vector<PrimExpr> shape = x->shape;
+    shape[axis] = size;
+    PrimExpr begin = begins[i];
+    out.push_back(te::compute(
+        shape,
+        [&](const std::vector<Var>& v) {
+          std::vector<PrimExpr> idx = Vec(v);
+          idx[axis] = v[axis] + begin;
+          return x(idx);
+        },
+        name, "injective"));
+  }
+  return out;
+}
+
+std::vector<Tensor> split_sections(const Tensor& x, int sections, int axis, const std::string& name) {
+  if (axis < 0) axis += static_cast<int>(x.ndim());
+  const int64_t* size = as_const_int(x->shape[axis]);
+  TIRGEN_CHECK(size && *size % sections == 0) << "split_sections needs a divisible static axis";
+  std::vector<int64_t> indices;
+  for (int i = 1; i < sections; ++i) indices.push_back(*size / sections * i);
+  return split(x, indices, axis, name);
+}
+
+Tensor take(const Tensor& a, const Tensor& indices, int axis, const std::string& name) {
+  int n = static_cast<int>(a.ndim());
+  if (axis < 0) axis += n;
+  int ilen = static_cast<int>(indices.ndim());
+  std::vector<PrimExpr> shape;
+  for (int i = 0; i < axis; ++i) shape.push_back(a->shape[i]);
+  for (const PrimExpr& d : indices->shape) shape.push_back(d);
+  for (int i = axis + 1; i < n; ++i) shape.push_back(a->shape[i]);
+  return te::compute(
+      shape,
+      [&](const std::vector<Var>& v) {
+        std::vector<PrimExpr> pos(v.begin() + axis, v.begin() + axis + ilen);
+        std::vector<PrimExpr> idx(v.begin(), v.begin() + axis);
+        idx.push_back(min(max(PrimExpr(0), indices(pos)), a->shape[axis] - 1));
+        for (size_t j = axis + ilen; j < v.size(); ++j) idx.push_back(v[j]);
+        return a(idx);
+      },
+      name, "injective");
+}
+
+Tensor gather(const Tensor& data, int axis, const Tensor& indices, const std::string& name) {
+  if (axis < 0) axis += static_cast<int>(data.ndim());
+  return te::compute(
+      indices->shape,
+      [&](const std::vector<Var>& v) {
+        std::vector<PrimExpr> idx = Vec(v);
+        idx[axis] = indices(Vec(v));
+        return data(idx);
+      },
+      name, "injective");
+}
+
+Tensor repeat(const Tensor& x, int repeats, int axis, const std::string& name) {
+  if (axis < 0) axis += static_cast<int>(x.ndim());
+  std::vector<PrimExpr> shape = x->shape;
+  shape[axis] = I32(repeats) * x->shape[axis];
+  return te::compute(
+      shape,
+      [&](const std::vector<Var>& v) {
+        std::vector<PrimExpr> idx = Vec(v);
+        idx[axis] = floordiv(v[axis], I32(repeats));
+        return x(idx);
+      },
+      name, "broadcast");
+}
+
+Tensor tile(const Tensor& x, const std::vector<int64_t>& reps, const std::string& name) {
+  size_t ndim = x.ndim(), rdim = reps.size(), tdim = std::max(ndim, rdim);
+  std::vector<PrimExpr> data_shape, reps_shape, shape;
+  for (size_t i = ndim; i < tdim; ++i) data_shape.push_back(I32(1));
+  for (const PrimExpr& d : x->shape) data_shape.push_back(d);
+  for (size_t i = rdim; i < tdim; ++i) reps_shape.push_back(I32(1));
+  for (int64_t r : reps) reps_shape.push_back(I32(r));
+  for (size_t i = 0; i < tdim; ++i) shape.push_back(data_shape[i] * reps_shape[i]);
+  return te::compute(
+      shape,
+      [&](const std::vector<Var>& v) {
+        std::vector<PrimExpr> idx;
+        size_t off = ndim >= rdim ? 0 : rdim - ndim;
+        for (size_t i = 0; i < ndim; ++i) idx.push_back(floormod(v[off + i], x->shape[i]));
+        return x(idx);
+      },
+      name, "broadcast");
+}
+
+Tensor reverse_sequence(const Tensor& x, int seq_axis, const std::string& name) {
+  if (seq_axis < 0) seq_axis += static_cast<int>(x.ndim());
+  return te::compute(
+      x->shape,
+      [&](const std::vector<Var>& v) {
+        std::vector<PrimExpr> idx = Vec(v);
+        idx[seq_axis] = x->shape[seq_axis] - 1 - v[seq_axis];
+        return x(idx);
+      },
+      name, "injective");
+}
+
+}  // namespace topi
+}  // namespace tirgen

@@ -1,0 +1,87 @@
+// Folding builders (tir/op.h) and the simplifier's rewrite rules.
+#include <gtest/gtest.h>
+
+#include "tirgen/arith/simplify.h"
+#include "tirgen/tir/op.h"
+
+namespace tirgen {
+namespace {
+
+using namespace tir;  // NOLINT
+
+const int64_t* Int(const PrimExpr& e) { return as_const_int(e); }
+
+TEST(OpFolding, ConstantsAndIdentities) {
+  Var x("x");
+  EXPECT_EQ(*Int(PrimExpr(2) + PrimExpr(3)), 5);
+  EXPECT_TRUE((x + 0).same_as(x));
+  EXPECT_TRUE((x * 1).same_as(x));
+  EXPECT_TRUE(is_zero(x * 0));
+  EXPECT_EQ(*Int(floordiv(PrimExpr(-7), PrimExpr(2))), -4);
+  EXPECT_EQ(*Int(floormod(PrimExpr(-7), PrimExpr(2))), 1);
+  EXPECT_EQ(*Int(min(PrimExpr(4), PrimExpr(-1))), -1);
+  PrimExpr f = make_const(DataType::Float(32), 2.0) * make_const(DataType::Float(32), 1.5);
+  ASSERT_TRUE(f.as<FloatImmNode>());
+  EXPECT_EQ(f.as<FloatImmNode>()->value, 3.0);
+}
+
+TEST(OpFolding, TypesMatch) {
+  Var i("i", DataType::Int(64));
+  PrimExpr e = i + 1;  // the int32 literal widens
+  EXPECT_EQ(e.dtype(), DataType::Int(64));
+  PrimExpr f = Var("f", DataType::Float(32)) + 1;
+  EXPECT_EQ(f.dtype(), DataType::Float(32));
+  EXPECT_EQ((i < 3).dtype(), DataType::Bool());
+}
+
+TEST(OpFolding, NegativeIsZeroMinus) {
+  Var f("f", DataType::Float(32));
+  PrimExpr n = -PrimExpr(f);
+  ASSERT_EQ(n.kind(), Kind::kSub);
+  EXPECT_TRUE(is_const_int(n.as<BinaryNode>()->a, 0) || n.as<BinaryNode>()->a.as<FloatImmNode>());
+}
+
+TEST(OpFolding, Limits) {
+  EXPECT_EQ(max_value(DataType::Float(32)).as<FloatImmNode>()->value, 3.4028234663852886e+38);
+  EXPECT_EQ(min_value(DataType::Float(32)).as<FloatImmNode>()->value, -3.4028234663852886e+38);
+  EXPECT_EQ(*Int(min_value(DataType::Int(32))), -2147483648LL);
+  EXPECT_EQ(*Int(max_value(DataType::UInt(8))), 255);
+}
+
+TEST(OpFolding, IfThenElseWithConstantCondition) {
+  Var a("a", DataType::Float(32)), b("b", DataType::Float(32));
+  EXPECT_TRUE(if_then_else(PrimExpr(1) < PrimExpr(2), a, b).same_as(a));
+  PrimExpr c = if_then_else(Var("x") < 2, a, b);
+  ASSERT_TRUE(c.as<CallNode>());
+  EXPECT_EQ(c.as<CallNode>()->op, "tir.if_then_else");
+}
+
+TEST(Simplify, ConstantsGatherOnTheRight) {
+  Var x("x");
+  PrimExpr e = arith::Simplify(Binary(Kind::kAdd, Binary(Kind::kAdd, x, PrimExpr(1)), PrimExpr(2)));
+  ASSERT_EQ(e.kind(), Kind::kAdd);
+  EXPECT_TRUE(e.as<BinaryNode>()->a.same_as(x));
+  EXPECT_EQ(*Int(e.as<BinaryNode>()->b), 3);
+  PrimExpr s = arith::Simplify(Binary(Kind::kAdd, PrimExpr(-1), x));
+  ASSERT_EQ(s.kind(), Kind::kSub);  // x - 1
+  EXPECT_TRUE(s.as<BinaryNode>()->a.same_as(x));
+}
+
+TEST(Simplify, ComparisonsUseLess) {
+  Var x("x");
+  PrimExpr ge = arith::Simplify(Binary(Kind::kGE, x, PrimExpr(1)));
+  ASSERT_EQ(ge.kind(), Kind::kLE);  // 1 <= x
+  EXPECT_TRUE(ge.as<BinaryNode>()->b.same_as(x));
+  PrimExpr gt = arith::Simplify(Binary(Kind::kGT, x, PrimExpr(1)));
+  EXPECT_EQ(gt.kind(), Kind::kLT);
+}
+
+TEST(Simplify, FloatDivisionByConstant) {
+  Var f("f", DataType::Float(32));
+  PrimExpr e = arith::Simplify(Binary(Kind::kDiv, f, make_const(DataType::Float(32), 128.0)));
+  ASSERT_EQ(e.kind(), Kind::kMul);
+  EXPECT_EQ(e.as<BinaryNode>()->b.as<FloatImmNode>()->value, 0.0078125);
+}
+
+}  // namespace
+}  // namespace tirgen
