@@ -15,7 +15,7 @@ struct RunResult {
   std::string output;  // stdout + stderr
 };
 
-RunResult Run(const std::string& args) {
+RunResult RunCli(const std::string& args) {
   std::string cmd = std::string(TIRGEN_CLI_PATH) + " " + args + " 2>&1";
   FILE* pipe = popen(cmd.c_str(), "r");
   EXPECT_NE(pipe, nullptr);
@@ -47,19 +47,19 @@ const std::string kGolden = std::string(TIRGEN_SHARED_DIR) + "/golden/add_relu/p
 TEST(Cli, ScriptReprintsGoldenExactly) {
   std::string out = TempPath("reprint.py");
   std::remove(out.c_str());
-  RunResult r = Run("script " + kGolden + " -o " + out);
+  RunResult r = RunCli("script " + kGolden + " -o " + out);
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_EQ(ReadText(out), ReadText(kGolden));
 }
 
 TEST(Cli, ScriptCheckPassesOnGolden) {
-  RunResult r = Run("script --check " + kGolden);
+  RunResult r = RunCli("script --check " + kGolden);
   EXPECT_EQ(r.exit_code, 0) << r.output;
   EXPECT_NE(r.output.find("round trip ok"), std::string::npos) << r.output;
 }
 
 TEST(Cli, ScriptReadsStdin) {
-  RunResult r = Run("script - < " + kGolden);
+  RunResult r = RunCli("script - < " + kGolden);
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_EQ(r.output, ReadText(kGolden));
 }
@@ -73,7 +73,7 @@ TEST(Cli, ScriptCheckReportsFirstDifferingLine) {
   text.insert(pos + std::string("T.func_attr(").size(), " ");
   std::string in = TempPath("spaced.py");
   WriteText(in, text);
-  RunResult r = Run("script --check " + in);
+  RunResult r = RunCli("script --check " + in);
   EXPECT_EQ(r.exit_code, 1) << r.output;
   EXPECT_NE(r.output.find(":5: print(parse(x)) differs from x"), std::string::npos) << r.output;
 }
@@ -83,7 +83,7 @@ TEST(Cli, MalformedInputIsExit2WithLocatedErrorAndNoOutputFile) {
   WriteText(in, "# from tvm.script import tir as T\n\n@T.prim_func\ndef main(:\n    pass\n");
   std::string out = TempPath("bad_out.py");
   std::remove(out.c_str());
-  RunResult r = Run("script " + in + " -o " + out);
+  RunResult r = RunCli("script " + in + " -o " + out);
   EXPECT_EQ(r.exit_code, 2) << r.output;
   EXPECT_NE(r.output.find(in + ":4:"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("^"), std::string::npos) << r.output;
@@ -92,15 +92,15 @@ TEST(Cli, MalformedInputIsExit2WithLocatedErrorAndNoOutputFile) {
 }
 
 TEST(Cli, MissingFileIsExit2) {
-  RunResult r = Run("script /nonexistent/dir/x.py");
+  RunResult r = RunCli("script /nonexistent/dir/x.py");
   EXPECT_EQ(r.exit_code, 2) << r.output;
   EXPECT_NE(r.output.find("/nonexistent/dir/x.py: cannot open file"), std::string::npos)
       << r.output;
 }
 
 TEST(Cli, UnknownSubcommandIsExit2) {
-  EXPECT_EQ(Run("frobnicate").exit_code, 2);
-  EXPECT_EQ(Run("").exit_code, 2);
+  EXPECT_EQ(RunCli("frobnicate").exit_code, 2);
+  EXPECT_EQ(RunCli("").exit_code, 2);
 }
 
 }  // namespace
