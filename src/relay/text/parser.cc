@@ -85,7 +85,16 @@ class Parser {
       scopes_.pop_back();
       functions[name.text] = fn;
     }
+    for (const auto& kv : global_uses_)
+      if (!functions.count(kv.first)) src_.Fail(kv.second, "undefined function @" + kv.first);
     return IRModule(std::move(functions));
+  }
+
+  /// A module when the text defines functions (or nothing), else an expression.
+  bool LooksLikeModule() const {
+    size_t i = toks_.size() > 1 && toks_[0].kind == Tok::kVersion ? 1 : 0;
+    const Token& t = toks_[i];
+    return t.kind == Tok::kEOF || t.kind == Tok::kMetadata || IsKeyword(t, "def");
   }
 
   Expr Expression() {
@@ -398,7 +407,10 @@ class Parser {
       case Tok::kGlobal: {
         Advance();
         auto it = globals_.find(t.text);
-        if (it == globals_.end()) it = globals_.emplace(t.text, GlobalVar(t.text)).first;
+        if (it == globals_.end()) {
+          it = globals_.emplace(t.text, GlobalVar(t.text)).first;
+          global_uses_.emplace(t.text, t.offset);
+        }
         *fresh = false;
         return it->second;
       }
@@ -654,6 +666,7 @@ class Parser {
   bool has_meta_ = false;
   std::vector<Scope> scopes_;
   std::map<std::string, GlobalVar> globals_;
+  std::map<std::string, size_t> global_uses_;  // first use of each @name, for errors
   std::map<int64_t, Constant> placeholders_;
   size_t last_meta_offset_ = 0;
   int depth_ = 0;
@@ -666,6 +679,19 @@ IRModule ParseModule(const std::string& text, const std::string& filename,
                      const std::map<std::string, NDArray>* params, const ParseOptions& options) {
   text::SourceText src(filename, text);
   IRModule mod = text::Parser(src, options).Module();
+  if (params) mod = BindParamsByName(mod, *params);
+  return mod;
+}
+
+ObjectRef Parse(const std::string& text, const std::string& filename,
+                const std::map<std::string, NDArray>* params, const ParseOptions& options) {
+  text::SourceText src(filename, text);
+  text::Parser parser(src, options);
+  if (!parser.LooksLikeModule()) {
+    if (params) throw Error(filename + ": params can only be bound to a module's @main, not an expression");
+    return parser.Expression();
+  }
+  IRModule mod = parser.Module();
   if (params) mod = BindParamsByName(mod, *params);
   return mod;
 }
