@@ -362,5 +362,17 @@ TEST(CreatePrimFuncGolden, GlobalAvgPool2d) {
   ExpectGolden(Lower({p1, topi::flatten(p1)}), "global_avg_pool2d", 1);
 }
 
+TEST(CreatePrimFuncGolden, TransposeReshape) {
+  Tensor p0 = P("p0", {2, 3, 4, 5});
+  Tensor out = topi::reshape(topi::transpose(p0, {0, 2, 1, 3}), Shape({8, 15}));
+  ExpectGolden(Lower({p0, out}), "transpose_reshape");
+}
+
+TEST(CreatePrimFuncGolden, ReshapeSpecial) {
+  Tensor p0 = P("p0", {2, 3, 4, 1});
+  Tensor out = topi::reshape(topi::squeeze(p0, {}), Shape({2, 3, 2, 2}));
+  ExpectGolden(Lower({p0, out}), "reshape_special");
+}
+
 }  // namespace
 }  // namespace tirgen
