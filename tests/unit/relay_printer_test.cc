@@ -174,6 +174,12 @@ TEST(RelayParser, TypeCommentsBecomeCheckedTypes) {
   ASSERT_TRUE(call);
   EXPECT_TRUE(call->args[0]->checked_type.as<TensorTypeNode>());
   EXPECT_TRUE(call->args[0].as<TupleGetItemNode>()->tuple->checked_type.as<TupleTypeNode>());
+  // Parse locations (for diagnostics) are recorded but never printed.
+  EXPECT_EQ(fn->body->location.file, "<string>");
+  EXPECT_EQ(fn->body->location.line, 5);
+  EXPECT_EQ(fn->body->location.column, 3);
+  EXPECT_EQ(x->location.line, 2);
+  EXPECT_EQ(x->location.column, 11);
   EXPECT_EQ(PrintModule(mod), text);
 }
 

@@ -185,6 +185,7 @@ class Parser {
     Type ann;
     if (Accept(Tok::kColon)) ann = ParseType();
     Var v(name.text, ann);
+    SetLocation(v, name.offset);
     if (Is(Tok::kAnnot)) {
       const Token& t = Advance();
       Annotation a = ParseAnnotation(t);
@@ -298,6 +299,7 @@ class Parser {
   Expr ParseExpr() {
     DepthGuard guard(this);
     const Token& t = Peek();
+    size_t start = t.offset;
     bool fresh = true;  // built here, not a reference to an existing expression
     Expr e;
     if (IsKeyword(t, "fn")) {
@@ -318,7 +320,15 @@ class Parser {
     } else {
       e = Primary(&fresh);
     }
-    return Postfix(e, fresh);
+    if (fresh) SetLocation(e, start);
+    return Postfix(e, fresh, start);
+  }
+
+  // Records where a node this parser just built was read (nobody else holds it yet).
+  void SetLocation(const Expr& e, size_t offset) const {
+    auto* n = const_cast<ExprNode*>(e.get());
+    n->location.file = src_.file();
+    src_.Locate(offset, &n->location.line, &n->location.column);
   }
 
   Expr Block() {
@@ -330,11 +340,12 @@ class Parser {
     return e;
   }
 
-  Expr Postfix(Expr e, bool fresh) {
+  Expr Postfix(Expr e, bool fresh, size_t start) {
     bool annotated = false;
     while (true) {
       if (Is(Tok::kLParen)) {
         e = CallRest(e);
+        SetLocation(e, start);
         fresh = true;
         annotated = false;
       } else if (Is(Tok::kPeriod)) {
@@ -342,6 +353,7 @@ class Parser {
         const Token& idx = Expect(Tok::kInt, "a tuple index after '.'");
         if (idx.ival < 0) Fail(idx, "tuple index must be non-negative");
         e = TupleGetItem(e, static_cast<int>(idx.ival));
+        SetLocation(e, start);
         fresh = true;
         annotated = false;
       } else if (Is(Tok::kAnnot)) {
@@ -481,7 +493,10 @@ class Parser {
       Var v = LookupLocal(name);
       if (v.defined()) {
         Expr e = v;
-        for (auto it = indices.rbegin(); it != indices.rend(); ++it) e = TupleGetItem(e, *it);
+        for (auto it = indices.rbegin(); it != indices.rend(); ++it) {
+          e = TupleGetItem(e, *it);
+          SetLocation(e, t.offset);
+        }
         *fresh = !indices.empty();
         return e;
       }
