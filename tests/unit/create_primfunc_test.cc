@@ -355,6 +355,11 @@ TEST(CreatePrimFuncGolden, Argmax) {
   ExpectGolden(Lower({p0, topi::argmax(p0, {1}, false)}), "argmax");
 }
 
+TEST(CreatePrimFuncGolden, AvgPool2d) {
+  Tensor p0 = P("p0", {1, 8, 16, 16});
+  ExpectGolden(Lower({p0, topi::avg_pool2d(p0, {3, 3}, {2, 2}, {1, 1, 1, 1})}), "avg_pool2d");
+}
+
 TEST(CreatePrimFuncGolden, GlobalAvgPool2d) {
   Tensor p0 = P("p0", {1, 32, 7, 7});
   ExpectGolden(Lower({p0, topi::adaptive_avg_pool2d(p0, {1, 1})}), "global_avg_pool2d", 0);
