@@ -379,5 +379,73 @@ TEST(CreatePrimFuncGolden, ReshapeSpecial) {
   ExpectGolden(Lower({p0, out}), "reshape_special");
 }
 
+// ---- behaviour not covered by the goldens ---------------------------------------------------
+
+const tir::BlockNode* FindBlock(const tir::PrimFunc& f, const std::string& name) {
+  struct V : tir::StmtExprVisitor {
+    std::string name;
+    const tir::BlockNode* found = nullptr;
+    using tir::StmtExprVisitor::VisitStmt;
+    void VisitStmt_(const tir::BlockNode* op) override {
+      if (op->name_hint == name) found = op;
+      tir::StmtExprVisitor::VisitStmt_(op);
+    }
+  } v;
+  v.name = name;
+  v.VisitStmt(f->body);
+  return v.found;
+}
+
+TEST(CreatePrimFunc, RepeatedReadsUnionToACoveringRange) {
+  Tensor a = P("A", {8});
+  Tensor b = te::compute(Shape({7}), [&](const std::vector<tir::Var>& i) { return a(i[0]) + a(i[0] + 1); }, "B");
+  tir::PrimFunc f = te::CreatePrimFunc({a, b});
+  const tir::BlockNode* blk = FindBlock(f, "B");
+  ASSERT_TRUE(blk);
+  ASSERT_EQ(blk->reads.size(), 1u);
+  const tir::Range& r = blk->reads[0]->region[0];
+  EXPECT_TRUE(r->min.as<tir::VarNode>());
+  ASSERT_TRUE(tir::as_const_int(r->extent));
+  EXPECT_EQ(*tir::as_const_int(r->extent), 2);
+}
+
+TEST(CreatePrimFunc, ReductionReadsLeaveOutTheOutput) {
+  Tensor a = P("A", {4, 8});
+  tir::IterVar k = te::reduce_axis(tir::Range(0, 8), "k");
+  Tensor s = te::compute(Shape({4}), [&](const std::vector<tir::Var>& i) { return tir::sum(a(i[0], k->var), {k}); }, "S");
+  tir::PrimFunc f = te::CreatePrimFunc({a, s});
+  const tir::BlockNode* blk = FindBlock(f, "S");
+  ASSERT_TRUE(blk && blk->init);
+  ASSERT_EQ(blk->reads.size(), 1u);
+  EXPECT_EQ(blk->reads[0]->buffer->name, "A");
+  ASSERT_EQ(blk->writes.size(), 1u);
+  EXPECT_EQ(blk->iter_vars[1]->iter_type, tir::IterVarType::kCommReduce);
+}
+
+TEST(CreatePrimFunc, WithoutOverrideIndicesStayInt32) {
+  Tensor a = P("A", {4});
+  Tensor b = topi::relu(a);
+  tir::PrimFunc f = te::CreatePrimFunc({a, b});
+  EXPECT_EQ(f->buffer_map[0].second->shape[0].dtype(), DataType::Int(32));
+  tir::PrimFunc g = te::CreatePrimFunc({a, b}, {}, kI64);
+  EXPECT_EQ(g->buffer_map[0].second->shape[0].dtype(), kI64);
+  EXPECT_EQ(f->attrs.count("global_symbol"), 1u);
+  EXPECT_EQ(f->attrs.count("tir.noalias"), 1u);
+}
+
+TEST(CreatePrimFunc, DuplicateNamesGetFreshBlockNames) {
+  Tensor a = P("A", {4});
+  Tensor b = topi::exp(a, "E");
+  Tensor c = topi::exp(b, "E");
+  tir::PrimFunc f = te::CreatePrimFunc({a, c});
+  EXPECT_EQ(BlockNames(f), (std::vector<std::string>{"E", "E_1"}));
+}
+
+TEST(CreatePrimFunc, PlaceholderMustBeAnArgument) {
+  Tensor a = P("A", {4});
+  Tensor b = topi::exp(a);
+  EXPECT_THROW(te::CreatePrimFunc({b}), Error);
+}
+
 }  // namespace
 }  // namespace tirgen
