@@ -1,7 +1,8 @@
 // Bottom-up rewriting simplifier (see simplify.h for the rules it knows).
 #include "tirgen/arith/simplify.h"
 
-#include "tirgen/tir/analysis/block_access_region.h"
+#include "canonical.h"
+
 #include "tirgen/tir/functor.h"
 #include "tirgen/tir/op.h"
 
@@ -33,51 +34,6 @@ bool SplitConstOffset(const PrimExpr& e, PrimExpr* rest, int64_t* c) {
   if (e.kind() == Kind::kAdd) { *rest = b->a; *c = *k; return true; }
   if (e.kind() == Kind::kSub) { *rest = b->a; *c = -*k; return true; }
   return false;
-}
-
-// Integer linear form: sum of coeff * atom plus a constant, atoms compared structurally.
-struct Linear {
-  std::vector<std::pair<PrimExpr, int64_t>> terms;
-  int64_t constant = 0;
-  void Add(const PrimExpr& atom, int64_t c) {
-    for (auto& t : terms) {
-      if (ExprDeepEqual(t.first, atom)) {
-        t.second += c;
-        return;
-      }
-    }
-    terms.emplace_back(atom, c);
-  }
-};
-
-void ToLinear(const PrimExpr& e, int64_t scale, Linear* out) {
-  if (const int64_t* c = ConstInt(e)) {
-    out->constant += scale * *c;
-    return;
-  }
-  if (const BinaryNode* b = e.as<BinaryNode>()) {
-    switch (e.kind()) {
-      case Kind::kAdd: ToLinear(b->a, scale, out); ToLinear(b->b, scale, out); return;
-      case Kind::kSub: ToLinear(b->a, scale, out); ToLinear(b->b, -scale, out); return;
-      case Kind::kMul:
-        if (const int64_t* c = ConstInt(b->b)) { ToLinear(b->a, scale * *c, out); return; }
-        if (const int64_t* c = ConstInt(b->a)) { ToLinear(b->b, scale * *c, out); return; }
-        break;
-      default: break;
-    }
-  }
-  out->Add(e, scale);
-}
-
-// When the integer expression is a constant once its linear terms cancel, that constant
-// (e.g. (x + 1) * 7 - x * 7 -> 7, the extent of an adaptive pooling window).
-PrimExpr FoldLinearConstant(const PrimExpr& e) {
-  if (!IsIntType(e) || !e.as<BinaryNode>()) return e;
-  Linear l;
-  ToLinear(e, 1, &l);
-  for (const auto& t : l.terms)
-    if (t.second != 0) return e;
-  return IntImm(e.dtype(), l.constant);
 }
 
 PrimExpr SimplifyAdd(PrimExpr a, PrimExpr b) {
@@ -147,6 +103,19 @@ PrimExpr SimplifyCompare(Kind k, PrimExpr a, PrimExpr b) {
   return folded;
 }
 
+PrimExpr Fold(Kind k, const PrimExpr& a, const PrimExpr& b) {
+  switch (k) {
+    case Kind::kAdd: return add(a, b);
+    case Kind::kSub: return sub(a, b);
+    case Kind::kMul: return mul(a, b);
+    case Kind::kDiv: return truncdiv(a, b);
+    case Kind::kMod: return truncmod(a, b);
+    case Kind::kFloorDiv: return floordiv(a, b);
+    case Kind::kFloorMod: return floormod(a, b);
+    default: TIRGEN_UNREACHABLE();
+  }
+}
+
 class Simplifier : public StmtExprMutator {
  public:
   using StmtExprMutator::VisitExpr;
@@ -154,9 +123,21 @@ class Simplifier : public StmtExprMutator {
   PrimExpr VisitExpr_(const BinaryNode* op) override {
     PrimExpr a = VisitExpr(op->a);
     PrimExpr b = VisitExpr(op->b);
+    // Integer index arithmetic takes TVM's canonical form.
+    if (IsIntType(a) && a.dtype() == b.dtype()) {
+      switch (op->kind()) {
+        case Kind::kAdd: case Kind::kSub: case Kind::kMul: case Kind::kDiv: case Kind::kMod:
+        case Kind::kFloorDiv: case Kind::kFloorMod: {
+          PrimExpr folded = Fold(op->kind(), a, b);
+          if (!folded.as<BinaryNode>() || folded.kind() != op->kind()) return folded;
+          return CanonicalSimplify(folded);
+        }
+        default: break;
+      }
+    }
     switch (op->kind()) {
-      case Kind::kAdd: return FoldLinearConstant(SimplifyAdd(a, b));
-      case Kind::kSub: return FoldLinearConstant(SimplifySub(a, b));
+      case Kind::kAdd: return SimplifyAdd(a, b);
+      case Kind::kSub: return SimplifySub(a, b);
       case Kind::kMul: return SimplifyMul(a, b);
       case Kind::kDiv:
         // x / c == x * (1 / c) for floats

@@ -205,6 +205,43 @@ Tensor max_pool2d(const Tensor& x, const std::vector<int64_t>& kernel,
       "pool_max", "pool_max", attrs);
 }
 
+Tensor avg_pool2d(const Tensor& x, const std::vector<int64_t>& kernel,
+                  const std::vector<int64_t>& strides, const std::vector<int64_t>& padding) {
+  int64_t h = Dim(x->shape[2]), w = Dim(x->shape[3]);
+  int64_t out_h = (h - kernel[0] + padding[0] + padding[2]) / strides[0] + 1;
+  int64_t out_w = (w - kernel[1] + padding[1] + padding[3]) / strides[1] + 1;
+  bool do_pad = padding[0] || padding[1] || padding[2] || padding[3];
+  Tensor temp = do_pad ? pad(x, {0, 0, padding[0], padding[1]}, {0, 0, padding[2], padding[3]},
+                             make_const(x->dtype, 0), "pad_temp", Names("ax", 4))
+                       : x;
+  IterVar r0 = te::reduce_axis(Range(I32(0), I32(kernel[0])), "rv0");
+  IterVar r1 = te::reduce_axis(Range(I32(0), I32(kernel[1])), "rv1");
+  std::vector<PrimExpr> shape{x->shape[0], x->shape[1], I32(out_h), I32(out_w)};
+  Tensor pool_sum = te::compute(
+      shape,
+      [&](const std::vector<Var>& v) {
+        return sum(temp(v[0], v[1], v[2] * I32(strides[0]) + r0->var, v[3] * I32(strides[1]) + r1->var),
+                   {r0, r1});
+      },
+      "pool_sum", "pool_sum");
+  AttrMap attrs{{"schedule_rule", String("meta_schedule.pool_avg")}};
+  return te::compute(
+      shape,
+      [&](const std::vector<Var>& v) {
+        PrimExpr num_el = I32(1);
+        for (int i = 0; i < 2; ++i) {
+          // The window [start, end] clipped to the input: count its in-bounds elements.
+          PrimExpr start = v[2 + i] * I32(strides[i]) - I32(padding[i]);
+          PrimExpr end = start + I32(kernel[i] - 1);
+          PrimExpr jumps = max(I32(0) - start, I32(0));
+          end = min(end, x->shape[2 + i] - 1);
+          num_el = num_el * ((end - (start + jumps)) + 1);
+        }
+        return div(pool_sum(v[0], v[1], v[2], v[3]), max(num_el, I32(1)));
+      },
+      "pool_avg", "elemwise", attrs);
+}
+
 Tensor adaptive_avg_pool2d(const Tensor& x, const std::vector<int64_t>& out_size) {
   const int axes[2] = {2, 3};
   std::vector<PrimExpr> shape = x->shape;

@@ -72,6 +72,23 @@ std::vector<PrimExpr> Vec(const std::vector<Var>& v) { return std::vector<PrimEx
 PrimExpr I32(int64_t v) { return IntImm(DataType::Int(32), v); }
 }  // namespace
 
+Tensor reshape(const Tensor& x, const std::vector<PrimExpr>& shape, const std::string& name) {
+  return te::compute(
+      shape,
+      [&](const std::vector<Var>& v) {
+        PrimExpr flat;
+        for (size_t i = 0; i < v.size(); ++i) flat = i == 0 ? PrimExpr(v[0]) : flat * shape[i] + v[i];
+        if (v.empty()) flat = I32(0);
+        std::vector<PrimExpr> idx(x.ndim());
+        for (size_t i = x.ndim(); i > 0; --i) {
+          idx[i - 1] = floormod(flat, x->shape[i - 1]);
+          flat = floordiv(flat, x->shape[i - 1]);
+        }
+        return x(idx);
+      },
+      name, "injective");
+}
+
 Tensor concatenate(const std::vector<Tensor>& xs, int axis, const std::string& name) {
   int ndim = static_cast<int>(xs[0].ndim());
   if (axis < 0) axis += ndim;

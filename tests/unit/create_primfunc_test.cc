@@ -355,11 +355,96 @@ TEST(CreatePrimFuncGolden, Argmax) {
   ExpectGolden(Lower({p0, topi::argmax(p0, {1}, false)}), "argmax");
 }
 
+TEST(CreatePrimFuncGolden, AvgPool2d) {
+  Tensor p0 = P("p0", {1, 8, 16, 16});
+  ExpectGolden(Lower({p0, topi::avg_pool2d(p0, {3, 3}, {2, 2}, {1, 1, 1, 1})}), "avg_pool2d");
+}
+
 TEST(CreatePrimFuncGolden, GlobalAvgPool2d) {
   Tensor p0 = P("p0", {1, 32, 7, 7});
   ExpectGolden(Lower({p0, topi::adaptive_avg_pool2d(p0, {1, 1})}), "global_avg_pool2d", 0);
   Tensor p1 = P("p0", {1, 32, 1, 1});
   ExpectGolden(Lower({p1, topi::flatten(p1)}), "global_avg_pool2d", 1);
+}
+
+TEST(CreatePrimFuncGolden, TransposeReshape) {
+  Tensor p0 = P("p0", {2, 3, 4, 5});
+  Tensor out = topi::reshape(topi::transpose(p0, {0, 2, 1, 3}), Shape({8, 15}));
+  ExpectGolden(Lower({p0, out}), "transpose_reshape");
+}
+
+TEST(CreatePrimFuncGolden, ReshapeSpecial) {
+  Tensor p0 = P("p0", {2, 3, 4, 1});
+  Tensor out = topi::reshape(topi::squeeze(p0, {}), Shape({2, 3, 2, 2}));
+  ExpectGolden(Lower({p0, out}), "reshape_special");
+}
+
+// ---- behaviour not covered by the goldens ---------------------------------------------------
+
+const tir::BlockNode* FindBlock(const tir::PrimFunc& f, const std::string& name) {
+  struct V : tir::StmtExprVisitor {
+    std::string name;
+    const tir::BlockNode* found = nullptr;
+    using tir::StmtExprVisitor::VisitStmt;
+    void VisitStmt_(const tir::BlockNode* op) override {
+      if (op->name_hint == name) found = op;
+      tir::StmtExprVisitor::VisitStmt_(op);
+    }
+  } v;
+  v.name = name;
+  v.VisitStmt(f->body);
+  return v.found;
+}
+
+TEST(CreatePrimFunc, RepeatedReadsUnionToACoveringRange) {
+  Tensor a = P("A", {8});
+  Tensor b = te::compute(Shape({7}), [&](const std::vector<tir::Var>& i) { return a(i[0]) + a(i[0] + 1); }, "B");
+  tir::PrimFunc f = te::CreatePrimFunc({a, b});
+  const tir::BlockNode* blk = FindBlock(f, "B");
+  ASSERT_TRUE(blk);
+  ASSERT_EQ(blk->reads.size(), 1u);
+  const tir::Range& r = blk->reads[0]->region[0];
+  EXPECT_TRUE(r->min.as<tir::VarNode>());
+  ASSERT_TRUE(tir::as_const_int(r->extent));
+  EXPECT_EQ(*tir::as_const_int(r->extent), 2);
+}
+
+TEST(CreatePrimFunc, ReductionReadsLeaveOutTheOutput) {
+  Tensor a = P("A", {4, 8});
+  tir::IterVar k = te::reduce_axis(tir::Range(0, 8), "k");
+  Tensor s = te::compute(Shape({4}), [&](const std::vector<tir::Var>& i) { return tir::sum(a(i[0], k->var), {k}); }, "S");
+  tir::PrimFunc f = te::CreatePrimFunc({a, s});
+  const tir::BlockNode* blk = FindBlock(f, "S");
+  ASSERT_TRUE(blk && blk->init);
+  ASSERT_EQ(blk->reads.size(), 1u);
+  EXPECT_EQ(blk->reads[0]->buffer->name, "A");
+  ASSERT_EQ(blk->writes.size(), 1u);
+  EXPECT_EQ(blk->iter_vars[1]->iter_type, tir::IterVarType::kCommReduce);
+}
+
+TEST(CreatePrimFunc, WithoutOverrideIndicesStayInt32) {
+  Tensor a = P("A", {4});
+  Tensor b = topi::relu(a);
+  tir::PrimFunc f = te::CreatePrimFunc({a, b});
+  EXPECT_EQ(f->buffer_map[0].second->shape[0].dtype(), DataType::Int(32));
+  tir::PrimFunc g = te::CreatePrimFunc({a, b}, {}, kI64);
+  EXPECT_EQ(g->buffer_map[0].second->shape[0].dtype(), kI64);
+  EXPECT_EQ(f->attrs.count("global_symbol"), 1u);
+  EXPECT_EQ(f->attrs.count("tir.noalias"), 1u);
+}
+
+TEST(CreatePrimFunc, DuplicateNamesGetFreshBlockNames) {
+  Tensor a = P("A", {4});
+  Tensor b = topi::exp(a, "E");
+  Tensor c = topi::exp(b, "E");
+  tir::PrimFunc f = te::CreatePrimFunc({a, c});
+  EXPECT_EQ(BlockNames(f), (std::vector<std::string>{"E", "E_1"}));
+}
+
+TEST(CreatePrimFunc, PlaceholderMustBeAnArgument) {
+  Tensor a = P("A", {4});
+  Tensor b = topi::exp(a);
+  EXPECT_THROW(te::CreatePrimFunc({b}), Error);
 }
 
 }  // namespace

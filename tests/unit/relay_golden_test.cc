@@ -28,8 +28,9 @@ bool IsModuleText(const std::string& text) {
 
 std::string RoundTrip(const std::string& text, const std::string& name) {
   bool meta = text.find("\n#[metadata]\n") != std::string::npos;
-  if (IsModuleText(text)) return PrintModule(ParseModule(text, name), meta);
-  return PrintExpr(ParseExpr(text, name), meta);
+  ObjectRef parsed = Parse(text, name);
+  EXPECT_EQ(parsed.kind() == Kind::kIRModule, IsModuleText(text)) << name;
+  return Print(parsed, meta);
 }
 
 // Where two texts first differ, for a readable failure.

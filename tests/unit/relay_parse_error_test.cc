@@ -75,6 +75,8 @@ TEST(RelayParseError, ExactLocatedMessages) {
       {"param comment disagrees", "def @main(%x: float32 /* ty=int32 */) {\n  %x\n}\n",
        "bad.relay:2:29: error: the type comment disagrees with the declared type of %x\n"
        "def @main(%x: float32 /* ty=int32 */) {\n                            ^"},
+      {"undefined global", "def @main(%x: float32) {\n  @helper(%x)\n}\n",
+       "bad.relay:3:3: error: undefined function @helper\n  @helper(%x)\n  ^"},
       {"dynamic dim", "def @main(%x: Tensor[(?, 3), float32]) {\n  %x\n}\n",
        "bad.relay:2:23: error: dynamic dimensions ('?') are not supported\n"
        "def @main(%x: Tensor[(?, 3), float32]) {\n                      ^"},

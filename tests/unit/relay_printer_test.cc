@@ -111,6 +111,17 @@ TEST(RelayPrinter, ModuleFunctionsSortedWithBlankLine) {
             kV + "def @helper(%b: float32) -> float32 {\n  %b\n}\n\ndef @main(%a: float32) {\n  %a\n}\n");
 }
 
+TEST(RelayParser, GlobalCallsBetweenFunctions) {
+  std::string text = kV +
+      "def @f(%a: float32) -> float32 {\n  nn.relu(%a)\n}\n\n"
+      "def @main(%x: float32) {\n  @f(%x)\n}\n";
+  IRModule mod = ParseModule(text);
+  EXPECT_EQ(PrintModule(mod), text);
+  const auto* call = mod.Lookup("main").as<FunctionNode>()->body.as<CallNode>();
+  ASSERT_TRUE(call);
+  EXPECT_EQ(call->op.as<GlobalVarNode>()->name_hint, "f");
+}
+
 TEST(RelayParser, LooseFormPrintsCanonically) {
   std::string text = kV +
       "fn(%x : Tensor[(5, 7), float32], %y : Tensor[(5,7), float32], Primitive=1) -> Tensor[(5, 7), float32] "
@@ -163,6 +174,12 @@ TEST(RelayParser, TypeCommentsBecomeCheckedTypes) {
   ASSERT_TRUE(call);
   EXPECT_TRUE(call->args[0]->checked_type.as<TensorTypeNode>());
   EXPECT_TRUE(call->args[0].as<TupleGetItemNode>()->tuple->checked_type.as<TupleTypeNode>());
+  // Parse locations (for diagnostics) are recorded but never printed.
+  EXPECT_EQ(fn->body->location.file, "<string>");
+  EXPECT_EQ(fn->body->location.line, 5);
+  EXPECT_EQ(fn->body->location.column, 3);
+  EXPECT_EQ(x->location.line, 2);
+  EXPECT_EQ(x->location.column, 11);
   EXPECT_EQ(PrintModule(mod), text);
 }
 

@@ -216,6 +216,67 @@ TEST(ScriptPrinter, LoweredModuleMatchesTvm) {
   EXPECT_EQ(Print(AddReluLowered()), golden);
 }
 
+// golden-schedule/seed_regression/dot3_desc.py: a tensor intrinsic description. Exercises
+// handle params with T.match_buffer (a symbolic elem_offset forces offset_factor=1 and keeps
+// the buffer out of the signature), an explicit root block with regions, T.axis.reduce.
+PrimFunc Dot3Desc() {
+  auto match = [](const std::string& param, const std::string& name, DataType dtype,
+                  std::vector<PrimExpr> shape, DataType index) {
+    Var handle(param, DataType::Handle());
+    Var data = Var::Pointer(name, dtype);
+    Buffer buf = Buffer::Make(data, dtype, std::move(shape), {}, Var(name + "_elem_offset", index), name);
+    return std::make_pair(handle, buf);
+  };
+  auto a = match("a", "A", DataType::UInt(8), {I64(3)}, DataType::Int(64));
+  auto b = match("b", "B", DataType::UInt(8), {PrimExpr(3)}, DataType::Int(32));
+  auto c = match("c", "C", DataType::Int(32), {}, DataType::Int(32));
+  const Buffer &A = a.second, &B = b.second, &C = c.second;
+  Var k("k", DataType::Int(64)), vk("vk", DataType::Int(64));
+  auto i32 = [](PrimExpr e) { return Cast(DataType::Int(32), e); };
+  Stmt update = BufferStore(
+      C,
+      Binary(Kind::kAdd, BufferLoad(C, {}),
+             Binary(Kind::kMul, i32(BufferLoad(A, {vk})), i32(BufferLoad(B, {vk})))),
+      {});
+  Block inner({IterVar(Range(I64(0), I64(3)), vk, IterVarType::kCommReduce)},
+              {BufferRegion(C, {}), BufferRegion(A, {Range(vk, I64(1))}), BufferRegion(B, {Range(vk, I64(1))})},
+              {BufferRegion(C, {})}, "update", update);
+  Stmt loop = For(k, I64(0), I64(3), ForKind::kSerial, BlockRealize({k}, True(), inner));
+  Block root({}, {BufferRegion(C, {}), BufferRegion(A, {Range(0, 3)}), BufferRegion(B, {Range(0, 3)})},
+             {BufferRegion(C, {})}, "root", loop);
+  AttrMap attrs{{"global_symbol", String("dot3_desc")}};
+  return PrimFunc({a.first, b.first, c.first}, BlockRealize({}, True(), root), {a, b, c}, attrs);
+}
+
+TEST(ScriptPrinter, TensorIntrinDescMatchesTvm) {
+  std::string golden = ReadFile(std::string(TIRGEN_SHARED_DIR) +
+                                "/golden-schedule/seed_regression/dot3_desc.py");
+  ASSERT_FALSE(golden.empty());
+  EXPECT_EQ(Print(Dot3Desc()), golden);
+}
+
+TEST(ScriptPrinter, ScopedStatementsPrintFlatOnlyWhenLast) {
+  Var x = Var::Pointer("x", DataType::Float(32));
+  Buffer xb = Buffer::Make(x, DataType::Float(32), {PrimExpr(4)}, {}, PrimExpr(), "x");
+  Var n("n", DataType::Int(64));
+  Stmt store = BufferStore(xb, F32(1), {PrimExpr(0)});
+  Stmt alloc = Allocate(x, DataType::Float(32), {PrimExpr(4)}, True(), store);
+  Stmt let = LetStmt(n, I64(2), Evaluate(Call(DataType::Int(32), "tir.call_extern", {StringImm("f"), n})));
+  // Not last: `with ... as`; last: flat.
+  EXPECT_EQ(PrintStmt(SeqStmt({alloc, let})),
+            "with T.allocate([4], \"float32\", \"global\") as x:\n"
+            "    x_1 = T.Buffer((4,), data=x)\n"
+            "    x_1[0] = T.float32(1)\n"
+            "n: T.int64 = T.int64(2)\n"
+            "T.call_extern(\"int32\", \"f\", n)\n");
+  EXPECT_EQ(PrintStmt(SeqStmt({let, alloc})),
+            "with T.LetStmt(T.int64(2)) as n:\n"
+            "    T.call_extern(\"int32\", \"f\", n)\n"
+            "x = T.allocate([4], \"float32\", \"global\")\n"
+            "x_1 = T.Buffer((4,), data=x)\n"
+            "x_1[0] = T.float32(1)\n");
+}
+
 TEST(ScriptPrinter, ModuleHeaderAndIndent) {
   IRModule mod({{"main", AddRelu()}});
   std::string text = Print(mod);

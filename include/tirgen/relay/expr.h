@@ -45,6 +45,9 @@ class ExprNode : public Object {
   /// when span.file is non-empty (frontends set line 0: `span=/fc/Gemm:0:0`).
   Span span;
   bool has_span() const { return !span.file.empty(); }
+  /// Where the text parser read this expression (file:line:column), for diagnostics such as
+  /// type errors. Never printed; undefined for expressions built in code.
+  Span location;
 };
 class Expr : public ObjectRef {
   TIRGEN_DEFINE_REF(Expr, ObjectRef, ExprNode)

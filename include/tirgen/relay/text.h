@@ -37,6 +37,15 @@ IRModule ParseModule(const std::string& text, const std::string& filename = "<st
 Expr ParseExpr(const std::string& text, const std::string& filename = "<string>",
                const ParseOptions& options = ParseOptions());
 
+/// Either: an IRModule when the text defines functions with `def` (a file TVM printed from a
+/// module), else an Expr (a file printed from a function, e.g. fused_<i>.relay). For tools
+/// that accept both; `params` requires a module.
+ObjectRef Parse(const std::string& text, const std::string& filename = "<string>",
+                const std::map<std::string, NDArray>* params = nullptr,
+                const ParseOptions& options = ParseOptions());
+/// PrintModule or PrintExpr, whichever `node` is.
+std::string Print(const ObjectRef& node, bool show_meta_data = false);
+
 /// TVM's `mod.astext(show_meta_data)`, ending with a newline (the form the golden files store).
 std::string PrintModule(const IRModule& mod, bool show_meta_data = false);
 /// TVM's `expr.astext(show_meta_data)`, ending with a newline.

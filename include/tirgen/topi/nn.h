@@ -43,6 +43,11 @@ Tensor softmax(const Tensor& x, int axis);
 Tensor max_pool2d(const Tensor& x, const std::vector<int64_t>& kernel,
                   const std::vector<int64_t>& strides, const std::vector<int64_t>& padding);
 
+/// Average pooling (count_include_pad = false): [pad_temp], pool_sum, pool_avg whose divisor
+/// counts only the window elements inside the input.
+Tensor avg_pool2d(const Tensor& x, const std::vector<int64_t>& kernel,
+                  const std::vector<int64_t>& strides, const std::vector<int64_t>& padding);
+
 /// Adaptive average pooling over NCHW's H and W to `out_size`: adaptive_pool_sum, then
 /// adaptive_pool_avg (global_avg_pool2d is out_size {1, 1}).
 Tensor adaptive_avg_pool2d(const Tensor& x, const std::vector<int64_t>& out_size);

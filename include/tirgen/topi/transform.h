@@ -10,6 +10,7 @@ namespace tirgen {
 namespace topi {
 
 using te::Tensor;
+using tir::PrimExpr;
 
 /// Inserts `num_newaxis` unit dims at `axis` (T_expand_dims).
 Tensor expand_dims(const Tensor& x, int axis, int num_newaxis = 1,
@@ -18,6 +19,10 @@ Tensor expand_dims(const Tensor& x, int axis, int num_newaxis = 1,
 Tensor squeeze(const Tensor& x, std::vector<int> axes, const std::string& name = "T_squeeze");
 /// Permutes dims (T_transpose).
 Tensor transpose(const Tensor& x, std::vector<int> axes, const std::string& name = "T_transpose");
+
+/// Reshape to `shape` (T_reshape): out[i] = x[unravel(ravel(i, shape), x.shape)].
+Tensor reshape(const Tensor& x, const std::vector<PrimExpr>& shape,
+               const std::string& name = "T_reshape");
 
 /// Joins along `axis` (T_concat): nested if_then_else from the last input backwards.
 Tensor concatenate(const std::vector<Tensor>& xs, int axis, const std::string& name = "T_concat");

@@ -85,7 +85,16 @@ class Parser {
       scopes_.pop_back();
       functions[name.text] = fn;
     }
+    for (const auto& kv : global_uses_)
+      if (!functions.count(kv.first)) src_.Fail(kv.second, "undefined function @" + kv.first);
     return IRModule(std::move(functions));
+  }
+
+  /// A module when the text defines functions (or nothing), else an expression.
+  bool LooksLikeModule() const {
+    size_t i = toks_.size() > 1 && toks_[0].kind == Tok::kVersion ? 1 : 0;
+    const Token& t = toks_[i];
+    return t.kind == Tok::kEOF || t.kind == Tok::kMetadata || IsKeyword(t, "def");
   }
 
   Expr Expression() {
@@ -176,6 +185,7 @@ class Parser {
     Type ann;
     if (Accept(Tok::kColon)) ann = ParseType();
     Var v(name.text, ann);
+    SetLocation(v, name.offset);
     if (Is(Tok::kAnnot)) {
       const Token& t = Advance();
       Annotation a = ParseAnnotation(t);
@@ -289,6 +299,7 @@ class Parser {
   Expr ParseExpr() {
     DepthGuard guard(this);
     const Token& t = Peek();
+    size_t start = t.offset;
     bool fresh = true;  // built here, not a reference to an existing expression
     Expr e;
     if (IsKeyword(t, "fn")) {
@@ -309,7 +320,15 @@ class Parser {
     } else {
       e = Primary(&fresh);
     }
-    return Postfix(e, fresh);
+    if (fresh) SetLocation(e, start);
+    return Postfix(e, fresh, start);
+  }
+
+  // Records where a node this parser just built was read (nobody else holds it yet).
+  void SetLocation(const Expr& e, size_t offset) const {
+    auto* n = const_cast<ExprNode*>(e.get());
+    n->location.file = src_.file();
+    src_.Locate(offset, &n->location.line, &n->location.column);
   }
 
   Expr Block() {
@@ -321,11 +340,12 @@ class Parser {
     return e;
   }
 
-  Expr Postfix(Expr e, bool fresh) {
+  Expr Postfix(Expr e, bool fresh, size_t start) {
     bool annotated = false;
     while (true) {
       if (Is(Tok::kLParen)) {
         e = CallRest(e);
+        SetLocation(e, start);
         fresh = true;
         annotated = false;
       } else if (Is(Tok::kPeriod)) {
@@ -333,6 +353,7 @@ class Parser {
         const Token& idx = Expect(Tok::kInt, "a tuple index after '.'");
         if (idx.ival < 0) Fail(idx, "tuple index must be non-negative");
         e = TupleGetItem(e, static_cast<int>(idx.ival));
+        SetLocation(e, start);
         fresh = true;
         annotated = false;
       } else if (Is(Tok::kAnnot)) {
@@ -398,7 +419,10 @@ class Parser {
       case Tok::kGlobal: {
         Advance();
         auto it = globals_.find(t.text);
-        if (it == globals_.end()) it = globals_.emplace(t.text, GlobalVar(t.text)).first;
+        if (it == globals_.end()) {
+          it = globals_.emplace(t.text, GlobalVar(t.text)).first;
+          global_uses_.emplace(t.text, t.offset);
+        }
         *fresh = false;
         return it->second;
       }
@@ -469,7 +493,10 @@ class Parser {
       Var v = LookupLocal(name);
       if (v.defined()) {
         Expr e = v;
-        for (auto it = indices.rbegin(); it != indices.rend(); ++it) e = TupleGetItem(e, *it);
+        for (auto it = indices.rbegin(); it != indices.rend(); ++it) {
+          e = TupleGetItem(e, *it);
+          SetLocation(e, t.offset);
+        }
         *fresh = !indices.empty();
         return e;
       }
@@ -654,6 +681,7 @@ class Parser {
   bool has_meta_ = false;
   std::vector<Scope> scopes_;
   std::map<std::string, GlobalVar> globals_;
+  std::map<std::string, size_t> global_uses_;  // first use of each @name, for errors
   std::map<int64_t, Constant> placeholders_;
   size_t last_meta_offset_ = 0;
   int depth_ = 0;
@@ -666,6 +694,19 @@ IRModule ParseModule(const std::string& text, const std::string& filename,
                      const std::map<std::string, NDArray>* params, const ParseOptions& options) {
   text::SourceText src(filename, text);
   IRModule mod = text::Parser(src, options).Module();
+  if (params) mod = BindParamsByName(mod, *params);
+  return mod;
+}
+
+ObjectRef Parse(const std::string& text, const std::string& filename,
+                const std::map<std::string, NDArray>* params, const ParseOptions& options) {
+  text::SourceText src(filename, text);
+  text::Parser parser(src, options);
+  if (!parser.LooksLikeModule()) {
+    if (params) throw Error(filename + ": params can only be bound to a module's @main, not an expression");
+    return parser.Expression();
+  }
+  IRModule mod = parser.Module();
   if (params) mod = BindParamsByName(mod, *params);
   return mod;
 }

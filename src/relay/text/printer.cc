@@ -490,6 +490,12 @@ std::string PrintExpr(const Expr& expr, bool show_meta_data) {
   return Printer(show_meta_data).Expression(expr);
 }
 
+std::string Print(const ObjectRef& node, bool show_meta_data) {
+  if (const auto* m = node.as<IRModuleNode>()) return PrintModule(GetRef<IRModule>(m), show_meta_data);
+  if (node.as<ExprNode>()) return PrintExpr(node.cast<Expr>(), show_meta_data);
+  throw Error(std::string("cannot print a ") + (node.defined() ? KindName(node.kind()) : "null") + " node as relay text");
+}
+
 std::string TypeToString(const Type& type) {
   if (!type.defined()) return "<untyped>";
   return Printer(false).TypeText(type);

@@ -1,0 +1,447 @@
+// Canonical form of integer index arithmetic (see canonical.h). The rules follow TVM's
+// canonical simplifier (SumExpr / SplitExpr) closely, because its output order is visible.
+#include "canonical.h"
+
+#include <algorithm>
+#include <limits>
+
+#include "tirgen/tir/analysis/block_access_region.h"
+#include "tirgen/tir/op.h"
+
+namespace tirgen {
+namespace arith {
+
+using namespace tir;  // NOLINT
+
+namespace {
+
+constexpr int64_t kInf = std::numeric_limits<int64_t>::max();
+constexpr int64_t kNegInf = std::numeric_limits<int64_t>::min();
+
+// ---------------------------------------------------------------------------------------------
+// Constant integer bounds (no variable ranges known).
+
+int64_t SatAdd(int64_t a, int64_t b) {
+  if (a == kInf || b == kInf) return (a == kNegInf || b == kNegInf) ? kInf : kInf;
+  if (a == kNegInf || b == kNegInf) return kNegInf;
+  int64_t r;
+  if (__builtin_add_overflow(a, b, &r)) return a > 0 ? kInf : kNegInf;
+  return r;
+}
+int64_t SatMul(int64_t a, int64_t c) {
+  if (c == 0) return 0;
+  if (a == kInf) return c > 0 ? kInf : kNegInf;
+  if (a == kNegInf) return c > 0 ? kNegInf : kInf;
+  int64_t r;
+  if (__builtin_mul_overflow(a, c, &r)) return (a > 0) == (c > 0) ? kInf : kNegInf;
+  return r;
+}
+int64_t FloorDivI(int64_t a, int64_t b) {
+  if (a == kInf || a == kNegInf) return a;
+  int64_t q = a / b;
+  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
+  return q;
+}
+
+}  // namespace
+
+IntBound ConstIntBound(const PrimExpr& e) {
+  IntBound full{kNegInf, kInf};
+  if (const int64_t* v = as_const_int(e)) return {*v, *v};
+  const BinaryNode* b = e.as<BinaryNode>();
+  if (!b) {
+    if (e.dtype().is_uint()) return {0, kInf};
+    return full;
+  }
+  IntBound x = ConstIntBound(b->a), y = ConstIntBound(b->b);
+  const int64_t* c = as_const_int(b->b);
+  switch (e.kind()) {
+    case Kind::kAdd: return {SatAdd(x.min, y.min), SatAdd(x.max, y.max)};
+    case Kind::kSub: return {SatAdd(x.min, SatMul(y.max, -1)), SatAdd(x.max, SatMul(y.min, -1))};
+    case Kind::kMul:
+      if (c) {
+        int64_t p = SatMul(x.min, *c), q = SatMul(x.max, *c);
+        return {std::min(p, q), std::max(p, q)};
+      }
+      return full;
+    case Kind::kFloorDiv:
+      if (c && *c > 0) return {FloorDivI(x.min, *c), FloorDivI(x.max, *c)};
+      return full;
+    case Kind::kFloorMod:
+      if (c && *c > 0) {
+        if (x.min >= 0 && x.max < *c) return x;
+        return {0, *c - 1};
+      }
+      return full;
+    case Kind::kMin: return {std::min(x.min, y.min), std::min(x.max, y.max)};
+    case Kind::kMax: return {std::max(x.min, y.min), std::max(x.max, y.max)};
+    default: return full;
+  }
+}
+
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+// Split / Sum forms.
+
+struct Split {
+  PrimExpr index;
+  int64_t lower = 1;
+  int64_t upper = kInf;
+  int64_t scale = 1;
+  bool floor = false;  ///< floor (true) or trunc (false) division mode
+
+  bool IndexEqual(const Split& o) const { return ExprDeepEqual(index, o.index); }
+  bool CompatibleTo(bool f) const { return floor == f || (lower == 1 && upper == kInf); }
+
+  PrimExpr NormalizeWithScale(int64_t sscale) const {
+    DataType t = index.dtype();
+    if (scale == 0) return make_const(t, 0);
+    PrimExpr res = index;
+    if (upper != kInf) res = floor ? floormod(res, IntImm(t, upper)) : truncmod(res, IntImm(t, upper));
+    if (lower != 1) {
+      // floordiv(floordiv(x, a), b) == floordiv(x, a * b): TVM's rewrite pass does this merge
+      // between its two canonical passes.
+      const BinaryNode* inner = res.as<BinaryNode>();
+      const int64_t* c = inner ? as_const_int(inner->b) : nullptr;
+      if (floor && inner && res.kind() == Kind::kFloorDiv && c && *c > 0) {
+        res = floordiv(inner->a, IntImm(t, *c * lower));
+      } else {
+        res = floor ? floordiv(res, IntImm(t, lower)) : truncdiv(res, IntImm(t, lower));
+      }
+    }
+    sscale *= scale;
+    if (sscale != 1) res = mul(res, IntImm(t, sscale));
+    return res;
+  }
+  PrimExpr Normalize() const { return NormalizeWithScale(1); }
+};
+
+struct Sum {
+  DataType dtype;
+  std::vector<Split> args;
+  int64_t base = 0;
+
+  bool IsZero() const { return base == 0 && args.empty(); }
+
+  void AddToSelf(Split other, int64_t s) {
+    if (other.scale == 0) return;
+    size_t start = 0;
+    for (; start < args.size(); ++start)
+      if (args[start].IndexEqual(other)) break;
+    for (size_t j = start; j < args.size(); ++j) {
+      if (!args[j].IndexEqual(other) || other.lower > args[j].lower) {
+        other.scale *= s;
+        args.insert(args.begin() + j, other);
+        return;
+      }
+      if (other.lower == args[j].lower && other.upper == args[j].upper &&
+          other.CompatibleTo(args[j].floor)) {
+        args[j].scale += other.scale * s;
+        return;
+      }
+    }
+    other.scale *= s;
+    args.push_back(other);
+  }
+  void AddToSelf(const Sum& other, int64_t s) {
+    for (const Split& a : other.args) AddToSelf(a, s);
+    base += other.base * s;
+  }
+  void MulToSelf(int64_t s) {
+    base *= s;
+    for (Split& a : args) a.scale *= s;
+  }
+  void DivideBy(int64_t s) {
+    base /= s;
+    for (Split& a : args) a.scale /= s;
+  }
+
+  static std::vector<Split> SimplifySplits(std::vector<Split> args) {
+    for (size_t i = 0; i < args.size(); ++i) {
+      if (args[i].scale == 0) continue;
+      for (size_t j = i + 1; j < args.size(); ++j) {
+        Split& lhs = args[i];
+        Split& rhs = args[j];
+        if (!lhs.IndexEqual(rhs)) break;
+        if (lhs.upper < rhs.lower) break;
+        if (lhs.upper == rhs.upper && lhs.lower == rhs.lower && lhs.CompatibleTo(rhs.floor)) {
+          rhs.scale += lhs.scale;
+          lhs.scale = 0;
+        } else if (lhs.lower == rhs.upper && rhs.scale != 0 && lhs.scale % rhs.scale == 0 &&
+                   lhs.lower == (lhs.scale / rhs.scale) * rhs.lower && lhs.CompatibleTo(rhs.floor)) {
+          // (x / (c*s)) * s + (x % (c*s)) / c == x / c
+          rhs.upper = lhs.upper;
+          lhs.scale = 0;
+          break;
+        }
+      }
+    }
+    std::stable_sort(args.begin(), args.end(), [](const Split& a, const Split& b) {
+      if (a.scale != b.scale) return a.scale > b.scale;
+      if (a.lower != b.lower) return a.lower > b.lower;
+      if (a.upper != b.upper) return a.upper > b.upper;
+      return a.floor > b.floor;
+    });
+    return args;
+  }
+
+  PrimExpr Normalize() const {
+    if (args.empty()) return IntImm(dtype, base);
+    std::vector<Split> s = SimplifySplits(args);
+    PrimExpr res = IntImm(dtype, 0);
+    for (const Split& a : s)
+      if (a.scale > 0) res = add(res, a.Normalize());
+    if (base > 0) res = add(res, IntImm(dtype, base));
+    for (const Split& a : s)
+      if (a.scale < 0) res = sub(res, a.NormalizeWithScale(-1));
+    if (base < 0) res = sub(res, IntImm(dtype, -base));
+    return res;
+  }
+};
+
+// A canonical value: a plain expression, a split or a sum.
+struct CVal {
+  enum Kind { kExpr, kSplit, kSum } kind = kExpr;
+  PrimExpr expr;
+  Split split;
+  Sum sum;
+  static CVal Of(PrimExpr e) { CVal v; v.expr = std::move(e); return v; }
+  static CVal Of(Split s) { CVal v; v.kind = kSplit; v.split = std::move(s); return v; }
+  static CVal Of(Sum s) { CVal v; v.kind = kSum; v.sum = std::move(s); return v; }
+  PrimExpr Normalize() const {
+    if (kind == kSplit) return split.Normalize();
+    if (kind == kSum) return sum.Normalize();
+    return expr;
+  }
+  const int64_t* AsConst() const { return kind == kExpr ? as_const_int(expr) : nullptr; }
+};
+
+bool IsIndexArith(const PrimExpr& e) {
+  if (!(e.dtype().is_int() || e.dtype().is_uint()) || !e.dtype().is_scalar()) return false;
+  switch (e.kind()) {
+    case Kind::kAdd: case Kind::kSub: case Kind::kMul: case Kind::kDiv: case Kind::kMod:
+    case Kind::kFloorDiv: case Kind::kFloorMod: return true;
+    default: return false;
+  }
+}
+
+class Canonicalizer {
+ public:
+  CVal Visit(const PrimExpr& e) {
+    if (!IsIndexArith(e)) return CVal::Of(e);
+    const BinaryNode* op = e.as<BinaryNode>();
+    CVal a = Visit(op->a), b = Visit(op->b);
+    switch (e.kind()) {
+      case Kind::kAdd: return AddSub(e, a, b, 1);
+      case Kind::kSub: return AddSub(e, a, b, -1);
+      case Kind::kMul: return Mul(e, a, b);
+      case Kind::kFloorDiv: return Div(e, a, b, true);
+      case Kind::kDiv: return Div(e, a, b, false);
+      case Kind::kFloorMod: return Mod(e, a, b, true);
+      case Kind::kMod: return Mod(e, a, b, false);
+      default: return CVal::Of(e);
+    }
+  }
+
+ private:
+  Split ToSplit(const CVal& v) {
+    if (v.kind == CVal::kSplit) return v.split;
+    if (v.kind == CVal::kSum && v.sum.base == 0 && v.sum.args.size() == 1) return v.sum.args[0];
+    Split s;
+    s.index = v.Normalize();
+    return s;
+  }
+  Sum ToSum(const CVal& v, DataType t) {
+    if (v.kind == CVal::kSum) return v.sum;
+    Sum s;
+    s.dtype = t;
+    if (const int64_t* c = v.AsConst()) {
+      s.base = *c;
+    } else {
+      s.args.push_back(ToSplit(v));
+    }
+    return s;
+  }
+
+  CVal AddSub(const PrimExpr& e, const CVal& a, const CVal& b, int64_t sign) {
+    if (a.AsConst() && b.AsConst()) return CVal::Of(sign > 0 ? add(a.expr, b.expr) : sub(a.expr, b.expr));
+    Sum ret = ToSum(a, e.dtype());
+    if (const int64_t* c = b.AsConst()) ret.base += sign * *c;
+    else if (b.kind == CVal::kSum) ret.AddToSelf(b.sum, sign);
+    else ret.AddToSelf(ToSplit(b), sign);
+    return CVal::Of(ret);
+  }
+
+  CVal Mul(const PrimExpr& e, CVal a, CVal b) {
+    if (a.AsConst() && b.AsConst()) return CVal::Of(mul(a.expr, b.expr));
+    if (a.AsConst()) std::swap(a, b);
+    if (const int64_t* c = b.AsConst()) {
+      if (a.kind == CVal::kSum) {
+        a.sum.MulToSelf(*c);
+        return a;
+      }
+      Split s = ToSplit(a);
+      s.scale *= *c;
+      return CVal::Of(s);
+    }
+    return CVal::Of(mul(a.Normalize(), b.Normalize()));
+  }
+
+  Split ConvertDivMode(Split s, bool floor) {
+    if (s.floor == floor) return s;
+    if (s.CompatibleTo(floor)) {
+      s.floor = floor;
+      return s;
+    }
+    Split n;
+    n.index = s.Normalize();
+    n.floor = floor;
+    return n;
+  }
+
+  Split SplitDivConst(Split lhs, int64_t c, bool floor) {
+    lhs = ConvertDivMode(lhs, floor);
+    if (lhs.scale % c == 0) {
+      lhs.scale /= c;
+      return lhs;
+    }
+    if (c % lhs.scale == 0) {
+      int64_t sc = c / lhs.scale;
+      if (lhs.upper == kInf || lhs.upper % (lhs.lower * sc) == 0) {
+        lhs.scale = 1;
+        lhs.lower *= sc;
+        return lhs;
+      } else if (lhs.upper <= lhs.lower * sc) {
+        Split z;
+        z.index = make_const(lhs.index.dtype(), 0);
+        return z;
+      } else {
+        DataType t = lhs.index.dtype();
+        lhs.index = floor ? floormod(lhs.index, IntImm(t, lhs.upper)) : truncmod(lhs.index, IntImm(t, lhs.upper));
+        lhs.upper = kInf;
+        lhs.scale = 1;
+        lhs.lower *= sc;
+        return lhs;
+      }
+    }
+    Split n;
+    n.index = lhs.Normalize();
+    n.lower = c;
+    n.floor = floor;
+    return n;
+  }
+
+  Split SplitModConst(Split lhs, int64_t c, bool floor) {
+    lhs = ConvertDivMode(lhs, floor);
+    if (lhs.scale % c == 0) {
+      lhs.scale = 0;
+      return lhs;
+    }
+    if (c % lhs.scale == 0) {
+      int64_t sc = c / lhs.scale;
+      int64_t new_upper = lhs.lower * sc;
+      if (lhs.upper == kInf || lhs.upper % new_upper == 0) {
+        if (new_upper < lhs.upper && lhs.upper != kInf) {
+          DataType t = lhs.index.dtype();
+          PrimExpr m = floor ? floormod(lhs.index, IntImm(t, new_upper)) : truncmod(lhs.index, IntImm(t, new_upper));
+          Split updated = ToSplit(Visit(m));
+          if (lhs.lower != 1) {
+            Split r = SplitDivConst(updated, lhs.lower, floor);
+            r.scale *= lhs.scale;
+            return r;
+          }
+          updated.scale *= lhs.scale;
+          return updated;
+        }
+        lhs.upper = new_upper;
+        return lhs;
+      } else if (new_upper % lhs.upper == 0) {
+        return lhs;
+      }
+    }
+    Split n;
+    n.index = lhs.Normalize();
+    n.floor = floor;
+    n.upper = c;
+    return n;
+  }
+
+  static void SeparateDivisible(const Sum& s, int64_t c, Sum* div, Sum* extra) {
+    div->dtype = extra->dtype = s.dtype;
+    if (s.base % c == 0) div->base = s.base;
+    else extra->base = s.base;
+    for (const Split& a : s.args) (a.scale % c == 0 ? div : extra)->args.push_back(a);
+  }
+
+  CVal Div(const PrimExpr& e, const CVal& a, const CVal& b, bool floor) {
+    const int64_t* c = b.AsConst();
+    if (a.AsConst() && c && *c != 0)
+      return CVal::Of(floor ? floordiv(a.expr, b.expr) : truncdiv(a.expr, b.expr));
+    if (c && *c > 0) {
+      if (*c == 1) return a;
+      if (a.kind == CVal::kSum) {
+        Sum lhs, extra;
+        SeparateDivisible(a.sum, *c, &lhs, &extra);
+        if (extra.IsZero()) {
+          lhs.DivideBy(*c);
+          return CVal::Of(lhs);
+        }
+        if (floor) {
+          lhs.DivideBy(*c);
+          PrimExpr temp = extra.Normalize();
+          if (const int64_t* k = as_const_int(temp)) {
+            lhs.base += FloorDivI(*k, *c);
+          } else {
+            IntBound bd = ConstIntBound(temp);
+            if (!(bd.max < *c && bd.min >= 0)) lhs.AddToSelf(SplitDivConst(ToSplit(CVal::Of(temp)), *c, true), 1);
+          }
+          return CVal::Of(lhs);
+        }
+      } else {
+        IntBound bd = ConstIntBound(a.Normalize());
+        if (bd.min >= 0 && bd.max < *c) return CVal::Of(make_const(e.dtype(), 0));
+      }
+      return CVal::Of(SplitDivConst(ToSplit(a), *c, floor));
+    }
+    PrimExpr x = a.Normalize(), y = b.Normalize();
+    return CVal::Of(floor ? floordiv(x, y) : truncdiv(x, y));
+  }
+
+  CVal Mod(const PrimExpr& e, CVal a, const CVal& b, bool floor) {
+    const int64_t* c = b.AsConst();
+    if (a.AsConst() && c && *c != 0)
+      return CVal::Of(floor ? floormod(a.expr, b.expr) : truncmod(a.expr, b.expr));
+    if (c && *c > 0) {
+      if (a.kind == CVal::kSum && floor) {
+        Sum lhs, extra;
+        SeparateDivisible(a.sum, *c, &lhs, &extra);
+        PrimExpr temp = extra.Normalize();
+        if (as_const_int(temp)) return CVal::Of(floormod(temp, b.expr));
+        IntBound bd = ConstIntBound(temp);
+        if (bd.max < *c && bd.min >= 0) return CVal::Of(temp);
+        Sum s = extra;
+        s.base = ((s.base % *c) + *c) % *c;
+        return CVal::Of(SplitModConst(ToSplit(CVal::Of(s)), *c, true));
+      }
+      if (a.kind != CVal::kSum) {
+        IntBound bd = ConstIntBound(a.Normalize());
+        if (bd.min >= 0 && bd.max < *c) return a;
+      }
+      return CVal::Of(SplitModConst(ToSplit(a), *c, floor));
+    }
+    PrimExpr x = a.Normalize(), y = b.Normalize();
+    return CVal::Of(floor ? floormod(x, y) : truncmod(x, y));
+  }
+};
+
+}  // namespace
+
+PrimExpr CanonicalSimplify(const PrimExpr& expr) {
+  if (!IsIndexArith(expr)) return expr;
+  Canonicalizer c;
+  return c.Visit(expr).Normalize();
+}
+
+}  // namespace arith
+}  // namespace tirgen

@@ -1,0 +1,25 @@
+// Canonical form of integer index arithmetic (private to arith/): TVM's canonical simplifier
+// restricted to + - * and floor/trunc division and modulo by constants. An expression is a sum
+// of "splits" ((index % upper) / lower) * scale plus a constant; that form cancels terms,
+// divides multiples exactly (floordiv(x * 12 + y, 4) -> x * 3 + floordiv(y, 4)) and prints in
+// TVM's order (larger scales first, then larger lower factors).
+#pragma once
+
+#include "tirgen/tir/expr.h"
+
+namespace tirgen {
+namespace arith {
+
+/// Canonical form of an integer Add/Sub/Mul/Div/Mod/FloorDiv/FloorMod tree. Other nodes are
+/// treated as opaque atoms (simplify them first). Non-integer expressions are returned as is.
+tir::PrimExpr CanonicalSimplify(const tir::PrimExpr& expr);
+
+/// Constant bounds [min, max] of an integer expression when nothing is known about variables.
+struct IntBound {
+  int64_t min;
+  int64_t max;
+};
+IntBound ConstIntBound(const tir::PrimExpr& expr);
+
+}  // namespace arith
+}  // namespace tirgen
