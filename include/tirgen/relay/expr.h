@@ -115,6 +115,26 @@ class CallNode : public ExprNode {
   std::vector<Expr> args;        ///< arguments
   Attrs attrs;                   ///< may be undefined
   std::vector<Type> type_args;   ///< explicit type arguments (rarely used)
+
+  // Typed attribute access for calls of registered ops (relay/op.h): a field absent from
+  // `attrs` reads the op's registered default. Unknown fields and kind mismatches throw
+  // tirgen::Error naming the op and the field.
+  /// The value (or default); undefined means None.
+  ObjectRef GetAttr(const std::string& key) const;
+  /// True when the value (or default) is not None.
+  bool HasAttr(const std::string& key) const;
+  int64_t GetInt(const std::string& key) const;
+  bool GetBool(const std::string& key) const;
+  double GetFloat(const std::string& key) const;
+  std::string GetString(const std::string& key) const;
+  /// The dtype; DataType() (void) when unset (e.g. out_dtype left to the input's dtype).
+  DataType GetDType(const std::string& key) const;
+  /// The integers; empty when None. A single integer reads as a one-element list.
+  std::vector<int64_t> GetIntArray(const std::string& key) const;
+  std::vector<std::vector<int64_t>> GetIntArrayArray(const std::string& key) const;
+  std::vector<double> GetFloatArray(const std::string& key) const;
+  /// The op's name ("" when the callee is not an Op).
+  std::string op_name() const;
 };
 class Call : public Expr {
   TIRGEN_DEFINE_REF(Call, Expr, CallNode)

@@ -82,6 +82,7 @@ class Parser {
       if (functions.count(name.text)) Fail(name, "function @" + name.text + " is defined twice");
       scopes_.emplace_back();
       Function fn = FunctionRest();
+      SetLocation(fn, name.offset);
       scopes_.pop_back();
       functions[name.text] = fn;
     }
@@ -384,10 +385,15 @@ class Parser {
     Advance();  // (
     std::vector<Expr> args;
     AttrFields attrs;
+    const OpInfo* info = callee.as<OpNode>() ? GetOpInfo(callee.as<OpNode>()->name) : nullptr;
+    if (info && !info->relation) info = nullptr;  // a known name without a schema yet
     if (!Accept(Tok::kRParen)) {
       while (true) {
         if (Is(Tok::kIdent) && Peek(1).kind == Tok::kEqual) {
+          const Token& key = Peek();
+          size_t value_offset = Peek(2).offset;
           attrs.push_back(AttrPair());
+          if (info) CheckAttr(*info, key, value_offset, attrs);
         } else {
           if (!attrs.empty()) Fail(Peek(), "arguments must come before attributes");
           args.push_back(ParseExpr());
@@ -398,7 +404,25 @@ class Parser {
     }
     if (!attrs.empty() && !callee.as<OpNode>())
       Fail(Peek(), "only operator calls take attributes");
+    if (info && !info->attrs_type_key.empty())  // TVM's call carries an Attrs object even when all fields are default
+      return Call(callee, std::move(args), Attrs(std::move(attrs), info->attrs_type_key));
     return Call(callee, std::move(args), attrs.empty() ? Attrs() : Attrs(std::move(attrs)));
+  }
+
+  // An op call's attribute must be one of the op's fields, with a value of the field's kind.
+  void CheckAttr(const OpInfo& info, const Token& key, size_t value_offset, const AttrFields& attrs) const {
+    const AttrSpec* spec = info.FindAttr(key.text);
+    if (!spec) {
+      std::string known;
+      for (const auto& a : info.attrs) known += (known.empty() ? "" : ", ") + a.name;
+      Fail(key, "unknown attribute '" + key.text + "' of " + info.name +
+                    (known.empty() ? " (it takes no attributes)" : " (attributes: " + known + ")"));
+    }
+    for (size_t i = 0; i + 1 < attrs.size(); ++i)
+      if (attrs[i].first == key.text) Fail(key, "attribute '" + key.text + "' is given twice");
+    std::string want = CheckAttrValue(*spec, attrs.back().second);
+    if (!want.empty())
+      src_.Fail(value_offset, "attribute '" + key.text + "' of " + info.name + " must be " + want);
   }
 
   Expr Primary(bool* fresh) {

@@ -1,0 +1,48 @@
+// image.resize2d: the two spatial dims become `size`.
+#include "op_common.h"
+
+namespace tirgen {
+namespace relay {
+namespace op {
+namespace {
+
+Type Resize2DRel(const TypeCall& c) {
+  const TensorTypeNode* data = c.Tensor(0);
+  if (data->shape.size() != 4) c.Fail("data must be 4-D, not " + ShapeText(data->shape));
+  std::vector<int> idx = LayoutIndex(c, c.call->GetString("layout"), "NCHW", "layout");
+  std::vector<int64_t> size = c.call->GetIntArray("size");
+  if (size.size() != 2) c.Fail("size must have 2 elements, not " + std::to_string(size.size()));
+  std::vector<double> roi = c.call->GetFloatArray("roi");
+  if (!roi.empty() && roi.size() != 4) c.Fail("roi must have 4 elements, not " + std::to_string(roi.size()));
+  std::string method = c.call->GetString("method");
+  if (method != "nearest_neighbor" && method != "linear" && method != "cubic")
+    c.Fail("method must be \"nearest_neighbor\", \"linear\" or \"cubic\", not \"" + method + "\"");
+  Dims out = data->shape;
+  out[idx[2]] = Dim(size[0]);
+  out[idx[3]] = Dim(size[1]);
+  DataType dt = c.call->GetDType("out_dtype");
+  if (dt.is_void()) dt = data->dtype;
+  return TensorType(std::move(out), dt);
+}
+
+}  // namespace
+
+TIRGEN_REGISTER_OPS(image) {
+  RegisterOpInfo("image.resize2d")
+      .Attrs("relay.attrs.Resize2DAttrs",
+             {Field("size", AttrKind::kIntArray, ObjectRef()),
+              Field("roi", AttrKind::kFloatArray, ObjectRef()),
+              Field("layout", AttrKind::kString, AttrStr("NCHW")),
+              Field("method", AttrKind::kString, AttrStr("linear")),
+              Field("coordinate_transformation_mode", AttrKind::kString, AttrStr("half_pixel")),
+              Field("rounding_method", AttrKind::kString, AttrStr("round")),
+              Field("cubic_alpha", AttrKind::kFloat, AttrFloat(-0.5)),
+              Field("cubic_exclude", AttrKind::kInt, AttrInt(0)),
+              Field("extrapolation_value", AttrKind::kFloat, AttrFloat(0.0)),
+              Field("out_dtype", AttrKind::kDType, ObjectRef())})
+      .Inputs(1).Pattern(kInjective).Relation(Resize2DRel);
+}
+
+}  // namespace op
+}  // namespace relay
+}  // namespace tirgen

@@ -1,0 +1,65 @@
+// Index-based ops: take (embeddings) and gather.
+#include "op_common.h"
+
+namespace tirgen {
+namespace relay {
+namespace op {
+namespace {
+
+void CheckIndices(const TypeCall& c, const TensorTypeNode* idx) {
+  if (!idx->dtype.is_int() && !idx->dtype.is_uint())
+    c.Fail("indices must be integers, not " + idx->dtype.str());
+}
+
+Type TakeRel(const TypeCall& c) {
+  const TensorTypeNode* data = c.Tensor(0);
+  const TensorTypeNode* idx = c.Tensor(1);
+  CheckIndices(c, idx);
+  std::string mode = c.call->GetString("mode");
+  if (mode != "clip" && mode != "wrap" && mode != "fast")
+    c.Fail("mode must be \"clip\", \"wrap\" or \"fast\", not \"" + mode + "\"");
+  if (!c.call->HasAttr("axis")) return TensorType(idx->shape, data->dtype);  // flattened data
+  int64_t ndim = static_cast<int64_t>(data->shape.size());
+  int axis = NormalizeAxis(c, c.call->GetInt("axis"), ndim);
+  int64_t bd = c.call->GetInt("batch_dims");
+  int64_t irank = static_cast<int64_t>(idx->shape.size());
+  if (bd < 0) bd += irank;
+  if (bd < 0 || bd > axis || bd > irank) c.Fail("batch_dims " + std::to_string(bd) + " is out of range");
+  Dims out(data->shape.begin(), data->shape.begin() + axis);
+  out.insert(out.end(), idx->shape.begin() + bd, idx->shape.end());
+  out.insert(out.end(), data->shape.begin() + axis + 1, data->shape.end());
+  return TensorType(std::move(out), data->dtype);
+}
+
+Type GatherRel(const TypeCall& c) {
+  const TensorTypeNode* data = c.Tensor(0);
+  const TensorTypeNode* idx = c.Tensor(1);
+  CheckIndices(c, idx);
+  if (!c.call->HasAttr("axis")) c.Fail("axis must be set");
+  int64_t ndim = static_cast<int64_t>(data->shape.size());
+  int axis = NormalizeAxis(c, c.call->GetInt("axis"), ndim);
+  if (idx->shape.size() != data->shape.size())
+    c.Fail("indices rank " + std::to_string(idx->shape.size()) + " differs from data rank " + std::to_string(ndim));
+  for (int64_t i = 0; i < ndim; ++i)
+    if (i != axis && DimValue(idx->shape[i]) > DimValue(data->shape[i]))
+      c.Fail("indices shape " + ShapeText(idx->shape) + " exceeds data shape " + ShapeText(data->shape) +
+             " outside axis " + std::to_string(axis));
+  return TensorType(idx->shape, data->dtype);
+}
+
+}  // namespace
+
+TIRGEN_REGISTER_OPS(indexing) {
+  RegisterOpInfo("take")
+      .Attrs("relay.attrs.TakeAttrs", {Field("batch_dims", AttrKind::kOptInt, AttrInt(0)),
+                                       Field("axis", AttrKind::kOptInt, ObjectRef()),
+                                       Field("mode", AttrKind::kString, AttrStr("clip"))})
+      .Inputs(2).Pattern(kInjective).Relation(TakeRel);
+  RegisterOpInfo("gather")
+      .Attrs("relay.attrs.GatherAttrs", {Field("axis", AttrKind::kOptInt, ObjectRef())})
+      .Inputs(2).Pattern(kInjective).Relation(GatherRel);
+}
+
+}  // namespace op
+}  // namespace relay
+}  // namespace tirgen

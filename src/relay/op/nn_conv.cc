@@ -1,0 +1,172 @@
+// nn.conv2d and nn.conv2d_transpose: shapes in any permutation of NCHW (data) and OIHW / IOHW
+// (weight); the weight must be typed (tirgen does not infer weights from channels/kernel_size,
+// but checks them against it).
+#include "op_common.h"
+
+namespace tirgen {
+namespace relay {
+namespace op {
+namespace {
+
+std::vector<AttrSpec> ConvAttrs(bool transpose) {
+  std::vector<AttrSpec> a;
+  auto spatial = [&] {
+    a.push_back(Field("strides", AttrKind::kIntArray, AttrInts({1, 1})));
+    if (transpose) a.push_back(Field("output_padding", AttrKind::kIntArray, AttrInts({0, 0})));
+    a.push_back(Field("padding", AttrKind::kIntArray, AttrInts({0, 0})));
+    a.push_back(Field("dilation", AttrKind::kIntArray, AttrInts({1, 1})));
+    a.push_back(Field("groups", AttrKind::kInt, AttrInt(1)));
+  };
+  auto sizes = [&] {
+    a.push_back(Field("channels", AttrKind::kOptInt, ObjectRef()));
+    a.push_back(Field("kernel_size", AttrKind::kIntArray, ObjectRef()));
+  };
+  if (transpose) {  // TVM declares channels/kernel_size first for the transpose
+    sizes();
+    spatial();
+  } else {
+    spatial();
+    sizes();
+  }
+  a.push_back(Field("data_layout", AttrKind::kString, AttrStr("NCHW")));
+  a.push_back(Field("kernel_layout", AttrKind::kString, AttrStr(transpose ? "IOHW" : "OIHW")));
+  a.push_back(Field("out_layout", AttrKind::kString, AttrStr("")));
+  a.push_back(Field("out_dtype", AttrKind::kDType, ObjectRef()));
+  return a;
+}
+
+struct ConvParams {
+  std::vector<int64_t> strides, padding, dilation;
+  int64_t groups;
+  int64_t pad_h, pad_w;
+};
+
+ConvParams ReadParams(const TypeCall& c) {
+  ConvParams p;
+  p.strides = c.call->GetIntArray("strides");
+  p.padding = c.call->GetIntArray("padding");
+  p.dilation = c.call->GetIntArray("dilation");
+  p.groups = c.call->GetInt("groups");
+  if (p.strides.size() != 2) c.Fail("strides must have 2 elements, not " + std::to_string(p.strides.size()));
+  if (p.dilation.size() != 2) c.Fail("dilation must have 2 elements, not " + std::to_string(p.dilation.size()));
+  for (int64_t s : p.strides)
+    if (s <= 0) c.Fail("strides must be positive, not " + ListText(p.strides));
+  for (int64_t d : p.dilation)
+    if (d <= 0) c.Fail("dilation must be positive, not " + ListText(p.dilation));
+  if (p.groups <= 0) c.Fail("groups must be positive, not " + std::to_string(p.groups));
+  auto pads = PadHW(c, p.padding);
+  p.pad_h = pads.first;
+  p.pad_w = pads.second;
+  return p;
+}
+
+// Output shape/dtype in the out layout from NCHW-ordered dims.
+Type Finish(const TypeCall& c, const TensorTypeNode* data, const TensorTypeNode* weight,
+            const std::vector<int>& didx, Dims nchw) {
+  std::string out_layout = c.call->GetString("out_layout");
+  if (out_layout.empty()) out_layout = c.call->GetString("data_layout");
+  std::vector<int> oidx = LayoutIndex(c, out_layout, "NCHW", "out_layout");
+  Dims out(4);
+  for (int k = 0; k < 4; ++k) out[oidx[k]] = nchw[k];
+  DataType dt = c.call->GetDType("out_dtype");
+  if (dt.is_void()) dt = data->dtype;
+  (void)weight;
+  (void)didx;
+  return TensorType(std::move(out), dt);
+}
+
+Type Conv2DRel(const TypeCall& c) {
+  const TensorTypeNode* data = c.Tensor(0);
+  const TensorTypeNode* weight = c.Tensor(1);
+  if (data->shape.size() != 4) c.Fail("data must be 4-D, not " + ShapeText(data->shape));
+  if (weight->shape.size() != 4) c.Fail("weight must be 4-D, not " + ShapeText(weight->shape));
+  std::vector<int> didx = LayoutIndex(c, c.call->GetString("data_layout"), "NCHW", "data_layout");
+  std::vector<int> widx = LayoutIndex(c, c.call->GetString("kernel_layout"), "OIHW", "kernel_layout");
+  ConvParams p = ReadParams(c);
+  int64_t n = DimValue(data->shape[didx[0]]), ch = DimValue(data->shape[didx[1]]);
+  int64_t h = DimValue(data->shape[didx[2]]), w = DimValue(data->shape[didx[3]]);
+  int64_t wo = DimValue(weight->shape[widx[0]]), wi = DimValue(weight->shape[widx[1]]);
+  int64_t kh = DimValue(weight->shape[widx[2]]), kw = DimValue(weight->shape[widx[3]]);
+  (void)n;
+  // Depthwise (groups == channels == weight O): TVM expects an OIHW weight (C, channels/C, kh, kw).
+  bool depthwise = p.groups > 1 && p.groups == ch && p.groups == wo;
+  if (!depthwise && wi * p.groups != ch)
+    c.Fail("input channels " + std::to_string(ch) + " do not match weight in_channels*groups " +
+           std::to_string(wi * p.groups));
+  tir::PrimExpr channels_dim = weight->shape[widx[0]];
+  if (c.call->HasAttr("kernel_size")) {
+    std::vector<int64_t> ks = c.call->GetIntArray("kernel_size");
+    if (ks.size() != 2) c.Fail("kernel_size must have 2 elements, not " + std::to_string(ks.size()));
+    if (ks[0] != kh || ks[1] != kw)
+      c.Fail("kernel_size=" + ListText(ks) + " does not match the weight's kernel " + ListText({kh, kw}));
+  }
+  if (c.call->HasAttr("channels")) {
+    int64_t channels = c.call->GetInt("channels");
+    bool fits = depthwise ? wi * ch == channels : channels == wo;
+    if (!fits)
+      c.Fail("channels=" + std::to_string(channels) + " does not match the weight shape " +
+             ShapeText(weight->shape) + (depthwise ? " (depthwise: in_channels*multiplier)" : ""));
+    channels_dim = DimLike(weight->shape[widx[0]], channels);
+  } else if (depthwise && wi != 1) {
+    c.Fail("input channels " + std::to_string(ch) + " divided by groups " + std::to_string(p.groups) +
+           " do not match the weight's in_channels " + std::to_string(wi));
+  }
+  int64_t dkh = 1 + (kh - 1) * p.dilation[0], dkw = 1 + (kw - 1) * p.dilation[1];
+  int64_t oh = (h + p.pad_h - dkh) / p.strides[0] + 1;
+  int64_t ow = (w + p.pad_w - dkw) / p.strides[1] + 1;
+  if (h + p.pad_h < dkh || w + p.pad_w < dkw || oh <= 0 || ow <= 0)
+    c.Fail("the (dilated) kernel " + ListText({dkh, dkw}) + " is larger than the padded input " +
+           ListText({h + p.pad_h, w + p.pad_w}));
+  Dims nchw{data->shape[didx[0]], channels_dim, DimLike(data->shape[didx[2]], oh),
+            DimLike(data->shape[didx[3]], ow)};
+  return Finish(c, data, weight, didx, std::move(nchw));
+}
+
+Type Conv2DTransposeRel(const TypeCall& c) {
+  const TensorTypeNode* data = c.Tensor(0);
+  const TensorTypeNode* weight = c.Tensor(1);
+  if (data->shape.size() != 4) c.Fail("data must be 4-D, not " + ShapeText(data->shape));
+  if (weight->shape.size() != 4) c.Fail("weight must be 4-D, not " + ShapeText(weight->shape));
+  std::vector<int> didx = LayoutIndex(c, c.call->GetString("data_layout"), "NCHW", "data_layout");
+  std::vector<int> widx = LayoutIndex(c, c.call->GetString("kernel_layout"), "IOHW", "kernel_layout");
+  ConvParams p = ReadParams(c);
+  std::vector<int64_t> opad = c.call->GetIntArray("output_padding");
+  if (opad.size() != 2) c.Fail("output_padding must have 2 elements, not " + std::to_string(opad.size()));
+  int64_t ch = DimValue(data->shape[didx[1]]);
+  int64_t h = DimValue(data->shape[didx[2]]), w = DimValue(data->shape[didx[3]]);
+  int64_t wi = DimValue(weight->shape[widx[0]]), wo = DimValue(weight->shape[widx[1]]);
+  int64_t kh = DimValue(weight->shape[widx[2]]), kw = DimValue(weight->shape[widx[3]]);
+  if (wi != ch)
+    c.Fail("input channels " + std::to_string(ch) + " do not match the weight's in_channels " + std::to_string(wi));
+  int64_t channels = wo * p.groups;
+  if (c.call->HasAttr("channels") && c.call->GetInt("channels") != channels)
+    c.Fail("channels=" + std::to_string(c.call->GetInt("channels")) +
+           " does not match the weight's out_channels*groups " + std::to_string(channels));
+  if (c.call->HasAttr("kernel_size")) {
+    std::vector<int64_t> ks = c.call->GetIntArray("kernel_size");
+    if (ks.size() != 2 || ks[0] != kh || ks[1] != kw)
+      c.Fail("kernel_size=" + ListText(ks) + " does not match the weight's kernel " + ListText({kh, kw}));
+  }
+  int64_t dkh = 1 + (kh - 1) * p.dilation[0], dkw = 1 + (kw - 1) * p.dilation[1];
+  int64_t oh = (h - 1) * p.strides[0] + dkh - p.pad_h + opad[0];
+  int64_t ow = (w - 1) * p.strides[1] + dkw - p.pad_w + opad[1];
+  if (oh <= 0 || ow <= 0) c.Fail("the output would be empty");
+  Dims nchw{data->shape[didx[0]], DimLike(weight->shape[widx[1]], channels),
+            DimLike(data->shape[didx[2]], oh), DimLike(data->shape[didx[3]], ow)};
+  return Finish(c, data, weight, didx, std::move(nchw));
+}
+
+}  // namespace
+
+TIRGEN_REGISTER_OPS(nn_conv) {
+  RegisterOpInfo("nn.conv2d")
+      .Attrs("relay.attrs.Conv2DAttrs", ConvAttrs(false))
+      .Inputs(2).Pattern(kOutEWiseFusable).Relation(Conv2DRel);
+  RegisterOpInfo("nn.conv2d_transpose")
+      .Attrs("relay.attrs.Conv2DTransposeAttrs", ConvAttrs(true))
+      .Inputs(2).Pattern(kOutEWiseFusable).Relation(Conv2DTransposeRel);
+}
+
+}  // namespace op
+}  // namespace relay
+}  // namespace tirgen

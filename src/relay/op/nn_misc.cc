@@ -1,0 +1,57 @@
+// nn.pad, nn.batch_flatten and nn.dropout (a tuple: output, mask).
+#include "op_common.h"
+
+namespace tirgen {
+namespace relay {
+namespace op {
+namespace {
+
+Type PadRel(const TypeCall& c) {
+  const TensorTypeNode* data = c.Tensor(0);
+  const TensorTypeNode* value = c.Tensor(1);
+  if (!value->shape.empty()) c.Fail("the pad value must be a scalar, not " + ShapeText(value->shape));
+  std::vector<std::vector<int64_t>> width = c.call->GetIntArrayArray("pad_width");
+  if (width.size() != data->shape.size())
+    c.Fail("pad_width has " + std::to_string(width.size()) + " entries for a tensor of rank " +
+           std::to_string(data->shape.size()));
+  std::string mode = c.call->GetString("pad_mode");
+  if (mode != "constant" && mode != "edge" && mode != "reflect")
+    c.Fail("pad_mode must be \"constant\", \"edge\" or \"reflect\", not \"" + mode + "\"");
+  Dims out;
+  for (size_t i = 0; i < width.size(); ++i) {
+    if (width[i].size() != 2) c.Fail("each pad_width entry must be [before, after]");
+    if (width[i][0] < 0 || width[i][1] < 0) c.Fail("pad_width must not be negative");
+    out.push_back(DimLike(data->shape[i], DimValue(data->shape[i]) + width[i][0] + width[i][1]));
+  }
+  return TensorType(std::move(out), data->dtype);
+}
+
+Type BatchFlattenRel(const TypeCall& c) {
+  const TensorTypeNode* data = c.Tensor(0);
+  if (data->shape.empty()) c.Fail("data must have at least one dimension");
+  int64_t rest = 1;
+  for (size_t i = 1; i < data->shape.size(); ++i) rest *= DimValue(data->shape[i]);
+  return TensorType(Dims{data->shape[0], DimLike(data->shape[0], rest)}, data->dtype);
+}
+
+Type DropoutRel(const TypeCall& c) {
+  c.Tensor(0);
+  return TupleType({c.arg_types[0], c.arg_types[0]});
+}
+
+}  // namespace
+
+TIRGEN_REGISTER_OPS(nn_misc) {
+  RegisterOpInfo("nn.pad")
+      .Attrs("relay.attrs.PadAttrs", {Required("pad_width", AttrKind::kIntArrayArray),
+                                      Field("pad_mode", AttrKind::kString, AttrStr("constant"))})
+      .Inputs(2).Pattern(kInjective).Relation(PadRel);
+  RegisterOpInfo("nn.batch_flatten").Inputs(1).Pattern(kInjective).Relation(BatchFlattenRel);
+  RegisterOpInfo("nn.dropout")
+      .Attrs("relay.attrs.DropoutAttrs", {Field("rate", AttrKind::kFloat, AttrFloat(0.5))})
+      .Inputs(1).Pattern(kOpaque).Relation(DropoutRel);
+}
+
+}  // namespace op
+}  // namespace relay
+}  // namespace tirgen
