@@ -49,12 +49,15 @@ std::vector<const Value*> Parser::Bind(const CallArgs& a, const std::vector<cons
                                   std::to_string(a.pos.size()) + " given)");
   }
   for (size_t i = 0; i < a.pos.size(); ++i) out[i] = &a.pos[i];
-  for (const auto& kv : a.kw) {
+  for (size_t k = 0; k < a.kw.size(); ++k) {
+    const auto& kv = a.kw[k];
+    int line = k < a.kw_pos.size() ? a.kw_pos[k].first : kv.second.line;
+    int col = k < a.kw_pos.size() ? a.kw_pos[k].second : kv.second.col;
     size_t j = 0;
     while (j < names.size() && kv.first != names[j]) ++j;
     if (j == names.size())
-      Fail(kv.second, a.fname + "() got an unexpected keyword argument '" + kv.first + "'");
-    if (out[j]) Fail(kv.second, a.fname + "() got multiple values for argument '" + kv.first + "'");
+      Fail(line, col, a.fname + "() got an unexpected keyword argument '" + kv.first + "'");
+    if (out[j]) Fail(line, col, a.fname + "() got multiple values for argument '" + kv.first + "'");
     out[j] = &kv.second;
   }
   for (size_t i = 0; i < required; ++i)

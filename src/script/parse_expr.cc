@@ -844,6 +844,7 @@ Value Parser::ParseCall(const Value& callee) {
       std::string k(key.text);
       for (const auto& kv : args.kw)
         if (kv.first == k) Fail(key, args.fname + "() got multiple values for keyword argument '" + k + "'");
+      args.kw_pos.emplace_back(key.line, key.col);
       args.kw.emplace_back(k, ParseExpr());
     } else {
       if (!args.kw.empty()) Fail(Peek(), "positional argument follows keyword argument");

@@ -116,6 +116,7 @@ struct CallArgs {
   int line = 0, col = 0;
   std::vector<Value> pos;
   std::vector<std::pair<std::string, Value>> kw;
+  std::vector<std::pair<int, int>> kw_pos;  ///< where each keyword name is
 };
 
 class Parser {

@@ -2,6 +2,7 @@
 #include "tirgen/topi/elemwise.h"
 
 #include "tirgen/te/operation.h"
+#include "tirgen/topi/broadcast.h"
 #include "tirgen/tir/op.h"
 
 namespace tirgen {
@@ -36,6 +37,54 @@ Tensor identity(const Tensor& x, const std::string& name) {
 Tensor cast(const Tensor& x, DataType t, const std::string& name) {
   return Unary(x, name, [t](PrimExpr v) { return tir::cast(t, v); });
 }
+Tensor leaky_relu(const Tensor& x, double alpha, const std::string& name) {
+  return Unary(x, name, [&](PrimExpr v) {
+    return tir::Select(v > 0, v, v * tir::make_const(v.dtype(), alpha));
+  });
+}
+Tensor prelu(const Tensor& x, const Tensor& slope, int axis, const std::string& name) {
+  return te::compute(
+      x->shape,
+      [&](const std::vector<tir::Var>& i) {
+        PrimExpr v = x(std::vector<PrimExpr>(i.begin(), i.end()));
+        return tir::Select(v > 0, v, v * slope(i[axis]));
+      },
+      name, "broadcast");
+}
+Tensor clip(const Tensor& x, PrimExpr lo, PrimExpr hi, const std::string& name) {
+  return Unary(x, name, [&](PrimExpr v) {
+    return tir::max(tir::min(v, tir::cast(x->dtype, hi)), tir::cast(x->dtype, lo));
+  });
+}
+Tensor full(const std::vector<PrimExpr>& shape, DataType dtype, PrimExpr value,
+            const std::string& name) {
+  PrimExpr v = tir::cast(dtype, value);
+  return te::compute(shape, [&](const std::vector<tir::Var>&) { return v; }, name, "elemwise");
+}
+Tensor full_like(const Tensor& x, PrimExpr value, const std::string& name) {
+  return full(x->shape, x->dtype, value, name);
+}
+Tensor where(const Tensor& cond, const Tensor& x, const Tensor& y, const std::string& name) {
+  // Output shape: broadcast(cond, broadcast(x, y)); each input indexed like a broadcast.
+  std::vector<PrimExpr> oshape = BroadcastShape(cond->shape, BroadcastShape(x->shape, y->shape));
+  auto index = [&](const Tensor& t, const std::vector<tir::Var>& v) {
+    std::vector<PrimExpr> idx;
+    size_t off = v.size() - t.ndim();
+    for (size_t i = 0; i < t.ndim(); ++i) {
+      bool bcast = tir::is_one(t->shape[i]) && !tir::is_one(oshape[off + i]);
+      idx.push_back(bcast ? tir::make_const(v[off + i].dtype(), 0) : PrimExpr(v[off + i]));
+    }
+    return idx;
+  };
+  return te::compute(
+      oshape,
+      [&](const std::vector<tir::Var>& v) {
+        PrimExpr c = cond(index(cond, v));
+        return tir::Select(c != tir::make_const(c.dtype(), 0), x(index(x, v)), y(index(y, v)));
+      },
+      name, "broadcast");
+}
+
 Tensor scalar_const(PrimExpr value, const std::string& name) {
   return te::compute({}, [&](const std::vector<tir::Var>&) { return value; }, name, "broadcast");
 }

@@ -51,6 +51,34 @@ Tensor pad(const Tensor& x, const std::vector<int64_t>& before, const std::vecto
       name, "injective,pad", {}, var_names);
 }
 
+Tensor pad_constant(const Tensor& x, const std::vector<int64_t>& before,
+                    const std::vector<int64_t>& after, PrimExpr pad_value,
+                    const std::string& name) {
+  size_t n = x.ndim();
+  std::vector<PrimExpr> shape;
+  for (size_t i = 0; i < n; ++i) shape.push_back(I32(Dim(x->shape[i]) + before[i] + after[i]));
+  if (!pad_value.defined()) pad_value = make_const(x->dtype, 0);
+  return te::compute(
+      shape,
+      [&](const std::vector<Var>& v) {
+        std::vector<PrimExpr> sel, idx;
+        for (size_t i = 0; i < n; ++i) {
+          if (before[i] != 0) {
+            sel.push_back(v[i] >= I32(before[i]));
+            idx.push_back(v[i] - I32(before[i]));
+          } else {
+            idx.push_back(v[i]);
+          }
+          if (after[i] != 0) sel.push_back(v[i] < I32(before[i]) + x->shape[i]);
+        }
+        if (sel.empty()) return x(idx);
+        PrimExpr all = sel[0];
+        for (size_t i = 1; i < sel.size(); ++i) all = logical_and(all, sel[i]);
+        return if_then_else(all, x(idx), cast(x->dtype, pad_value));
+      },
+      name, "elemwise");
+}
+
 Tensor conv2d(const Tensor& data, const Tensor& weight, const std::vector<int64_t>& strides,
               const std::vector<int64_t>& padding, const std::vector<int64_t>& dilation,
               int64_t groups, const std::string& layout, DataType out_dtype) {
@@ -134,6 +162,24 @@ Tensor dense(const Tensor& data, const Tensor& weight, DataType out_dtype) {
       "T_matmul_NT", "dense", attrs, {"i", "j"});
 }
 
+Tensor matmul(const Tensor& a, const Tensor& b, bool transpose_a, bool transpose_b,
+              DataType out_dtype) {
+  PrimExpr batch = transpose_a ? a->shape[1] : a->shape[0];
+  PrimExpr in_dim = transpose_a ? a->shape[0] : a->shape[1];
+  PrimExpr out_dim = transpose_b ? b->shape[0] : b->shape[1];
+  IterVar k = te::reduce_axis(Range(I32(0), in_dim), "k");
+  std::string name = std::string("T_matmul_") + (transpose_a ? "T" : "N") + (transpose_b ? "T" : "N");
+  AttrMap attrs{{"layout_free_placeholders", Array({b})}};
+  return te::compute(
+      {batch, out_dim},
+      [&](const std::vector<Var>& v) {
+        PrimExpr av = transpose_a ? a(k->var, v[0]) : a(v[0], k->var);
+        PrimExpr bv = transpose_b ? b(v[1], k->var) : b(k->var, v[1]);
+        return sum(cast(out_dtype, av) * cast(out_dtype, bv), {k});
+      },
+      name, (!transpose_a && transpose_b) ? "dense" : "matmul", attrs, {"i", "j"});
+}
+
 Tensor batch_matmul(const Tensor& x, const Tensor& y, DataType out_dtype) {
   IterVar k = te::reduce_axis(Range(I32(0), x->shape[2]), "k");
   AttrMap attrs{{"layout_free_placeholders", Array({y})}};
@@ -182,6 +228,39 @@ Tensor softmax(const Tensor& x, int axis) {
   return te::compute(
       x->shape, [&](const std::vector<Var>& i) { return div(e(all(i)), expsum(drop(i))); },
       "T_softmax_norm", "softmax_output", {{"axis", I32(axis)}}, Names("i", n));
+}
+
+Tensor log_softmax(const Tensor& x, int axis) {
+  size_t n = x.ndim();
+  if (axis < 0) axis += static_cast<int>(n);
+  IterVar k1 = te::reduce_axis(Range(I32(0), x->shape[axis]), "k");
+  IterVar k2 = te::reduce_axis(Range(I32(0), x->shape[axis]), "k");
+  auto insert = [&](const std::vector<Var>& idx, const Var& r) {
+    std::vector<PrimExpr> out(idx.begin(), idx.end());
+    out.insert(out.begin() + axis, r);
+    return out;
+  };
+  auto all = [](const std::vector<Var>& idx) { return std::vector<PrimExpr>(idx.begin(), idx.end()); };
+  auto drop = [&](const std::vector<Var>& idx) {
+    std::vector<PrimExpr> out;
+    for (size_t i = 0; i < idx.size(); ++i)
+      if (static_cast<int>(i) != axis) out.push_back(idx[i]);
+    return out;
+  };
+  std::vector<PrimExpr> reduced;
+  for (size_t i = 0; i < n; ++i)
+    if (static_cast<int>(i) != axis) reduced.push_back(x->shape[i]);
+  Tensor maxelem = te::compute(
+      reduced, [&](const std::vector<Var>& i) { return max(x(insert(i, k1->var)), {k1}); },
+      "T_softmax_maxelem", "", {}, Names("i", reduced.size()));
+  Tensor expsum = te::compute(
+      reduced,
+      [&](const std::vector<Var>& i) { return sum(exp(x(insert(i, k2->var)) - maxelem(all(i))), {k2}); },
+      "compute", "", {}, Names("i", reduced.size()));
+  return te::compute(
+      x->shape,
+      [&](const std::vector<Var>& i) { return x(all(i)) - maxelem(drop(i)) - log(expsum(drop(i))); },
+      "compute", "", {{"axis", I32(axis)}}, Names("i", n));
 }
 
 Tensor max_pool2d(const Tensor& x, const std::vector<int64_t>& kernel,

@@ -1,6 +1,8 @@
 // Shape manipulation (see transform.h).
 #include "tirgen/topi/transform.h"
 
+#include <limits>
+
 #include "tirgen/te/operation.h"
 #include "tirgen/tir/op.h"
 
@@ -84,6 +86,42 @@ Tensor reshape(const Tensor& x, const std::vector<PrimExpr>& shape, const std::s
           idx[i - 1] = floormod(flat, x->shape[i - 1]);
           flat = floordiv(flat, x->shape[i - 1]);
         }
+        return x(idx);
+      },
+      name, "injective");
+}
+
+Tensor strided_slice(const Tensor& x, const std::vector<int64_t>& begin,
+                     const std::vector<int64_t>& end, const std::vector<int64_t>& strides,
+                     const std::vector<int>& axes_in) {
+  std::string name = axes_in.empty() ? "T_strided_slice" : "T_strided_slice_with_axes";
+  std::vector<int> axes = axes_in;
+  size_t n = axes.empty() ? x.ndim() : axes.size();
+  if (axes.empty())
+    for (size_t i = 0; i < x.ndim(); ++i) axes.push_back(static_cast<int>(i));
+  auto canon = [](int64_t index, int64_t extent, int64_t stride) {
+    int64_t lo = stride < 0 ? -1 : 0, hi = stride < 0 ? extent - 1 : extent;
+    if (index < 0) index += extent;
+    return std::min(std::max(index, lo), hi);
+  };
+  std::vector<PrimExpr> shape = x->shape;
+  std::vector<int64_t> b(n), s(n);
+  for (size_t i = 0; i < n; ++i) {
+    const int64_t* dim = as_const_int(x->shape[axes[i]]);
+    TIRGEN_CHECK(dim) << "strided_slice needs static shapes";
+    s[i] = i < strides.size() ? strides[i] : 1;
+    int64_t bi = i < begin.size() ? begin[i] : (s[i] > 0 ? 0 : std::numeric_limits<int64_t>::max());
+    int64_t ei = i < end.size() ? end[i] : (s[i] < 0 ? 0 : std::numeric_limits<int64_t>::max());
+    b[i] = canon(bi, *dim, s[i]);
+    int64_t e = canon(ei, *dim, s[i]);
+    int64_t interval = std::abs(e - b[i]);
+    shape[axes[i]] = I32((interval + std::abs(s[i]) - 1) / std::abs(s[i]));
+  }
+  return te::compute(
+      shape,
+      [&](const std::vector<Var>& v) {
+        std::vector<PrimExpr> idx = Vec(v);
+        for (size_t i = 0; i < n; ++i) idx[axes[i]] = v[axes[i]] * I32(s[i]) + I32(b[i]);
         return x(idx);
       },
       name, "injective");

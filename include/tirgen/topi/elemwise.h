@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "tirgen/te/tensor.h"
 
@@ -24,6 +25,20 @@ Tensor negative(const Tensor& x, const std::string& name = "T_negative");
 Tensor rsqrt(const Tensor& x, const std::string& name = "tensor");
 Tensor identity(const Tensor& x, const std::string& name = "T_identity");
 Tensor cast(const Tensor& x, DataType t, const std::string& name = "T_cast");
+/// x > 0 ? x : x * alpha (T_leaky_relu).
+Tensor leaky_relu(const Tensor& x, double alpha, const std::string& name = "T_leaky_relu");
+/// x > 0 ? x : x * slope[x's index at `axis`] (T_prelu).
+Tensor prelu(const Tensor& x, const Tensor& slope, int axis = 1, const std::string& name = "T_prelu");
+/// max(min(x, hi), lo) (T_clip).
+Tensor clip(const Tensor& x, PrimExpr lo, PrimExpr hi, const std::string& name = "T_clip");
+/// A tensor of `shape` filled with `value` (T_full).
+Tensor full(const std::vector<PrimExpr>& shape, DataType dtype, PrimExpr value,
+            const std::string& name = "T_full");
+/// A tensor shaped like `x` filled with `value` (T_full_like).
+Tensor full_like(const Tensor& x, PrimExpr value, const std::string& name = "T_full_like");
+/// Broadcasting select: cond != 0 ? x : y (T_where).
+Tensor where(const Tensor& cond, const Tensor& x, const Tensor& y, const std::string& name = "T_where");
+
 /// A 0-d compute holding a scalar (a Relay scalar constant inside a function).
 Tensor scalar_const(PrimExpr value, const std::string& name = "compile_engine_const");
 

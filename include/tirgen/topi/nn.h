@@ -17,6 +17,11 @@ Tensor pad(const Tensor& x, const std::vector<int64_t>& before, const std::vecto
            PrimExpr pad_value, const std::string& name = "PadInput",
            std::vector<std::string> var_names = {});
 
+/// Relay nn.pad (C++ topi::pad): T_pad, axes ax0.., one condition per padded side.
+Tensor pad_constant(const Tensor& x, const std::vector<int64_t>& before,
+                    const std::vector<int64_t>& after, PrimExpr pad_value,
+                    const std::string& name = "T_pad");
+
 /// conv2d via topi.nn.conv: pad_temp + conv2d_nchw / conv2d_nhwc / group_conv2d_nchw.
 /// padding = {top, left, bottom, right}. `layout` is "NCHW" (OIHW weight) or "NHWC" (HWIO).
 Tensor conv2d(const Tensor& data, const Tensor& weight, const std::vector<int64_t>& strides,
@@ -32,11 +37,18 @@ Tensor depthwise_conv2d_nchw(const Tensor& data, const Tensor& weight,
 /// dense = matmul(data, weight^T): T_matmul_NT, vars i, j, k; weight layout-free.
 Tensor dense(const Tensor& data, const Tensor& weight, DataType out_dtype);
 
+/// matmul with optional transposes: T_matmul_NN / NT / TN / TT; b layout-free.
+Tensor matmul(const Tensor& a, const Tensor& b, bool transpose_a, bool transpose_b,
+              DataType out_dtype);
+
 /// batch_matmul(x, y^T): T_batch_matmul_NT, vars b, i, j, k; y layout-free.
 Tensor batch_matmul(const Tensor& x, const Tensor& y, DataType out_dtype);
 
 /// softmax: T_softmax_maxelem, T_softmax_exp, T_softmax_expsum, T_softmax_norm.
 Tensor softmax(const Tensor& x, int axis);
+
+/// log_softmax: T_softmax_maxelem, compute (exp-sum), compute (x - max - log(sum)).
+Tensor log_softmax(const Tensor& x, int axis);
 
 /// 2-d pooling over the two trailing spatial dims of NCHW: [pad_temp], pool_max / pool_sum.
 /// padding = {top, left, bottom, right}.

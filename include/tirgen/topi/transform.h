@@ -24,6 +24,12 @@ Tensor transpose(const Tensor& x, std::vector<int> axes, const std::string& name
 Tensor reshape(const Tensor& x, const std::vector<PrimExpr>& shape,
                const std::string& name = "T_reshape");
 
+/// Static strided slice over `axes` (all axes when empty: T_strided_slice; otherwise
+/// T_strided_slice_with_axes). Negative begin/end count from the end, as in numpy.
+Tensor strided_slice(const Tensor& x, const std::vector<int64_t>& begin,
+                     const std::vector<int64_t>& end, const std::vector<int64_t>& strides,
+                     const std::vector<int>& axes = {});
+
 /// Joins along `axis` (T_concat): nested if_then_else from the last input backwards.
 Tensor concatenate(const std::vector<Tensor>& xs, int axis, const std::string& name = "T_concat");
 /// Stacks along a new `axis` (T_stack).

@@ -1,0 +1,14 @@
+// File helpers with user-facing errors: reading names the file; writing never leaves a
+// half-written output (write to a temporary beside it, then rename).
+#pragma once
+
+#include <string>
+
+namespace tirgen {
+
+/// Reads a whole file ("-" = stdin). tirgen::Error naming the file when it cannot be read.
+std::string ReadFile(const std::string& path);
+/// Writes atomically ("-" = stdout). tirgen::Error naming the file on failure.
+void WriteFileAtomic(const std::string& path, const std::string& content);
+
+}  // namespace tirgen

@@ -1,0 +1,83 @@
+// pybind11 bindings: TVM's Python names (DESIGN.md §9) over the C++ library.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include "tirgen/ir/structural_equal.h"
+#include "tirgen/script/parser.h"
+#include "tirgen/script/printer.h"
+#include "tirgen/support/error.h"
+#include "tirgen/tir/function.h"
+
+namespace py = pybind11;
+using namespace tirgen;  // NOLINT
+
+namespace {
+
+// A Python-side handle on any IR node; the concrete class is chosen by the node kind.
+py::object Wrap(const ObjectRef& obj) {
+  if (!obj.defined()) return py::none();
+  if (obj.as<tir::PrimFuncNode>()) return py::cast(obj.cast<tir::PrimFunc>());
+  if (obj.as<IRModuleNode>()) return py::cast(obj.cast<IRModule>());
+  return py::cast(obj);
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_tirgen, m) {
+  m.doc() = "tirgen: graph-level tensor programs to TensorIR";
+
+  // tirgen::Error -> tirgen.TirgenError (a ValueError: the user's input is wrong);
+  // InternalError -> tirgen.InternalError (a RuntimeError: a tirgen bug).
+  static py::exception<Error> user_error(m, "TirgenError", PyExc_ValueError);
+  static py::exception<InternalError> internal_error(m, "InternalError", PyExc_RuntimeError);
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const Error& e) {
+      user_error(e.what());
+    } catch (const InternalError& e) {
+      internal_error(e.what());
+    }
+  });
+
+  py::class_<ObjectRef>(m, "Object")
+      .def("same_as", &ObjectRef::same_as)
+      .def_property_readonly("kind", [](const ObjectRef& o) { return KindName(o.kind()); });
+
+  py::class_<tir::PrimFunc, ObjectRef>(m, "PrimFunc")
+      .def("script", [](const tir::PrimFunc& f) { return script::Print(f); })
+      .def("__str__", [](const tir::PrimFunc& f) { return script::Print(f); });
+
+  py::class_<IRModule, ObjectRef>(m, "IRModule")
+      .def(py::init([](const std::map<std::string, tir::PrimFunc>& funcs) {
+             std::map<std::string, ObjectRef> fs(funcs.begin(), funcs.end());
+             return IRModule(fs);
+           }),
+           py::arg("functions"))
+      .def("script", [](const IRModule& mod) { return script::Print(mod); })
+      .def("__str__", [](const IRModule& mod) { return script::Print(mod); })
+      .def("__getitem__", [](const IRModule& mod, const std::string& name) {
+        return Wrap(mod.Lookup(name));
+      })
+      .def("__contains__", [](const IRModule& mod, const std::string& name) {
+        return mod->functions.count(name) > 0;
+      })
+      .def("get_global_vars", [](const IRModule& mod) {
+        std::vector<std::string> names;
+        for (const auto& kv : mod->functions) names.push_back(kv.first);
+        return names;
+      });
+
+  py::module_ script_mod = m.def_submodule("script", "TVMScript printer and parser");
+  script_mod.def(
+      "parse",
+      [](const std::string& text, const std::string& filename) {
+        return Wrap(script::Parse(text, filename));
+      },
+      py::arg("text"), py::arg("filename") = "<string>",
+      "A PrimFunc for @T.prim_func text, an IRModule for @I.ir_module text.");
+
+  m.def("structural_equal", &StructuralEqual, py::arg("lhs"), py::arg("rhs"),
+        py::arg("map_free_vars") = false);
+  m.def("structural_hash", &StructuralHash, py::arg("node"), py::arg("map_free_vars") = false);
+}

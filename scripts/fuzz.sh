@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets with clang (+ASan/UBSan) and runs each for SECONDS (default 60),
+# seeded with the TVM golden TVMScript files. Usage: scripts/fuzz.sh [SECONDS]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-60}
+command -v clang++ >/dev/null || { sudo=""; [ "$(id -u)" -ne 0 ] && sudo=sudo;
+  $sudo apt-get update -q && $sudo apt-get install -y -q clang libclang-rt-14-dev; }
+cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang \
+  -DCMAKE_CXX_COMPILER=clang++ -DTIRGEN_FUZZ=ON -DTIRGEN_BUILD_TESTS=OFF -DTIRGEN_BUILD_BENCH=OFF
+cmake --build build-fuzz -j "$(nproc)" --target script_parser_fuzz
+corpus=build-fuzz/corpus/script && mkdir -p "$corpus"
+find tests/data/tvm -name '*.py' ! -name trace.py -size -20k -exec cp {} "$corpus"/ \;
+./build-fuzz/script_parser_fuzz "$corpus" -max_total_time="$seconds" -max_len=8192

@@ -1,0 +1,35 @@
+// The tirgen command line. Exit codes: 0 ok, 1 check failed, 2 user error, 3 internal error.
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+
+#include "script_command.h"
+#include "tirgen/support/error.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{"tirgen: graph-level tensor programs to TensorIR"};
+  app.require_subcommand(1);
+  tirgen::cli::ScriptOptions script;
+  tirgen::cli::AddScriptCommand(app, &script);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    int code = app.exit(e);
+    return code == 0 ? 0 : 2;
+  }
+  try {
+    if (app.got_subcommand("script")) return tirgen::cli::RunScript(script);
+  } catch (const tirgen::Error& e) {
+    std::cerr << e.what() << "\n";
+    return 2;
+  } catch (const tirgen::InternalError& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return 3;
+  } catch (const std::exception& e) {
+    std::cerr << "error: internal compiler error (a tirgen bug, please report it): " << e.what()
+              << "\n";
+    return 3;
+  }
+  return 0;
+}
