@@ -180,20 +180,26 @@ Tensor matmul(const Tensor& a, const Tensor& b, bool transpose_a, bool transpose
       name, (!transpose_a && transpose_b) ? "dense" : "matmul", attrs, {"i", "j"});
 }
 
-Tensor batch_matmul(const Tensor& x, const Tensor& y, DataType out_dtype) {
-  IterVar k = te::reduce_axis(Range(I32(0), x->shape[2]), "k");
+Tensor batch_matmul(const Tensor& x, const Tensor& y, DataType out_dtype, bool transpose_a,
+                    bool transpose_b) {
+  PrimExpr xi = transpose_a ? x->shape[2] : x->shape[1];
+  PrimExpr xk = transpose_a ? x->shape[1] : x->shape[2];
+  PrimExpr yj = transpose_b ? y->shape[1] : y->shape[2];
+  IterVar k = te::reduce_axis(Range(I32(0), xk), "k");
   AttrMap attrs{{"layout_free_placeholders", Array({y})}};
-  PrimExpr batch = Dim(x->shape[0]) >= Dim(y->shape[0]) ? x->shape[0] : y->shape[0];
+  PrimExpr batch = max(x->shape[0], y->shape[0]);
   bool bx = Dim(x->shape[0]) != 1, by = Dim(y->shape[0]) != 1;
+  std::string name = std::string("T_batch_matmul_") + (transpose_a ? "T" : "N") + (transpose_b ? "T" : "N");
   return te::compute(
-      {batch, x->shape[1], y->shape[1]},
+      {batch, xi, yj},
       [&](const std::vector<Var>& v) {
         PrimExpr b0 = make_const(v[0].dtype(), 0);
-        PrimExpr xv = x(bx ? PrimExpr(v[0]) : b0, v[1], k->var);
-        PrimExpr yv = y(by ? PrimExpr(v[0]) : b0, v[2], k->var);
+        PrimExpr xb = bx ? PrimExpr(v[0]) : b0, yb = by ? PrimExpr(v[0]) : b0;
+        PrimExpr xv = transpose_a ? x(xb, k->var, v[1]) : x(xb, v[1], k->var);
+        PrimExpr yv = transpose_b ? y(yb, v[2], k->var) : y(yb, k->var, v[2]);
         return sum(cast(out_dtype, xv) * cast(out_dtype, yv), {k});
       },
-      "T_batch_matmul_NT", "batch_matmul", attrs, {"b", "i", "j"});
+      name, "batch_matmul", attrs, {"b", "i", "j"});
 }
 
 Tensor softmax(const Tensor& x, int axis) {
