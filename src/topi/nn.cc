@@ -151,6 +151,57 @@ Tensor depthwise_conv2d_nchw(const Tensor& data, const Tensor& weight,
       "DepthwiseConv2d", "depthwise_conv2d_nchw", {}, {"b", "c", "i", "j"});
 }
 
+Tensor conv2d_transpose_nchw(const Tensor& data, const Tensor& weight,
+                             const std::vector<int64_t>& strides,
+                             const std::vector<int64_t>& padding,
+                             const std::vector<int64_t>& output_padding, DataType out_dtype) {
+  int64_t in_c = Dim(data->shape[1]), in_h = Dim(data->shape[2]), in_w = Dim(data->shape[3]);
+  int64_t out_c = Dim(weight->shape[1]), kh = Dim(weight->shape[2]), kw = Dim(weight->shape[3]);
+  // Dilate the input by the strides (zeros between elements).
+  std::vector<PrimExpr> dshape{data->shape[0], data->shape[1], I32((in_h - 1) * strides[0] + 1),
+                               I32((in_w - 1) * strides[1] + 1)};
+  Tensor dilated = te::compute(
+      dshape,
+      [&](const std::vector<Var>& v) {
+        std::vector<PrimExpr> idx{v[0], v[1]}, nz;
+        for (int i = 0; i < 2; ++i) {
+          if (strides[i] == 1) {
+            idx.push_back(v[2 + i]);
+          } else {
+            idx.push_back(floordiv(v[2 + i], I32(strides[i])));
+            nz.push_back(floormod(v[2 + i], I32(strides[i])) == 0);
+          }
+        }
+        if (nz.empty()) return data(idx);
+        PrimExpr all = nz[0];
+        for (size_t i = 1; i < nz.size(); ++i) all = logical_and(all, nz[i]);
+        return if_then_else(all, data(idx), make_const(data->dtype, 0));
+      },
+      "data_dilate", "injective", {}, Names("i", 4));
+  int64_t top = kh - 1 - padding[0], bottom = kh - 1 - padding[2] + output_padding[0];
+  int64_t left = kw - 1 - padding[1], right = kw - 1 - padding[3] + output_padding[1];
+  Tensor padded = pad(dilated, {0, 0, top, left}, {0, 0, bottom, right}, make_const(data->dtype, 0),
+                      "data_pad");
+  Tensor kt = te::compute(
+      {I32(out_c), I32(in_c), I32(kh), I32(kw)},
+      [&](const std::vector<Var>& v) {
+        return weight(v[1], v[0], I32(kh - 1) - v[2], I32(kw - 1) - v[3]);
+      },
+      "kernel_transform", "", {}, {"o", "i", "h", "w"});
+  int64_t ph = Dim(padded->shape[2]), pw = Dim(padded->shape[3]);
+  IterVar dc = te::reduce_axis(Range(I32(0), I32(in_c)), "dc");
+  IterVar dh = te::reduce_axis(Range(I32(0), I32(kh)), "dh");
+  IterVar dw = te::reduce_axis(Range(I32(0), I32(kw)), "dw");
+  return te::compute(
+      {data->shape[0], I32(out_c), I32(ph - kh + 1), I32(pw - kw + 1)},
+      [&](const std::vector<Var>& v) {
+        PrimExpr d = padded(v[0], dc->var, v[2] + dh->var, v[3] + dw->var);
+        PrimExpr w = kt(v[1], dc->var, dh->var, dw->var);
+        return sum(cast(out_dtype, d) * cast(out_dtype, w), {dc, dh, dw});
+      },
+      "compute", "conv2d_transpose_nchw", {}, {"b", "c", "h", "w"});
+}
+
 Tensor dense(const Tensor& data, const Tensor& weight, DataType out_dtype) {
   IterVar k = te::reduce_axis(Range(I32(0), data->shape[1]), "k");
   AttrMap attrs{{"layout_free_placeholders", Array({weight})}};
