@@ -20,10 +20,6 @@ Pass FlattenBuffer();
 Pass NarrowDataType(int target_bits);
 /// Removes statements without effect (empty loops, Evaluate(0), x[i] = x[i]).
 Pass RemoveNoOp();
-/// `T.vectorized` loops become Ramp/Broadcast vector expressions.
-Pass VectorizeLoop(bool enable_vectorize = true);
-/// `T.unroll` loops with a constant extent are expanded.
-Pass UnrollLoop();
 
 }  // namespace transform
 }  // namespace tir
