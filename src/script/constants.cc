@@ -175,6 +175,10 @@ NDArray Parser::ConstData(const Value& data, DataType dtype, const std::vector<P
         }
         if (neg) dv = -dv;
       }
+      if (is_int && neg && uv == 0 && dtype.is_floating()) {
+        is_int = false;  // "-0" in float data is -0.0 (TVM prints negative zero that way)
+        dv = -0.0;
+      }
       if (const char* err = w.Write(i, is_int, iv, uv, big, dv)) {
         int line, col;
         src_.Locate(b, &line, &col);

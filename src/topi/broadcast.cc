@@ -66,6 +66,10 @@ std::vector<PrimExpr> InputIndex(const std::vector<tir::Var>& ovars, size_t rank
 
 }  // namespace
 
+std::vector<PrimExpr> BroadcastShape(const std::vector<PrimExpr>& a, const std::vector<PrimExpr>& b) {
+  return Plan(a, b).shape;
+}
+
 Tensor WithBroadcast(const std::function<PrimExpr(PrimExpr, PrimExpr)>& f, const Tensor& A,
                      const Tensor& B, const std::string& name, const std::string& tag) {
   BroadcastPlan p = Plan(A->shape, B->shape);

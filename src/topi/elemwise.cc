@@ -66,9 +66,7 @@ Tensor full_like(const Tensor& x, PrimExpr value, const std::string& name) {
 }
 Tensor where(const Tensor& cond, const Tensor& x, const Tensor& y, const std::string& name) {
   // Output shape: broadcast(cond, broadcast(x, y)); each input indexed like a broadcast.
-  Tensor xy = WithBroadcast([](PrimExpr a, PrimExpr) { return a; }, x, y, "shape_probe");
-  Tensor all = WithBroadcast([](PrimExpr a, PrimExpr) { return a; }, cond, xy, "shape_probe");
-  std::vector<PrimExpr> oshape = all->shape;
+  std::vector<PrimExpr> oshape = BroadcastShape(cond->shape, BroadcastShape(x->shape, y->shape));
   auto index = [&](const Tensor& t, const std::vector<tir::Var>& v) {
     std::vector<PrimExpr> idx;
     size_t off = v.size() - t.ndim();

@@ -4,6 +4,7 @@
 
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "tirgen/te/tensor.h"
 
@@ -12,6 +13,9 @@ namespace topi {
 
 using te::Tensor;
 using tir::PrimExpr;
+
+/// The numpy-broadcast shape of two shapes.
+std::vector<PrimExpr> BroadcastShape(const std::vector<PrimExpr>& a, const std::vector<PrimExpr>& b);
 
 /// The general form: out = f(A[bcast], B[bcast]).
 Tensor WithBroadcast(const std::function<PrimExpr(PrimExpr, PrimExpr)>& f, const Tensor& A,
