@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <ctime>
 #include <cstring>
 #include <dirent.h>
 #include <fstream>
@@ -466,15 +467,16 @@ TEST(ScriptParser, BigConstantListParsesFast) {
   for (int i = 0; i < n / 1000; ++i) text += chunk;
   text.resize(text.size() - 2);
   text += "], \"float32\", [4000, 1000])\n    T.evaluate(0)\n";
-  auto t0 = std::chrono::steady_clock::now();
+  // CPU time, not wall time: the build machine is shared.
+  std::clock_t t0 = std::clock();
   NDArray c = ConstOf(Parse(text));
-  double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  double s = static_cast<double>(std::clock() - t0) / CLOCKS_PER_SEC;
   ASSERT_TRUE(c.defined());
   EXPECT_EQ(c->NumElements(), n);
   EXPECT_EQ(c.data_as<float>()[1001], static_cast<float>(0.001 - 0.5));
-  std::printf("[ perf    ] %d-element float32 allocate_const (%.0f MB of text) parsed in %.3f s\n", n,
+  std::printf("[ perf    ] %d-element float32 allocate_const (%.0f MB of text) parsed in %.3f s CPU\n", n,
               text.size() / 1e6, s);
-  EXPECT_LT(s, 5.0);  // ~0.3 s optimized; generous for unoptimized/sanitizer builds
+  EXPECT_LT(s, 10.0);  // ~0.3 s optimized; generous for loaded machines and sanitizer builds
 }
 
 // ---- errors: one located message, never a crash ------------------------------------------------
