@@ -1,5 +1,6 @@
-// Constructors of the TIR lowering passes by their TVM names (each registered by name too,
-// see tirgen/tir/transform.h).
+// The TIR passes of the block-to-loop lowering, by TVM name (DESIGN.md §1). Each lives in its
+// own file under src/tir/transforms/ and registers itself (TIRGEN_REGISTER_PASS), so it can be
+// looked up by name as well as called directly here.
 #pragma once
 
 #include "tirgen/tir/transform.h"
@@ -8,16 +9,46 @@ namespace tirgen {
 namespace tir {
 namespace transform {
 
-// ---- second half of the block-to-loop lowering (tirpassB) --------------------------------
-/// Range-aware expression simplification; removes provably true/false branches.
+// ---- block-level passes: LowerInitBlock .. LowerMatchBuffer --------------------------------
+
+/// Turns each block's `init` into `if (r0 == min0 && ...): init` in front of its body, over the
+/// block's reduction iter vars (the init unchanged when there are none).
+Pass LowerInitBlock();
+
+/// Moves every block-allocated buffer to the lowest common ancestor of its accesses: into that
+/// block's alloc_buffers, or into a new opaque block right under that loop. Buffers no longer
+/// visible are dropped from block reads/writes. Parameters, Allocate and AllocateConst buffers
+/// are never moved (but constant buffers are known, so their views are handled).
+Pass PlanAndUpdateBufferAllocationLocation();
+
+/// Removes block iter vars, substituting their bindings into the block (blocks become opaque).
+Pass ConvertBlocksToOpaque();
+
+/// Shrinks each allocated buffer to the region actually accessed under its allocation point
+/// and rebases indices (index - region min). Constant buffers are never touched.
+Pass CompactBufferAllocation();
+
+/// Replaces match_buffer views by direct accesses to their source buffer region and binds the
+/// view's symbolic fields (data, elem_offset, strides, shape); match_buffers become empty.
+Pass LowerMatchBuffer();
+
+// ---- loop-level passes (Simplify, LowerOpaqueBlock, FlattenBuffer, ...) go below -----------
+
+/// Range-aware expression simplification (loop and block iterator ranges known); removes
+/// provably true/false branches, inlines pure integer lets, drops `x[i] = x[i]`.
 Pass Simplify();
+
 /// Opaque blocks become their bodies: alloc_buffers -> Allocate + DeclBuffer, predicates -> if,
 /// unit loops vanish, pragma annotations -> AttrStmt.
 Pass LowerOpaqueBlock();
-/// Multi-dimensional buffer accesses become one-dimensional ones on flat buffer views.
+
+/// Multi-dimensional buffer accesses become one-dimensional ones on flat views of the same
+/// memory (constant buffers included); allocations take the flat extent.
 Pass FlattenBuffer();
-/// Integer index arithmetic narrowed to `target_bits` where values provably fit.
+
+/// Integer index arithmetic narrowed to `target_bits` where the values provably fit.
 Pass NarrowDataType(int target_bits);
+
 /// Removes statements without effect (empty loops, Evaluate(0), x[i] = x[i]).
 Pass RemoveNoOp();
 

@@ -1,0 +1,45 @@
+// Integer interval arithmetic over loop domains (a small stand-in for TVM's arith::IntSet as
+// the allocation passes use it): relax loop variables to their ranges, union accesses, and turn
+// the result back into a buffer Range.
+#pragma once
+
+#include <unordered_map>
+
+#include "tirgen/tir/expr.h"
+
+namespace tirgen {
+namespace tir {
+
+/// [min, max], both inclusive. An undefined bound means unbounded on that side.
+struct Interval {
+  PrimExpr min;
+  PrimExpr max;
+  static Interval Point(const PrimExpr& e) { return Interval{e, e}; }
+  static Interval Everything() { return Interval{}; }
+  bool IsBounded() const { return min.defined() && max.defined(); }
+  /// True when min and max are the same expression (deep equality, vars by identity).
+  bool IsPoint() const;
+};
+
+/// Variables to relax, each with its (min, extent) range; other variables stay symbolic.
+using VarDomain = std::unordered_map<const VarNode*, Range>;
+
+/// The values `expr` takes when the variables in `dom` run over their ranges. Expressions that
+/// use none of them are a point (kept as written, so printed indices do not change).
+Interval EvalInterval(const PrimExpr& expr, const VarDomain& dom);
+
+/// The smallest interval holding both.
+Interval UnionInterval(const Interval& a, const Interval& b);
+
+/// A point -> (p, 1); a bounded interval -> (min, max - min + 1) simplified; otherwise `whole`.
+Range CoverRange(const Interval& iv, const Range& whole);
+
+/// Constant bounds of an integer expression when the variables of `dom` lie in their ranges
+/// (other variables unknown). False when no finite bound is known.
+bool ConstBounds(const PrimExpr& expr, const VarDomain& dom, int64_t* lo, int64_t* hi);
+
+/// True when `expr` mentions a variable of `dom`.
+bool UsesVarIn(const PrimExpr& expr, const VarDomain& dom);
+
+}  // namespace tir
+}  // namespace tirgen

@@ -1,0 +1,136 @@
+// CompactBufferAllocation: before/after TVMScript (inputs are opaque blocks, as after
+// ConvertBlocksToOpaque).
+#include "tir_pass_test_util.h"
+
+namespace tirgen {
+namespace tir {
+namespace {
+
+using testing::ExpectPass;
+using testing::ParseModule;
+
+// Allocated under loop i, the buffer only needs row i: shape (1, 8), indices rebased by i
+// (left as `i - i` for Simplify, as TVM does).
+TEST(CompactBufferAllocation, ShrinksToTheAccessedRegion) {
+  ExpectPass(transform::CompactBufferAllocation(), R"(
+@T.prim_func
+def main(A: T.Buffer((4, 8), "float32"), C: T.Buffer((4, 8), "float32")):
+    for i in range(4):
+        with T.block(""):
+            T.reads(A[i, 0:8])
+            T.writes(C[i, 0:8])
+            B = T.alloc_buffer((4, 8))
+            for j in range(8):
+                with T.block("B"):
+                    T.reads(A[i, j])
+                    T.writes(B[i, j])
+                    B[i, j] = A[i, j] * T.float32(2)
+            for j in range(8):
+                with T.block("C"):
+                    T.reads(B[i, j])
+                    T.writes(C[i, j])
+                    C[i, j] = B[i, j] + T.float32(1)
+)", R"(
+@T.prim_func
+def main(A: T.Buffer((4, 8), "float32"), C: T.Buffer((4, 8), "float32")):
+    for i in range(4):
+        with T.block(""):
+            T.reads(A[i, 0:8])
+            T.writes(C[i, 0:8])
+            B = T.alloc_buffer((1, 8))
+            for j in range(8):
+                with T.block("B"):
+                    T.reads(A[i, j])
+                    T.writes(B[i - i, j])
+                    B[i - i, j] = A[i, j] * T.float32(2)
+            for j in range(8):
+                with T.block("C"):
+                    T.reads(B[i - i, j])
+                    T.writes(C[i, j])
+                    C[i, j] = B[i - i, j] + T.float32(1)
+)");
+}
+
+// A window of a root buffer: only [2, 6) of the 8 elements is used; indices shift by 2. The
+// constant buffer next to it is never compacted even though only part of it is read.
+TEST(CompactBufferAllocation, ShiftsByTheMinAndLeavesConstantsAlone) {
+  ExpectPass(transform::CompactBufferAllocation(), R"(
+@T.prim_func
+def main(A: T.Buffer((8,), "int32"), C: T.Buffer((4,), "int32")):
+    with T.block("root"):
+        T.reads()
+        T.writes()
+        B = T.alloc_buffer((8,), "int32")
+        W = T.allocate_const([1, 2, 3, 4, 5, 6, 7, 8], "int32", [8])
+        for i in range(4):
+            with T.block("B"):
+                W_1 = T.Buffer((8,), "int32", data=W)
+                T.reads(A[i + 2], W_1[i])
+                T.writes(B[i + 2])
+                B[i + 2] = A[i + 2] * W_1[i]
+        for i in range(4):
+            with T.block("C"):
+                T.reads(B[i + 2])
+                T.writes(C[i])
+                C[i] = B[i + 2]
+)", R"(
+@T.prim_func
+def main(A: T.Buffer((8,), "int32"), C: T.Buffer((4,), "int32")):
+    with T.block("root"):
+        T.reads()
+        T.writes()
+        B = T.alloc_buffer((4,), "int32")
+        W = T.allocate_const([1, 2, 3, 4, 5, 6, 7, 8], "int32", [8])
+        for i in range(4):
+            with T.block("B"):
+                W_1 = T.Buffer((8,), "int32", data=W)
+                T.reads(A[i + 2], W_1[i])
+                T.writes(B[i + 2 - 2])
+                B[i + 2 - 2] = A[i + 2] * W_1[i]
+        for i in range(4):
+            with T.block("C"):
+                T.reads(B[i + 2 - 2])
+                T.writes(C[i])
+                C[i] = B[i + 2 - 2]
+)");
+}
+
+// Edge cases: a fully used buffer keeps its shape (printed text unchanged); blocks with iter
+// vars are rejected (ConvertBlocksToOpaque must run first).
+TEST(CompactBufferAllocation, EdgeCases) {
+  const char* full = R"(
+@T.prim_func
+def main(A: T.Buffer((4,), "int32"), C: T.Buffer((4,), "int32")):
+    with T.block("root"):
+        T.reads()
+        T.writes()
+        B = T.alloc_buffer((4,), "int32")
+        for i in range(4):
+            with T.block("B"):
+                T.reads(A[i])
+                T.writes(B[i])
+                B[i] = A[i]
+        for i in range(4):
+            with T.block("C"):
+                T.reads(B[3 - i])
+                T.writes(C[i])
+                C[i] = B[3 - i]
+)";
+  ExpectPass(transform::CompactBufferAllocation(), full, full);
+
+  IRModule with_vars = ParseModule(R"(
+@T.prim_func
+def main(A: T.Buffer((4,), "float32")):
+    for i in range(4):
+        with T.block("set"):
+            vi = T.axis.spatial(4, i)
+            T.reads()
+            T.writes(A[vi])
+            A[vi] = T.float32(0)
+)");
+  EXPECT_THROW(transform::CompactBufferAllocation()(with_vars), InternalError);
+}
+
+}  // namespace
+}  // namespace tir
+}  // namespace tirgen

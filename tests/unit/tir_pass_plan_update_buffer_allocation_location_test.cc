@@ -1,0 +1,169 @@
+// PlanAndUpdateBufferAllocationLocation: before/after TVMScript.
+#include "tir_pass_test_util.h"
+
+namespace tirgen {
+namespace tir {
+namespace {
+
+using testing::ExpectPass;
+using testing::ParseModule;
+
+// A buffer produced and consumed under one loop is allocated in an opaque block injected under
+// that loop; the block's reads/writes are its body's, loops inside relaxed.
+TEST(PlanAndUpdateBufferAllocationLocation, MovesUnderTheCommonLoop) {
+  ExpectPass(transform::PlanAndUpdateBufferAllocationLocation(), R"(
+@T.prim_func
+def main(A: T.Buffer((4, 8), "float32"), C: T.Buffer((4, 8), "float32")):
+    B = T.alloc_buffer((4, 8))
+    for i in range(4):
+        for j in range(8):
+            with T.block("B"):
+                vi, vj = T.axis.remap("SS", [i, j])
+                T.reads(A[vi, vj])
+                T.writes(B[vi, vj])
+                B[vi, vj] = A[vi, vj] * T.float32(2)
+        for j in range(8):
+            with T.block("C"):
+                vi, vj = T.axis.remap("SS", [i, j])
+                T.reads(B[vi, vj])
+                T.writes(C[vi, vj])
+                C[vi, vj] = B[vi, vj] + T.float32(1)
+)", R"(
+@T.prim_func
+def main(A: T.Buffer((4, 8), "float32"), C: T.Buffer((4, 8), "float32")):
+    with T.block("root"):
+        T.reads()
+        T.writes()
+        for i in range(4):
+            with T.block(""):
+                T.reads(A[i, 0:8])
+                T.writes(C[i, 0:8])
+                B = T.alloc_buffer((4, 8))
+                for j in range(8):
+                    with T.block("B"):
+                        vi, vj = T.axis.remap("SS", [i, j])
+                        T.reads(A[vi, vj])
+                        T.writes(B[vi, vj])
+                        B[vi, vj] = A[vi, vj] * T.float32(2)
+                for j in range(8):
+                    with T.block("C"):
+                        vi, vj = T.axis.remap("SS", [i, j])
+                        T.reads(B[vi, vj])
+                        T.writes(C[vi, vj])
+                        C[vi, vj] = B[vi, vj] + T.float32(1)
+)");
+}
+
+// A buffer used by one block only moves into that block and leaves its writes (argmax's case).
+TEST(PlanAndUpdateBufferAllocationLocation, MovesIntoTheOnlyBlock) {
+  ExpectPass(transform::PlanAndUpdateBufferAllocationLocation(), R"(
+@T.prim_func
+def main(A: T.Buffer((4,), "float32"), B: T.Buffer((4,), "float32")):
+    T_1 = T.alloc_buffer((4,))
+    for i in range(4):
+        with T.block("both"):
+            vi = T.axis.spatial(4, i)
+            T.reads(A[vi])
+            T.writes(B[vi], T_1[vi])
+            T_1[vi] = A[vi]
+            B[vi] = T_1[vi]
+)", R"(
+@T.prim_func
+def main(A: T.Buffer((4,), "float32"), B: T.Buffer((4,), "float32")):
+    with T.block("root"):
+        T.reads()
+        T.writes()
+        for i in range(4):
+            with T.block("both"):
+                vi = T.axis.spatial(4, i)
+                T.reads(A[vi])
+                T.writes(B[vi])
+                T_1 = T.alloc_buffer((4,))
+                T_1[vi] = A[vi]
+                B[vi] = T_1[vi]
+)");
+}
+
+// The constant weight is reached only through a match_buffer and a read region (TVM #13605):
+// the view must be known, the AllocateConst neither moved nor duplicated, the read kept.
+TEST(PlanAndUpdateBufferAllocationLocation, ConstantBehindMatchBuffer) {
+  const char* text = R"(
+@T.prim_func
+def main(A: T.Buffer((4, 4), "int32"), C: T.Buffer((4,), "int32")):
+    W = T.allocate_const([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16], "int32", [4, 4])
+    for i in range(4):
+        with T.block("dot_o"):
+            vi = T.axis.spatial(4, i)
+            W_1 = T.Buffer((4, 4), "int32", data=W)
+            T.reads(A[vi, 0:4], W_1[vi, 0:4])
+            T.writes(C[vi])
+            X = T.match_buffer(A[vi, 0:4], (4,), "int32", offset_factor=1)
+            Y = T.match_buffer(W_1[vi, 0:4], (4,), "int32", offset_factor=1)
+            Z = T.match_buffer(C[vi], (), "int32", offset_factor=1)
+            Z[()] = X[0] * Y[0] + X[1] * Y[1] + X[2] * Y[2] + X[3] * Y[3]
+)";
+  ExpectPass(transform::PlanAndUpdateBufferAllocationLocation(), text, text);
+}
+
+// A root buffer used by two loop nests stays at the root; a buffer never accessed is dropped
+// (as TVM does); an AllocateConst next to them is untouched.
+TEST(PlanAndUpdateBufferAllocationLocation, RootBuffersAndConstantStay) {
+  ExpectPass(transform::PlanAndUpdateBufferAllocationLocation(), R"(
+@T.prim_func
+def main(A: T.Buffer((4,), "int32"), C: T.Buffer((4,), "int32")):
+    B = T.alloc_buffer((4,), "int32")
+    unused = T.alloc_buffer((4,), "int32")
+    W = T.allocate_const([1, 2, 3, 4], "int32", [4])
+    for i in range(4):
+        with T.block("B"):
+            vi = T.axis.spatial(4, i)
+            W_1 = T.Buffer((4,), "int32", data=W)
+            T.reads(A[vi], W_1[vi])
+            T.writes(B[vi])
+            B[vi] = A[vi] * W_1[vi]
+    for i in range(4):
+        with T.block("C"):
+            vi = T.axis.spatial(4, i)
+            T.reads(B[vi])
+            T.writes(C[vi])
+            C[vi] = B[vi] + 1
+)", R"(
+@T.prim_func
+def main(A: T.Buffer((4,), "int32"), C: T.Buffer((4,), "int32")):
+    B = T.alloc_buffer((4,), "int32")
+    W = T.allocate_const([1, 2, 3, 4], "int32", [4])
+    for i in range(4):
+        with T.block("B"):
+            vi = T.axis.spatial(4, i)
+            W_1 = T.Buffer((4,), "int32", data=W)
+            T.reads(A[vi], W_1[vi])
+            T.writes(B[vi])
+            B[vi] = A[vi] * W_1[vi]
+    for i in range(4):
+        with T.block("C"):
+            vi = T.axis.spatial(4, i)
+            T.reads(B[vi])
+            T.writes(C[vi])
+            C[vi] = B[vi] + 1
+)");
+}
+
+TEST(PlanAndUpdateBufferAllocationLocation, RejectsBlocksWithInit) {
+  IRModule mod = ParseModule(R"(
+@T.prim_func
+def main(A: T.Buffer((4,), "float32"), B: T.Buffer((1,), "float32")):
+    for k in range(4):
+        with T.block("sum"):
+            vk = T.axis.reduce(4, k)
+            T.reads(A[vk])
+            T.writes(B[0])
+            with T.init():
+                B[0] = T.float32(0)
+            B[0] = B[0] + A[vk]
+)");
+  EXPECT_THROW(transform::PlanAndUpdateBufferAllocationLocation()(mod), InternalError);
+}
+
+}  // namespace
+}  // namespace tir
+}  // namespace tirgen
