@@ -297,6 +297,8 @@ void Parser::BindOne(const Token& name_tok, const Value& v,
           Define(name, MakeExpr(f.var, name_tok.line, name_tok.col));
           break;
         case FrameSpec::K::kLet:
+        case FrameSpec::K::kAttr:  // T.launch_thread binds its thread var
+          if (!f.var.defined()) Fail(v, "this call cannot be assigned to a name");
           if (f.var->name_hint.empty()) RenameVar(f.var, name);
           Define(name, MakeExpr(f.var, name_tok.line, name_tok.col));
           break;

@@ -94,6 +94,8 @@ struct FuncState {
   DataType ret_type = DataType::Void();
   bool is_private = false;
   std::vector<tir::Buffer> root_alloc_buffers;
+  /// T.env_thread vars -> their thread IterVar (its domain is set by the first T.launch_thread).
+  std::vector<std::pair<tir::Var, tir::IterVar>> env_threads;
   /// Blocks written without T.reads/T.writes (allowed only for a root block).
   std::vector<std::pair<const Object*, std::pair<int, int>>> missing_access;
 };

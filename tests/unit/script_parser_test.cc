@@ -5,11 +5,13 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <ctime>
 #include <cstring>
 #include <dirent.h>
 #include <fstream>
 #include <sstream>
 
+#include "tirgen/script/printer.h"
 #include "tirgen/support/npz.h"
 #include "tirgen/tir/functor.h"
 #include "tirgen/tir/function.h"
@@ -318,6 +320,67 @@ def f(a: T.handle):
   EXPECT_TRUE(sub->annotations.at("k").same_as(sub->match_buffers[0]->buffer));
 }
 
+
+// Hand-written TVMScript in the printer's own format for constructs the goldens lack:
+// print(parse(text)) must give the text back.
+TEST(ScriptParser, RoundTripOfLessCommonConstructs) {
+  const std::vector<std::string> programs = {
+      R"(# from tvm.script import tir as T
+
+@T.prim_func
+def f(A: T.Buffer((128,), "float32"), n: T.int32):
+    T.func_attr({"n": [1, T.float32(2.5), "s", T.bool(False)]})
+    threadIdx_x = T.launch_thread("threadIdx.x", 128)
+    blockIdx_x = T.launch_thread("blockIdx.x", 4)
+    x: T.int32 = n + 1
+    while x < 10:
+        v = T.float32()
+        A[threadIdx_x] = T.Let(v + T.float32(1), where={v: A[threadIdx_x]})
+    assert n > 0, "n must be positive"
+    T.attr(A.data, "storage_alignment", 128)
+    for i in T.unroll(4, annotations={"pragma_x": 1}):
+        if i == 1:
+            T.call_extern("int32", "foo", i, A.data)
+        else:
+            A[i] = T.if_then_else(i < 2, T.float32(0), T.sqrt(A[i]))
+)",
+      R"(# from tvm.script import ir as I
+# from tvm.script import tir as T
+
+@I.ir_module
+class Module:
+    @T.prim_func
+    def main(a: T.handle, B: T.Buffer((T.int64(16), T.int64(16)), "float16")):
+        A = T.match_buffer(a, (T.int64(16), T.int64(16)), "float16", strides=("A_s0", 1), elem_offset=T.int64(8), scope="shared", align=16, offset_factor=2)
+        # with T.block("root"):
+        C = T.alloc_buffer((T.int64(16),), "bfloat16", scope="local")
+        for i in T.thread_binding(T.int64(16), thread="threadIdx.x"):
+            for j in T.vectorized(T.int64(16)):
+                with T.block("C"):
+                    vi, vj = T.axis.remap("SR", [i, j])
+                    T.where(i < T.int64(15) or j != T.int64(0))
+                    T.reads(A[vi, vj], B[vi, vj:vj + T.int64(2)])
+                    T.writes(C[vi])
+                    T.block_attr({"k": [T.int64(1)], "meta_schedule.tiling_structure": "SSRSRS"})
+                    with T.init():
+                        C[vi] = T.bfloat16(0)
+                    C[vi] = C[vi] + T.Cast("bfloat16", A[vi, vj] * B[vi, vj] - T.max(A[vi, vj], T.float16(2)))
+        for k in range(T.int64(2), T.int64(6)):
+            B[k, T.int64(0):T.int64(4)] = T.Broadcast(T.Select(k % T.int64(2) == T.int64(0), T.float16(1), T.float16(-1.5)), 4)
+)",
+  };
+  for (const std::string& text : programs) {
+    std::string printed;
+    try {
+      printed = Print(Parse(text));
+    } catch (const std::exception& e) {
+      ADD_FAILURE() << e.what();
+      continue;
+    }
+    EXPECT_EQ(printed, text);
+  }
+}
+
 // ---- constants ---------------------------------------------------------------------------------
 
 NDArray ConstOf(const ObjectRef& f) {
@@ -404,15 +467,16 @@ TEST(ScriptParser, BigConstantListParsesFast) {
   for (int i = 0; i < n / 1000; ++i) text += chunk;
   text.resize(text.size() - 2);
   text += "], \"float32\", [4000, 1000])\n    T.evaluate(0)\n";
-  auto t0 = std::chrono::steady_clock::now();
+  // CPU time, not wall time: the build machine is shared.
+  std::clock_t t0 = std::clock();
   NDArray c = ConstOf(Parse(text));
-  double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  double s = static_cast<double>(std::clock() - t0) / CLOCKS_PER_SEC;
   ASSERT_TRUE(c.defined());
   EXPECT_EQ(c->NumElements(), n);
   EXPECT_EQ(c.data_as<float>()[1001], static_cast<float>(0.001 - 0.5));
-  std::printf("[ perf    ] %d-element float32 allocate_const (%.0f MB of text) parsed in %.3f s\n", n,
+  std::printf("[ perf    ] %d-element float32 allocate_const (%.0f MB of text) parsed in %.3f s CPU\n", n,
               text.size() / 1e6, s);
-  EXPECT_LT(s, 5.0);  // ~0.3 s optimized; generous for unoptimized/sanitizer builds
+  EXPECT_LT(s, 10.0);  // ~0.3 s optimized; generous for loaded machines and sanitizer builds
 }
 
 // ---- errors: one located message, never a crash ------------------------------------------------
