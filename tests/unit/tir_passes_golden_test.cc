@@ -34,6 +34,9 @@ const std::vector<GoldenPass> kPasses = {
     {5, "LowerMatchBuffer", transform::LowerMatchBuffer},
 };
 
+// Test names show the pass, not the bytes of the row.
+void PrintTo(const GoldenPass& p, std::ostream* os) { *os << p.name; }
+
 // The file NN_*.py of a case folder (empty when absent).
 fs::path StepFile(const fs::path& dir, int step) {
   char prefix[8];
