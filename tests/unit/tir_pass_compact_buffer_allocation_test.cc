@@ -131,6 +131,142 @@ def main(A: T.Buffer((4,), "float32")):
   EXPECT_THROW(transform::CompactBufferAllocation()(with_vars), InternalError);
 }
 
+// Shared memory under threads (TVM's TestSharedMem, before Simplify): threadIdx and vthread
+// loops are relaxed (the buffer is shared by those threads), blockIdx is not: 8 rows.
+TEST(CompactBufferAllocation, SharedMemoryRelaxesThreadLoops) {
+  ExpectPass(transform::CompactBufferAllocation(), R"(
+@T.prim_func
+def main(A: T.Buffer((16, 16), "float32"), C: T.Buffer((16, 16), "float32")):
+    for i0 in T.thread_binding(2, thread="blockIdx.x"):
+        for i1 in T.thread_binding(2, thread="vthread"):
+            for i2 in T.thread_binding(4, thread="threadIdx.x"):
+                with T.block(""):
+                    T.reads(A[i0 * 8 + i1 * 4 + i2, 0:16])
+                    T.writes(C[i0 * 8 + i1 * 4 + i2, 0:16])
+                    B = T.alloc_buffer((16, 16), scope="shared")
+                    for j in range(16):
+                        with T.block(""):
+                            T.reads(A[i0 * 8 + i1 * 4 + i2, j])
+                            T.writes(B[i0 * 8 + i1 * 4 + i2, j])
+                            B[i0 * 8 + i1 * 4 + i2, j] = A[i0 * 8 + i1 * 4 + i2, j] + T.float32(1)
+                    for j in range(16):
+                        with T.block(""):
+                            T.reads(B[i0 * 8 + i1 * 4 + i2, j])
+                            T.writes(C[i0 * 8 + i1 * 4 + i2, j])
+                            C[i0 * 8 + i1 * 4 + i2, j] = B[i0 * 8 + i1 * 4 + i2, j] * T.float32(2)
+)", R"(
+@T.prim_func
+def main(A: T.Buffer((16, 16), "float32"), C: T.Buffer((16, 16), "float32")):
+    for i0 in T.thread_binding(2, thread="blockIdx.x"):
+        for i1 in T.thread_binding(2, thread="vthread"):
+            for i2 in T.thread_binding(4, thread="threadIdx.x"):
+                with T.block(""):
+                    T.reads(A[i0 * 8 + i1 * 4 + i2, 0:16])
+                    T.writes(C[i0 * 8 + i1 * 4 + i2, 0:16])
+                    B = T.alloc_buffer((8, 16), scope="shared")
+                    for j in range(16):
+                        with T.block(""):
+                            T.reads(A[i0 * 8 + i1 * 4 + i2, j])
+                            T.writes(B[i0 * 8 + i1 * 4 + i2 - i0 * 8, j])
+                            B[i0 * 8 + i1 * 4 + i2 - i0 * 8, j] = A[i0 * 8 + i1 * 4 + i2, j] + T.float32(1)
+                    for j in range(16):
+                        with T.block(""):
+                            T.reads(B[i0 * 8 + i1 * 4 + i2 - i0 * 8, j])
+                            T.writes(C[i0 * 8 + i1 * 4 + i2, j])
+                            C[i0 * 8 + i1 * 4 + i2, j] = B[i0 * 8 + i1 * 4 + i2 - i0 * 8, j] * T.float32(2)
+)");
+}
+
+// buffer_dim_align pads the compacted buffer's strides (TVM's TestStorageAlign): row stride
+// 16 + (16 + 15 - 16 % 16) % 16 = 31.
+TEST(CompactBufferAllocation, StorageAlignSetsStrides) {
+  ExpectPass(transform::CompactBufferAllocation(), R"(
+@T.prim_func
+def main(A: T.Buffer((16, 16), "float32"), C: T.Buffer((16, 16), "float32")):
+    for i in range(16):
+        with T.block(""):
+            T.reads(A[i, 0:16])
+            T.writes(C[i, 0:16])
+            B = T.alloc_buffer((16, 16))
+            for j in range(16):
+                with T.block(""):
+                    T.reads(A[i, j])
+                    T.writes(B[i, j])
+                    T.block_attr({"buffer_dim_align": [[0, 0, 16, 15]]})
+                    B[i, j] = A[i, j] + T.float32(1)
+            for j in range(16):
+                with T.block(""):
+                    T.reads(B[i, j])
+                    T.writes(C[i, j])
+                    C[i, j] = B[i, j] * T.float32(2)
+)", R"(
+@T.prim_func
+def main(A: T.Buffer((16, 16), "float32"), C: T.Buffer((16, 16), "float32")):
+    for i in range(16):
+        with T.block(""):
+            T.reads(A[i, 0:16])
+            T.writes(C[i, 0:16])
+            B = T.alloc_buffer((1, 16), strides=(31, 1))
+            for j in range(16):
+                with T.block(""):
+                    T.reads(A[i, j])
+                    T.writes(B[i - i, j])
+                    T.block_attr({"buffer_dim_align": [[0, 0, 16, 15]]})
+                    B[i - i, j] = A[i, j] + T.float32(1)
+            for j in range(16):
+                with T.block(""):
+                    T.reads(B[i - i, j])
+                    T.writes(C[i, j])
+                    C[i, j] = B[i - i, j] * T.float32(2)
+)");
+}
+
+// An opaque use of the data pointer (an extern call) means the whole buffer (TVM's
+// TestUnschedulableFunc): nothing shrinks. Index lets stand for their values.
+TEST(CompactBufferAllocation, OpaqueAccessAndLets) {
+  const char* opaque = R"(
+@T.prim_func
+def main(A: T.Buffer((16, 16), "float32"), C: T.Buffer((16, 16), "float32")):
+    for i in range(16):
+        with T.block(""):
+            T.reads(A[i, 0:16])
+            T.writes(C[i, 0:16])
+            B = T.alloc_buffer((16, 16))
+            for j in range(16):
+                T.evaluate(T.call_extern("int32", "dummy_extern_function", B.data))
+                B[i, j] = A[i, j] + T.float32(1)
+            for j in range(16):
+                C[i, j] = B[i, j] * T.float32(2)
+)";
+  ExpectPass(transform::CompactBufferAllocation(), opaque, opaque);
+
+  ExpectPass(transform::CompactBufferAllocation(), R"(
+@T.prim_func
+def main(A: T.Buffer((16,), "float32"), C: T.Buffer((16,), "float32")):
+    for i in range(4):
+        with T.block(""):
+            T.reads(A[i * 4:i * 4 + 4])
+            T.writes(C[i * 4:i * 4 + 4])
+            B = T.alloc_buffer((16,))
+            for j in range(4):
+                k: T.int32 = i * 4 + j
+                B[k] = A[k]
+                C[k] = B[k]
+)", R"(
+@T.prim_func
+def main(A: T.Buffer((16,), "float32"), C: T.Buffer((16,), "float32")):
+    for i in range(4):
+        with T.block(""):
+            T.reads(A[i * 4:i * 4 + 4])
+            T.writes(C[i * 4:i * 4 + 4])
+            B = T.alloc_buffer((4,))
+            for j in range(4):
+                k: T.int32 = i * 4 + j
+                B[k - i * 4] = A[k]
+                C[k] = B[k - i * 4]
+)");
+}
+
 }  // namespace
 }  // namespace tir
 }  // namespace tirgen

@@ -39,6 +39,9 @@ const std::vector<GoldenPass> kPasses = {
     {10, "Simplify", transform::Simplify},
 };
 
+// Test names show the pass, not the bytes of the row.
+void PrintTo(const GoldenPass& p, std::ostream* os) { *os << p.name; }
+
 // The file NN_*.py of a case folder (empty when absent).
 fs::path StepFile(const fs::path& dir, int step) {
   char prefix[8];

@@ -152,6 +152,35 @@ Interval UnionInterval(const Interval& a, const Interval& b) {
   return Interval{PickBound(a.min, b.min, true), PickBound(a.max, b.max, false)};
 }
 
+PrimExpr SimplifyWithBounds(const PrimExpr& expr, const VarDomain& dom) {
+  class MinMaxPruner : public StmtExprMutator {
+   public:
+    explicit MinMaxPruner(const VarDomain& dom) : dom_(dom) {}
+    using StmtExprMutator::VisitExpr;
+    PrimExpr VisitExpr_(const BinaryNode* op) override {
+      PrimExpr e = StmtExprMutator::VisitExpr_(op);
+      const BinaryNode* b = e.as<BinaryNode>();
+      if (!b || (e.kind() != Kind::kMin && e.kind() != Kind::kMax)) return e;
+      int64_t lo, hi;
+      if (!ConstBounds(sub(b->a, b->b), dom_, &lo, &hi)) return e;
+      bool a_smaller = hi <= 0, b_smaller = lo >= 0;
+      if (e.kind() == Kind::kMin) {
+        if (a_smaller) return b->a;
+        if (b_smaller) return b->b;
+      } else {
+        if (a_smaller) return b->b;
+        if (b_smaller) return b->a;
+      }
+      return e;
+    }
+
+   private:
+    const VarDomain& dom_;
+  };
+  if (!expr.defined()) return expr;
+  return arith::Simplify(MinMaxPruner(dom).VisitExpr(arith::Simplify(expr)));
+}
+
 Range CoverRange(const Interval& iv, const Range& whole) {
   if (iv.IsPoint()) return Range(iv.min, make_const(iv.min.dtype(), 1));
   if (!iv.IsBounded()) return whole;

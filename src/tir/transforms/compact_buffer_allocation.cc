@@ -3,6 +3,7 @@
 // their ranges, loops outside stay symbolic; the union of all accesses, clipped to the original
 // shape, becomes the new shape, and every index is rebased by the region's min.
 // Parameters and constant (AllocateConst) buffers are never reallocated.
+#include <array>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -62,19 +63,28 @@ struct Loop {
   std::string thread_tag;  ///< for thread bindings
 };
 
-// Storage ranks (global < shared < warp < local) and thread ranks (blockIdx 0, threadIdx 1):
-// a buffer is shared by all threads of a rank at or below its own, so those loops are relaxed.
+// Storage ranks (global 0 < shared 1 < warp 2 < local 3) and thread ranks (blockIdx 0;
+// threadIdx, vthread 1): a buffer is shared by the threads of every rank at or below its own,
+// so those thread loops are relaxed too. Warp memory relaxes threadIdx.x only.
 bool NeedRelaxThread(const Loop& loop, const std::string& scope) {
-  if (loop.thread_tag.empty()) return false;
-  int thread_rank = loop.thread_tag.rfind("blockIdx", 0) == 0    ? 0
-                    : loop.thread_tag.rfind("threadIdx", 0) == 0 ? 1
-                                                                 : -1;
+  const std::string& tag = loop.thread_tag;
+  if (tag.empty()) return false;
+  int thread_rank = -1;
+  bool is_threadidx_x = false;
+  if (tag.rfind("blockIdx", 0) == 0) {
+    thread_rank = 0;
+  } else if (tag.rfind("threadIdx", 0) == 0) {
+    thread_rank = 1;
+    is_threadidx_x = tag == "threadIdx.x";
+  } else if (tag.rfind("vthread", 0) == 0 || tag == "cthread") {
+    thread_rank = 1;
+  }
   if (thread_rank < 0) return false;
-  int storage_rank = scope.rfind("global", 0) == 0 || scope.empty() ? 0
-                     : scope.rfind("shared", 0) == 0                ? 1
-                     : scope.rfind("warp", 0) == 0                  ? 2
-                                                                    : 3;
-  if (storage_rank == 2) return thread_rank == 1 ? false : true;
+  int storage_rank = scope.empty() || scope.rfind("global", 0) == 0 ? 0
+                     : scope.rfind("shared", 0) == 0                 ? 1
+                     : scope.rfind("warp", 0) == 0                   ? 2
+                                                                     : 3;
+  if (storage_rank == 2) return is_threadidx_x;
   return storage_rank <= thread_rank;
 }
 
@@ -115,6 +125,19 @@ class AccessRegionCollector : public StmtExprVisitor {
     PushLoop(Loop{op->loop_var, Range(op->min, op->extent), tag});
     StmtExprVisitor::VisitStmt_(op);
     PopLoop();
+  }
+  // An index-typed let var stands for its value when accesses are relaxed.
+  void VisitStmt_(const LetStmtNode* op) override {
+    VisitExpr(op->value);
+    bool bind = BindLet(op->var, op->value);
+    VisitStmt(op->body);
+    if (bind) lets_.pop_back();
+  }
+  void VisitExpr_(const LetNode* op) override {
+    VisitExpr(op->value);
+    bool bind = BindLet(op->var, op->value);
+    VisitExpr(op->body);
+    if (bind) lets_.pop_back();
   }
   void VisitStmt_(const AttrStmtNode* op) override {
     const IterVarNode* iv = op->node.as<IterVarNode>();
@@ -178,6 +201,11 @@ class AccessRegionCollector : public StmtExprVisitor {
     all_loops_.erase(loops_.back().var.get());
     loops_.pop_back();
   }
+  bool BindLet(const Var& var, const PrimExpr& value) {
+    if (!(value.dtype().is_int() || value.dtype().is_uint())) return false;
+    lets_.emplace_back(var, lets_.empty() ? value : Substitute(value, lets_));
+    return true;
+  }
   void DefineAt(const Buffer& b) {
     TIRGEN_ICHECK(!depth_.count(b->data.get())) << "buffer " << b->name << " is defined twice";
     depth_[b->data.get()] = loops_.size();
@@ -194,7 +222,8 @@ class AccessRegionCollector : public StmtExprVisitor {
       }
     }
     std::vector<Interval> ivs;
-    for (const Range& r : region) {
+    for (Range r : region) {
+      if (!lets_.empty()) r = Range(Substitute(r->min, lets_), Substitute(r->extent, lets_));
       Interval lo = EvalInterval(r->min, relax);
       if (is_one(r->extent)) {
         ivs.push_back(lo);
@@ -220,16 +249,20 @@ class AccessRegionCollector : public StmtExprVisitor {
     for (size_t d = 0; d < buffer->shape.size(); ++d) {
       const PrimExpr& shape = buffer->shape[d];
       Range original(make_const(shape.dtype(), 0), shape);
-      Range r = CoverRange(acc->second[d], original);
+      Interval iv = acc->second[d];
+      if (iv.IsBounded() && !iv.IsPoint()) {
+        iv = Interval{SimplifyWithBounds(iv.min, all_loops_), SimplifyWithBounds(iv.max, all_loops_)};
+      }
+      Range r = CoverRange(iv, original);
       int64_t lo, hi;
       PrimExpr min = r->min;
       if (!(ConstBounds(min, all_loops_, &lo, &hi) && lo >= 0)) {
-        min = arith::Simplify(max(make_const(min.dtype(), 0), min));
+        min = SimplifyWithBounds(max(make_const(min.dtype(), 0), min), all_loops_);
       }
       PrimExpr extent = r->extent;
       const int64_t* s = as_const_int(shape);
       if (!(s && ConstBounds(extent, all_loops_, &lo, &hi) && hi <= *s) && !ExprDeepEqual(extent, shape)) {
-        extent = arith::Simplify(tir::min(shape, extent));
+        extent = SimplifyWithBounds(tir::min(shape, extent), all_loops_);
       }
       if (UsesVarIn(extent, all_loops_)) {
         if (ConstBounds(extent, all_loops_, &lo, &hi)) {
@@ -245,12 +278,70 @@ class AccessRegionCollector : public StmtExprVisitor {
   }
 
   VarBuffers var2buffer_;
+  std::vector<std::pair<Var, PrimExpr>> lets_;  ///< enclosing index lets, values substituted
   std::vector<Loop> loops_;
   VarDomain all_loops_;
   std::unordered_map<const VarNode*, size_t> depth_;
   std::unordered_map<const BufferNode*, std::vector<Interval>> accesses_;
   std::unordered_map<const BufferNode*, std::vector<BufferRegion>> annotations_;
 };
+
+// block_attr {"buffer_dim_align": [[write_index, dim, factor, offset], ...]}: per data var, the
+// (dim, factor, offset) alignments of the buffers blocks write.
+using DimAligns = std::unordered_map<const VarNode*, std::vector<std::array<int64_t, 3>>>;
+
+class StorageAlignCollector : public StmtExprVisitor {
+ public:
+  using StmtExprVisitor::VisitStmt;
+  DimAligns aligns;
+  void VisitStmt_(const BlockNode* op) override {
+    auto it = op->annotations.find("buffer_dim_align");
+    if (it != op->annotations.end()) {
+      if (const ArrayNode* list = it->second.as<ArrayNode>()) {
+        for (const ObjectRef& t : list->elements) {
+          const ArrayNode* tuple = t.as<ArrayNode>();
+          if (!tuple || tuple->elements.size() != 4) throw Error("buffer_dim_align entries must have 4 integers");
+          int64_t v[4];
+          for (int k = 0; k < 4; ++k) {
+            const PrimExprNode* e = tuple->elements[k].as<PrimExprNode>();
+            const int64_t* c = e ? as_const_int(GetRef<PrimExpr>(e)) : nullptr;
+            if (!c) throw Error("buffer_dim_align entries must be integers");
+            v[k] = *c;
+          }
+          if (v[0] < 0 || v[0] >= static_cast<int64_t>(op->writes.size())) {
+            throw Error("buffer_dim_align of block " + op->name_hint + " names write " + std::to_string(v[0]) +
+                        ", which does not exist");
+          }
+          aligns[op->writes[v[0]]->buffer->data.get()].push_back({v[1], v[2], v[3]});
+        }
+      }
+    }
+    StmtExprVisitor::VisitStmt_(op);
+  }
+};
+
+// Strides padding each aligned dimension so that stride % factor == offset (TVM's rule).
+std::vector<PrimExpr> AlignedStrides(const std::vector<PrimExpr>& shape,
+                                     const std::vector<std::array<int64_t, 3>>& aligns) {
+  if (aligns.empty() || shape.empty()) return {};
+  std::vector<std::pair<int64_t, int64_t>> per_dim(shape.size(), {0, 0});
+  for (const auto& a : aligns) {
+    if (a[0] < 0 || a[0] >= static_cast<int64_t>(shape.size())) throw Error("buffer_dim_align dimension out of range");
+    per_dim[a[0]] = {a[1], a[2]};
+  }
+  std::vector<PrimExpr> strides(shape.size());
+  PrimExpr stride = make_const(shape[0].dtype(), 1);
+  for (size_t d = shape.size(); d-- > 0;) {
+    if (per_dim[d].first != 0) {
+      PrimExpr factor = make_const(stride.dtype(), per_dim[d].first);
+      PrimExpr offset = make_const(stride.dtype(), per_dim[d].second);
+      stride = add(stride, floormod(sub(add(factor, offset), floormod(stride, factor)), factor));
+    }
+    strides[d] = stride;
+    stride = mul(stride, shape[d]);
+  }
+  return strides;
+}
 
 struct AllocInfo {
   std::vector<Range> region;
@@ -330,13 +421,16 @@ PrimFunc Compact(const PrimFunc& f) {
   aliases.VisitStmt(f->body);
   AccessRegionCollector collector(std::move(aliases.var2buffer));
   collector.VisitStmt(f->body);
+  StorageAlignCollector align;
+  align.VisitStmt(f->body);
   std::unordered_map<const VarNode*, AllocInfo> info;
   for (const auto& kv : collector.result) {
     const Buffer& old = kv.second.first;
     auto n = CopyNode(*old.get());
     n->shape.clear();
     for (const Range& r : kv.second.second) n->shape.push_back(r->extent);
-    n->strides.clear();
+    auto a = align.aligns.find(kv.first);
+    n->strides = a == align.aligns.end() ? std::vector<PrimExpr>{} : AlignedStrides(n->shape, a->second);
     info[kv.first] = AllocInfo{kv.second.second, Buffer(std::shared_ptr<const Object>(std::move(n)))};
   }
   return WithBody(f, BufferCompactor(std::move(info)).VisitStmt(f->body));

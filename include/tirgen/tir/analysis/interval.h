@@ -38,6 +38,10 @@ Range CoverRange(const Interval& iv, const Range& whole);
 /// (other variables unknown). False when no finite bound is known.
 bool ConstBounds(const PrimExpr& expr, const VarDomain& dom, int64_t* lo, int64_t* hi);
 
+/// Removes min/max operands that the ranges in `dom` prove irrelevant (min(0, i) -> 0 for
+/// i >= 0), then simplifies: what an analyzer that knows the loop bounds does.
+PrimExpr SimplifyWithBounds(const PrimExpr& expr, const VarDomain& dom);
+
 /// True when `expr` mentions a variable of `dom`.
 bool UsesVarIn(const PrimExpr& expr, const VarDomain& dom);
 
