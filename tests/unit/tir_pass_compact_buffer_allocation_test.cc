@@ -267,6 +267,81 @@ def main(A: T.Buffer((16,), "float32"), C: T.Buffer((16,), "float32")):
 )");
 }
 
+// Branch conditions narrow the loop ranges (TVM's TestPaddingPattern and TestMemAccessInBranch):
+// B is read only where 2 <= i < 18, so 16 rows suffice; B4 is written only in the else branch
+// of `i < 112 or j < 112`.
+TEST(CompactBufferAllocation, ConditionsNarrowTheRegion) {
+  ExpectPass(transform::CompactBufferAllocation(), R"(
+@T.prim_func
+def main(A: T.Buffer((16, 16), "float32"), C: T.Buffer((20, 20), "float32")):
+    with T.block(""):
+        T.reads(A[0:16, 0:16])
+        T.writes(C[0:20, 0:20])
+        B = T.alloc_buffer((20, 20))
+        for i, j in T.grid(16, 16):
+            with T.block(""):
+                T.reads(A[i, j])
+                T.writes(B[i, j])
+                B[i, j] = A[i, j]
+        for i, j in T.grid(20, 20):
+            with T.block(""):
+                T.reads(B[i - 2, j - 2])
+                T.writes(C[i, j])
+                C[i, j] = T.if_then_else(2 <= i and i < 18 and 2 <= j and j < 18, B[i - 2, j - 2], T.float32(0))
+)", R"(
+@T.prim_func
+def main(A: T.Buffer((16, 16), "float32"), C: T.Buffer((20, 20), "float32")):
+    with T.block(""):
+        T.reads(A[0:16, 0:16])
+        T.writes(C[0:20, 0:20])
+        B = T.alloc_buffer((16, 16))
+        for i, j in T.grid(16, 16):
+            with T.block(""):
+                T.reads(A[i, j])
+                T.writes(B[i, j])
+                B[i, j] = A[i, j]
+        for i, j in T.grid(20, 20):
+            with T.block(""):
+                T.reads(B[i - 2, j - 2])
+                T.writes(C[i, j])
+                C[i, j] = T.if_then_else(2 <= i and i < 18 and 2 <= j and j < 18, B[i - 2, j - 2], T.float32(0))
+)");
+
+  ExpectPass(transform::CompactBufferAllocation(), R"(
+@T.prim_func
+def main(A: T.Buffer((224, 224), "float32")):
+    with T.block(""):
+        T.reads(A[0:224, 0:224])
+        T.writes()
+        B3 = T.alloc_buffer((224, 224))
+        B4 = T.alloc_buffer((224, 224))
+        for i, j in T.grid(224, 224):
+            with T.block(""):
+                T.reads(A[i, j])
+                T.writes(B3[i, j], B4[i, j])
+                if i < 112 or j < 112:
+                    B3[i, j] = A[i, j] * T.float32(2)
+                else:
+                    B4[i, j] = A[i, j] + T.float32(3)
+)", R"(
+@T.prim_func
+def main(A: T.Buffer((224, 224), "float32")):
+    with T.block(""):
+        T.reads(A[0:224, 0:224])
+        T.writes()
+        B3 = T.alloc_buffer((224, 224))
+        B4 = T.alloc_buffer((112, 112))
+        for i, j in T.grid(224, 224):
+            with T.block(""):
+                T.reads(A[i, j])
+                T.writes(B3[i, j], B4[i - 112, j - 112])
+                if i < 112 or j < 112:
+                    B3[i, j] = A[i, j] * T.float32(2)
+                else:
+                    B4[i - 112, j - 112] = A[i, j] + T.float32(3)
+)");
+}
+
 }  // namespace
 }  // namespace tir
 }  // namespace tirgen

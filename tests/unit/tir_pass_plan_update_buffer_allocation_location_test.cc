@@ -164,6 +164,109 @@ def main(A: T.Buffer((4,), "float32"), B: T.Buffer((1,), "float32")):
   EXPECT_THROW(transform::PlanAndUpdateBufferAllocationLocation()(mod), InternalError);
 }
 
+// TVM's own nested case: buffers allocated in a block move down to the loops under it, each
+// into its own opaque block whose reads/writes see only the buffers visible there.
+TEST(PlanAndUpdateBufferAllocationLocation, NestedOpaqueBlocks) {
+  ExpectPass(transform::PlanAndUpdateBufferAllocationLocation(), R"(
+@T.prim_func
+def main():
+    A = T.alloc_buffer((128, 128))
+    for i0, j0 in T.grid(128, 128):
+        with T.block("a"):
+            i, j = T.axis.remap("SS", [i0, j0])
+            T.reads()
+            T.writes(A[i, j])
+            A[i, j] = T.float32(0)
+    for i0, j0, k0 in T.grid(32, 32, 32):
+        with T.block("b"):
+            i, j, k = T.axis.remap("SSR", [i0, j0, k0])
+            T.reads(A[i * 4:i * 4 + 4, j * 4:j * 4 + 4])
+            T.writes()
+            B = T.alloc_buffer((128, 128))
+            C = T.alloc_buffer((128, 128))
+            D = T.alloc_buffer((128, 128))
+            if k == 0:
+                for ii, jj in T.grid(4, 4):
+                    B[i * 4 + ii, j * 4 + jj] = A[i * 4 + ii, j * 4 + jj]
+            for ii, jj in T.grid(4, 4):
+                for kk in range(4):
+                    B[i * 4 + ii, j * 4 + jj] = B[i * 4 + ii, j * 4 + jj] + C[i * 4 + ii, k * 4 + kk]
+                for kk in range(4):
+                    B[i * 4 + ii, j * 4 + jj] = B[i * 4 + ii, j * 4 + jj] + D[j * 4 + jj, k * 4 + kk] * C[i * 4 + ii, k * 4 + kk]
+)", R"(
+@T.prim_func
+def main():
+    A = T.alloc_buffer((128, 128))
+    for i0, j0 in T.grid(128, 128):
+        with T.block("a"):
+            i, j = T.axis.remap("SS", [i0, j0])
+            T.reads()
+            T.writes(A[i, j])
+            A[i, j] = T.float32(0)
+    for i0, j0, k0 in T.grid(32, 32, 32):
+        with T.block("b"):
+            i, j, k = T.axis.remap("SSR", [i0, j0, k0])
+            T.reads(A[i * 4:i * 4 + 4, j * 4:j * 4 + 4])
+            T.writes()
+            B = T.alloc_buffer((128, 128))
+            if k == 0:
+                for ii, jj in T.grid(4, 4):
+                    B[i * 4 + ii, j * 4 + jj] = A[i * 4 + ii, j * 4 + jj]
+            for ii, jj in T.grid(4, 4):
+                with T.block(""):
+                    T.reads(B[i * 4 + ii, j * 4 + jj])
+                    T.writes(B[i * 4 + ii, j * 4 + jj])
+                    C = T.alloc_buffer((128, 128))
+                    for kk in range(4):
+                        B[i * 4 + ii, j * 4 + jj] = B[i * 4 + ii, j * 4 + jj] + C[i * 4 + ii, k * 4 + kk]
+                    for kk in range(4):
+                        with T.block(""):
+                            T.reads(B[i * 4 + ii, j * 4 + jj], C[i * 4 + ii, k * 4 + kk])
+                            T.writes(B[i * 4 + ii, j * 4 + jj])
+                            D = T.alloc_buffer((128, 128))
+                            B[i * 4 + ii, j * 4 + jj] = B[i * 4 + ii, j * 4 + jj] + D[j * 4 + jj, k * 4 + kk] * C[i * 4 + ii, k * 4 + kk]
+)");
+}
+
+// The injected block's regions honour branch conditions: A is read only where j < 4.
+TEST(PlanAndUpdateBufferAllocationLocation, InjectedRegionsUseConditions) {
+  ExpectPass(transform::PlanAndUpdateBufferAllocationLocation(), R"(
+@T.prim_func
+def main(A: T.Buffer((4, 8), "float32"), C: T.Buffer((4, 8), "float32")):
+    B = T.alloc_buffer((4, 8))
+    for i in range(4):
+        for j in range(8):
+            with T.block("B"):
+                vi, vj = T.axis.remap("SS", [i, j])
+                T.reads(A[vi, vj])
+                T.writes(B[vi, vj])
+                B[vi, vj] = T.if_then_else(vj < 4, A[vi, vj], T.float32(0))
+        for j in range(8):
+            if j < 4:
+                C[i, j] = B[i, j] + A[i, j]
+)", R"(
+@T.prim_func
+def main(A: T.Buffer((4, 8), "float32"), C: T.Buffer((4, 8), "float32")):
+    with T.block("root"):
+        T.reads()
+        T.writes()
+        for i in range(4):
+            with T.block(""):
+                T.reads(A[i, 0:8])
+                T.writes(C[i, 0:4])
+                B = T.alloc_buffer((4, 8))
+                for j in range(8):
+                    with T.block("B"):
+                        vi, vj = T.axis.remap("SS", [i, j])
+                        T.reads(A[vi, vj])
+                        T.writes(B[vi, vj])
+                        B[vi, vj] = T.if_then_else(vj < 4, A[vi, vj], T.float32(0))
+                for j in range(8):
+                    if j < 4:
+                        C[i, j] = B[i, j] + A[i, j]
+)");
+}
+
 }  // namespace
 }  // namespace tir
 }  // namespace tirgen

@@ -65,7 +65,19 @@ class ReadWriteDetector : public StmtExprVisitor {
     for (const BufferRegion& r : op->block->reads) Update(&reads, r->buffer, relax(r));
     for (const BufferRegion& r : op->block->writes) Update(&writes, r->buffer, relax(r));
   }
+  // Branch conditions narrow the loop ranges seen by the accesses inside.
+  void VisitStmt_(const IfThenElseNode* op) override {
+    VisitExpr(op->condition);
+    WithCondition(op->condition, [&] { VisitStmt(op->then_case); });
+    if (op->else_case.defined()) WithCondition(logical_not(op->condition), [&] { VisitStmt(op->else_case); });
+  }
   void VisitExpr_(const CallNode* op) override {
+    if (op->op == "tir.if_then_else" && op->args.size() == 3) {
+      VisitExpr(op->args[0]);
+      WithCondition(op->args[0], [&] { VisitExpr(op->args[1]); });
+      WithCondition(logical_not(op->args[0]), [&] { VisitExpr(op->args[2]); });
+      return;
+    }
     if (op->op == "tir.tvm_access_ptr" && op->args.size() == 5) {
       const VarNode* var = op->args[1].as<VarNode>();
       const int64_t* mask = as_const_int(op->args[4]);
@@ -88,6 +100,13 @@ class ReadWriteDetector : public StmtExprVisitor {
   }
 
  private:
+  template <class F>
+  void WithCondition(const PrimExpr& cond, F visit) {
+    VarDomain saved = dom_;
+    dom_ = NarrowDomain(cond, dom_);
+    visit();
+    dom_ = std::move(saved);
+  }
   std::vector<Interval> Points(const std::vector<PrimExpr>& indices) {
     std::vector<Interval> out;
     for (const PrimExpr& i : indices) out.push_back(EvalInterval(i, dom_));

@@ -181,6 +181,96 @@ PrimExpr SimplifyWithBounds(const PrimExpr& expr, const VarDomain& dom) {
   return arith::Simplify(MinMaxPruner(dom).VisitExpr(arith::Simplify(expr)));
 }
 
+namespace {
+
+// Comparisons `a op b` that must hold, op one of LT LE GT GE EQ (negations folded in).
+void Conjuncts(const PrimExpr& e, bool negate, std::vector<std::pair<Kind, std::pair<PrimExpr, PrimExpr>>>* out) {
+  if (const CallNode* c = e.as<CallNode>()) {
+    if (c->op == "tir.likely" && c->args.size() == 1) Conjuncts(c->args[0], negate, out);
+    return;
+  }
+  if (const NotNode* n = e.as<NotNode>()) return Conjuncts(n->a, !negate, out);
+  const BinaryNode* b = e.as<BinaryNode>();
+  if (!b) return;
+  Kind k = e.kind();
+  if ((k == Kind::kAnd && !negate) || (k == Kind::kOr && negate)) {
+    Conjuncts(b->a, negate, out);
+    Conjuncts(b->b, negate, out);
+    return;
+  }
+  if (!IsCompareKind(k) || !(b->a.dtype().is_int() || b->a.dtype().is_uint())) return;
+  if (negate) {
+    switch (k) {
+      case Kind::kLT: k = Kind::kGE; break;
+      case Kind::kLE: k = Kind::kGT; break;
+      case Kind::kGT: k = Kind::kLE; break;
+      case Kind::kGE: k = Kind::kLT; break;
+      case Kind::kNE: k = Kind::kEQ; break;
+      default: return;
+    }
+  } else if (k == Kind::kNE) {
+    return;
+  }
+  out->push_back({k, {b->a, b->b}});
+}
+
+Kind Flip(Kind k) {
+  switch (k) {
+    case Kind::kLT: return Kind::kGT;
+    case Kind::kLE: return Kind::kGE;
+    case Kind::kGT: return Kind::kLT;
+    case Kind::kGE: return Kind::kLE;
+    default: return k;
+  }
+}
+
+}  // namespace
+
+VarDomain NarrowDomain(const PrimExpr& cond, const VarDomain& dom) {
+  std::vector<std::pair<Kind, std::pair<PrimExpr, PrimExpr>>> facts;
+  Conjuncts(cond, false, &facts);
+  VarDomain out = dom;
+  for (const auto& f : facts) {
+    PrimExpr e = sub(f.second.first, f.second.second);  // e op 0
+    for (auto& kv : out) {
+      const int64_t* dmin = as_const_int(kv.second->min);
+      const int64_t* dext = as_const_int(kv.second->extent);
+      if (!dmin || !dext) continue;
+      PrimExpr v = GetRef<PrimExpr>(kv.first);
+      VarDomain self{{kv.first, kv.second}};
+      // e = v + r  (v op -r)   or   e = r - v  (v flip(op) r)
+      Kind op = f.first;
+      PrimExpr bound;
+      PrimExpr r = arith::Simplify(sub(e, v));
+      if (!UsesVarIn(r, self)) {
+        bound = arith::Simplify(sub(make_const(r.dtype(), 0), r));
+      } else {
+        r = arith::Simplify(add(e, v));
+        if (UsesVarIn(r, self)) continue;
+        bound = r;
+        op = Flip(op);
+      }
+      VarDomain others = out;
+      others.erase(kv.first);
+      int64_t lo, hi;
+      if (!ConstBounds(bound, others, &lo, &hi)) continue;
+      int64_t new_lo = *dmin, new_hi = *dmin + *dext - 1;
+      switch (op) {
+        case Kind::kLT: new_hi = std::min(new_hi, hi - 1); break;
+        case Kind::kLE: new_hi = std::min(new_hi, hi); break;
+        case Kind::kGT: new_lo = std::max(new_lo, lo + 1); break;
+        case Kind::kGE: new_lo = std::max(new_lo, lo); break;
+        case Kind::kEQ: new_lo = std::max(new_lo, lo); new_hi = std::min(new_hi, hi); break;
+        default: break;
+      }
+      if (new_lo > new_hi || (new_lo == *dmin && new_hi == *dmin + *dext - 1)) continue;
+      DataType t = kv.second->min.dtype();
+      kv.second = Range(make_const(t, new_lo), make_const(kv.second->extent.dtype(), new_hi - new_lo + 1));
+    }
+  }
+  return out;
+}
+
 Range CoverRange(const Interval& iv, const Range& whole) {
   if (iv.IsPoint()) return Range(iv.min, make_const(iv.min.dtype(), 1));
   if (!iv.IsBounded()) return whole;

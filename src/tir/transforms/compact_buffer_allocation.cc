@@ -126,6 +126,22 @@ class AccessRegionCollector : public StmtExprVisitor {
     StmtExprVisitor::VisitStmt_(op);
     PopLoop();
   }
+  // Inside a branch, the condition narrows the loop ranges (padding: `if 2 <= i and i < 18`).
+  void VisitStmt_(const IfThenElseNode* op) override {
+    VisitExpr(op->condition);
+    WithCondition(op->condition, [&] { VisitStmt(op->then_case); });
+    if (op->else_case.defined()) WithCondition(logical_not(op->condition), [&] { VisitStmt(op->else_case); });
+  }
+  void VisitExpr_(const CallNode* op) override {
+    if (op->op != "tir.if_then_else" || op->args.size() != 3) return StmtExprVisitor::VisitExpr_(op);
+    VisitExpr(op->args[0]);
+    WithCondition(op->args[0], [&] { VisitExpr(op->args[1]); });
+    WithCondition(logical_not(op->args[0]), [&] { VisitExpr(op->args[2]); });
+  }
+  void VisitStmt_(const BlockRealizeNode* op) override {
+    WithCondition(op->predicate, [&] { StmtExprVisitor::VisitStmt_(op); });
+  }
+
   // An index-typed let var stands for its value when accesses are relaxed.
   void VisitStmt_(const LetStmtNode* op) override {
     VisitExpr(op->value);
@@ -201,6 +217,13 @@ class AccessRegionCollector : public StmtExprVisitor {
     all_loops_.erase(loops_.back().var.get());
     loops_.pop_back();
   }
+  template <class F>
+  void WithCondition(const PrimExpr& cond, F visit) {
+    VarDomain saved = all_loops_;
+    all_loops_ = NarrowDomain(cond, all_loops_);
+    visit();
+    all_loops_ = std::move(saved);
+  }
   bool BindLet(const Var& var, const PrimExpr& value) {
     if (!(value.dtype().is_int() || value.dtype().is_uint())) return false;
     lets_.emplace_back(var, lets_.empty() ? value : Substitute(value, lets_));
@@ -218,7 +241,7 @@ class AccessRegionCollector : public StmtExprVisitor {
     VarDomain relax;
     for (size_t i = 0; i < loops_.size(); ++i) {
       if (i >= it->second || NeedRelaxThread(loops_[i], buffer->scope())) {
-        relax[loops_[i].var.get()] = loops_[i].dom;
+        relax[loops_[i].var.get()] = all_loops_.at(loops_[i].var.get());
       }
     }
     std::vector<Interval> ivs;

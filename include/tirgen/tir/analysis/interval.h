@@ -42,6 +42,11 @@ bool ConstBounds(const PrimExpr& expr, const VarDomain& dom, int64_t* lo, int64_
 /// i >= 0), then simplifies: what an analyzer that knows the loop bounds does.
 PrimExpr SimplifyWithBounds(const PrimExpr& expr, const VarDomain& dom);
 
+/// `dom` with the ranges of its variables narrowed by what `cond` (assumed true) implies:
+/// conjuncts like `2 <= i`, `i + k < 18`, `likely(...)`, `not (a or b)` bound a variable whose
+/// range is constant (other variables taken over their ranges).
+VarDomain NarrowDomain(const PrimExpr& cond, const VarDomain& dom);
+
 /// True when `expr` mentions a variable of `dom`.
 bool UsesVarIn(const PrimExpr& expr, const VarDomain& dom);
 
