@@ -104,6 +104,24 @@ INSTANTIATE_TEST_SUITE_P(Passes, GoldenPassTest, ::testing::ValuesIn(kPasses),
                            return n;
                          });
 
+// The whole chain at once: 00_input through every pass of the table gives the last file.
+TEST(GoldenPasses, WholeChainFromInput) {
+  int total = 0, passed = 0;
+  for (const fs::path& dir : CaseDirs()) {
+    fs::path in = StepFile(dir, 0), want_path = StepFile(dir, kPasses.back().step);
+    if (in.empty() || want_path.empty()) continue;
+    ++total;
+    std::vector<Pass> chain;
+    for (const GoldenPass& gp : kPasses) chain.push_back(gp.make());
+    std::string want = testing::ReadText(want_path);
+    std::string got = script::Print(transform::Sequential(chain)(testing::ParseModule(testing::ReadText(in))));
+    EXPECT_EQ(got, want) << dir.filename() << ": " << testing::FirstDiff(want, got);
+    if (got == want) ++passed;
+  }
+  std::cout << "[ golden   ] whole chain " << passed << "/" << total << std::endl;
+  EXPECT_GT(total, 0);
+}
+
 // The tensorized, decomposed conv with an AllocateConst weight (TVM PR #13605's case): the
 // weight is reached only through a match_buffer and a read region. LowerInitBlock then
 // PlanAndUpdateBufferAllocationLocation must keep it, once, and print TVM's output.
