@@ -95,6 +95,35 @@ INSTANTIATE_TEST_SUITE_P(Passes, GoldenPassTest, ::testing::ValuesIn(kPasses),
                            return std::string(info.param.name);
                          });
 
+// The passes composed: from 00_input.py, every pass of kPasses in order (tirgen's own output
+// feeding the next pass) must reach the last step's file.
+TEST(GoldenPasses, ChainFromInput) {
+  int last = 0;
+  std::vector<Pass> chain;
+  for (const GoldenPass& gp : kPasses) {
+    ASSERT_EQ(gp.step, last + 1) << "kPasses must list consecutive steps from 1";
+    last = gp.step;
+    chain.push_back(gp.make());
+  }
+  Pass all = transform::Sequential(chain);
+  int total = 0, passed = 0;
+  for (const fs::path& dir : CaseDirs()) {
+    fs::path in = StepFile(dir, 0), want_path = StepFile(dir, last);
+    if (in.empty() || want_path.empty()) continue;
+    ++total;
+    std::string want = testing::ReadText(want_path);
+    try {
+      std::string got = script::Print(all(testing::ParseModule(testing::ReadText(in))));
+      EXPECT_EQ(got, want) << dir.filename() << ": " << testing::FirstDiff(want, got);
+      passed += got == want;
+    } catch (const std::exception& e) {
+      ADD_FAILURE() << dir.filename() << ": " << e.what();
+    }
+  }
+  std::cout << "[ golden   ] chain 00 -> " << last << " " << passed << "/" << total << std::endl;
+  EXPECT_GT(total, 0);
+}
+
 // The tensorized, decomposed conv with an AllocateConst weight (TVM PR #13605's case): the
 // weight is reached only through a match_buffer and a read region. LowerInitBlock then
 // PlanAndUpdateBufferAllocationLocation must keep it, once, and print TVM's output.
