@@ -32,6 +32,11 @@ const std::vector<GoldenPass> kPasses = {
     {3, "ConvertBlocksToOpaque", transform::ConvertBlocksToOpaque},
     {4, "CompactBufferAllocation", transform::CompactBufferAllocation},
     {5, "LowerMatchBuffer", transform::LowerMatchBuffer},
+    {6, "Simplify", transform::Simplify},
+    {7, "LowerOpaqueBlock", transform::LowerOpaqueBlock},
+    {8, "FlattenBuffer", transform::FlattenBuffer},
+    {9, "NarrowDataType", [] { return transform::NarrowDataType(32); }},
+    {10, "Simplify", transform::Simplify},
 };
 
 // Test names show the pass, not the bytes of the row.
@@ -92,7 +97,11 @@ TEST_P(GoldenPassTest, EveryCase) {
 
 INSTANTIATE_TEST_SUITE_P(Passes, GoldenPassTest, ::testing::ValuesIn(kPasses),
                          [](const ::testing::TestParamInfo<GoldenPass>& info) {
-                           return std::string(info.param.name);
+                           // A pass that runs twice (Simplify) gets its step number the 2nd time.
+                           std::string n = info.param.name;
+                           for (size_t i = 0; i < info.index; ++i)
+                             if (n == kPasses[i].name) return n + std::to_string(info.param.step);
+                           return n;
                          });
 
 // The passes composed: from 00_input.py, every pass of kPasses in order (tirgen's own output

@@ -34,6 +34,24 @@ Pass LowerMatchBuffer();
 
 // ---- loop-level passes (Simplify, LowerOpaqueBlock, FlattenBuffer, ...) go below -----------
 
+/// Range-aware expression simplification (loop and block iterator ranges known); removes
+/// provably true/false branches, inlines pure integer lets, drops `x[i] = x[i]`.
+Pass Simplify();
+
+/// Opaque blocks become their bodies: alloc_buffers -> Allocate + DeclBuffer, predicates -> if,
+/// unit loops vanish, pragma annotations -> AttrStmt.
+Pass LowerOpaqueBlock();
+
+/// Multi-dimensional buffer accesses become one-dimensional ones on flat views of the same
+/// memory (constant buffers included); allocations take the flat extent.
+Pass FlattenBuffer();
+
+/// Integer index arithmetic narrowed to `target_bits` where the values provably fit.
+Pass NarrowDataType(int target_bits);
+
+/// Removes statements without effect (empty loops, Evaluate(0), x[i] = x[i]).
+Pass RemoveNoOp();
+
 }  // namespace transform
 }  // namespace tir
 }  // namespace tirgen
