@@ -99,6 +99,43 @@ def main(A: T.Buffer((4,), "float32")):
   EXPECT_TRUE(transform::LowerMatchBuffer()(plain).same_as(plain));
 }
 
+// Opaque uses of a view's fields (TVM's opaque_access case): data, elem_offset, strides and
+// shape are replaced by what the source provides; symbolic strides get the source's row-major
+// strides, constant ones are checked.
+TEST(LowerMatchBuffer, BindsSymbolicFields) {
+  ExpectPass(transform::LowerMatchBuffer(), R"(
+@T.prim_func
+def main(A: T.Buffer((32, 64, 128), "float32"), B: T.Buffer((64, 64, 64), "float32")):
+    for i, j, k in T.grid(2, 64, 8):
+        with T.block(""):
+            T.reads()
+            T.writes(A[i * 16:i * 16 + 16, j, k * 16:k * 16 + 16])
+            sub_A = T.match_buffer(A[i * 16:i * 16 + 16, j, k * 16:k * 16 + 16], (16, 1, 16), strides=(8192, 128, 1), offset_factor=1)
+            T.evaluate(T.call_extern("int32", "f", sub_A.data, sub_A.elem_offset, sub_A.strides[0], sub_A.strides[1], sub_A.shape[0], sub_A.shape[1]))
+    for i, j, k in T.grid(64, 2, 8):
+        with T.block(""):
+            Bs_0 = T.int32()
+            Bs_1 = T.int32()
+            T.reads()
+            T.writes(B[i, j * 32:j * 32 + 32, k * 8:k * 8 + 8])
+            sub_B = T.match_buffer(B[i, j * 32:j * 32 + 32, k * 8:k * 8 + 8], (32, 8), strides=(Bs_0, Bs_1), offset_factor=1)
+            T.evaluate(T.call_extern("int32", "f", sub_B.data, sub_B.elem_offset, sub_B.strides[0], sub_B.strides[1], sub_B.shape[0], sub_B.shape[1]))
+)", R"(
+@T.prim_func
+def main(A: T.Buffer((32, 64, 128), "float32"), B: T.Buffer((64, 64, 64), "float32")):
+    for i, j, k in T.grid(2, 64, 8):
+        with T.block(""):
+            T.reads()
+            T.writes(A[i * 16:i * 16 + 16, j, k * 16:k * 16 + 16])
+            T.evaluate(T.call_extern("int32", "f", A.data, i * 131072 + j * 128 + k * 16, 8192, 128, 16, 1))
+    for i, j, k in T.grid(64, 2, 8):
+        with T.block(""):
+            T.reads()
+            T.writes(B[i, j * 32:j * 32 + 32, k * 8:k * 8 + 8])
+            T.evaluate(T.call_extern("int32", "f", B.data, i * 4096 + j * 2048 + k * 8, 64, 1, 32, 8))
+)");
+}
+
 }  // namespace
 }  // namespace tir
 }  // namespace tirgen
