@@ -342,6 +342,27 @@ def main(A: T.Buffer((224, 224), "float32")):
 )");
 }
 
+// Strict mode (the default) clips to the original shape; non-strict keeps what is accessed,
+// even past the end (TVM's is_strict=False, for padded computations).
+TEST(CompactBufferAllocation, StrictClipsNonStrictDoesNot) {
+  const char* text = R"(
+@T.prim_func
+def main(A: T.Buffer((4,), "float32"), C: T.Buffer((4,), "float32")):
+    with T.block(""):
+        T.reads(A[0:4])
+        T.writes(C[0:4])
+        B = T.alloc_buffer((4,))
+        for i in range(4):
+            B[i] = A[i]
+        for i in range(4):
+            C[i] = B[i + 1]
+)";
+  ExpectPass(transform::CompactBufferAllocation(), text, text);
+  IRModule loose = transform::GetPassFactory("CompactBufferAllocation")({0})(ParseModule(text));
+  std::string printed = testing::PrintChecked(loose);
+  EXPECT_NE(printed.find("B = T.alloc_buffer((5,))"), std::string::npos) << printed;
+}
+
 }  // namespace
 }  // namespace tir
 }  // namespace tirgen

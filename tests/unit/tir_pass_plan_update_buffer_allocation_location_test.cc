@@ -267,6 +267,57 @@ def main(A: T.Buffer((4, 8), "float32"), C: T.Buffer((4, 8), "float32")):
 )");
 }
 
+// Under a blockIdx launch, a global buffer is allocated no deeper than the launching loop
+// (TVM's rule) even when all its uses sit under an inner loop; a local one goes to that loop.
+TEST(PlanAndUpdateBufferAllocationLocation, GlobalBuffersStayAtBlockIdx) {
+  ExpectPass(transform::PlanAndUpdateBufferAllocationLocation(), R"(
+@T.prim_func
+def main(A: T.Buffer((4, 8), "float32"), C: T.Buffer((4, 8), "float32")):
+    G = T.alloc_buffer((4, 8))
+    L = T.alloc_buffer((4, 8), scope="local")
+    for bx in T.thread_binding(4, thread="blockIdx.x"):
+        for j in range(8):
+            with T.block("G"):
+                vi, vj = T.axis.remap("SS", [bx, j])
+                T.reads(A[vi, vj])
+                T.writes(G[vi, vj], L[vi, vj])
+                G[vi, vj] = A[vi, vj]
+                L[vi, vj] = A[vi, vj]
+            with T.block("C"):
+                vi, vj = T.axis.remap("SS", [bx, j])
+                T.reads(G[vi, vj], L[vi, vj])
+                T.writes(C[vi, vj])
+                C[vi, vj] = G[vi, vj] + L[vi, vj]
+)", R"(
+@T.prim_func
+def main(A: T.Buffer((4, 8), "float32"), C: T.Buffer((4, 8), "float32")):
+    with T.block("root"):
+        T.reads()
+        T.writes()
+        for bx in T.thread_binding(4, thread="blockIdx.x"):
+            with T.block(""):
+                T.reads(A[bx, 0:8])
+                T.writes(C[bx, 0:8])
+                G = T.alloc_buffer((4, 8))
+                for j in range(8):
+                    with T.block(""):
+                        T.reads(A[bx, j], G[bx, j])
+                        T.writes(G[bx, j], C[bx, j])
+                        L = T.alloc_buffer((4, 8), scope="local")
+                        with T.block("G"):
+                            vi, vj = T.axis.remap("SS", [bx, j])
+                            T.reads(A[vi, vj])
+                            T.writes(G[vi, vj], L[vi, vj])
+                            G[vi, vj] = A[vi, vj]
+                            L[vi, vj] = A[vi, vj]
+                        with T.block("C"):
+                            vi, vj = T.axis.remap("SS", [bx, j])
+                            T.reads(G[vi, vj], L[vi, vj])
+                            T.writes(C[vi, vj])
+                            C[vi, vj] = G[vi, vj] + L[vi, vj]
+)");
+}
+
 }  // namespace
 }  // namespace tir
 }  // namespace tirgen

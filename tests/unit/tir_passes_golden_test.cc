@@ -30,7 +30,7 @@ const std::vector<GoldenPass> kPasses = {
     {1, "LowerInitBlock", transform::LowerInitBlock},
     {2, "PlanAndUpdateBufferAllocationLocation", transform::PlanAndUpdateBufferAllocationLocation},
     {3, "ConvertBlocksToOpaque", transform::ConvertBlocksToOpaque},
-    {4, "CompactBufferAllocation", transform::CompactBufferAllocation},
+    {4, "CompactBufferAllocation", [] { return transform::CompactBufferAllocation(); }},
     {5, "LowerMatchBuffer", transform::LowerMatchBuffer},
     {6, "Simplify", transform::Simplify},
     {7, "LowerOpaqueBlock", transform::LowerOpaqueBlock},

@@ -93,7 +93,8 @@ class AccessRegionCollector : public StmtExprVisitor {
   using StmtExprVisitor::VisitExpr;
   using StmtExprVisitor::VisitStmt;
 
-  explicit AccessRegionCollector(VarBuffers var2buffer) : var2buffer_(std::move(var2buffer)) {}
+  AccessRegionCollector(VarBuffers var2buffer, bool strict)
+      : var2buffer_(std::move(var2buffer)), strict_(strict) {}
 
   /// Data var -> the compacted region of the buffer allocated with it.
   std::unordered_map<const VarNode*, std::pair<Buffer, std::vector<Range>>> result;
@@ -279,13 +280,18 @@ class AccessRegionCollector : public StmtExprVisitor {
       Range r = CoverRange(iv, original);
       int64_t lo, hi;
       PrimExpr min = r->min;
-      if (!(ConstBounds(min, all_loops_, &lo, &hi) && lo >= 0)) {
-        min = SimplifyWithBounds(max(make_const(min.dtype(), 0), min), all_loops_);
-      }
       PrimExpr extent = r->extent;
-      const int64_t* s = as_const_int(shape);
-      if (!(s && ConstBounds(extent, all_loops_, &lo, &hi) && hi <= *s) && !ExprDeepEqual(extent, shape)) {
-        extent = SimplifyWithBounds(tir::min(shape, extent), all_loops_);
+      if (strict_) {
+        if (!(ConstBounds(min, all_loops_, &lo, &hi) && lo >= 0)) {
+          min = SimplifyWithBounds(max(make_const(min.dtype(), 0), min), all_loops_);
+        }
+        const int64_t* s = as_const_int(shape);
+        if (!(s && ConstBounds(extent, all_loops_, &lo, &hi) && hi <= *s) && !ExprDeepEqual(extent, shape)) {
+          extent = SimplifyWithBounds(tir::min(shape, extent), all_loops_);
+        }
+      } else {
+        min = SimplifyWithBounds(min, all_loops_);
+        extent = SimplifyWithBounds(extent, all_loops_);
       }
       if (UsesVarIn(extent, all_loops_)) {
         if (ConstBounds(extent, all_loops_, &lo, &hi)) {
@@ -301,6 +307,7 @@ class AccessRegionCollector : public StmtExprVisitor {
   }
 
   VarBuffers var2buffer_;
+  bool strict_;  ///< clip regions to the original shape
   std::vector<std::pair<Var, PrimExpr>> lets_;  ///< enclosing index lets, values substituted
   std::vector<Loop> loops_;
   VarDomain all_loops_;
@@ -439,10 +446,10 @@ class BufferCompactor : public StmtExprMutator {
   std::unordered_map<const VarNode*, AllocInfo> info_;
 };
 
-PrimFunc Compact(const PrimFunc& f) {
+PrimFunc Compact(const PrimFunc& f, bool strict) {
   Var2BufferCollector aliases;
   aliases.VisitStmt(f->body);
-  AccessRegionCollector collector(std::move(aliases.var2buffer));
+  AccessRegionCollector collector(std::move(aliases.var2buffer), strict);
   collector.VisitStmt(f->body);
   StorageAlignCollector align;
   align.VisitStmt(f->body);
@@ -461,15 +468,18 @@ PrimFunc Compact(const PrimFunc& f) {
 
 }  // namespace
 
-Pass CompactBufferAllocation() {
-  return CreatePrimFuncPass("CompactBufferAllocation", [](const PrimFunc& f) {
+Pass CompactBufferAllocation(bool is_strict) {
+  return CreatePrimFuncPass("CompactBufferAllocation", [is_strict](const PrimFunc& f) {
     if (IsFromLegacyTESchedule(f)) return f;
-    return Compact(f);
+    return Compact(f, is_strict);
   });
 }
 
-TIRGEN_REGISTER_PASS(CompactBufferAllocation,
-                     [](const std::vector<int64_t>&) { return CompactBufferAllocation(); });
+// CompactBufferAllocation() or CompactBufferAllocation(is_strict) with 0/1.
+TIRGEN_REGISTER_PASS(CompactBufferAllocation, [](const std::vector<int64_t>& args) {
+  if (args.size() > 1) throw Error("CompactBufferAllocation takes at most one argument (is_strict)");
+  return CompactBufferAllocation(args.empty() || args[0] != 0);
+});
 
 }  // namespace transform
 }  // namespace tir

@@ -25,8 +25,9 @@ Pass PlanAndUpdateBufferAllocationLocation();
 Pass ConvertBlocksToOpaque();
 
 /// Shrinks each allocated buffer to the region actually accessed under its allocation point
-/// and rebases indices (index - region min). Constant buffers are never touched.
-Pass CompactBufferAllocation();
+/// and rebases indices (index - region min). Constant buffers are never touched. Strict mode
+/// (TVM's default) never lets a region exceed the original shape.
+Pass CompactBufferAllocation(bool is_strict = true);
 
 /// Replaces match_buffer views by direct accesses to their source buffer region and binds the
 /// view's symbolic fields (data, elem_offset, strides, shape); match_buffers become empty.
