@@ -53,6 +53,13 @@ Pass NarrowDataType(int target_bits);
 /// Removes statements without effect (empty loops, Evaluate(0), x[i] = x[i]).
 Pass RemoveNoOp();
 
+/// `T.vectorized` loops of constant extent become vector statements (Ramp/Broadcast); loops
+/// it cannot vectorize (or all, when `enable_vectorize` is false) become serial loops.
+Pass VectorizeLoop(bool enable_vectorize = true);
+
+/// `T.unroll` loops of constant extent are replaced by one copy of the body per iteration.
+Pass UnrollLoop();
+
 }  // namespace transform
 }  // namespace tir
 }  // namespace tirgen
