@@ -459,6 +459,12 @@ PrimFunc Compact(const PrimFunc& f, bool strict) {
     auto n = CopyNode(*old.get());
     n->shape.clear();
     for (const Range& r : kv.second.second) n->shape.push_back(r->extent);
+    // Accesses in int64 can widen an int32 shape (TVM does the same). A zero elem_offset follows
+    // the new shape's type, as a parsed buffer's would: the text cannot tell them apart, and the
+    // printed program must parse back to this one.
+    if (!n->shape.empty() && is_zero(n->elem_offset) && n->elem_offset.dtype() != n->shape[0].dtype()) {
+      n->elem_offset = make_const(n->shape[0].dtype(), 0);
+    }
     auto a = align.aligns.find(kv.first);
     n->strides = a == align.aligns.end() ? std::vector<PrimExpr>{} : AlignedStrides(n->shape, a->second);
     info[kv.first] = AllocInfo{kv.second.second, Buffer(std::shared_ptr<const Object>(std::move(n)))};
