@@ -26,6 +26,14 @@ class LoopUnroller : public StmtExprMutator {
  public:
   using StmtExprMutator::VisitStmt_;
 
+  // The unroll pragmas are consumed here, as in TVM (the automatic unrolling of small loops
+  // they request is not implemented: such loops stay loops).
+  Stmt VisitStmt_(const AttrStmtNode* op) override {
+    if (op->attr_key == "pragma_auto_unroll_max_step" || op->attr_key == "pragma_unroll_explicit")
+      return VisitStmt(op->body);
+    return StmtExprMutator::VisitStmt_(op);
+  }
+
   Stmt VisitStmt_(const ForNode* op) override {
     Stmt s = StmtExprMutator::VisitStmt_(op);
     const ForNode* loop = s.as<ForNode>();
