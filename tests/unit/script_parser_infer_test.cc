@@ -161,9 +161,10 @@ TEST(ScriptParserInfer, BlockWithInnerLoopIsRefused) {
 
 @T.prim_func
 def main(A: T.Buffer((8,), "float32"), B: T.Buffer((8,), "float32")):
-    with T.block("B"):
-        for k in range(8):
-            B[k] = A[k]
+    for i in range(1):
+        with T.block("B"):
+            for k in range(8):
+                B[k] = A[k]
 )";
   try {
     script::Parse(text);
@@ -229,7 +230,7 @@ def main(A: T.Buffer((4,), "float32"), n: T.int32):
 
 // The form LowerOpaqueBlock produces for a `pragma_*` loop annotation: an AttrStmt on the loop
 // var wrapped around the loop itself (the var is used before the loop defines it).
-TEST(ScriptParserAttr, PragmaAttrAroundLoopProbe) {
+TEST(ScriptParserAttr, PragmaAttrAroundLoopParsesWithFreeVar) {
   IRModule mod = tir::testing::ParseModule(R"(
 @T.prim_func
 def main(A: T.Buffer((4,), "float32")):
@@ -241,14 +242,21 @@ def main(A: T.Buffer((4,), "float32")):
 )");
   IRModule out = transform::LowerOpaqueBlock()(mod);
   std::string printed = script::Print(out);
-  std::cout << "PROBE-PRINT\n" << printed << "END-PROBE\n";
-  try {
-    IRModule back = tir::testing::ParseModule(printed);
-    auto mismatch = StructuralMismatch(out, back);
-    std::cout << "PROBE-PARSED equal=" << !mismatch.has_value() << (mismatch ? *mismatch : "") << "\n";
-  } catch (const std::exception& e) {
-    std::cout << "PROBE-ERROR " << e.what() << "\n";
-  }
+  // The printer (like TVM v0.14's) declares the not-yet-defined loop var first:
+  //     i = T.int32()
+  //     T.attr(i, "pragma_auto_unroll_max_step", 16)
+  //     for i in range(4):
+  // which parses, but the attr's node is then a fresh free var `i`, not the loop var.
+  EXPECT_NE(printed.find("i = T.int32()\n        T.attr(i, \"pragma_auto_unroll_max_step\", 16)\n        for i in range(4):"),
+            std::string::npos) << printed;
+  IRModule back = tir::testing::ParseModule(printed);
+  const PrimFuncNode* f = back->functions.at("main").as<PrimFuncNode>();
+  const AttrStmtNode* attr = f->body.as<AttrStmtNode>();
+  ASSERT_NE(attr, nullptr);
+  EXPECT_EQ(attr->attr_key, "pragma_auto_unroll_max_step");
+  const ForNode* loop = attr->body.as<ForNode>();
+  ASSERT_NE(loop, nullptr);
+  EXPECT_FALSE(attr->node.same_as(loop->loop_var));
 }
 
 }  // namespace
