@@ -43,6 +43,31 @@ int64_t FloorDivI(int64_t a, int64_t b) {
   return q;
 }
 
+thread_local VarBoundScope::Lookup tls_lookup = nullptr;
+thread_local const void* tls_ctx = nullptr;
+
+}  // namespace
+
+VarBoundScope::VarBoundScope(Lookup fn, const void* ctx) : prev_fn_(tls_lookup), prev_ctx_(tls_ctx) {
+  tls_lookup = fn;
+  tls_ctx = ctx;
+}
+VarBoundScope::~VarBoundScope() {
+  tls_lookup = prev_fn_;
+  tls_ctx = prev_ctx_;
+}
+
+namespace {
+// The values a scalar integer type can hold (unbounded for 64 bits and non-integers).
+IntBound TypeRange(DataType t) {
+  if (t.is_bool()) return {0, 1};
+  if (t.is_int() && t.bits() < 64) {
+    int64_t hi = (int64_t{1} << (t.bits() - 1)) - 1;
+    return {-hi - 1, hi};
+  }
+  if (t.is_uint()) return {0, t.bits() < 63 ? (int64_t{1} << t.bits()) - 1 : kInf};
+  return {kNegInf, kInf};
+}
 }  // namespace
 
 IntBound ConstIntBound(const PrimExpr& e) {
@@ -50,8 +75,23 @@ IntBound ConstIntBound(const PrimExpr& e) {
   if (const int64_t* v = as_const_int(e)) return {*v, *v};
   const BinaryNode* b = e.as<BinaryNode>();
   if (!b) {
-    if (e.dtype().is_uint()) return {0, kInf};
-    return full;
+    IntBound known;
+    if (tls_lookup) {
+      if (const VarNode* var = e.as<VarNode>()) {
+        if (tls_lookup(tls_ctx, var, &known)) return known;
+      }
+    }
+    if (const CastNode* c = e.as<CastNode>()) {
+      if (c->dtype.is_integer() && (c->value.dtype().is_integer() || c->value.dtype().is_bool())) {
+        IntBound v = ConstIntBound(c->value), t = TypeRange(c->dtype);
+        return {std::max(v.min, t.min), std::min(v.max, t.max)};
+      }
+    }
+    if (const SelectNode* s = e.as<SelectNode>()) {
+      IntBound t = ConstIntBound(s->true_value), f = ConstIntBound(s->false_value);
+      return {std::min(t.min, f.min), std::max(t.max, f.max)};
+    }
+    return TypeRange(e.dtype());
   }
   IntBound x = ConstIntBound(b->a), y = ConstIntBound(b->b);
   const int64_t* c = as_const_int(b->b);
@@ -62,6 +102,13 @@ IntBound ConstIntBound(const PrimExpr& e) {
       if (c) {
         int64_t p = SatMul(x.min, *c), q = SatMul(x.max, *c);
         return {std::min(p, q), std::max(p, q)};
+      }
+      if (x.min != kNegInf && x.max != kInf && y.min != kNegInf && y.max != kInf) {
+        // both operands bounded: the extremes are among the corner products
+        int64_t c1 = SatMul(x.min, y.min), c2 = SatMul(x.min, y.max);
+        int64_t c3 = SatMul(x.max, y.min), c4 = SatMul(x.max, y.max);
+        return {std::min(std::min(c1, c2), std::min(c3, c4)),
+                std::max(std::max(c1, c2), std::max(c3, c4))};
       }
       return full;
     case Kind::kFloorDiv:

@@ -21,5 +21,20 @@ struct IntBound {
 };
 IntBound ConstIntBound(const tir::PrimExpr& expr);
 
+/// Known bounds of variables, consulted by ConstIntBound while a scope is active (the
+/// Analyzer installs its loop ranges this way; without a scope, variables are unbounded).
+class VarBoundScope {
+ public:
+  using Lookup = bool (*)(const void* ctx, const tir::VarNode* var, IntBound* out);
+  VarBoundScope(Lookup fn, const void* ctx);
+  ~VarBoundScope();
+  VarBoundScope(const VarBoundScope&) = delete;
+  VarBoundScope& operator=(const VarBoundScope&) = delete;
+
+ private:
+  Lookup prev_fn_;
+  const void* prev_ctx_;
+};
+
 }  // namespace arith
 }  // namespace tirgen

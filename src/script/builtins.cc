@@ -525,6 +525,57 @@ Value Parser::CallBuiltin(CallArgs& a) {
       fr->value = StringImm(ToStr(*v[1], "an assertion message"));
       return frame(fr);
     }
+    if (f == "env_thread") {
+      auto v = Bind(a, {"thread_tag"}, 1);
+      FuncState* fs = AnyFunc();
+      if (!fs) Fail(a.line, a.col, "T.env_thread() must be used inside a function");
+      Var var("", DataType::Int(32));
+      fs->env_threads.emplace_back(var, IterVar(Range(), var, IterVarType::kThreadIndex, ToStr(*v[0], "a thread tag")));
+      return expr(var);
+    }
+    if (f == "launch_thread") {
+      auto v = Bind(a, {"thread", "extent"}, 2);
+      FuncState* fs = AnyFunc();
+      if (!fs) Fail(a.line, a.col, "T.launch_thread() must be used inside a function");
+      PrimExpr extent = ToExpr(*v[1], "a thread extent");
+      std::pair<Var, IterVar>* entry = nullptr;
+      if (v[0]->k == Value::K::kStr) {
+        Var var("", DataType::Int(32));
+        fs->env_threads.emplace_back(var, IterVar(Range(), var, IterVarType::kThreadIndex, v[0]->s));
+        entry = &fs->env_threads.back();
+      } else {
+        Var var = ToVar(*v[0], "a thread tag or a T.env_thread variable");
+        for (auto& e : fs->env_threads)
+          if (e.first.same_as(var)) entry = &e;
+        if (!entry) Fail(*v[0], "'" + var->name_hint + "' is not a thread created with T.env_thread");
+      }
+      IterVar iv = entry->second;
+      if (!iv->dom.defined()) {
+        iv = IterVar(Range(IntImm(DataType::Int(32), 0), extent), iv->var, iv->iter_type, iv->thread_tag);
+        entry->second = iv;
+      } else if (!ExprEqual(iv->dom->extent, extent)) {
+        Fail(*v[1], "inconsistent extents of thread " + iv->thread_tag);
+      }
+      auto fr = std::make_shared<FrameSpec>();
+      fr->k = FrameSpec::K::kAttr;
+      fr->node = iv;
+      fr->attr_key = iv->thread_tag == "vthread" ? "virtual_thread" : "thread_extent";
+      fr->value = extent;
+      fr->var = iv->var;
+      return frame(fr);
+    }
+    if (f == "Let") {
+      auto v = Bind(a, {"expr", "where"}, 2);
+      PrimExpr body = ToExpr(*v[0], "the let body");
+      if (v[1]->k != Value::K::kDict || v[1]->items->size() != 2)
+        Fail(*v[1], "T.Let() needs where={var: value} with exactly one binding");
+      Var var = ToVar((*v[1]->items)[0], "the let variable");
+      const Value& val = (*v[1]->items)[1];
+      PrimExpr value = val.IsNumber() ? ToExprLike(val, var.dtype()) : ToExpr(val, "the let value");
+      if (value.dtype() != var.dtype())
+        Fail(val, "let value of type " + value.dtype().str() + " bound to a " + var.dtype().str() + " variable");
+      return expr(Let(var, value, body));
+    }
     if (f == "attr") {
       auto v = Bind(a, {"node", "attr_key", "value"}, 3);
       auto fr = std::make_shared<FrameSpec>();

@@ -2,6 +2,10 @@
 // straight into the array bytes (millions of elements in well under a second). Values are
 // rounded exactly as numpy does: text -> double -> element type (float16: round to nearest
 // even directly from the double; bfloat16: through float32, as ml_dtypes does).
+// Hot loops over multi-megabyte constant lists: keep them fast in unoptimized (Debug) builds too.
+#if defined(__GNUC__) && !defined(__clang__) && !defined(__OPTIMIZE__)
+#pragma GCC optimize("O2")
+#endif
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -174,6 +178,10 @@ NDArray Parser::ConstData(const Value& data, DataType dtype, const std::vector<P
           Fail(line, col, "invalid number in constant data");
         }
         if (neg) dv = -dv;
+      }
+      if (is_int && neg && uv == 0 && dtype.is_floating()) {
+        is_int = false;  // "-0" in float data is -0.0 (TVM prints negative zero that way)
+        dv = -0.0;
       }
       if (const char* err = w.Write(i, is_int, iv, uv, big, dv)) {
         int line, col;

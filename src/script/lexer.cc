@@ -1,3 +1,7 @@
+// Hot loops over multi-megabyte constant lists: keep them fast in unoptimized (Debug) builds too.
+#if defined(__GNUC__) && !defined(__clang__) && !defined(__OPTIMIZE__)
+#pragma GCC optimize("O2")
+#endif
 #include "lexer.h"
 
 #include <algorithm>

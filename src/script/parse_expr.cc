@@ -941,6 +941,8 @@ Value Parser::ParseSubscript(const Value& base, bool for_store, std::vector<Valu
       if (v.k == Value::K::kSlice) {
         PrimExpr lo = bound((*v.items)[0], d, false);
         PrimExpr hi = bound((*v.items)[1], d, true);
+        if (!lo.dtype().is_int() && !lo.dtype().is_uint()) Fail(v, "slice bounds must be integers, got " + lo.dtype().str());
+        if (!hi.dtype().is_int() && !hi.dtype().is_uint()) Fail(v, "slice bounds must be integers, got " + hi.dtype().str());
         try {
           region.emplace_back(lo, SimplifyExtent(hi, lo));
         } catch (const Error& e) {
@@ -950,8 +952,9 @@ Value Parser::ParseSubscript(const Value& base, bool for_store, std::vector<Valu
         r.slice_dims.push_back(true);
       } else {
         PrimExpr e = ToExpr(v, "an index");
-        DataType it = e.dtype().is_int() || e.dtype().is_uint() ? e.dtype() : DataType::Int(32);
-        region.emplace_back(e, IntImm(it.element_of(), 1));
+        if (!e.dtype().is_int() && !e.dtype().is_uint())
+          Fail(v, "buffer indices must be integers, got " + e.dtype().str());
+        region.emplace_back(e, IntImm(e.dtype().element_of(), 1));
         r.slice_dims.push_back(false);
       }
     }

@@ -2,6 +2,8 @@
 #include "parser_impl.h"
 #include "tir_ops.h"
 #include "tirgen/script/parser.h"
+#include "tirgen/tir/analysis/block_access_region.h"
+#include "tirgen/tir/functor.h"
 
 namespace tirgen {
 namespace script {
@@ -297,6 +299,8 @@ void Parser::BindOne(const Token& name_tok, const Value& v,
           Define(name, MakeExpr(f.var, name_tok.line, name_tok.col));
           break;
         case FrameSpec::K::kLet:
+        case FrameSpec::K::kAttr:  // T.launch_thread binds its thread var
+          if (!f.var.defined()) Fail(v, "this call cannot be assigned to a name");
           if (f.var->name_hint.empty()) RenameVar(f.var, name);
           Define(name, MakeExpr(f.var, name_tok.line, name_tok.col));
           break;
@@ -548,12 +552,12 @@ void Parser::ParseWith(std::vector<Stmt>* out) {
       std::vector<Stmt> stmts = ParseSuite("after T.block(...)");
       ctx_.pop_back();
       PopScope();
-      bool missing = !bs.reads || !bs.writes;
+      int missing = (bs.reads ? 0 : 1) | (bs.writes ? 0 : 2);
       Block block(bs.iter_vars, bs.reads.value_or(std::vector<BufferRegion>{}),
                   bs.writes.value_or(std::vector<BufferRegion>{}), bs.name, SeqStmt::Flatten(stmts),
                   bs.init, bs.alloc_buffers, bs.match_buffers, bs.annotations.value_or(AttrMap{}));
       if (missing) {
-        if (FuncState* fs = AnyFunc()) fs->missing_access.push_back({block.get(), {bs.line, bs.col}});
+        if (FuncState* fs = AnyFunc()) fs->missing_access.push_back({block.get(), missing, bs.line, bs.col});
       }
       if (bs.no_realize) {
         if (!bs.iter_values.empty() || bs.predicate.defined())
@@ -739,6 +743,66 @@ bool ContainsBlockRealize(const Stmt& s) {
     default: return false;
   }
 }
+
+// TVM's ScriptCompleter: a block written without T.reads and/or T.writes gets the missing
+// ones from GetBlockAccessRegion; the root block keeps empty regions. Visible buffers are the
+// parameters' buffers, the root allocations and the allocations / match_buffer targets of
+// the enclosing blocks (the block's own included).
+class AccessCompleter : public StmtExprMutator {
+ public:
+  AccessCompleter(const FuncState* fs, const Object* root, std::vector<Buffer> visible)
+      : fs_(fs), root_(root), visible_(std::move(visible)) {}
+
+  const FuncState::MissingAccess* bad = nullptr;  ///< first block we cannot infer
+
+  Stmt VisitStmt_(const BlockNode* op) override {
+    size_t n_visible = visible_.size();
+    for (const Buffer& b : op->alloc_buffers) visible_.push_back(b);
+    for (const MatchBufferRegion& m : op->match_buffers) visible_.push_back(m->buffer);
+    Stmt s = StmtExprMutator::VisitStmt_(op);
+    const FuncState::MissingAccess* m = nullptr;
+    for (const auto& x : fs_->missing_access)
+      if (x.block == op) m = &x;
+    if (m && op != root_) {
+      // Our region detector covers straight-line block bodies only (no loop relaxation, no
+      // nested block regions, no match_buffer remapping): refuse rather than infer wrongly.
+      if (!op->match_buffers.empty() || !Simple(op->body) || (op->init && !Simple(*op->init))) {
+        if (!bad || std::make_pair(m->line, m->col) < std::make_pair(bad->line, bad->col)) bad = m;
+        visible_.resize(n_visible);
+        return s;
+      }
+      Block block = s.cast<Block>();
+      BlockAccessRegion r = GetBlockAccessRegion(block, [this](const Buffer& b) {
+        for (const Buffer& v : visible_)
+          if (v.same_as(b)) return true;
+        return false;
+      });
+      auto n = CopyNode(*block.get());
+      if (m->mask & 1) n->reads = std::move(r.reads);
+      if (m->mask & 2) n->writes = std::move(r.writes);
+      s = Stmt(std::shared_ptr<const Object>(std::move(n)));
+    }
+    visible_.resize(n_visible);
+    return s;
+  }
+
+ private:
+  static bool Simple(const Stmt& s) {
+    struct Check : StmtExprVisitor {
+      bool ok = true;
+      void VisitStmt_(const ForNode*) override { ok = false; }
+      void VisitStmt_(const WhileNode*) override { ok = false; }
+      void VisitStmt_(const BlockRealizeNode*) override { ok = false; }
+      void VisitStmt_(const LetStmtNode*) override { ok = false; }
+      void VisitExpr_(const LetNode*) override { ok = false; }
+    } c;
+    c.VisitStmt(s);
+    return c.ok;
+  }
+  const FuncState* fs_;
+  const Object* root_;
+  std::vector<Buffer> visible_;
+};
 }  // namespace
 
 // TVM's ScriptComplete: the implicit root block (printed as the comment `# with
@@ -757,10 +821,15 @@ PrimFunc Parser::FinishFunction(FuncState& fs, std::vector<Stmt> stmts) {
   } else if (const auto* br = body.as<BlockRealizeNode>()) {
     root_ok = br->block.get();
   }
-  for (const auto& m : fs.missing_access) {
-    if (m.first == root_ok) continue;
-    Fail(m.second.first, m.second.second,
-         "this block has no T.reads(...)/T.writes(...); write them explicitly (access-region inference is not supported)");
+  if (!fs.missing_access.empty()) {
+    std::vector<Buffer> visible = fs.root_alloc_buffers;
+    for (const auto& pb : fs.buffer_map) visible.push_back(pb.second);
+    AccessCompleter completer(&fs, root_ok, std::move(visible));
+    body = completer.VisitStmt(body);
+    if (completer.bad)
+      Fail(completer.bad->line, completer.bad->col,
+           "cannot infer T.reads/T.writes for this block (it holds loops, nested blocks, let-bindings "
+           "or match_buffers); write them explicitly");
   }
   // As in TVM v0.14, a function not marked private gets its name as "global_symbol" (the
   // printer leaves it out again when it equals the function name).

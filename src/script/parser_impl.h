@@ -94,8 +94,16 @@ struct FuncState {
   DataType ret_type = DataType::Void();
   bool is_private = false;
   std::vector<tir::Buffer> root_alloc_buffers;
-  /// Blocks written without T.reads/T.writes (allowed only for a root block).
-  std::vector<std::pair<const Object*, std::pair<int, int>>> missing_access;
+  /// T.env_thread vars -> their thread IterVar (its domain is set by the first T.launch_thread).
+  std::vector<std::pair<tir::Var, tir::IterVar>> env_threads;
+  /// Blocks written without T.reads and/or T.writes (ScriptComplete infers them): block ->
+  /// (mask: 1 = reads missing, 2 = writes missing; source line, col).
+  struct MissingAccess {
+    const Object* block;
+    int mask;
+    int line, col;
+  };
+  std::vector<MissingAccess> missing_access;
 };
 
 /// One entry of the builder's frame stack (TVM's IRBuilder frames), used for the "must be

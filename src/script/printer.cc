@@ -29,7 +29,9 @@ FrameScope::~FrameScope() {
 }
 
 ExprP Docsifier::Define(const Object* obj, Frame* frame, const std::string& hint) {
-  TIRGEN_ICHECK(!info_.count(obj)) << "object defined twice while printing: " << hint;
+  // Malformed IR can bind one object twice (TVM's printer aborts); keep the first name so
+  // the printout still helps to debug it.
+  if (ExprP existing = GetDoc(obj)) return existing;
   std::string base = hint;
   for (char& c : base) {
     if (c != '_' && !std::isalnum(static_cast<unsigned char>(c))) c = '_';
@@ -43,7 +45,7 @@ ExprP Docsifier::Define(const Object* obj, Frame* frame, const std::string& hint
 }
 
 void Docsifier::DefineWithCreator(const Object* obj, Frame* frame, std::function<ExprP()> creator) {
-  TIRGEN_ICHECK(!info_.count(obj)) << "object defined twice while printing";
+  if (info_.count(obj)) return;  // bound twice (malformed IR): keep the first definition
   info_[obj] = Info{std::move(creator), "", false};
   frame->defined.push_back(obj);
 }
@@ -624,6 +626,10 @@ std::string Print(const ObjectRef& obj) {
   } else if (obj.as<IRModuleNode>()) {
     std::vector<printer::StmtP> body = d.Module(obj.cast<IRModule>());
     docs = printer::WithHeader(d, body);
+  } else if (obj.as<tir::StmtNode>()) {
+    return PrintStmt(obj.cast<tir::Stmt>());
+  } else if (obj.as<tir::PrimExprNode>()) {
+    return PrintExpr(obj.cast<tir::PrimExpr>()) + "\n";
   } else {
     TIRGEN_ICHECK(false) << "Print expects a PrimFunc or IRModule, got " << KindName(obj.kind());
   }

@@ -65,6 +65,7 @@ std::string FormatFloat(double v) {
 ExprP FloatDoc(double v) { return Literal(FormatFloat(v), true); }
 ExprP BoolDoc(bool v) { return Literal(v ? "True" : "False", false); }
 ExprP NoneDoc() { return Literal("None", false); }
+ExprP VerbatimDoc(std::string text) { return Literal(std::move(text), false); }
 
 ExprP StrDoc(const std::string& s) {
   std::string out = "\"";

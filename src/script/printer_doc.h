@@ -55,6 +55,8 @@ ExprP FloatDoc(double v);
 ExprP BoolDoc(bool v);
 ExprP StrDoc(const std::string& s);
 ExprP NoneDoc();
+/// Text printed exactly as given, as an atom (e.g. a pre-rendered constant list).
+ExprP VerbatimDoc(std::string text);
 ExprP OpDoc(OpKind op, std::vector<ExprP> operands);
 ExprP TupleDoc(std::vector<ExprP> elements);
 ExprP ListDoc(std::vector<ExprP> elements);

@@ -1,4 +1,6 @@
 // Statements -> docs: lets, asserts, allocations, conditionals, loops and blocks.
+#include <charconv>
+#include <cmath>
 #include <cstring>
 
 #include "printer_internal.h"
@@ -55,43 +57,59 @@ float BFloatToFloat(uint16_t b) {
   return f;
 }
 
-// Every element of a constant, in TVM's literal format (no truncation: see golden README).
-ExprP NDArrayDoc(const AllocateConstNode* op) {
-  std::vector<ExprP> items;
-  if (!op->data.defined()) return ListDoc(items);
-  const NDArray& arr = op->data;
-  DataType t = op->dtype;
-  int64_t n = arr->NumElements();
-  items.reserve(n);
-  const uint8_t* p = arr.data();
-  for (int64_t i = 0; i < n; ++i) {
-    if (t.is_floating()) {
-      double v = 0;
-      if (t.is_float() && t.bits() == 32) {
-        float f;
-        std::memcpy(&f, p + 4 * i, 4);
-        v = f;
-      } else if (t.is_float() && t.bits() == 64) {
-        std::memcpy(&v, p + 8 * i, 8);
-      } else {
-        uint16_t h;
-        std::memcpy(&h, p + 2 * i, 2);
-        v = t.is_bfloat() ? BFloatToFloat(h) : HalfToFloat(h);
-      }
-      items.push_back(FloatDoc(v));
-    } else if (t.is_uint() || t.is_bool()) {
-      uint64_t v = 0;
-      std::memcpy(&v, p + t.bytes() * i, t.bytes());
-      items.push_back(IntDoc(static_cast<int64_t>(v)));
+// Appends one element in TVM's literal format ("%.17g" floats, plain integers).
+void AppendElement(DataType t, const uint8_t* p, int64_t i, std::string* out) {
+  char buf[64];
+  std::to_chars_result r{buf, std::errc()};
+  if (t.is_floating()) {
+    double v = 0;
+    if (t.is_float() && t.bits() == 32) {
+      float f;
+      std::memcpy(&f, p + 4 * i, 4);
+      v = f;
+    } else if (t.is_float() && t.bits() == 64) {
+      std::memcpy(&v, p + 8 * i, 8);
     } else {
-      int64_t v = 0;
-      std::memcpy(&v, p + t.bytes() * i, t.bytes());
-      int bits = t.bits();
-      if (bits < 64) v = (v << (64 - bits)) >> (64 - bits);  // sign-extend
-      items.push_back(IntDoc(v));
+      uint16_t h;
+      std::memcpy(&h, p + 2 * i, 2);
+      v = t.is_bfloat() ? BFloatToFloat(h) : HalfToFloat(h);
     }
+    if (!std::isfinite(v)) {
+      *out += FormatFloat(v);
+      return;
+    }
+    // Same text as printf("%.17g"), without the locale and format-string overhead.
+    r = std::to_chars(buf, buf + sizeof(buf), v, std::chars_format::general, 17);
+  } else if (t.is_uint() || t.is_bool()) {
+    uint64_t v = 0;
+    std::memcpy(&v, p + t.bytes() * i, t.bytes());
+    r = std::to_chars(buf, buf + sizeof(buf), v);
+  } else {
+    int64_t v = 0;
+    std::memcpy(&v, p + t.bytes() * i, t.bytes());
+    int bits = t.bits();
+    if (bits < 64) v = static_cast<int64_t>(static_cast<uint64_t>(v) << (64 - bits)) >> (64 - bits);
+    r = std::to_chars(buf, buf + sizeof(buf), v);
   }
-  return ListDoc(items);
+  out->append(buf, r.ptr);
+}
+
+// Every element of a constant, in TVM's literal format (no truncation: see golden README).
+// Rendered straight to one string: a weight can hold millions of elements, and a doc node per
+// element made printing the bottleneck of the round trip.
+ExprP NDArrayDoc(const AllocateConstNode* op) {
+  if (!op->data.defined()) return ListDoc({});
+  const NDArray& arr = op->data;
+  int64_t n = arr->NumElements();
+  std::string text;
+  text.reserve(static_cast<size_t>(n) * (op->dtype.is_floating() ? 14 : 4) + 2);
+  text += '[';
+  for (int64_t i = 0; i < n; ++i) {
+    if (i) text += ", ";
+    AppendElement(op->dtype, arr.data(), i, &text);
+  }
+  text += ']';
+  return VerbatimDoc(std::move(text));
 }
 
 bool IsAllocateDeclBufferPattern(const AllocateNode* op) {

@@ -90,10 +90,9 @@ void PostDFS(const Operation& op, std::vector<Operation>* order) {
   for (const Operation& o : *order)
     if (o.same_as(op)) return;
   if (const ComputeOpNode* c = op.as<ComputeOpNode>()) {
-    // Mark as visiting by checking again after inputs (a DAG, no cycles).
+    // Producers first, in first-read order. TE graphs are acyclic, so `op` cannot have been
+    // emitted while its own inputs were visited.
     for (const Tensor& t : c->InputTensors()) PostDFS(t->op, order);
-    for (const Operation& o : *order)
-      if (o.same_as(op)) return;
   } else {
     TIRGEN_CHECK(op.as<PlaceholderOpNode>())
         << "unsupported operation " << op->name << ": only placeholder and compute";
@@ -233,19 +232,19 @@ Stmt StmtFromCompute(const Operation& opref, FuncInfo* info) {
   return body;
 }
 
-// Fills reads/writes of every non-root block (ScriptComplete's job in TVM).
+// Fills reads/writes of every block below the root (ScriptComplete's job in TVM). A block
+// sees the params, the root allocations and the allocations of its enclosing blocks.
 class RegionCompleter : public StmtExprMutator {
  public:
   explicit RegionCompleter(std::vector<Buffer> visible) : visible_(std::move(visible)) {}
   Stmt VisitStmt_(const BlockNode* op) override {
     size_t n_visible = visible_.size();
     for (const Buffer& b : op->alloc_buffers) visible_.push_back(b);
+    ++depth_;
     Stmt s = StmtExprMutator::VisitStmt_(op);
+    --depth_;
     visible_.resize(n_visible);
-    if (op->name_hint == "root" && is_root_) {
-      is_root_ = false;
-      return s;
-    }
+    if (depth_ == 0) return s;  // the root keeps empty regions
     Block block = s.cast<Block>();
     BlockAccessRegion r = GetBlockAccessRegion(block, [this](const Buffer& b) {
       for (const Buffer& v : visible_)
@@ -260,7 +259,7 @@ class RegionCompleter : public StmtExprMutator {
 
  private:
   std::vector<Buffer> visible_;
-  bool is_root_ = true;
+  int depth_ = 0;
 };
 
 }  // namespace

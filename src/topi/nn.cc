@@ -151,6 +151,57 @@ Tensor depthwise_conv2d_nchw(const Tensor& data, const Tensor& weight,
       "DepthwiseConv2d", "depthwise_conv2d_nchw", {}, {"b", "c", "i", "j"});
 }
 
+Tensor conv2d_transpose_nchw(const Tensor& data, const Tensor& weight,
+                             const std::vector<int64_t>& strides,
+                             const std::vector<int64_t>& padding,
+                             const std::vector<int64_t>& output_padding, DataType out_dtype) {
+  int64_t in_c = Dim(data->shape[1]), in_h = Dim(data->shape[2]), in_w = Dim(data->shape[3]);
+  int64_t out_c = Dim(weight->shape[1]), kh = Dim(weight->shape[2]), kw = Dim(weight->shape[3]);
+  // Dilate the input by the strides (zeros between elements).
+  std::vector<PrimExpr> dshape{data->shape[0], data->shape[1], I32((in_h - 1) * strides[0] + 1),
+                               I32((in_w - 1) * strides[1] + 1)};
+  Tensor dilated = te::compute(
+      dshape,
+      [&](const std::vector<Var>& v) {
+        std::vector<PrimExpr> idx{v[0], v[1]}, nz;
+        for (int i = 0; i < 2; ++i) {
+          if (strides[i] == 1) {
+            idx.push_back(v[2 + i]);
+          } else {
+            idx.push_back(floordiv(v[2 + i], I32(strides[i])));
+            nz.push_back(floormod(v[2 + i], I32(strides[i])) == 0);
+          }
+        }
+        if (nz.empty()) return data(idx);
+        PrimExpr all = nz[0];
+        for (size_t i = 1; i < nz.size(); ++i) all = logical_and(all, nz[i]);
+        return if_then_else(all, data(idx), make_const(data->dtype, 0));
+      },
+      "data_dilate", "injective", {}, Names("i", 4));
+  int64_t top = kh - 1 - padding[0], bottom = kh - 1 - padding[2] + output_padding[0];
+  int64_t left = kw - 1 - padding[1], right = kw - 1 - padding[3] + output_padding[1];
+  Tensor padded = pad(dilated, {0, 0, top, left}, {0, 0, bottom, right}, make_const(data->dtype, 0),
+                      "data_pad");
+  Tensor kt = te::compute(
+      {I32(out_c), I32(in_c), I32(kh), I32(kw)},
+      [&](const std::vector<Var>& v) {
+        return weight(v[1], v[0], I32(kh - 1) - v[2], I32(kw - 1) - v[3]);
+      },
+      "kernel_transform", "", {}, {"o", "i", "h", "w"});
+  int64_t ph = Dim(padded->shape[2]), pw = Dim(padded->shape[3]);
+  IterVar dc = te::reduce_axis(Range(I32(0), I32(in_c)), "dc");
+  IterVar dh = te::reduce_axis(Range(I32(0), I32(kh)), "dh");
+  IterVar dw = te::reduce_axis(Range(I32(0), I32(kw)), "dw");
+  return te::compute(
+      {data->shape[0], I32(out_c), I32(ph - kh + 1), I32(pw - kw + 1)},
+      [&](const std::vector<Var>& v) {
+        PrimExpr d = padded(v[0], dc->var, v[2] + dh->var, v[3] + dw->var);
+        PrimExpr w = kt(v[1], dc->var, dh->var, dw->var);
+        return sum(cast(out_dtype, d) * cast(out_dtype, w), {dc, dh, dw});
+      },
+      "compute", "conv2d_transpose_nchw", {}, {"b", "c", "h", "w"});
+}
+
 Tensor dense(const Tensor& data, const Tensor& weight, DataType out_dtype) {
   IterVar k = te::reduce_axis(Range(I32(0), data->shape[1]), "k");
   AttrMap attrs{{"layout_free_placeholders", Array({weight})}};
@@ -180,20 +231,26 @@ Tensor matmul(const Tensor& a, const Tensor& b, bool transpose_a, bool transpose
       name, (!transpose_a && transpose_b) ? "dense" : "matmul", attrs, {"i", "j"});
 }
 
-Tensor batch_matmul(const Tensor& x, const Tensor& y, DataType out_dtype) {
-  IterVar k = te::reduce_axis(Range(I32(0), x->shape[2]), "k");
+Tensor batch_matmul(const Tensor& x, const Tensor& y, DataType out_dtype, bool transpose_a,
+                    bool transpose_b) {
+  PrimExpr xi = transpose_a ? x->shape[2] : x->shape[1];
+  PrimExpr xk = transpose_a ? x->shape[1] : x->shape[2];
+  PrimExpr yj = transpose_b ? y->shape[1] : y->shape[2];
+  IterVar k = te::reduce_axis(Range(I32(0), xk), "k");
   AttrMap attrs{{"layout_free_placeholders", Array({y})}};
-  PrimExpr batch = Dim(x->shape[0]) >= Dim(y->shape[0]) ? x->shape[0] : y->shape[0];
+  PrimExpr batch = max(x->shape[0], y->shape[0]);
   bool bx = Dim(x->shape[0]) != 1, by = Dim(y->shape[0]) != 1;
+  std::string name = std::string("T_batch_matmul_") + (transpose_a ? "T" : "N") + (transpose_b ? "T" : "N");
   return te::compute(
-      {batch, x->shape[1], y->shape[1]},
+      {batch, xi, yj},
       [&](const std::vector<Var>& v) {
         PrimExpr b0 = make_const(v[0].dtype(), 0);
-        PrimExpr xv = x(bx ? PrimExpr(v[0]) : b0, v[1], k->var);
-        PrimExpr yv = y(by ? PrimExpr(v[0]) : b0, v[2], k->var);
+        PrimExpr xb = bx ? PrimExpr(v[0]) : b0, yb = by ? PrimExpr(v[0]) : b0;
+        PrimExpr xv = transpose_a ? x(xb, k->var, v[1]) : x(xb, v[1], k->var);
+        PrimExpr yv = transpose_b ? y(yb, v[2], k->var) : y(yb, k->var, v[2]);
         return sum(cast(out_dtype, xv) * cast(out_dtype, yv), {k});
       },
-      "T_batch_matmul_NT", "batch_matmul", attrs, {"b", "i", "j"});
+      name, "batch_matmul", attrs, {"b", "i", "j"});
 }
 
 Tensor softmax(const Tensor& x, int axis) {

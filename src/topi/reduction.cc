@@ -5,6 +5,7 @@
 
 #include "tirgen/te/operation.h"
 #include "tirgen/tir/op.h"
+#include "tirgen/topi/broadcast.h"
 
 namespace tirgen {
 namespace topi {
@@ -82,20 +83,27 @@ Tensor max(const Tensor& x, std::vector<int> axes, bool keepdims) { return CommR
 Tensor min(const Tensor& x, std::vector<int> axes, bool keepdims) { return CommReduce(x, axes, keepdims, Min); }
 Tensor prod(const Tensor& x, std::vector<int> axes, bool keepdims) { return CommReduce(x, axes, keepdims, Prod); }
 
-Tensor argmax(const Tensor& x, std::vector<int> axes, bool keepdims) {
+namespace {
+int64_t Count(const Tensor& x, const std::vector<int>& axes) {
+  int64_t n = 1;
+  for (int a : axes) n *= *as_const_int(x->shape[a]);
+  return n;
+}
+
+// argmax / argmin: (index, value) pairs; the better value wins, the smaller index on ties.
+Tensor CommReduceIdx(const Tensor& x, std::vector<int> axes, bool keepdims, bool is_max) {
   ReducePlan p = Plan(x, std::move(axes), keepdims);
-  // (index, value) pairs: keep the larger value, the smaller index on ties.
-  auto fcombine = [](const std::vector<Var>& lhs, const std::vector<Var>& rhs) {
-    PrimExpr idx = Select(logical_or(gt(lhs[1], rhs[1]),
-                                     logical_and(eq(lhs[1], rhs[1]), lt(lhs[0], rhs[0]))),
+  auto fcombine = [is_max](const std::vector<Var>& lhs, const std::vector<Var>& rhs) {
+    PrimExpr better = is_max ? gt(lhs[1], rhs[1]) : lt(lhs[1], rhs[1]);
+    PrimExpr idx = Select(logical_or(better, logical_and(eq(lhs[1], rhs[1]), lt(lhs[0], rhs[0]))),
                           lhs[0], rhs[0]);
-    PrimExpr val = Select(gt(lhs[1], rhs[1]), lhs[1], rhs[1]);
+    PrimExpr val = Select(is_max ? gt(lhs[1], rhs[1]) : lt(lhs[1], rhs[1]), lhs[1], rhs[1]);
     return std::vector<PrimExpr>{idx, val};
   };
-  auto fidentity = [](const std::vector<DataType>& t) {
-    return std::vector<PrimExpr>{make_const(t[0], -1), min_value(t[1])};
+  auto fidentity = [is_max](const std::vector<DataType>& t) {
+    return std::vector<PrimExpr>{make_const(t[0], -1), is_max ? min_value(t[1]) : max_value(t[1])};
   };
-  auto reducer = te::comm_reducer(fcombine, fidentity, "argmax");
+  auto reducer = te::comm_reducer(fcombine, fidentity, is_max ? "argmax" : "argmin");
   std::vector<Tensor> temp = te::compute_multi(
       p.shape,
       [&](const std::vector<Var>& v) {
@@ -111,6 +119,29 @@ Tensor argmax(const Tensor& x, std::vector<int> axes, bool keepdims) {
   return te::compute(
       p.shape, [&](const std::vector<Var>& v) { return temp[0](std::vector<PrimExpr>(v.begin(), v.end())); },
       x->op->name + "_red", "comm_reduce_idx");
+}
+}  // namespace
+
+Tensor argmax(const Tensor& x, std::vector<int> axes, bool keepdims) {
+  return CommReduceIdx(x, std::move(axes), keepdims, true);
+}
+Tensor argmin(const Tensor& x, std::vector<int> axes, bool keepdims) {
+  return CommReduceIdx(x, std::move(axes), keepdims, false);
+}
+
+Tensor mean(const Tensor& x, std::vector<int> axes, bool keepdims) {
+  std::vector<int> norm = NormalizeAxes(x, axes);
+  PrimExpr count = make_const(x->dtype, static_cast<double>(Count(x, norm)));
+  return topi::divide(sum(x, std::move(axes), keepdims), count);
+}
+
+Tensor variance(const Tensor& x, const Tensor& m, std::vector<int> axes, bool keepdims,
+                bool unbiased) {
+  std::vector<int> norm = NormalizeAxes(x, axes);
+  int64_t n = Count(x, norm) - (unbiased ? 1 : 0);
+  Tensor d = topi::subtract(x, m);
+  Tensor sq = topi::multiply(d, d);
+  return topi::divide(sum(sq, std::move(axes), keepdims), make_const(x->dtype, static_cast<double>(n)));
 }
 
 }  // namespace topi

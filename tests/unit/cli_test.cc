@@ -104,3 +104,23 @@ TEST(Cli, UnknownSubcommandIsExit2) {
 }
 
 }  // namespace
+
+// ---- tirgen fuse -----------------------------------------------------------------------------
+namespace {
+const std::string kRelayGolden = std::string(TIRGEN_SHARED_DIR) + "/golden/add_relu/";
+
+TEST(Cli, FusePrintsTvmsOptimizedModule) {
+  std::string out = TempPath("fuse_out.relay");
+  RunResult r = RunCli("fuse " + kRelayGolden + "input.relay -o " + out);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(ReadText(out), ReadText(kRelayGolden + "optimized.relay"));
+}
+
+TEST(Cli, FuseMalformedInputIsExit2) {
+  std::string in = TempPath("fuse_bad.relay");
+  WriteText(in, "#[version = \"0.0.5\"]\ndef @main(%x) { nn.relu(%x, }\n");
+  RunResult r = RunCli("fuse " + in);
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("fuse_bad.relay:2:"), std::string::npos) << r.output;
+}
+}  // namespace

@@ -4,12 +4,12 @@
 
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <cstring>
 #include <dirent.h>
 #include <fstream>
 #include <sstream>
 
+#include "tirgen/script/printer.h"
 #include "tirgen/support/npz.h"
 #include "tirgen/tir/functor.h"
 #include "tirgen/tir/function.h"
@@ -318,6 +318,67 @@ def f(a: T.handle):
   EXPECT_TRUE(sub->annotations.at("k").same_as(sub->match_buffers[0]->buffer));
 }
 
+
+// Hand-written TVMScript in the printer's own format for constructs the goldens lack:
+// print(parse(text)) must give the text back.
+TEST(ScriptParser, RoundTripOfLessCommonConstructs) {
+  const std::vector<std::string> programs = {
+      R"(# from tvm.script import tir as T
+
+@T.prim_func
+def f(A: T.Buffer((128,), "float32"), n: T.int32):
+    T.func_attr({"n": [1, T.float32(2.5), "s", T.bool(False)]})
+    threadIdx_x = T.launch_thread("threadIdx.x", 128)
+    blockIdx_x = T.launch_thread("blockIdx.x", 4)
+    x: T.int32 = n + 1
+    while x < 10:
+        v = T.float32()
+        A[threadIdx_x] = T.Let(v + T.float32(1), where={v: A[threadIdx_x]})
+    assert n > 0, "n must be positive"
+    T.attr(A.data, "storage_alignment", 128)
+    for i in T.unroll(4, annotations={"pragma_x": 1}):
+        if i == 1:
+            T.call_extern("int32", "foo", i, A.data)
+        else:
+            A[i] = T.if_then_else(i < 2, T.float32(0), T.sqrt(A[i]))
+)",
+      R"(# from tvm.script import ir as I
+# from tvm.script import tir as T
+
+@I.ir_module
+class Module:
+    @T.prim_func
+    def main(a: T.handle, B: T.Buffer((T.int64(16), T.int64(16)), "float16")):
+        A = T.match_buffer(a, (T.int64(16), T.int64(16)), "float16", strides=("A_s0", 1), elem_offset=T.int64(8), scope="shared", align=16, offset_factor=2)
+        # with T.block("root"):
+        C = T.alloc_buffer((T.int64(16),), "bfloat16", scope="local")
+        for i in T.thread_binding(T.int64(16), thread="threadIdx.x"):
+            for j in T.vectorized(T.int64(16)):
+                with T.block("C"):
+                    vi, vj = T.axis.remap("SR", [i, j])
+                    T.where(i < T.int64(15) or j != T.int64(0))
+                    T.reads(A[vi, vj], B[vi, vj:vj + T.int64(2)])
+                    T.writes(C[vi])
+                    T.block_attr({"k": [T.int64(1)], "meta_schedule.tiling_structure": "SSRSRS"})
+                    with T.init():
+                        C[vi] = T.bfloat16(0)
+                    C[vi] = C[vi] + T.Cast("bfloat16", A[vi, vj] * B[vi, vj] - T.max(A[vi, vj], T.float16(2)))
+        for k in range(T.int64(2), T.int64(6)):
+            B[k, T.int64(0):T.int64(4)] = T.Broadcast(T.Select(k % T.int64(2) == T.int64(0), T.float16(1), T.float16(-1.5)), 4)
+)",
+  };
+  for (const std::string& text : programs) {
+    std::string printed;
+    try {
+      printed = Print(Parse(text));
+    } catch (const std::exception& e) {
+      ADD_FAILURE() << e.what();
+      continue;
+    }
+    EXPECT_EQ(printed, text);
+  }
+}
+
 // ---- constants ---------------------------------------------------------------------------------
 
 NDArray ConstOf(const ObjectRef& f) {
@@ -390,7 +451,9 @@ TEST(ScriptParser, HalfAndBfloatConstantsRoundLikeNumpy) {
   EXPECT_EQ(w->shape, (std::vector<int64_t>{2, 2}));
 }
 
-TEST(ScriptParser, BigConstantListParsesFast) {
+// A 4-million-element list parses to exactly the values written. Throughput is measured by
+// bench/script_bench (no timing thresholds in tests: the machine is shared).
+TEST(ScriptParser, BigConstantListParsesExactly) {
   const int n = 4 * 1000 * 1000;
   // 1000 distinct values (17 significant digits, as printed), repeated.
   std::string chunk;
@@ -404,15 +467,12 @@ TEST(ScriptParser, BigConstantListParsesFast) {
   for (int i = 0; i < n / 1000; ++i) text += chunk;
   text.resize(text.size() - 2);
   text += "], \"float32\", [4000, 1000])\n    T.evaluate(0)\n";
-  auto t0 = std::chrono::steady_clock::now();
   NDArray c = ConstOf(Parse(text));
-  double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   ASSERT_TRUE(c.defined());
-  EXPECT_EQ(c->NumElements(), n);
-  EXPECT_EQ(c.data_as<float>()[1001], static_cast<float>(0.001 - 0.5));
-  std::printf("[ perf    ] %d-element float32 allocate_const (%.0f MB of text) parsed in %.3f s\n", n,
-              text.size() / 1e6, s);
-  EXPECT_LT(s, 5.0);  // ~0.3 s optimized; generous for unoptimized/sanitizer builds
+  ASSERT_EQ(c->NumElements(), n);
+  const float* v = c.data_as<float>();
+  for (int i = 0; i < n; i += 997)
+    ASSERT_EQ(v[i], static_cast<float>((i % 1000) * 0.001 - 0.5)) << "element " << i;
 }
 
 // ---- errors: one located message, never a crash ------------------------------------------------
@@ -476,8 +536,8 @@ TEST(ScriptParser, ErrorsAreLocatedAndSayWhatWasExpected) {
        "'/' between integers is ambiguous in TVMScript: use // (floor division) or T.Div / T.truncdiv"},
       {"compare int32 int64", Body("    for i in range(T.int64(4)):\n        if i < T.int32(2):\n            T.evaluate(0)\n"), 6, 14,
        "cannot compare int64 with int32 (cast one side with T.Cast)"},
-      {"block without reads", Body(kLoop + "            B[vi] = A[vi]\n"), 6, 14,
-       "this block has no T.reads(...)/T.writes(...); write them explicitly (access-region inference is not supported)"},
+      {"block without reads, inner loop", Body(kLoop + "            for k in range(4):\n                B[k] = A[k]\n"), 6, 14,
+       "cannot infer T.reads/T.writes for this block (it holds loops, nested blocks, let-bindings or match_buffers); write them explicitly"},
       {"func_attr in loop", Body("    for i in range(4):\n        T.func_attr({\"a\": 1})\n"), 6, 9,
        "T.func_attr() must be called at the top level of the function body"},
       {"duplicate reads", Body(kLoop + "            T.reads(A[vi])\n            T.reads(A[vi])\n"), 9, 13, "duplicate T.reads(...) in block \"b\""},

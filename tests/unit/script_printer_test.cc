@@ -332,6 +332,12 @@ TEST(ScriptPrinter, NamesAreSanitisedAndDeduplicated) {
   EXPECT_NE(text.find("\nfor i in range(4):\n"), std::string::npos) << text;
 }
 
+TEST(ScriptPrinter, StatementsAndExpressionsPrintThroughPrint) {
+  Var x("x", DataType::Int(32));
+  EXPECT_EQ(Print(Binary(Kind::kAdd, x, PrimExpr(1))), "x + 1\n");
+  EXPECT_EQ(Print(Evaluate(PrimExpr(0))), "T.evaluate(0)\n");
+}
+
 }  // namespace
 }  // namespace script
 }  // namespace tirgen

@@ -85,5 +85,15 @@ TEST(Topi, PadMatmulLogSoftmaxSlice) {
   EXPECT_EQ(Blocks(Lower({x, sl})), std::vector<std::string>{"T_strided_slice"});
 }
 
+TEST(Topi, Conv2dTranspose) {
+  Tensor x = te::placeholder(Shape({1, 4, 5, 5}), kF32, "p0");
+  Tensor w = te::placeholder(Shape({4, 2, 3, 3}), kF32, "p1");
+  Tensor y = topi::conv2d_transpose_nchw(x, w, {2, 2}, {1, 1, 1, 1}, {1, 1}, kF32);
+  // (5 - 1) * 2 - 2 + 3 + 1 = 10
+  EXPECT_EQ(*tir::as_const_int(y->shape[2]), 10);
+  EXPECT_EQ(Blocks(Lower({x, w, y})),
+            (std::vector<std::string>{"data_dilate", "data_pad", "kernel_transform", "compute"}));
+}
+
 }  // namespace
 }  // namespace tirgen

@@ -3,6 +3,7 @@
 
 #include <iostream>
 
+#include "fuse_command.h"
 #include "script_command.h"
 #include "tirgen/support/error.h"
 
@@ -11,6 +12,8 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   tirgen::cli::ScriptOptions script;
   tirgen::cli::AddScriptCommand(app, &script);
+  tirgen::cli::FuseOptions fuse;
+  tirgen::cli::AddFuseCommand(app, &fuse);
 
   try {
     app.parse(argc, argv);
@@ -20,6 +23,7 @@ int main(int argc, char** argv) {
   }
   try {
     if (app.got_subcommand("script")) return tirgen::cli::RunScript(script);
+    if (app.got_subcommand("fuse")) return tirgen::cli::RunFuse(fuse);
   } catch (const tirgen::Error& e) {
     std::cerr << e.what() << "\n";
     return 2;

@@ -13,7 +13,8 @@ namespace script {
 
 /// TVMScript text exactly as TVM v0.14's `.script()` prints it, ending with one '\n'.
 /// `obj` is a tir::PrimFunc (standalone, `# from tvm.script import tir as T` header) or an
-/// IRModule (`@I.ir_module` / `class Module:`). Throws tirgen::InternalError for other objects.
+/// IRModule (`@I.ir_module` / `class Module:`); a Stmt or PrimExpr prints as PrintStmt /
+/// PrintExpr do. Throws tirgen::InternalError for other objects.
 std::string Print(const ObjectRef& obj);
 
 /// An expression in TVMScript syntax (for debugging and messages; free variables are printed

@@ -34,6 +34,13 @@ Tensor depthwise_conv2d_nchw(const Tensor& data, const Tensor& weight,
                              const std::vector<int64_t>& padding,
                              const std::vector<int64_t>& dilation, DataType out_dtype);
 
+/// conv2d_transpose_nchw (weight (in_c, out_c, kh, kw)): data_dilate, data_pad,
+/// kernel_transform, compute. padding = {top, left, bottom, right}.
+Tensor conv2d_transpose_nchw(const Tensor& data, const Tensor& weight,
+                             const std::vector<int64_t>& strides,
+                             const std::vector<int64_t>& padding,
+                             const std::vector<int64_t>& output_padding, DataType out_dtype);
+
 /// dense = matmul(data, weight^T): T_matmul_NT, vars i, j, k; weight layout-free.
 Tensor dense(const Tensor& data, const Tensor& weight, DataType out_dtype);
 
@@ -41,8 +48,10 @@ Tensor dense(const Tensor& data, const Tensor& weight, DataType out_dtype);
 Tensor matmul(const Tensor& a, const Tensor& b, bool transpose_a, bool transpose_b,
               DataType out_dtype);
 
-/// batch_matmul(x, y^T): T_batch_matmul_NT, vars b, i, j, k; y layout-free.
-Tensor batch_matmul(const Tensor& x, const Tensor& y, DataType out_dtype);
+/// batch_matmul (default y transposed): T_batch_matmul_NT (or _NN, _TN, _TT), vars b, i, j, k;
+/// y layout-free; a batch of 1 broadcasts.
+Tensor batch_matmul(const Tensor& x, const Tensor& y, DataType out_dtype,
+                    bool transpose_a = false, bool transpose_b = true);
 
 /// softmax: T_softmax_maxelem, T_softmax_exp, T_softmax_expsum, T_softmax_norm.
 Tensor softmax(const Tensor& x, int axis);

@@ -15,6 +15,13 @@ Tensor sum(const Tensor& x, std::vector<int> axes, bool keepdims);
 Tensor max(const Tensor& x, std::vector<int> axes, bool keepdims);
 Tensor min(const Tensor& x, std::vector<int> axes, bool keepdims);
 Tensor prod(const Tensor& x, std::vector<int> axes, bool keepdims);
+/// Relay mean: sum, then T_divide by the element count (a float constant of x's dtype).
+Tensor mean(const Tensor& x, std::vector<int> axes, bool keepdims);
+/// Relay variance: T_subtract, T_multiply, <..>_red, T_divide by count (count - 1 if unbiased).
+Tensor variance(const Tensor& x, const Tensor& mean, std::vector<int> axes, bool keepdims,
+                bool unbiased = false);
+/// argmin: like argmax with the smaller value winning.
+Tensor argmin(const Tensor& x, std::vector<int> axes, bool keepdims);
 /// argmax: a 2-output `<input>_red_temp` reduction (index, value), then `<input>_red`.
 Tensor argmax(const Tensor& x, std::vector<int> axes, bool keepdims);
 

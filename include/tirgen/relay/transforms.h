@@ -1,0 +1,48 @@
+// Relay graph passes (src/relay/transforms, one per file) and the optimization pipeline.
+//
+//   IRModule fused = relay::Optimize(mod, params, config);   // what `tirgen fuse` prints
+#pragma once
+
+#include <functional>
+#include <map>
+#include <string>
+
+#include "tirgen/ir/ndarray.h"
+#include "tirgen/relay/expr.h"
+#include "tirgen/tir/function.h"
+
+namespace tirgen {
+namespace relay {
+
+/// TVM's FuseOps: groups operators by post-dominator tree and pattern kind into functions
+/// with attribute Primitive=1 whose parameters are %p0, %p1, ... With `link_params`,
+/// constants stay inside the fused functions instead of becoming parameters.
+Expr FuseOps(const Expr& expr, bool link_params = false, int max_fuse_depth = 256);
+IRModule FuseOps(const IRModule& mod, bool link_params = false, int max_fuse_depth = 256);
+
+/// Expands nn.batch_norm, nn.layer_norm and nn.dropout for inference (TVM's unpacking).
+IRModule SimplifyInference(const IRModule& mod);
+
+/// nn.bias_add(x, b, axis) -> add(x, expand_dims(b, axis=1, num_newaxis=rank-axis-1)).
+IRModule CanonicalizeOps(const IRModule& mod);
+
+/// Evaluates a closed constant expression to a Constant (installed by the execution layer).
+using ConstantEvaluator = std::function<Expr(const Expr&)>;
+/// Installs (or clears, with nullptr) the evaluator FoldConstant uses.
+void SetConstantEvaluator(ConstantEvaluator evaluator);
+/// FoldConstant: replaces maximal constant subgraphs by Constants. Without an evaluator the
+/// module is returned unchanged.
+IRModule FoldConstant(const IRModule& mod);
+
+struct OptimizeConfig {
+  bool link_params = false;  ///< relay.FuseOps.link_params
+  int max_fuse_depth = 256;  ///< relay.FuseOps.max_depth
+};
+
+/// Binds `params` to main's parameters by name and runs TVM's pass prefix then FuseOps
+/// (tests/data/tvm/golden/README.md), without AlterOpLayout.
+IRModule Optimize(const IRModule& mod, const std::map<std::string, NDArray>& params = {},
+                  const OptimizeConfig& config = OptimizeConfig());
+
+}  // namespace relay
+}  // namespace tirgen

@@ -1,0 +1,45 @@
+#pragma once
+// A built library of PrimFuncs: load it, call functions on NDArrays.
+// (The whole-module executor for LowerTE'd modules will sit on top of this: it needs only
+// Call plus the module's call order.)
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "tirgen/codegen/codegen_c.h"
+#include "tirgen/ir/ndarray.h"
+
+namespace tirgen {
+namespace runtime {
+
+class Module {
+ public:
+  /// dlopen `library` and resolve the entry point of every function.
+  static Module Load(const std::string& library, const std::vector<codegen::CFunction>& functions);
+  /// GenerateC + BuildSharedLibrary + Load.
+  static Module Build(const std::vector<std::pair<std::string, tir::PrimFunc>>& funcs);
+  static Module Build(const tir::PrimFunc& f, const std::string& name = "main");
+
+  /// Call function `name`. `args` gives the first k buffer parameters (k <= #params); the rest
+  /// are allocated (zero-filled). Shapes/dtypes are checked against the buffer_map. Returns one
+  /// NDArray per parameter, after the call (written parameters are fresh copies: NDArrays are
+  /// immutable).
+  std::vector<NDArray> Call(const std::string& name, const std::vector<NDArray>& args) const;
+  /// The parameters Call did not receive (the outputs, TVM's convention).
+  std::vector<NDArray> Run(const std::string& name, const std::vector<NDArray>& inputs) const;
+
+  std::vector<std::string> FunctionNames() const;
+
+ private:
+  struct Entry {
+    codegen::CFunction info;
+    int32_t (*fn)(void**) = nullptr;
+  };
+  std::shared_ptr<void> handle_;
+  std::map<std::string, Entry> entries_;
+};
+
+}  // namespace runtime
+}  // namespace tirgen

@@ -1,0 +1,65 @@
+// The TIR passes of the block-to-loop lowering, by TVM name (DESIGN.md §1). Each lives in its
+// own file under src/tir/transforms/ and registers itself (TIRGEN_REGISTER_PASS), so it can be
+// looked up by name as well as called directly here.
+#pragma once
+
+#include "tirgen/tir/transform.h"
+
+namespace tirgen {
+namespace tir {
+namespace transform {
+
+// ---- block-level passes: LowerInitBlock .. LowerMatchBuffer --------------------------------
+
+/// Turns each block's `init` into `if (r0 == min0 && ...): init` in front of its body, over the
+/// block's reduction iter vars (the init unchanged when there are none).
+Pass LowerInitBlock();
+
+/// Moves every block-allocated buffer to the lowest common ancestor of its accesses: into that
+/// block's alloc_buffers, or into a new opaque block right under that loop. Buffers no longer
+/// visible are dropped from block reads/writes. Parameters, Allocate and AllocateConst buffers
+/// are never moved (but constant buffers are known, so their views are handled).
+Pass PlanAndUpdateBufferAllocationLocation();
+
+/// Removes block iter vars, substituting their bindings into the block (blocks become opaque).
+Pass ConvertBlocksToOpaque();
+
+/// Shrinks each allocated buffer to the region actually accessed under its allocation point
+/// and rebases indices (index - region min). Constant buffers are never touched. Strict mode
+/// (TVM's default) never lets a region exceed the original shape.
+Pass CompactBufferAllocation(bool is_strict = true);
+
+/// Replaces match_buffer views by direct accesses to their source buffer region and binds the
+/// view's symbolic fields (data, elem_offset, strides, shape); match_buffers become empty.
+Pass LowerMatchBuffer();
+
+// ---- loop-level passes (Simplify, LowerOpaqueBlock, FlattenBuffer, ...) go below -----------
+
+/// Range-aware expression simplification (loop and block iterator ranges known); removes
+/// provably true/false branches, inlines pure integer lets, drops `x[i] = x[i]`.
+Pass Simplify();
+
+/// Opaque blocks become their bodies: alloc_buffers -> Allocate + DeclBuffer, predicates -> if,
+/// unit loops vanish, pragma annotations -> AttrStmt.
+Pass LowerOpaqueBlock();
+
+/// Multi-dimensional buffer accesses become one-dimensional ones on flat views of the same
+/// memory (constant buffers included); allocations take the flat extent.
+Pass FlattenBuffer();
+
+/// Integer index arithmetic narrowed to `target_bits` where the values provably fit.
+Pass NarrowDataType(int target_bits);
+
+/// Removes statements without effect (empty loops, Evaluate(0), x[i] = x[i]).
+Pass RemoveNoOp();
+
+/// `T.vectorized` loops of constant extent become vector statements (Ramp/Broadcast); loops
+/// it cannot vectorize (or all, when `enable_vectorize` is false) become serial loops.
+Pass VectorizeLoop(bool enable_vectorize = true);
+
+/// `T.unroll` loops of constant extent are replaced by one copy of the body per iteration.
+Pass UnrollLoop();
+
+}  // namespace transform
+}  // namespace tir
+}  // namespace tirgen

@@ -1,0 +1,105 @@
+// Range-aware rewrite rules (see rewrite_simplify.h). A rule fires only when the bounds of the
+// operands prove it, so with no known ranges this is just arith::Simplify.
+#include "rewrite_simplify.h"
+
+#include <limits>
+
+#include "canonical.h"
+#include "tirgen/arith/simplify.h"
+#include "tirgen/tir/functor.h"
+#include "tirgen/tir/op.h"
+
+namespace tirgen {
+namespace arith {
+
+using namespace tir;  // NOLINT
+
+namespace {
+
+constexpr int64_t kInf = std::numeric_limits<int64_t>::max();
+constexpr int64_t kNegInf = std::numeric_limits<int64_t>::min();
+
+bool IsIndex(const PrimExpr& e) { return e.dtype().is_integer() && e.dtype().is_scalar(); }
+
+// Bounds of a - b, after cancelling common terms.
+IntBound DiffBound(const PrimExpr& a, const PrimExpr& b) {
+  return ConstIntBound(CanonicalSimplify(Binary(Kind::kSub, a, b)));
+}
+
+class RangeRewriter : public StmtExprMutator {
+ public:
+  using StmtExprMutator::VisitExpr;
+
+  PrimExpr VisitExpr_(const BinaryNode* op) override {
+    PrimExpr a = VisitExpr(op->a), b = VisitExpr(op->b);
+    if (IsIndex(a) && a.dtype() == b.dtype()) {
+      if (std::optional<PrimExpr> r = Decide(op->kind(), a, b)) return *r;
+    }
+    if (a.same_as(op->a) && b.same_as(op->b)) return GetRef<PrimExpr>(op);
+    return Binary(op->kind(), a, b);
+  }
+
+ private:
+  static std::optional<PrimExpr> Decide(Kind k, const PrimExpr& a, const PrimExpr& b) {
+    PrimExpr t = IntImm(DataType::Bool(), 1), f = IntImm(DataType::Bool(), 0);
+    switch (k) {
+      case Kind::kMin: case Kind::kMax: {
+        IntBound d = DiffBound(a, b);
+        bool a_le = d.max != kInf && d.max <= 0, a_ge = d.min != kNegInf && d.min >= 0;
+        if (k == Kind::kMin) {
+          if (a_le) return a;
+          if (a_ge) return b;
+        } else {
+          if (a_ge) return a;
+          if (a_le) return b;
+        }
+        return std::nullopt;
+      }
+      case Kind::kLT: case Kind::kLE: case Kind::kGT: case Kind::kGE: case Kind::kEQ:
+      case Kind::kNE: {
+        IntBound d = DiffBound(a, b);
+        bool lo = d.min != kNegInf, hi = d.max != kInf;
+        switch (k) {
+          case Kind::kLT: if (hi && d.max < 0) return t; if (lo && d.min >= 0) return f; break;
+          case Kind::kLE: if (hi && d.max <= 0) return t; if (lo && d.min > 0) return f; break;
+          case Kind::kGT: if (lo && d.min > 0) return t; if (hi && d.max <= 0) return f; break;
+          case Kind::kGE: if (lo && d.min >= 0) return t; if (hi && d.max < 0) return f; break;
+          case Kind::kEQ:
+            if (d.min == 0 && d.max == 0) return t;
+            if ((lo && d.min > 0) || (hi && d.max < 0)) return f;
+            break;
+          case Kind::kNE:
+            if (d.min == 0 && d.max == 0) return f;
+            if ((lo && d.min > 0) || (hi && d.max < 0)) return t;
+            break;
+          default: break;
+        }
+        return std::nullopt;
+      }
+      case Kind::kFloorDiv: case Kind::kFloorMod: case Kind::kDiv: case Kind::kMod: {
+        const int64_t* c = as_const_int(b);
+        if (!c || *c <= 0) return std::nullopt;
+        IntBound x = ConstIntBound(a);
+        if (x.min >= 0 && x.max < *c) {
+          bool is_div = k == Kind::kFloorDiv || k == Kind::kDiv;
+          return is_div ? make_const(a.dtype(), 0) : a;
+        }
+        return std::nullopt;
+      }
+      default: return std::nullopt;
+    }
+  }
+};
+
+}  // namespace
+
+PrimExpr RewriteSimplify(const PrimExpr& expr) {
+  PrimExpr e = RangeRewriter().VisitExpr(expr);
+  e = Simplify(e);
+  return RangeRewriter().VisitExpr(e);
+}
+
+PrimExpr RewriteCanonical(const PrimExpr& expr) { return expr; }
+
+}  // namespace arith
+}  // namespace tirgen

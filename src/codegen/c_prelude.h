@@ -1,0 +1,75 @@
+#pragma once
+// Fixed helper code at the top of every generated C file.
+namespace tirgen {
+namespace codegen {
+
+inline const char* CPrelude() {
+  return R"PRELUDE(#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* float16 / bfloat16 are stored as raw bits and computed in float. */
+static inline float tg_h2f(uint16_t h) {
+  uint32_t s = (uint32_t)(h & 0x8000u) << 16, e = (h >> 10) & 0x1f, m = h & 0x3ffu, u;
+  if (e == 0) {
+    if (m == 0) { u = s; } else {
+      e = 113; while (!(m & 0x400u)) { m <<= 1; --e; }
+      u = s | (e << 23) | ((m & 0x3ffu) << 13);
+    }
+  } else if (e == 31) { u = s | 0x7f800000u | (m << 13); }
+  else { u = s | ((e + 112) << 23) | (m << 13); }
+  float f; memcpy(&f, &u, 4); return f;
+}
+static inline uint16_t tg_f2h(float f) {
+  uint32_t u; memcpy(&u, &f, 4);
+  uint32_t s = (u >> 16) & 0x8000u, e = (u >> 23) & 0xff, m = u & 0x7fffffu;
+  if (e == 0xff) return (uint16_t)(s | 0x7c00u | (m ? 0x200u : 0));
+  int32_t ne = (int32_t)e - 112;
+  if (ne >= 31) return (uint16_t)(s | 0x7c00u);
+  if (ne <= 0) {
+    if (ne < -10) return (uint16_t)s;
+    m |= 0x800000u;
+    uint32_t shift = (uint32_t)(14 - ne), r = m >> shift, rem = m & ((1u << shift) - 1), half = 1u << (shift - 1);
+    if (rem > half || (rem == half && (r & 1))) ++r;
+    return (uint16_t)(s | r);
+  }
+  uint32_t r = ((uint32_t)ne << 10) | (m >> 13), rem = m & 0x1fffu;
+  if (rem > 0x1000u || (rem == 0x1000u && (r & 1))) ++r; /* may carry into inf: correct */
+  return (uint16_t)(s | r);
+}
+static inline float tg_bf2f(uint16_t h) { uint32_t u = (uint32_t)h << 16; float f; memcpy(&f, &u, 4); return f; }
+static inline uint16_t tg_f2bf(float f) {
+  uint32_t u; memcpy(&u, &f, 4);
+  if ((u & 0x7fffffffu) > 0x7f800000u) return (uint16_t)((u >> 16) | 0x40u);
+  u += 0x7fffu + ((u >> 16) & 1u); return (uint16_t)(u >> 16);
+}
+static inline float tg_round_f16(float f) { return tg_h2f(tg_f2h(f)); }
+static inline float tg_round_bf16(float f) { return tg_bf2f(tg_f2bf(f)); }
+static inline float tg_sigmoidf(float x) { return 1.0f / (1.0f + expf(-x)); }
+static inline double tg_sigmoid(double x) { return 1.0 / (1.0 + exp(-x)); }
+
+/* Integer floor division/modulo (rounds toward -inf), min/max for every C type. */
+#define TG_INT_HELPERS(T, N) \
+  static inline T tg_floordiv_##N(T a, T b) { T q = a / b, r = a % b; return (r != 0 && ((r < 0) != (b < 0))) ? q - 1 : q; } \
+  static inline T tg_floormod_##N(T a, T b) { T r = a % b; return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r; }
+#define TG_MINMAX(T, N) \
+  static inline T tg_min_##N(T a, T b) { return a < b ? a : b; } \
+  static inline T tg_max_##N(T a, T b) { return a > b ? a : b; }
+TG_INT_HELPERS(int8_t, i8) TG_INT_HELPERS(int16_t, i16) TG_INT_HELPERS(int32_t, i32) TG_INT_HELPERS(int64_t, i64)
+TG_INT_HELPERS(uint8_t, u8) TG_INT_HELPERS(uint16_t, u16) TG_INT_HELPERS(uint32_t, u32) TG_INT_HELPERS(uint64_t, u64)
+TG_MINMAX(int8_t, i8) TG_MINMAX(int16_t, i16) TG_MINMAX(int32_t, i32) TG_MINMAX(int64_t, i64)
+TG_MINMAX(uint8_t, u8) TG_MINMAX(uint16_t, u16) TG_MINMAX(uint32_t, u32) TG_MINMAX(uint64_t, u64)
+TG_MINMAX(float, f32) TG_MINMAX(double, f64) TG_MINMAX(int, b)
+
+static inline void* tg_alloc(size_t n) {
+  void* p = NULL;
+  if (posix_memalign(&p, 64, n ? n : 1) != 0) return NULL;
+  return p;
+}
+)PRELUDE";
+}
+
+}  // namespace codegen
+}  // namespace tirgen

@@ -1,0 +1,592 @@
+// Lowered PrimFunc -> C99 (GNU dialect for statement expressions). One Emitter per function.
+#include "tirgen/codegen/codegen_c.h"
+
+#include <cctype>
+#include <cinttypes>
+#include <cmath>
+#include <cstring>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "c_prelude.h"
+#include "tirgen/support/error.h"
+
+namespace tirgen {
+namespace codegen {
+namespace {
+
+using namespace tir;
+
+// Allocations up to this many bytes live on the stack; larger ones on the (aligned) heap.
+constexpr int64_t kStackLimitBytes = 16 * 1024;
+
+std::string Sanitize(const std::string& s) {
+  std::string out;
+  for (char c : s) out += (std::isalnum(static_cast<unsigned char>(c)) || c == '_') ? c : '_';
+  if (out.empty() || std::isdigit(static_cast<unsigned char>(out[0]))) out = "v_" + out;
+  return out;
+}
+
+// C type used for storage (buffers) of an element type.
+std::string StorageType(DataType t) {
+  if (t.is_bool()) return "int8_t";
+  if (t.is_float() && t.bits() == 32) return "float";
+  if (t.is_float() && t.bits() == 64) return "double";
+  if ((t.is_float() && t.bits() == 16) || t.is_bfloat()) return "uint16_t";
+  if (t.is_int()) return "int" + std::to_string(t.bits()) + "_t";
+  if (t.is_uint()) return "uint" + std::to_string(t.bits()) + "_t";
+  if (t.is_handle()) return "void*";
+  TIRGEN_CHECK(false) << "C code generator: unsupported dtype " << t.str();
+  return "";
+}
+
+// C type of a value of `t` inside expressions (half types are computed in float).
+std::string ValueType(DataType t) {
+  t = t.element_of();
+  if (t.is_bool()) return "int";
+  if (t.is_floating() && t.bits() == 16) return "float";
+  return StorageType(t);
+}
+
+// Suffix of the prelude helpers for a value type.
+std::string HelperSuffix(DataType t) {
+  t = t.element_of();
+  if (t.is_bool()) return "b";
+  if (t.is_floating()) return t.bits() == 64 ? "f64" : "f32";
+  return std::string(t.is_int() ? "i" : "u") + std::to_string(t.bits());
+}
+
+std::string FloatLiteral(double v, DataType t) {
+  bool single = !(t.is_float() && t.bits() == 64);
+  if (std::isnan(v)) return single ? "NAN" : "((double)NAN)";
+  if (std::isinf(v)) return std::string(v < 0 ? "(-" : "(") + (single ? "INFINITY)" : "(double)INFINITY)");
+  char buf[64];
+  if (single) {
+    std::snprintf(buf, sizeof(buf), "%af", static_cast<float>(v));
+  } else {
+    std::snprintf(buf, sizeof(buf), "%a", v);
+  }
+  return std::string("(") + buf + ")";
+}
+
+std::string IntLiteral(int64_t v, DataType t) {
+  t = t.element_of();
+  if (t.is_bool()) return v ? "1" : "0";
+  if (t.is_uint()) return "((" + StorageType(t) + ")" + std::to_string(static_cast<uint64_t>(v)) + "ULL)";
+  if (v == INT64_MIN) return "((int64_t)INT64_MIN)";
+  std::string s = std::to_string(v) + (t.bits() == 64 ? "LL" : "");
+  return "((" + StorageType(t) + ")" + s + ")";
+}
+
+struct CallSpec {
+  const char* f32;
+  const char* f64;
+};
+const std::map<std::string, CallSpec>& MathCalls() {
+  static const std::map<std::string, CallSpec> m = {
+      {"tir.exp", {"expf", "exp"}},       {"tir.exp2", {"exp2f", "exp2"}},
+      {"tir.exp10", {"tg_exp10f", "tg_exp10"}}, {"tir.log", {"logf", "log"}},
+      {"tir.log2", {"log2f", "log2"}},    {"tir.log10", {"log10f", "log10"}},
+      {"tir.log1p", {"log1pf", "log1p"}}, {"tir.sqrt", {"sqrtf", "sqrt"}},
+      {"tir.tanh", {"tanhf", "tanh"}},    {"tir.sigmoid", {"tg_sigmoidf", "tg_sigmoid"}},
+      {"tir.erf", {"erff", "erf"}},       {"tir.pow", {"powf", "pow"}},
+      {"tir.fabs", {"fabsf", "fabs"}},    {"tir.floor", {"floorf", "floor"}},
+      {"tir.ceil", {"ceilf", "ceil"}},    {"tir.trunc", {"truncf", "trunc"}},
+      {"tir.round", {"nearbyintf", "nearbyint"}},  // TVM rounds half to even
+      {"tir.nearbyint", {"nearbyintf", "nearbyint"}},
+      {"tir.sin", {"sinf", "sin"}},       {"tir.cos", {"cosf", "cos"}},
+      {"tir.tan", {"tanf", "tan"}},       {"tir.asin", {"asinf", "asin"}},
+      {"tir.acos", {"acosf", "acos"}},    {"tir.atan", {"atanf", "atan"}},
+      {"tir.sinh", {"sinhf", "sinh"}},    {"tir.cosh", {"coshf", "cosh"}},
+      {"tir.asinh", {"asinhf", "asinh"}}, {"tir.acosh", {"acoshf", "acosh"}},
+      {"tir.atanh", {"atanhf", "atanh"}}, {"tir.atan2", {"atan2f", "atan2"}},
+      {"tir.fmod", {"fmodf", "fmod"}},    {"tir.copysign", {"copysignf", "copysign"}},
+      {"tir.hypot", {"hypotf", "hypot"}}, {"tir.nextafter", {"nextafterf", "nextafter"}},
+      {"tir.ldexp", {"ldexpf", "ldexp"}},
+  };
+  return m;
+}
+
+class Emitter {
+ public:
+  Emitter(std::string symbol, std::ostringstream* globals) : symbol_(std::move(symbol)), globals_(globals) {}
+
+  bool needs_openmp = false;
+
+  std::string Function(const PrimFunc& f) {
+    std::ostringstream head;
+    head << "int32_t " << symbol_ << "(void** args) {\n";
+    indent_ = 1;
+    for (size_t i = 0; i < f->params.size(); ++i) {
+      const Var& p = f->params[i];
+      const Buffer* buf = f->BufferOf(p);
+      if (buf) {
+        std::string name = Name((*buf)->data);
+        ptr_type_[(*buf)->data.get()] = (*buf)->dtype;
+        Line() << StorageType((*buf)->dtype) << "* " << name << " = (" << StorageType((*buf)->dtype)
+               << "*)args[" << i << "];\n";
+      } else if (p.dtype().is_handle()) {
+        Line() << "void* " << Name(p) << " = args[" << i << "];\n";
+      } else {
+        std::string src = p.dtype().is_floating() ? "double" : "int64_t";
+        Line() << "const " << ValueType(p.dtype()) << " " << Name(p) << " = (" << ValueType(p.dtype())
+               << ")*(const " << src << "*)args[" << i << "];\n";
+      }
+    }
+    Line() << "int32_t tg_ret = 0;\n";
+    Stmt_(f->body);
+    out_ << "tg_exit:\n";
+    for (const std::string& h : heap_) Line() << "free(" << h << "_heap);\n";
+    Line() << "return tg_ret;\n";
+    out_ << "}\n";
+    for (const std::string& h : heap_) head << "  void* " << h << "_heap = NULL;\n";
+    return head.str() + stack_decls_.str() + out_.str();
+  }
+
+ private:
+  std::ostringstream& Line() {
+    for (int i = 0; i < indent_; ++i) out_ << "  ";
+    return out_;
+  }
+
+  std::string Name(const Var& v) {
+    auto it = names_.find(v.get());
+    if (it != names_.end()) return it->second;
+    std::string base = Sanitize(v->name_hint);
+    if (base.rfind("tg_", 0) == 0) base = "v_" + base;  // keep our own prefix free
+    std::string name = base;
+    for (int k = 1; used_.count(name); ++k) name = base + "_" + std::to_string(k);
+    used_.insert(name);
+    names_[v.get()] = name;
+    return name;
+  }
+
+  std::string VarRef(const Var& v) {
+    auto it = names_.find(v.get());
+    TIRGEN_CHECK(it != names_.end()) << "C code generator: variable '" << v->name_hint << "' is used outside its scope";
+    return it->second;
+  }
+
+  // Flat element index of a buffer access (1-D after FlattenBuffer; N-D handled row-major).
+  std::string Index(const Buffer& b, const std::vector<PrimExpr>& idx, const std::string& lane) {
+    std::string s;
+    if (idx.size() == 1) {
+      s = Expr(idx[0], lane);
+    } else {
+      TIRGEN_CHECK(b->strides.empty() || b->strides.size() == idx.size()) << "bad strides";
+      std::string acc;
+      for (size_t i = 0; i < idx.size(); ++i) {
+        std::string term = "(int64_t)" + Expr(idx[i], lane);
+        if (!b->strides.empty()) {
+          term += " * (int64_t)" + Expr(b->strides[i], lane);
+        } else {
+          for (size_t j = i + 1; j < idx.size(); ++j) term += " * (int64_t)" + Expr(b->shape[j], lane);
+        }
+        acc += (i ? " + " : "") + term;
+      }
+      s = acc.empty() ? "0" : acc;
+    }
+    if (b->elem_offset.defined()) {
+      const auto* imm = b->elem_offset.as<IntImmNode>();
+      if (!imm || imm->value != 0) s = "(" + s + ") + " + Expr(b->elem_offset, lane);
+    }
+    return s;
+  }
+
+  // Pointer expression to a buffer's elements in its dtype.
+  std::string Ptr(const Buffer& b) {
+    std::string p = VarRef(b->data);
+    auto it = ptr_type_.find(b->data.get());
+    if (it == ptr_type_.end() || it->second.element_of() != b->dtype.element_of() ||
+        (it->second.is_bool() != b->dtype.is_bool()))
+      return "((" + StorageType(b->dtype.element_of()) + "*)" + p + ")";
+    return p;
+  }
+
+  static std::string Load(DataType t, const std::string& raw) {
+    t = t.element_of();
+    if (t.is_float() && t.bits() == 16) return "tg_h2f(" + raw + ")";
+    if (t.is_bfloat()) return "tg_bf2f(" + raw + ")";
+    if (t.is_bool()) return "(" + raw + " != 0)";
+    return raw;
+  }
+  static std::string StoreValue(DataType t, const std::string& v) {
+    t = t.element_of();
+    if (t.is_float() && t.bits() == 16) return "tg_f2h(" + v + ")";
+    if (t.is_bfloat()) return "tg_f2bf(" + v + ")";
+    if (t.is_bool()) return "(int8_t)(" + v + ")";
+    return v;
+  }
+
+  std::string Bin(const char* op, const BinaryNode* n, const std::string& lane) {
+    return "(" + Expr(n->a, lane) + " " + op + " " + Expr(n->b, lane) + ")";
+  }
+
+  std::string Expr(const PrimExpr& e, const std::string& lane) {
+    DataType t = e.dtype();
+    switch (e.kind()) {
+      case Kind::kIntImm: return IntLiteral(e.as<IntImmNode>()->value, t);
+      case Kind::kFloatImm: {
+        double v = e.as<FloatImmNode>()->value;
+        return FloatLiteral(v, t);
+      }
+      case Kind::kVar:
+      case Kind::kSizeVar: return VarRef(e.cast<Var>());
+      case Kind::kCast: {
+        const auto* n = e.as<CastNode>();
+        DataType to = t.element_of();
+        std::string v = Expr(n->value, lane);
+        if (to.is_bool()) return "(" + v + " != 0)";
+        std::string c = "((" + ValueType(to) + ")" + v + ")";
+        if (to.is_float() && to.bits() == 16) return "tg_round_f16" + c;
+        if (to.is_bfloat()) return "tg_round_bf16" + c;
+        return c;
+      }
+      case Kind::kAdd: return Bin("+", e.as<BinaryNode>(), lane);
+      case Kind::kSub: return Bin("-", e.as<BinaryNode>(), lane);
+      case Kind::kMul: return Bin("*", e.as<BinaryNode>(), lane);
+      case Kind::kDiv: return Bin("/", e.as<BinaryNode>(), lane);  // truncdiv for integers
+      case Kind::kMod: {
+        const auto* n = e.as<BinaryNode>();
+        if (t.is_floating()) return "fmod(" + Expr(n->a, lane) + ", " + Expr(n->b, lane) + ")";
+        return Bin("%", n, lane);
+      }
+      case Kind::kFloorDiv:
+      case Kind::kFloorMod: {
+        const auto* n = e.as<BinaryNode>();
+        bool div = e.kind() == Kind::kFloorDiv;
+        std::string a = Expr(n->a, lane), b = Expr(n->b, lane);
+        if (t.is_floating()) {
+          std::string fl = t.bits() == 64 ? "floor" : "floorf";
+          if (div) return fl + "(" + a + " / " + b + ")";
+          return "({ " + ValueType(t) + " tg_a = " + a + ", tg_b = " + b + "; tg_a - " + fl +
+                 "(tg_a / tg_b) * tg_b; })";
+        }
+        return std::string(div ? "tg_floordiv_" : "tg_floormod_") + HelperSuffix(t) + "(" + a + ", " + b + ")";
+      }
+      case Kind::kMin:
+      case Kind::kMax: {
+        const auto* n = e.as<BinaryNode>();
+        return std::string(e.kind() == Kind::kMin ? "tg_min_" : "tg_max_") + HelperSuffix(t) + "(" +
+               Expr(n->a, lane) + ", " + Expr(n->b, lane) + ")";
+      }
+      case Kind::kEQ: return Bin("==", e.as<BinaryNode>(), lane);
+      case Kind::kNE: return Bin("!=", e.as<BinaryNode>(), lane);
+      case Kind::kLT: return Bin("<", e.as<BinaryNode>(), lane);
+      case Kind::kLE: return Bin("<=", e.as<BinaryNode>(), lane);
+      case Kind::kGT: return Bin(">", e.as<BinaryNode>(), lane);
+      case Kind::kGE: return Bin(">=", e.as<BinaryNode>(), lane);
+      case Kind::kAnd: return Bin("&&", e.as<BinaryNode>(), lane);
+      case Kind::kOr: return Bin("||", e.as<BinaryNode>(), lane);
+      case Kind::kNot: return "(!" + Expr(e.as<NotNode>()->a, lane) + ")";
+      case Kind::kSelect: {
+        const auto* n = e.as<SelectNode>();
+        return "(" + Expr(n->condition, lane) + " ? " + Expr(n->true_value, lane) + " : " +
+               Expr(n->false_value, lane) + ")";
+      }
+      case Kind::kBufferLoad: {
+        const auto* n = e.as<BufferLoadNode>();
+        return Load(n->buffer->dtype, Ptr(n->buffer) + "[" + Index(n->buffer, n->indices, lane) + "]");
+      }
+      case Kind::kRamp: {
+        const auto* n = e.as<RampNode>();
+        TIRGEN_CHECK(!lane.empty()) << "C code generator: vector expression outside a vector context";
+        return "(" + Expr(n->base, "") + " + " + Expr(n->stride, "") + " * " + lane + ")";
+      }
+      case Kind::kBroadcast: return Expr(e.as<BroadcastNode>()->value, "");
+      case Kind::kLet: {
+        const auto* n = e.as<LetNode>();
+        std::string v = Expr(n->value, lane);
+        std::string name = Name(n->var);
+        return "({ const " + ValueType(n->var.dtype()) + " " + name + " = " + v + "; " + Expr(n->body, lane) + "; })";
+      }
+      case Kind::kCall: return Call_(e.as<CallNode>(), t, lane);
+      default:
+        TIRGEN_CHECK(false) << "C code generator: unsupported expression " << KindName(e.kind())
+                            << " (is the function fully lowered?)";
+    }
+    return "";
+  }
+
+  std::string Call_(const CallNode* n, DataType t, const std::string& lane) {
+    auto arg = [&](size_t i) { return Expr(n->args.at(i), lane); };
+    const std::string& op = n->op;
+    auto math = MathCalls().find(op);
+    if (math != MathCalls().end()) {
+      bool f64 = t.is_float() && t.bits() == 64;
+      std::string s = std::string(f64 ? math->second.f64 : math->second.f32) + "(";
+      for (size_t i = 0; i < n->args.size(); ++i) s += (i ? ", " : "") + arg(i);
+      s += ")";
+      if (t.is_floating() && t.bits() == 16) s = (t.is_bfloat() ? "tg_round_bf16(" : "tg_round_f16(") + s + ")";
+      return s;
+    }
+    if (op == "tir.rsqrt") {
+      bool f64 = t.bits() == 64;
+      return std::string(f64 ? "(1.0 / sqrt(" : "(1.0f / sqrtf(") + arg(0) + "))";
+    }
+    if (op == "tir.if_then_else") return "(" + arg(0) + " ? " + arg(1) + " : " + arg(2) + ")";
+    if (op == "tir.likely") return arg(0);
+    if (op == "tir.isnan") return "isnan(" + arg(0) + ")";
+    if (op == "tir.isinf") return "isinf(" + arg(0) + ")";
+    if (op == "tir.isfinite") return "isfinite(" + arg(0) + ")";
+    if (op == "tir.bitwise_and") return "(" + arg(0) + " & " + arg(1) + ")";
+    if (op == "tir.bitwise_or") return "(" + arg(0) + " | " + arg(1) + ")";
+    if (op == "tir.bitwise_xor") return "(" + arg(0) + " ^ " + arg(1) + ")";
+    if (op == "tir.bitwise_not") return "(~" + arg(0) + ")";
+    if (op == "tir.shift_left") return "(" + arg(0) + " << " + arg(1) + ")";
+    if (op == "tir.shift_right") return "(" + arg(0) + " >> " + arg(1) + ")";
+    if (op == "tir.popcount") return "__builtin_popcountll((uint64_t)" + arg(0) + ")";
+    if (op == "tir.reinterpret") {
+      DataType from = n->args.at(0).dtype();
+      std::string ft = StorageType(from.element_of()), tt = StorageType(t.element_of());
+      std::string v = StoreValue(from, arg(0));
+      return Load(t, "({ " + ft + " tg_s = " + v + "; " + tt + " tg_d; memcpy(&tg_d, &tg_s, sizeof(tg_d)); tg_d; })");
+    }
+    TIRGEN_CHECK(false) << "C code generator: unsupported call " << op;
+    return "";
+  }
+
+  static int Lanes(const PrimExpr& e) { return e.dtype().lanes(); }
+
+  void Stmt_(const Stmt& s) {
+    switch (s.kind()) {
+      case Kind::kSeqStmt:
+        for (const Stmt& c : s.as<SeqStmtNode>()->seq) Stmt_(c);
+        return;
+      case Kind::kBufferStore: {
+        const auto* n = s.as<BufferStoreNode>();
+        int lanes = Lanes(n->value);
+        for (const PrimExpr& i : n->indices) lanes = std::max(lanes, Lanes(i));
+        std::string lane;
+        if (lanes > 1) {  // vector store: a scalar loop over the lanes, left to the C vectorizer
+          Line() << "for (int32_t tg_lane = 0; tg_lane < " << lanes << "; ++tg_lane) {\n";
+          ++indent_;
+          lane = "tg_lane";
+        }
+        Line() << Ptr(n->buffer) << "[" << Index(n->buffer, n->indices, lane)
+               << "] = " << StoreValue(n->buffer->dtype, Expr(n->value, lane)) << ";\n";
+        if (lanes > 1) {
+          --indent_;
+          Line() << "}\n";
+        }
+        return;
+      }
+      case Kind::kFor: {
+        const auto* n = s.as<ForNode>();
+        std::string vt = ValueType(n->loop_var.dtype());
+        std::string min = Expr(n->min, ""), ext = Expr(n->extent, "");
+        std::string v = Name(n->loop_var);
+        if (n->kind == ForKind::kParallel) {
+          needs_openmp = true;
+          Line() << "#pragma omp parallel for\n";
+        } else if (n->kind == ForKind::kUnrolled) {
+          Line() << "#pragma GCC unroll 16\n";
+        } else if (n->kind == ForKind::kVectorized) {
+          Line() << "#pragma GCC ivdep\n";
+        } else if (n->kind == ForKind::kThreadBinding) {
+          TIRGEN_CHECK(false) << "C code generator: thread-bound loops need a GPU target";
+        }
+        Line() << "for (" << vt << " " << v << " = " << min << "; " << v << " < " << min << " + " << ext
+               << "; ++" << v << ") {\n";
+        ++indent_;
+        bool saved = in_parallel_;
+        in_parallel_ = in_parallel_ || n->kind == ForKind::kParallel;
+        Stmt_(n->body);
+        in_parallel_ = saved;
+        --indent_;
+        Line() << "}\n";
+        return;
+      }
+      case Kind::kIfThenElse: {
+        const auto* n = s.as<IfThenElseNode>();
+        Line() << "if (" << Expr(n->condition, "") << ") {\n";
+        ++indent_;
+        Stmt_(n->then_case);
+        --indent_;
+        if (n->else_case.defined()) {
+          Line() << "} else {\n";
+          ++indent_;
+          Stmt_(n->else_case);
+          --indent_;
+        }
+        Line() << "}\n";
+        return;
+      }
+      case Kind::kLetStmt: {
+        const auto* n = s.as<LetStmtNode>();
+        std::string v = Expr(n->value, "");
+        Line() << "{\n";
+        ++indent_;
+        Line() << "const " << ValueType(n->var.dtype()) << " " << Name(n->var) << " = " << v << ";\n";
+        Stmt_(n->body);
+        --indent_;
+        Line() << "}\n";
+        return;
+      }
+      case Kind::kAttrStmt: Stmt_(s.as<AttrStmtNode>()->body); return;
+      case Kind::kDeclBuffer: Stmt_(s.as<DeclBufferNode>()->body); return;
+      case Kind::kAssertStmt: {
+        const auto* n = s.as<AssertStmtNode>();
+        TIRGEN_CHECK(!in_parallel_) << "C code generator: assert inside a parallel loop";
+        Line() << "if (!(" << Expr(n->condition, "") << ")) { tg_ret = -1; goto tg_exit; }\n";
+        Stmt_(n->body);
+        return;
+      }
+      case Kind::kEvaluate: {
+        const PrimExpr& v = s.as<EvaluateNode>()->value;
+        if (v.as<IntImmNode>()) return;  // T.evaluate(0): no-op
+        Line() << "(void)" << Expr(v, "") << ";\n";
+        return;
+      }
+      case Kind::kWhile: {
+        const auto* n = s.as<WhileNode>();
+        Line() << "while (" << Expr(n->condition, "") << ") {\n";
+        ++indent_;
+        Stmt_(n->body);
+        --indent_;
+        Line() << "}\n";
+        return;
+      }
+      case Kind::kAllocate: Allocate_(s.as<AllocateNode>()); return;
+      case Kind::kAllocateConst: AllocateConst_(s.as<AllocateConstNode>()); return;
+      default:
+        TIRGEN_CHECK(false) << "C code generator: unsupported statement " << KindName(s.kind())
+                            << " (run the lowering passes first)";
+    }
+  }
+
+  void Allocate_(const AllocateNode* n) {
+    std::string st = StorageType(n->dtype.element_of());
+    int64_t count = n->dtype.lanes();
+    bool constant = true;
+    std::string count_expr = std::to_string(n->dtype.lanes());
+    for (const PrimExpr& e : n->extents) {
+      const auto* imm = e.as<IntImmNode>();
+      if (imm) count *= imm->value; else constant = false;
+      count_expr += " * (int64_t)" + Expr(e, "");
+    }
+    std::string name = Name(n->buffer_var);
+    ptr_type_[n->buffer_var.get()] = n->dtype.element_of();
+    int64_t bytes = count * n->dtype.element_of().bytes();
+    if (constant && bytes <= kStackLimitBytes && !in_parallel_) {
+      // Declared at function entry (like TVM's allocas): a buffer allocated inside a loop keeps
+      // its contents across iterations, which reductions with a scratch accumulator rely on.
+      stack_decls_ << "  " << st << " " << name << "[" << std::max<int64_t>(count, 1)
+                   << "] __attribute__((aligned(64)));\n";
+      Stmt_(n->body);
+      return;
+    }
+    if (constant && bytes <= kStackLimitBytes) {
+      Line() << "{\n";
+      ++indent_;
+      Line() << st << " " << name << "[" << std::max<int64_t>(count, 1) << "] __attribute__((aligned(64)));\n";
+      Stmt_(n->body);
+      --indent_;
+      Line() << "}\n";
+      return;
+    }
+    // Heap: freed at the end of the scope and, on an early exit, at tg_exit.
+    std::string size = "(size_t)(" + count_expr + ") * sizeof(" + st + ")";
+    if (in_parallel_) {
+      Line() << "{\n";
+      ++indent_;
+      Line() << st << "* " << name << " = (" << st << "*)tg_alloc(" << size << ");\n";
+      Stmt_(n->body);
+      Line() << "free(" << name << ");\n";
+      --indent_;
+      Line() << "}\n";
+      return;
+    }
+    std::string h = name + "_heap";
+    heap_.push_back(name);
+    Line() << h << " = tg_alloc(" << size << ");\n";
+    Line() << "if (" << h << " == NULL) { tg_ret = -2; goto tg_exit; }\n";
+    Line() << "{\n";
+    ++indent_;
+    Line() << st << "* " << name << " = (" << st << "*)" << h << ";\n";
+    Stmt_(n->body);
+    --indent_;
+    Line() << "}\n";
+    Line() << "free(" << h << ");\n";
+    Line() << h << " = NULL;\n";
+  }
+
+  void AllocateConst_(const AllocateConstNode* n) {
+    TIRGEN_CHECK(n->data.defined()) << "C code generator: AllocateConst without data (irmod_storage_idx)";
+    DataType t = n->dtype.element_of();
+    std::string local = Name(n->buffer_var);
+    std::string global = "tg_const_" + symbol_ + "_" + local;
+    ptr_type_[n->buffer_var.get()] = t;
+    const NDArray& d = n->data;
+    int64_t count = d->NumElements();
+    std::string st = StorageType(t);
+    std::ostringstream& g = *globals_;
+    // Floats go through a union of their bit patterns: exact, including NaN payloads and -0.
+    bool fl = t.is_float() && t.bits() >= 32;
+    std::string bits_t = fl ? (t.bits() == 64 ? "uint64_t" : "uint32_t") : st;
+    g << "static const union { " << bits_t << " bits[" << std::max<int64_t>(count, 1) << "]; " << st << " v["
+      << std::max<int64_t>(count, 1) << "]; } " << global << " __attribute__((aligned(64))) = {{";
+    int width = t.bytes();
+    for (int64_t i = 0; i < count; ++i) {
+      uint64_t u = 0;
+      std::memcpy(&u, d.data() + i * width, width);
+      if (i % 16 == 0) g << "\n  ";
+      if (fl || t.is_uint() || t.is_bool() || t.is_floating()) {
+        g << "0x" << std::hex << u << std::dec << "u, ";
+      } else {  // signed: sign-extend
+        int64_t sv = static_cast<int64_t>(u << (64 - 8 * width)) >> (64 - 8 * width);
+        if (sv == INT64_MIN) g << "INT64_MIN, "; else g << sv << (width == 8 ? "LL, " : ", ");
+      }
+    }
+    if (count == 0) g << "0";
+    g << "\n}};\n";
+    Line() << "{\n";
+    ++indent_;
+    Line() << st << "* " << local << " = (" << st << "*)" << global << ".v;\n";
+    Stmt_(n->body);
+    --indent_;
+    Line() << "}\n";
+  }
+
+  std::string symbol_;
+  std::ostringstream* globals_;
+  std::ostringstream out_;
+  std::ostringstream stack_decls_;  // function-entry arrays
+  int indent_ = 0;
+  bool in_parallel_ = false;
+  std::map<const Object*, std::string> names_;
+  std::set<std::string> used_;
+  std::map<const Object*, DataType> ptr_type_;
+  std::vector<std::string> heap_;
+};
+
+}  // namespace
+
+CSource GenerateC(const std::vector<std::pair<std::string, tir::PrimFunc>>& funcs) {
+  CSource src;
+  std::ostringstream globals, bodies;
+  std::set<std::string> symbols;
+  for (const auto& [name, f] : funcs) {
+    std::string base = "tirgen_" + Sanitize(name), sym = base;
+    for (int k = 1; symbols.count(sym); ++k) sym = base + "_" + std::to_string(k);
+    symbols.insert(sym);
+    Emitter em(sym, &globals);
+    bodies << "\n" << em.Function(f);
+    src.needs_openmp = src.needs_openmp || em.needs_openmp;
+    src.functions.push_back({name, sym, f});
+  }
+  src.code = std::string(CPrelude()) + "\n" + globals.str() + bodies.str();
+  return src;
+}
+
+CSource GenerateC(const IRModule& mod) {
+  std::vector<std::pair<std::string, tir::PrimFunc>> funcs;
+  for (const auto& [name, f] : mod->functions) {
+    if (f.as<tir::PrimFuncNode>()) funcs.emplace_back(name, f.cast<tir::PrimFunc>());
+  }
+  return GenerateC(funcs);
+}
+
+}  // namespace codegen
+}  // namespace tirgen

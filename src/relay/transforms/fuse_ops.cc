@@ -1,0 +1,437 @@
+// FuseOps: TVM's graph partitioner. Nodes of the dataflow graph (in post-DFS order) get a
+// post-dominator tree; each node's group is merged into its post-dominator's group when the
+// pattern kinds along every path allow it (three phases: out-elemwise-fusable anchors and
+// elemwise/broadcast first, injective second, injective into intermediate tuples last). Each
+// resulting group becomes a `Primitive=1` function called in place.
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <set>
+#include <unordered_map>
+#include <vector>
+
+#include "op_pattern.h"
+#include "tirgen/relay/expr_functor.h"
+#include "tirgen/relay/transforms.h"
+#include "tirgen/support/error.h"
+#include "tirgen/tir/expr.h"
+
+namespace tirgen {
+namespace relay {
+namespace {
+
+using fusion::Pattern;
+Pattern Combine(Pattern a, Pattern b) { return a > b ? a : b; }
+
+struct Edge {
+  int node;
+  Pattern pattern;
+};
+struct GraphNode {
+  Expr ref;
+  Pattern pattern = fusion::kOpaque;
+  bool extern_ref = false;  // used outside the dataflow graph (function result, opaque use)
+  std::vector<Edge> outputs;
+};
+
+// The indexed forward graph: nodes in post-DFS order with their consumers.
+class Graph {
+ public:
+  std::vector<GraphNode> nodes;
+  std::unordered_map<const Object*, int> index;
+
+  explicit Graph(const Expr& body) {
+    PostOrderVisit(body, [this](const Expr& e) { Add(e); });
+    if (index.count(body.get())) nodes[index.at(body.get())].extern_ref = true;
+  }
+
+ private:
+  void Edge(const Expr& from, int to, Pattern p) {
+    auto it = index.find(from.get());
+    if (it == index.end()) return;
+    nodes[it->second].outputs.push_back({to, p});
+  }
+  void Add(const Expr& e) {
+    Kind k = e.kind();
+    if (k == Kind::kOp || k == Kind::kFunction || k == Kind::kGlobalVar) return;
+    int id = static_cast<int>(nodes.size());
+    GraphNode n;
+    n.ref = e;
+    if (const auto* call = e.as<CallNode>()) {
+      const auto* op = call->op.as<OpNode>();
+      n.pattern = op ? fusion::OpPatternOf(op->name) : fusion::kOpaque;
+      nodes.push_back(n);
+      index[e.get()] = id;
+      const auto* rtype = call->checked_type.as<TensorTypeNode>();
+      for (const Expr& arg : call->args) {
+        Pattern p = n.pattern;
+        // A broadcast op reading an argument of the output's shape is elementwise for it.
+        const auto* atype = arg->checked_type.as<TensorTypeNode>();
+        if (p == fusion::kBroadcast && rtype && atype &&
+            rtype->ConstShape() == atype->ConstShape())
+          p = fusion::kElemWise;
+        Edge(arg, id, p);
+      }
+      return;
+    }
+    if (const auto* tuple = e.as<TupleNode>()) {
+      n.pattern = fusion::kTuple;
+      nodes.push_back(n);
+      index[e.get()] = id;
+      for (const Expr& f : tuple->fields) {
+        if (f->checked_type.as<TensorTypeNode>()) {
+          Edge(f, id, fusion::kInjective);
+        } else {
+          auto it = index.find(f.get());
+          if (it != index.end()) nodes[it->second].extern_ref = true;
+        }
+      }
+      return;
+    }
+    if (const auto* get = e.as<TupleGetItemNode>()) {
+      n.pattern = fusion::kInjective;
+      nodes.push_back(n);
+      index[e.get()] = id;
+      Edge(get->tuple, id, fusion::kInjective);
+      return;
+    }
+    // Vars, constants and anything else are opaque leaves.
+    nodes.push_back(n);
+    index[e.get()] = id;
+  }
+};
+
+// Post-dominator tree over the graph.
+struct DomNode {
+  DomNode* parent = nullptr;
+  int depth = 0;
+  Pattern pattern = fusion::kOpaque;
+  int gnode = -1;
+};
+
+class DomTree {
+ public:
+  std::vector<DomNode> nodes;
+  explicit DomTree(const Graph& g) : nodes(g.nodes.size()) {
+    for (int i = static_cast<int>(g.nodes.size()) - 1; i >= 0; --i) {
+      const GraphNode& gn = g.nodes[i];
+      DomNode& t = nodes[i];
+      t.gnode = i;
+      if (gn.extern_ref) {
+        t.depth = 1;
+        t.parent = nullptr;
+        t.pattern = fusion::kOpaque;
+        continue;
+      }
+      Pattern p = fusion::kElemWise;
+      DomNode* parent = nullptr;
+      for (size_t k = 0; k < gn.outputs.size(); ++k) {
+        DomNode* out = &nodes[gn.outputs[k].node];
+        parent = k == 0 ? out : Lca(parent, out, &p);
+        p = Combine(p, gn.outputs[k].pattern);
+      }
+      t.parent = parent;
+      t.depth = parent ? parent->depth + 1 : 1;
+      t.pattern = p;
+    }
+  }
+
+ private:
+  static DomNode* Lca(DomNode* a, DomNode* b, Pattern* p) {
+    while (a != b) {
+      if (!a || !b) return nullptr;
+      if (a->depth < b->depth) {
+        *p = Combine(*p, b->pattern);
+        b = b->parent;
+      } else if (a->depth > b->depth) {
+        *p = Combine(*p, a->pattern);
+        a = a->parent;
+      } else {
+        *p = Combine(*p, a->pattern);
+        *p = Combine(*p, b->pattern);
+        a = a->parent;
+        b = b->parent;
+      }
+    }
+    return a;
+  }
+};
+
+struct Group {
+  Group* parent = nullptr;
+  Pattern pattern = fusion::kOpaque;
+  int root = -1;         // graph node index of the group's output
+  bool anchor = false;   // holds an out-elemwise-fusable op
+  int num_nodes = 1;
+  Group* FindRoot() {
+    Group* r = this;
+    while (r->parent) r = r->parent;
+    for (Group* g = this; g != r;) {  // path compression
+      Group* next = g->parent;
+      g->parent = r;
+      g = next;
+    }
+    return r;
+  }
+};
+
+class Partitioner {
+ public:
+  Partitioner(const Graph& g, int max_depth) : g_(g), max_depth_(max_depth) {
+    groups_.resize(g.nodes.size());
+    for (size_t i = 0; i < g.nodes.size(); ++i) {
+      groups_[i] = std::make_unique<Group>();
+      groups_[i]->pattern = g.nodes[i].pattern;
+      groups_[i]->root = static_cast<int>(i);
+      groups_[i]->anchor = g.nodes[i].pattern == fusion::kOutEWiseFusable;
+    }
+  }
+
+  std::vector<std::unique_ptr<Group>>& Run() {
+    DomTree dom(g_);
+    for (int phase = 0; phase < 3; ++phase) RunPhase(dom, phase);
+    return groups_;
+  }
+
+ private:
+  using Cond = bool (*)(Pattern, bool);
+
+  bool CheckPath_(int src, int sink, Cond cond, std::set<int>* visited) {
+    if (!visited->insert(src).second) return true;
+    Group* gr = groups_[src]->FindRoot();
+    if (!cond(gr->pattern, src == sink)) return false;
+    if (src == sink) return true;
+    for (const Edge& e : g_.nodes[src].outputs)
+      if (!CheckPath_(e.node, sink, cond, visited)) return false;
+    return true;
+  }
+  // Every path from src to sink passes only nodes whose group satisfies cond.
+  bool CheckPath(int src, int sink, Cond cond) {
+    std::set<int> visited;
+    for (const Edge& e : g_.nodes[src].outputs)
+      if (!CheckPath_(e.node, sink, cond, &visited)) return false;
+    return true;
+  }
+
+  void Merge(Group* child, Group* parent) {
+    child = child->FindRoot();
+    parent = parent->FindRoot();
+    if (child == parent) return;
+    parent->num_nodes += child->num_nodes;
+    child->parent = parent;
+    if (child->anchor) {
+      parent->anchor = true;
+      parent->pattern = Combine(child->pattern, parent->pattern);
+    }
+  }
+  void CommitFuse_(int src, int sink, Group* target, std::set<int>* visited) {
+    if (src == sink || !visited->insert(src).second) return;
+    Merge(groups_[src].get(), target);
+    for (const Edge& e : g_.nodes[src].outputs) CommitFuse_(e.node, sink, target, visited);
+  }
+  // Merges every node on the paths src -> sink into sink's group.
+  void CommitFuse(int src, int sink) {
+    std::set<int> visited;
+    CommitFuse_(src, sink, groups_[sink].get(), &visited);
+  }
+  // Nodes counted once per group on the paths src -> sink, plus the sink's group.
+  int CountFused(int src, int sink) {
+    std::set<Group*> seen;
+    std::set<int> visited;
+    int n = 0;
+    std::vector<int> stack = {src};
+    while (!stack.empty()) {
+      int v = stack.back();
+      stack.pop_back();
+      if (!visited.insert(v).second) continue;
+      Group* gr = groups_[v]->FindRoot();
+      if (seen.insert(gr).second) n += gr->num_nodes;
+      if (v == sink) continue;
+      for (const Edge& e : g_.nodes[v].outputs) stack.push_back(e.node);
+    }
+    return n;
+  }
+
+  void RunPhase(const DomTree& dom, int phase) {
+    for (size_t nid = 0; nid < groups_.size(); ++nid) {
+      const DomNode& dn = dom.nodes[nid];
+      Group* gr = groups_[nid].get();
+      if (gr->pattern == fusion::kOpaque || dn.parent == nullptr) continue;
+      int parent = dn.parent->gnode;
+      int self = static_cast<int>(nid);
+      if (phase == 2) {
+        // Injective ops fuse into an intermediate tuple already fused into injective consumers.
+        if (gr->pattern > fusion::kInjective) continue;
+        Group* pg = groups_[parent].get();
+        Group* proot = pg->FindRoot();
+        if (proot->pattern == fusion::kTuple) continue;
+        if (pg->pattern == fusion::kTuple && proot->pattern <= fusion::kInjective &&
+            CheckPath(self, parent, [](Pattern k, bool) { return k <= fusion::kInjective; }))
+          CommitFuse(self, parent);
+        continue;
+      }
+      if (gr->FindRoot() == groups_[parent]->FindRoot()) continue;
+      if (groups_[parent]->pattern == fusion::kTuple) continue;
+      if (CountFused(self, parent) > max_depth_) continue;
+      if (gr->pattern == fusion::kOutEWiseFusable) {
+        if (phase != 0) continue;
+        // conv2d-like anchors take a chain of elemwise/broadcast consumers.
+        if (dn.pattern == fusion::kElemWise &&
+            CheckPath(self, parent, [](Pattern k, bool) { return k <= fusion::kBroadcast; }))
+          CommitFuse(self, parent);
+      } else if (gr->pattern <= fusion::kBroadcast) {
+        if (dn.pattern <= fusion::kInjective || dn.pattern == fusion::kCommReduce) {
+          auto cond = [](Pattern k, bool is_sink) {
+            if (!is_sink) return k <= fusion::kInjective;
+            return k <= fusion::kBroadcast || k == fusion::kCommReduce ||
+                   k == fusion::kInjective || k == fusion::kOutEWiseFusable;
+          };
+          if (CheckPath(self, parent, cond)) CommitFuse(self, parent);
+        }
+      } else if (gr->pattern == fusion::kInjective || gr->pattern == fusion::kTuple) {
+        // Injective fusion waits for phase 1 so anchors finish fusing first.
+        if (phase != 1) continue;
+        if (CheckPath(self, parent, [](Pattern k, bool) { return k <= fusion::kInjective; }))
+          CommitFuse(self, parent);
+      }
+    }
+  }
+
+  const Graph& g_;
+  int max_depth_;
+  std::vector<std::unique_ptr<Group>> groups_;
+};
+
+// Rewrites the body: each group becomes a Primitive function called with its inputs.
+class FuseRewriter {
+ public:
+  FuseRewriter(const Graph& g, std::vector<std::unique_ptr<Group>>& groups, bool link_params)
+      : g_(g), groups_(groups), link_params_(link_params) {}
+
+  Expr Rewrite(const Expr& e) {
+    auto it = memo_.find(e.get());
+    if (it != memo_.end()) return it->second;
+    Expr r = RewriteImpl(e);
+    memo_[e.get()] = r;
+    return r;
+  }
+
+ private:
+  struct GroupInfo {
+    std::vector<Var> params;
+    std::vector<Expr> args;
+  };
+
+  Group* GroupOf(const Expr& e) {
+    auto it = g_.index.find(e.get());
+    TIRGEN_ICHECK(it != g_.index.end()) << "FuseOps: node outside the graph";
+    return groups_[it->second]->FindRoot();
+  }
+  bool IsRoot(Group* gr, const Expr& e) { return g_.nodes[gr->root].ref.same_as(e); }
+
+  std::vector<Expr> NewArgs(const std::vector<Expr>& args, Group* current) {
+    std::vector<Expr> out;
+    for (const Expr& arg : args) {
+      Group* ag = GroupOf(arg);
+      Expr new_arg = Rewrite(arg);
+      // Scalar constants stay inline (printed as `1f`); linked constants stay in the function.
+      const auto* cst = new_arg.as<ConstantNode>();
+      if (ag == current || (cst && (link_params_ || cst->is_scalar()))) {
+        out.push_back(new_arg);
+        continue;
+      }
+      GroupInfo& info = info_[current];
+      size_t k = 0;
+      while (k < info.args.size() && !info.args[k].same_as(new_arg)) ++k;
+      if (k == info.args.size()) {
+        Var v("p" + std::to_string(k), arg->checked_type);
+        v = GetRef<Var>(WithCheckedType(v, arg->checked_type).as<VarNode>());
+        info.params.push_back(v);
+        info.args.push_back(new_arg);
+      }
+      out.push_back(info.params[k]);
+    }
+    return out;
+  }
+
+  Expr MakeFunction(Group* gr, const Type& ret, const Expr& body) {
+    GroupInfo& info = info_[gr];
+    std::vector<Type> ptypes;
+    for (const Var& p : info.params) ptypes.push_back(p->checked_type);
+    AttrFields attrs = {{"Primitive", tir::IntImm(DataType::Int(32), 1)}};
+    Expr fn = Function(info.params, body, ret, attrs);
+    fn = WithCheckedType(fn, FuncType(ptypes, ret));
+    return WithCheckedType(Call(fn, info.args), ret);
+  }
+
+  Expr RewriteImpl(const Expr& e) {
+    if (const auto* call = e.as<CallNode>()) {
+      if (!call->op.as<OpNode>()) {
+        std::vector<Expr> args;
+        for (const Expr& a : call->args) args.push_back(Rewrite(a));
+        return WithCheckedType(Call(call->op, args, call->attrs, call->type_args),
+                               e->checked_type);
+      }
+      Group* gr = GroupOf(e);
+      std::vector<Expr> args = NewArgs(call->args, gr);
+      Expr nc = WithCheckedType(Call(call->op, args, call->attrs, call->type_args),
+                                e->checked_type);
+      if (IsRoot(gr, e)) return MakeFunction(gr, e->checked_type, nc);
+      return nc;
+    }
+    if (const auto* tuple = e.as<TupleNode>()) {
+      Group* gr = GroupOf(e);
+      std::vector<Expr> fields;
+      if (IsRoot(gr, e)) {
+        for (const Expr& f : tuple->fields) fields.push_back(Rewrite(f));
+      } else {
+        fields = NewArgs(tuple->fields, gr);
+      }
+      return WithCheckedType(Tuple(fields), e->checked_type);
+    }
+    if (const auto* get = e.as<TupleGetItemNode>()) {
+      Group* gr = GroupOf(e);
+      if (IsRoot(gr, e) && GroupOf(get->tuple) != gr) {
+        // Isolated projection of an unfused tuple.
+        return WithCheckedType(TupleGetItem(Rewrite(get->tuple), get->index), e->checked_type);
+      }
+      Expr tuple = NewArgs({get->tuple}, gr)[0];
+      Expr ng = WithCheckedType(TupleGetItem(tuple, get->index), e->checked_type);
+      if (IsRoot(gr, e)) return MakeFunction(gr, e->checked_type, ng);
+      return ng;
+    }
+    return e;  // vars, constants
+  }
+
+  const Graph& g_;
+  std::vector<std::unique_ptr<Group>>& groups_;
+  bool link_params_;
+  std::map<Group*, GroupInfo> info_;
+  std::unordered_map<const Object*, Expr> memo_;
+};
+
+}  // namespace
+
+Expr FuseOps(const Expr& expr, bool link_params, int max_fuse_depth) {
+  const auto* fn = expr.as<FunctionNode>();
+  if (!fn || fn->IsPrimitive()) return expr;
+  Graph graph(fn->body);
+  Partitioner part(graph, max_fuse_depth);
+  auto& groups = part.Run();
+  FuseRewriter rw(graph, groups, link_params);
+  Expr body = rw.Rewrite(fn->body);
+  Expr out = Function(fn->params, body, fn->ret_type, fn->attrs);
+  return WithCheckedType(out, expr->checked_type);
+}
+
+IRModule FuseOps(const IRModule& mod, bool link_params, int max_fuse_depth) {
+  std::map<std::string, ObjectRef> fns = mod->functions;
+  for (auto& kv : fns) {
+    if (const auto* f = kv.second.as<FunctionNode>())
+      kv.second = FuseOps(GetRef<Function>(f), link_params, max_fuse_depth);
+  }
+  return IRModule(fns, mod->attrs);
+}
+
+}  // namespace relay
+}  // namespace tirgen

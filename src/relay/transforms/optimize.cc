@@ -1,0 +1,23 @@
+// relay::Optimize: TVM's task-extraction pass prefix then FuseOps (golden README's sequence).
+// Passes that are the identity on the programs tirgen accepts (RemoveUnusedFunctions on a
+// single main, ToBasicBlockNormalForm on dataflow, Legalize, EtaExpand, CanonicalizeCast,
+// FlattenAtrousConv) are omitted; EliminateCommonSubexpr, FoldScaleAxis
+// and SimplifyExpr are still to come.
+#include "tirgen/relay/text.h"
+#include "tirgen/relay/transforms.h"
+
+namespace tirgen {
+namespace relay {
+
+IRModule Optimize(const IRModule& mod, const std::map<std::string, NDArray>& params,
+                  const OptimizeConfig& config) {
+  IRModule m = params.empty() ? mod : BindParamsByName(mod, params);
+  m = SimplifyInference(m);
+  m = FoldConstant(m);
+  m = CanonicalizeOps(m);
+  m = FoldConstant(m);
+  return FuseOps(m, config.link_params, config.max_fuse_depth);
+}
+
+}  // namespace relay
+}  // namespace tirgen

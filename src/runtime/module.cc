@@ -1,0 +1,130 @@
+#include "tirgen/runtime/module.h"
+
+#include <dlfcn.h>
+
+#include <cstring>
+#include <set>
+
+#include "tirgen/codegen/build.h"
+#include "tirgen/support/error.h"
+
+namespace tirgen {
+namespace runtime {
+namespace {
+
+using namespace tir;
+
+// Data vars of the parameters a function stores into (those get fresh memory for the call).
+void CollectStores(const Stmt& s, std::set<const Object*>* out) {
+  if (!s.defined()) return;
+  switch (s.kind()) {
+    case Kind::kSeqStmt:
+      for (const Stmt& c : s.as<SeqStmtNode>()->seq) CollectStores(c, out);
+      return;
+    case Kind::kBufferStore: out->insert(s.as<BufferStoreNode>()->buffer->data.get()); return;
+    case Kind::kFor: CollectStores(s.as<ForNode>()->body, out); return;
+    case Kind::kWhile: CollectStores(s.as<WhileNode>()->body, out); return;
+    case Kind::kIfThenElse:
+      CollectStores(s.as<IfThenElseNode>()->then_case, out);
+      CollectStores(s.as<IfThenElseNode>()->else_case, out);
+      return;
+    case Kind::kLetStmt: CollectStores(s.as<LetStmtNode>()->body, out); return;
+    case Kind::kAttrStmt: CollectStores(s.as<AttrStmtNode>()->body, out); return;
+    case Kind::kAssertStmt: CollectStores(s.as<AssertStmtNode>()->body, out); return;
+    case Kind::kAllocate: CollectStores(s.as<AllocateNode>()->body, out); return;
+    case Kind::kAllocateConst: CollectStores(s.as<AllocateConstNode>()->body, out); return;
+    case Kind::kDeclBuffer: CollectStores(s.as<DeclBufferNode>()->body, out); return;
+    default: return;
+  }
+}
+
+std::string ShapeStr(const std::vector<int64_t>& s) {
+  std::string r = "(";
+  for (size_t i = 0; i < s.size(); ++i) r += (i ? ", " : "") + std::to_string(s[i]);
+  return r + (s.size() == 1 ? ",)" : ")");
+}
+
+}  // namespace
+
+Module Module::Load(const std::string& library, const std::vector<codegen::CFunction>& functions) {
+  void* h = dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL);
+  TIRGEN_CHECK(h) << "cannot load " << library << ": " << dlerror();
+  Module m;
+  m.handle_ = std::shared_ptr<void>(h, [](void* p) { dlclose(p); });
+  for (const auto& f : functions) {
+    void* sym = dlsym(h, f.symbol.c_str());
+    TIRGEN_CHECK(sym) << "symbol " << f.symbol << " missing from " << library;
+    Entry e;
+    e.info = f;
+    e.fn = reinterpret_cast<int32_t (*)(void**)>(sym);
+    m.entries_[f.name] = e;
+  }
+  return m;
+}
+
+Module Module::Build(const std::vector<std::pair<std::string, tir::PrimFunc>>& funcs) {
+  codegen::CSource src = codegen::GenerateC(funcs);
+  return Load(codegen::BuildSharedLibrary(src.code, src.needs_openmp), src.functions);
+}
+
+Module Module::Build(const tir::PrimFunc& f, const std::string& name) { return Build({{name, f}}); }
+
+std::vector<std::string> Module::FunctionNames() const {
+  std::vector<std::string> r;
+  for (const auto& [n, e] : entries_) r.push_back(n);
+  return r;
+}
+
+std::vector<NDArray> Module::Call(const std::string& name, const std::vector<NDArray>& args) const {
+  auto it = entries_.find(name);
+  TIRGEN_CHECK(it != entries_.end()) << "no function '" << name << "' in the module";
+  const PrimFunc& f = it->second.info.func;
+  TIRGEN_CHECK(args.size() <= f->params.size())
+      << name << ": " << args.size() << " arguments given, the function takes " << f->params.size();
+  std::set<const Object*> written;
+  CollectStores(f->body, &written);
+  std::vector<NDArray> arrays;
+  std::vector<std::shared_ptr<std::vector<uint8_t>>> storage;
+  std::vector<void*> ptrs;
+  for (size_t i = 0; i < f->params.size(); ++i) {
+    const Buffer* b = f->BufferOf(f->params[i]);
+    TIRGEN_CHECK(b) << name << ": scalar parameter '" << f->params[i]->name_hint << "' is not supported by Call";
+    std::vector<int64_t> shape;
+    for (const PrimExpr& e : (*b)->shape) {
+      const auto* imm = e.as<IntImmNode>();
+      TIRGEN_CHECK(imm) << name << ": parameter " << (*b)->name << " has a symbolic shape";
+      shape.push_back(imm->value);
+    }
+    DataType dt = (*b)->dtype;
+    std::shared_ptr<std::vector<uint8_t>> bytes;
+    if (i < args.size()) {
+      const NDArray& a = args[i];
+      TIRGEN_CHECK(a->shape == shape && a->dtype == dt)
+          << name << ": argument " << i << " (" << (*b)->name << ") must be " << dt.str() << ShapeStr(shape)
+          << ", got " << a->dtype.str() << ShapeStr(a->shape);
+      if (!written.count((*b)->data.get())) {
+        arrays.push_back(a);
+        ptrs.push_back(const_cast<uint8_t*>(a.data()));  // read-only by the function
+        continue;
+      }
+      bytes = std::make_shared<std::vector<uint8_t>>(a.data(), a.data() + a.nbytes());
+    } else {
+      int64_t n = 1;
+      for (int64_t d : shape) n *= d;
+      bytes = std::make_shared<std::vector<uint8_t>>(static_cast<size_t>(n * dt.bytes()), 0);
+    }
+    ptrs.push_back(bytes->data());
+    arrays.push_back(NDArray(shape, dt, std::shared_ptr<const std::vector<uint8_t>>(bytes)));
+  }
+  int32_t rc = it->second.fn(ptrs.data());
+  TIRGEN_CHECK(rc == 0) << name << ": " << (rc == -2 ? "out of memory" : "an assertion failed") << " (code " << rc << ")";
+  return arrays;
+}
+
+std::vector<NDArray> Module::Run(const std::string& name, const std::vector<NDArray>& inputs) const {
+  std::vector<NDArray> all = Call(name, inputs);
+  return std::vector<NDArray>(all.begin() + static_cast<long>(inputs.size()), all.end());
+}
+
+}  // namespace runtime
+}  // namespace tirgen

@@ -1,0 +1,266 @@
+// NarrowDataType(bits): integer index arithmetic (loop vars, loop bounds, allocation extents,
+// buffer indices) is narrowed to `bits` where the value provably fits, as TVM does.
+//  1. A visitor gives every integer expression a width: `bits` when its bounds (under the loop
+//     ranges) fit, else its own width; loop vars, integer constants and casts take the widest
+//     width of the expressions enclosing them.
+//  2. A rewriter retypes loop vars everywhere; constants and integer casts are retyped only in
+//     index positions, or where an operation's operands came out with different types (then
+//     the operation is rebuilt with TVM's type-matching, folding builders).
+#include <unordered_map>
+
+#include "tirgen/arith/analyzer.h"
+#include "tirgen/tir/functor.h"
+#include "tirgen/tir/op.h"
+#include "tirgen/tir/transforms/passes.h"
+
+namespace tirgen {
+namespace tir {
+namespace transform {
+namespace {
+
+class WidthVisitor : public StmtExprVisitor {
+ public:
+  explicit WidthVisitor(int bits) : bits_(bits), target_(bits) {}
+  using StmtExprVisitor::VisitStmt_;
+
+  void VisitExpr(const PrimExpr& e) override {
+    if (!e.dtype().is_int()) return StmtExprVisitor::VisitExpr(e);
+    int bits = 64;
+    if (e.dtype().bits() <= target_) {
+      bits = target_;
+    } else {
+      arith::ConstBound b = analyzer_.Bound(e);
+      int64_t hi = (int64_t{1} << (target_ - 1)) - 1, lo = -hi - 1;
+      if (b.max <= hi && b.min >= lo) bits = target_;
+    }
+    int saved = bits_;
+    bits_ = std::max(bits, bits_);
+    StmtExprVisitor::VisitExpr(e);
+    bits_ = saved;
+  }
+
+  void VisitStmt_(const ForNode* op) override {
+    analyzer_.Bind(op->loop_var, Range(op->min, op->extent));
+    extent_bits_[op->loop_var.get()] = op->extent.dtype().bits();
+    StmtExprVisitor::VisitStmt_(op);
+  }
+
+  void VisitStmt_(const BlockNode* op) override {
+    for (const IterVar& iv : op->iter_vars) {
+      analyzer_.Bind(iv->var, iv->dom);
+      extent_bits_[iv->var.get()] = iv->dom->extent.dtype().bits();
+    }
+    StmtExprVisitor::VisitStmt_(op);
+  }
+
+  void VisitExpr_(const VarNode* op) override {
+    auto it = extent_bits_.find(op);
+    if (it != extent_bits_.end()) Record(op, op->dtype, std::min(it->second, bits_));
+  }
+  void VisitExpr_(const IntImmNode* op) override {
+    if (op->dtype.is_int()) Record(op, op->dtype, std::min(op->dtype.bits(), bits_));
+  }
+  void VisitExpr_(const CastNode* op) override {
+    if (op->dtype.is_int()) Record(op, op->dtype, std::min(op->dtype.bits(), bits_));
+    StmtExprVisitor::VisitExpr_(op);
+  }
+
+  /// Narrowed type of each var / constant / cast (only those that change).
+  std::unordered_map<const Object*, DataType> narrowed;
+
+ private:
+  void Record(const Object* node, DataType t, int bits) {
+    auto it = width_.find(node);
+    if (it == width_.end()) width_[node] = bits;
+    else it->second = std::max(it->second, bits);
+    int w = width_[node];
+    if (w != t.bits()) narrowed[node] = DataType(t.code(), w, t.lanes());
+    else narrowed.erase(node);
+  }
+
+  int bits_;
+  int target_;
+  arith::Analyzer analyzer_;
+  std::unordered_map<const Object*, int> extent_bits_;
+  std::unordered_map<const Object*, int> width_;
+};
+
+PrimExpr Rebuild(Kind k, const PrimExpr& a, const PrimExpr& b) {
+  switch (k) {
+    case Kind::kAdd: return add(a, b);
+    case Kind::kSub: return sub(a, b);
+    case Kind::kMul: return mul(a, b);
+    case Kind::kDiv: return div(a, b);
+    case Kind::kMod: return truncmod(a, b);
+    case Kind::kFloorDiv: return floordiv(a, b);
+    case Kind::kFloorMod: return floormod(a, b);
+    case Kind::kMin: return min(a, b);
+    case Kind::kMax: return max(a, b);
+    case Kind::kEQ: return eq(a, b);
+    case Kind::kNE: return ne(a, b);
+    case Kind::kLT: return lt(a, b);
+    case Kind::kLE: return le(a, b);
+    case Kind::kGT: return gt(a, b);
+    case Kind::kGE: return ge(a, b);
+    case Kind::kAnd: return logical_and(a, b);
+    default: return logical_or(a, b);
+  }
+}
+
+class NarrowRewriter : public StmtExprMutator {
+ public:
+  explicit NarrowRewriter(const std::unordered_map<const Object*, DataType>& n) : narrowed_(n) {}
+  using StmtExprMutator::VisitExpr_;
+  using StmtExprMutator::VisitStmt_;
+
+  PrimExpr VisitExpr_(const VarNode* op) override {
+    auto r = remap_.find(op);
+    if (r != remap_.end()) return r->second;
+    auto it = narrowed_.find(op);
+    if (it == narrowed_.end()) return GetRef<PrimExpr>(op);
+    Var v(op->name_hint, it->second);
+    remap_.emplace(op, v);
+    return v;
+  }
+  PrimExpr VisitExpr_(const IntImmNode* op) override {
+    auto it = narrowed_.find(op);
+    if (enabled_ && it != narrowed_.end()) return IntImm(it->second, op->value);
+    return GetRef<PrimExpr>(op);
+  }
+  PrimExpr VisitExpr_(const CastNode* op) override {
+    auto it = narrowed_.find(op);
+    if (enabled_ && it != narrowed_.end()) return Cast(it->second, VisitExpr(op->value));
+    return StmtExprMutator::VisitExpr_(op);
+  }
+  PrimExpr VisitExpr_(const BinaryNode* op) override {
+    PrimExpr a = VisitExpr(op->a), b = VisitExpr(op->b);
+    bool logic = op->kind() == Kind::kAnd || op->kind() == Kind::kOr;
+    if (a.same_as(op->a) && b.same_as(op->b) && a.dtype() == b.dtype()) return GetRef<PrimExpr>(op);
+    if (logic) return Binary(op->kind(), a, b);
+    if (a.dtype() != b.dtype()) {
+      bool saved = enabled_;
+      enabled_ = true;
+      a = VisitExpr(op->a);
+      b = VisitExpr(op->b);
+      enabled_ = saved;
+    }
+    return Rebuild(op->kind(), a, b);
+  }
+  PrimExpr VisitExpr_(const SelectNode* op) override {
+    PrimExpr c = VisitExpr(op->condition);
+    PrimExpr t = VisitExpr(op->true_value), f = VisitExpr(op->false_value);
+    if (c.same_as(op->condition) && t.same_as(op->true_value) && f.same_as(op->false_value) &&
+        t.dtype() == f.dtype())
+      return GetRef<PrimExpr>(op);
+    int bits = std::max(t.dtype().bits(), f.dtype().bits());
+    DataType dt = DataType(t.dtype().code(), bits, t.dtype().lanes());
+    if (t.dtype() != dt) t = cast(dt, t);
+    if (f.dtype() != dt) f = cast(dt, f);
+    return Select(c, t, f);
+  }
+  PrimExpr VisitExpr_(const RampNode* op) override {
+    PrimExpr base = VisitExpr(op->base), stride = VisitExpr(op->stride);
+    if (base.same_as(op->base) && stride.same_as(op->stride) && base.dtype() == stride.dtype())
+      return GetRef<PrimExpr>(op);
+    int bits = std::max(base.dtype().bits(), stride.dtype().bits());
+    DataType dt = DataType(base.dtype().code(), bits);
+    if (base.dtype() != dt) base = cast(dt, base);
+    if (stride.dtype() != dt) stride = cast(dt, stride);
+    return Ramp(base, stride, op->lanes);
+  }
+  PrimExpr VisitExpr_(const CallNode* op) override {
+    if (op->op == "tir.if_then_else" && op->args.size() == 3) {
+      PrimExpr c = VisitExpr(op->args[0]);
+      return if_then_else(c, VisitExpr(op->args[1]), VisitExpr(op->args[2]));
+    }
+    return StmtExprMutator::VisitExpr_(op);
+  }
+  PrimExpr VisitExpr_(const BufferLoadNode* op) override {
+    std::vector<PrimExpr> idx = Indices(op->indices);
+    return BufferLoad(op->buffer, idx);
+  }
+
+  Stmt VisitStmt_(const BufferStoreNode* op) override {
+    PrimExpr value = VisitExpr(op->value);
+    if (value.dtype() != op->buffer->dtype && value.dtype().lanes() == 1)
+      value = cast(op->buffer->dtype, value);
+    return BufferStore(op->buffer, value, Indices(op->indices));
+  }
+  Stmt VisitStmt_(const ForNode* op) override {
+    bool saved = enabled_;
+    enabled_ = true;
+    PrimExpr v = VisitExpr(op->loop_var);
+    PrimExpr mn = VisitExpr(op->min), ex = VisitExpr(op->extent);
+    enabled_ = saved;
+    Stmt body = VisitStmt(op->body);
+    auto n = CopyNode(*op);
+    n->loop_var = v.cast<Var>();
+    n->min = cast(v.dtype(), mn);
+    n->extent = cast(v.dtype(), ex);
+    n->body = body;
+    return Stmt(std::move(n));
+  }
+  Stmt VisitStmt_(const AllocateNode* op) override {
+    bool saved = enabled_;
+    enabled_ = true;
+    std::vector<PrimExpr> ext = op->extents;
+    VisitExprs(op->extents, &ext);
+    PrimExpr c = VisitExpr(op->condition);
+    enabled_ = saved;
+    Stmt body = VisitStmt(op->body);
+    auto n = CopyNode(*op);
+    n->extents = ext;
+    n->condition = c;
+    n->body = body;
+    return Stmt(std::move(n));
+  }
+  Stmt VisitStmt_(const LetStmtNode* op) override {
+    PrimExpr value = VisitExpr(op->value);
+    Var var = op->var;
+    if (value.dtype() != var.dtype()) {
+      var = Var(op->var->name_hint, value.dtype());
+      remap_[op->var.get()] = var;
+    }
+    Stmt body = VisitStmt(op->body);
+    if (value.same_as(op->value) && body.same_as(op->body) && var.same_as(op->var))
+      return GetRef<Stmt>(op);
+    return LetStmt(var, value, body);
+  }
+
+ private:
+  std::vector<PrimExpr> Indices(const std::vector<PrimExpr>& in) {
+    bool saved = enabled_;
+    enabled_ = true;
+    std::vector<PrimExpr> out = in;
+    VisitExprs(in, &out);
+    enabled_ = saved;
+    return out;
+  }
+
+  const std::unordered_map<const Object*, DataType>& narrowed_;
+  std::unordered_map<const Object*, PrimExpr> remap_;
+  bool enabled_ = false;
+};
+
+}  // namespace
+
+Pass NarrowDataType(int target_bits) {
+  return CreatePrimFuncPass("NarrowDataType", [target_bits](const PrimFunc& f) {
+    WidthVisitor widths(target_bits);
+    widths.VisitStmt(f->body);
+    Stmt body = NarrowRewriter(widths.narrowed).VisitStmt(f->body);
+    if (body.same_as(f->body)) return f;
+    auto n = CopyNode(*f.get());
+    n->body = body;
+    return PrimFunc(std::move(n));
+  });
+}
+
+TIRGEN_REGISTER_PASS(NarrowDataType, [](const std::vector<int64_t>& args) {
+  TIRGEN_CHECK(args.size() == 1) << "NarrowDataType takes one argument (the target bits)";
+  return NarrowDataType(static_cast<int>(args[0]));
+});
+
+}  // namespace transform
+}  // namespace tir
+}  // namespace tirgen

@@ -1,0 +1,91 @@
+// FuseOps rules on small graphs: chains, diamonds, tuples, reductions, conv anchors, depth.
+#include <gtest/gtest.h>
+
+#include "tirgen/relay/expr_functor.h"
+#include "tirgen/relay/text.h"
+#include "tirgen/relay/transforms.h"
+
+namespace tirgen {
+namespace {
+
+using Groups = std::vector<std::vector<std::string>>;
+
+// The op names of each fused function, functions in post order of main's body.
+Groups FusedGroups(const IRModule& mod) {
+  Groups out;
+  auto main = mod->functions.at("main").as<relay::FunctionNode>();
+  relay::PostOrderVisit(main->body, [&](const relay::Expr& e) {
+    const auto* call = e.as<relay::CallNode>();
+    const auto* fn = call ? call->op.as<relay::FunctionNode>() : nullptr;
+    if (!fn) return;
+    EXPECT_TRUE(fn->IsPrimitive());
+    std::vector<std::string> ops;
+    relay::PostOrderVisit(fn->body, [&](const relay::Expr& x) {
+      if (const auto* c = x.as<relay::CallNode>())
+        if (const auto* op = c->op.as<relay::OpNode>()) ops.push_back(op->name);
+    });
+    out.push_back(ops);
+  });
+  return out;
+}
+
+Groups Fuse(const std::string& body, const std::string& params, int depth = 256) {
+  std::string text = "#[version = \"0.0.5\"]\ndef @main(" + params + ") {\n" + body + "\n}\n";
+  IRModule mod = relay::ParseModule(text);
+  return FusedGroups(relay::FuseOps(mod, false, depth));
+}
+
+const char* kT = "Tensor[(1, 8, 4, 4), float32]";
+std::string P(const std::string& n) { return "%" + n + ": " + kT; }
+std::string Ty() { return std::string(" /* ty=") + kT + " */"; }
+
+TEST(FuseOps, ElementwiseChainIsOneFunction) {
+  Groups g = Fuse("%0 = add(%x, %y)" + Ty() + ";\n%1 = nn.relu(%0)" + Ty() + ";\nexp(%1)" + Ty(),
+                  P("x") + ", " + P("y"));
+  EXPECT_EQ(g, (Groups{{"add", "nn.relu", "exp"}}));
+}
+
+TEST(FuseOps, DiamondJoinsAtThePostDominator) {
+  Groups g = Fuse("%0 = exp(%x)" + Ty() + ";\n%1 = nn.relu(%0)" + Ty() + ";\n%2 = negative(%0)" +
+                      Ty() + ";\nadd(%1, %2)" + Ty(),
+                  P("x"));
+  EXPECT_EQ(g, (Groups{{"exp", "nn.relu", "negative", "add"}}));
+}
+
+TEST(FuseOps, ConvTakesElementwiseConsumersButNotASecondConv) {
+  std::string w = "%w: Tensor[(8, 8, 3, 3), float32]";
+  std::string conv = "nn.conv2d(%x, %w, padding=[1, 1, 1, 1], channels=8, kernel_size=[3, 3])";
+  std::string conv2 = "nn.conv2d(%1, %w, padding=[1, 1, 1, 1], channels=8, kernel_size=[3, 3])";
+  Groups g = Fuse("%0 = " + conv + Ty() + ";\n%1 = nn.relu(%0)" + Ty() + ";\n%2 = " + conv2 +
+                      Ty() + ";\nadd(%2, %1)" + Ty(),
+                  P("x") + ", " + w);
+  EXPECT_EQ(g, (Groups{{"nn.conv2d", "nn.relu"}, {"nn.conv2d", "add"}}));
+}
+
+TEST(FuseOps, ReductionTakesElementwiseProducersNotConsumers) {
+  const char* r = " /* ty=Tensor[(1, 8), float32] */";
+  Groups g = Fuse("%0 = exp(%x)" + Ty() + ";\n%1 = sum(%0, axis=[2, 3])" + r + ";\nnn.relu(%1)" + r,
+                  P("x"));
+  EXPECT_EQ(g, (Groups{{"exp", "sum"}, {"nn.relu"}}));
+}
+
+TEST(FuseOps, TupleOfInjectiveFieldsFusesWithConcatenate) {
+  const char* c = " /* ty=Tensor[(1, 16, 4, 4), float32] */";
+  std::string tt = std::string(" /* ty=(") + kT + ", " + kT + ") */";
+  Groups g = Fuse("%0 = exp(%x)" + Ty() + ";\n%1 = nn.relu(%y)" + Ty() + ";\n%2 = (%0, %1)" + tt +
+                      ";\nconcatenate(%2, axis=1)" + c,
+                  P("x") + ", " + P("y"));
+  EXPECT_EQ(g, (Groups{{"exp", "nn.relu", "concatenate"}}));
+}
+
+TEST(FuseOps, MaxDepthSplitsLongChains) {
+  std::string body = "%0 = exp(%x)" + Ty() + ";\n";
+  for (int i = 1; i < 6; ++i)
+    body += "%" + std::to_string(i) + " = exp(%" + std::to_string(i - 1) + ")" + Ty() + ";\n";
+  body += "exp(%5)" + Ty();
+  EXPECT_EQ(Fuse(body, P("x")).size(), 1u);
+  EXPECT_GT(Fuse(body, P("x"), 3).size(), 1u);
+}
+
+}  // namespace
+}  // namespace tirgen
