@@ -88,26 +88,7 @@ class IndexNormalizer : public StmtExprMutator {
     PrimExpr a = VisitExpr(op->a);
     PrimExpr b = VisitExpr(op->b);
     if (a.same_as(op->a) && b.same_as(op->b) && a.dtype() == b.dtype()) return GetRef<PrimExpr>(op);
-    switch (op->kind()) {
-      case Kind::kAdd: return add(a, b);
-      case Kind::kSub: return sub(a, b);
-      case Kind::kMul: return mul(a, b);
-      case Kind::kDiv: return div(a, b);
-      case Kind::kMod: return truncmod(a, b);
-      case Kind::kFloorDiv: return floordiv(a, b);
-      case Kind::kFloorMod: return floormod(a, b);
-      case Kind::kMin: return min(a, b);
-      case Kind::kMax: return max(a, b);
-      case Kind::kEQ: return eq(a, b);
-      case Kind::kNE: return ne(a, b);
-      case Kind::kLT: return lt(a, b);
-      case Kind::kLE: return le(a, b);
-      case Kind::kGT: return gt(a, b);
-      case Kind::kGE: return ge(a, b);
-      case Kind::kAnd: return logical_and(a, b);
-      case Kind::kOr: return logical_or(a, b);
-      default: TIRGEN_UNREACHABLE();
-    }
+    return MakeBinaryFolded(op->kind(), a, b);
   }
 
   PrimExpr VisitExpr_(const SelectNode* op) override {

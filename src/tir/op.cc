@@ -426,5 +426,28 @@ std::vector<PrimExpr> ApplyCombiner(const CommReducer& combiner, const std::vect
   return out;
 }
 
+PrimExpr MakeBinaryFolded(Kind kind, PrimExpr a, PrimExpr b) {
+  switch (kind) {
+    case Kind::kAdd: return add(a, b);
+    case Kind::kSub: return sub(a, b);
+    case Kind::kMul: return mul(a, b);
+    case Kind::kDiv: return div(a, b);
+    case Kind::kMod: return truncmod(a, b);
+    case Kind::kFloorDiv: return floordiv(a, b);
+    case Kind::kFloorMod: return floormod(a, b);
+    case Kind::kMin: return min(a, b);
+    case Kind::kMax: return max(a, b);
+    case Kind::kEQ: return eq(a, b);
+    case Kind::kNE: return ne(a, b);
+    case Kind::kLT: return lt(a, b);
+    case Kind::kLE: return le(a, b);
+    case Kind::kGT: return gt(a, b);
+    case Kind::kGE: return ge(a, b);
+    case Kind::kAnd: return logical_and(a, b);
+    case Kind::kOr: return logical_or(a, b);
+    default: TIRGEN_UNREACHABLE() << "not a binary kind: " << KindName(kind);
+  }
+}
+
 }  // namespace tir
 }  // namespace tirgen

@@ -101,5 +101,9 @@ inline PrimExpr operator!(PrimExpr a) { return logical_not(std::move(a)); }
 /// Brings two operands to one type (TVM's BinaryOpMatchTypes).
 void MatchTypes(PrimExpr* a, PrimExpr* b);
 
+/// The folding builder for a binary kind (Kind::kAdd .. Kind::kOr): what passes call when they
+/// rebuild a BinaryNode whose operands changed.
+PrimExpr MakeBinaryFolded(Kind kind, PrimExpr a, PrimExpr b);
+
 }  // namespace tir
 }  // namespace tirgen

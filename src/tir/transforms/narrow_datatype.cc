@@ -85,28 +85,6 @@ class WidthVisitor : public StmtExprVisitor {
   std::unordered_map<const Object*, int> width_;
 };
 
-PrimExpr Rebuild(Kind k, const PrimExpr& a, const PrimExpr& b) {
-  switch (k) {
-    case Kind::kAdd: return add(a, b);
-    case Kind::kSub: return sub(a, b);
-    case Kind::kMul: return mul(a, b);
-    case Kind::kDiv: return div(a, b);
-    case Kind::kMod: return truncmod(a, b);
-    case Kind::kFloorDiv: return floordiv(a, b);
-    case Kind::kFloorMod: return floormod(a, b);
-    case Kind::kMin: return min(a, b);
-    case Kind::kMax: return max(a, b);
-    case Kind::kEQ: return eq(a, b);
-    case Kind::kNE: return ne(a, b);
-    case Kind::kLT: return lt(a, b);
-    case Kind::kLE: return le(a, b);
-    case Kind::kGT: return gt(a, b);
-    case Kind::kGE: return ge(a, b);
-    case Kind::kAnd: return logical_and(a, b);
-    default: return logical_or(a, b);
-  }
-}
-
 class NarrowRewriter : public StmtExprMutator {
  public:
   explicit NarrowRewriter(const std::unordered_map<const Object*, DataType>& n) : narrowed_(n) {}
@@ -144,7 +122,7 @@ class NarrowRewriter : public StmtExprMutator {
       b = VisitExpr(op->b);
       enabled_ = saved;
     }
-    return Rebuild(op->kind(), a, b);
+    return MakeBinaryFolded(op->kind(), a, b);
   }
   PrimExpr VisitExpr_(const SelectNode* op) override {
     PrimExpr c = VisitExpr(op->condition);
