@@ -1,0 +1,86 @@
+// Lowering a fused (primitive) Relay function to TensorIR (../spec/tvm_lowering.md §3, §6, §7).
+//
+// One code path: LowerToTE -> CreatePrimFunc (int64 indices, constants embedded as
+// AllocateConst) gives the PrimFunc of one primitive function; LowerTE applies it to every
+// primitive function of a module (lowering structurally equal ones once) and rewrites the
+// call sites; lower_to_primfunc and ExtractTasks are built on the same function.
+//
+//   tir::PrimFunc f = lower::LowerToPrimFunc(fused_fn);          // TVM's lower_to_primfunc
+//   IRModule m = lower::LowerTE(relay::Optimize(mod, params));    // PrimFuncs + call_lowered
+//   auto tasks = lower::ExtractTasks(mod, params, {});            // tuning tasks
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "tirgen/ir/ndarray.h"
+#include "tirgen/relay/expr.h"
+#include "tirgen/te/tensor.h"
+#include "tirgen/tir/function.h"
+
+namespace tirgen {
+namespace lower {
+
+/// Targets tirgen knows: "generic" (TVM's generic strategies with MetaSchedule enabled; the
+/// default); "llvm" and "c" are CPU aliases of it. Anything else is a user error.
+std::string CanonicalTarget(const std::string& target);
+
+/// The TE program of one primitive function.
+struct LoweredTE {
+  std::vector<te::Tensor> inputs;   ///< placeholders, parameter order, tuple params flattened
+  std::vector<te::Tensor> outputs;  ///< outputs that are not just forwarded inputs
+  /// Tensor constants in first-visit order: placeholder + data (embedded as AllocateConst).
+  std::vector<std::pair<te::Tensor, NDArray>> constants;
+  std::string fused_name;  ///< "fused_nn_conv2d_add_nn_relu" (TVM's truncation past 80 chars)
+};
+
+/// TVM's LowerToTECompute. `func` must carry Primitive=1 (tirgen::Error otherwise, saying to
+/// run FuseOps / the optimize pipeline first). Constant names are per function
+/// (`<ops so far>_constant[_N]`), never a counter shared with other functions.
+LoweredTE LowerToTE(const relay::Function& func, const std::string& target = "generic");
+
+/// TVM's lower_to_primfunc: the block-form PrimFunc (no global_symbol) of `func`.
+tir::PrimFunc LowerToPrimFunc(const relay::Function& func, const std::string& target = "generic");
+
+struct LowerTEOptions {
+  std::string target = "generic";
+  std::string module_name = "tvmgen_default";  ///< GlobalVar prefix: <module_name>_<fused name>
+};
+
+/// TVM's LowerTE module pass: every primitive function called from the module's Relay
+/// functions is lowered (structurally equal ones once) and added as a block-form PrimFunc
+/// under a fresh global name; its call sites become call_lowered(@name, (args...)). Each
+/// PrimFunc carries attrs global_symbol, tir.noalias, target, hash (the Relay function's
+/// structural hash) and the Relay function's own attributes.
+IRModule LowerTE(const IRModule& mod, const LowerTEOptions& options = LowerTEOptions());
+
+enum class ModuleEquality {
+  kStructural,     ///< constant data compared
+  kIgnoreNDArray,  ///< constants compared by shape and dtype only
+};
+
+struct ExtractOptions {
+  std::string target = "generic";
+  bool link_params = false;
+  ModuleEquality equality = ModuleEquality::kStructural;
+};
+
+/// One tuning task (TVM's ExtractedTask).
+struct Task {
+  std::string name;        ///< unique, TVM's order and naming (spec §7.2)
+  int weight = 0;          ///< call sites whose PrimFunc is equal under the chosen equality
+  IRModule mod;            ///< {"main": PrimFunc with global_symbol="main", tir.noalias}
+  uint64_t hash = 0;       ///< structural hash of `mod` under the chosen equality
+  relay::Function source;  ///< the first primitive function that produced it
+};
+
+/// TVM's extract_tasks: binds `params`, runs relay::Optimize, lowers every primitive
+/// function and deduplicates. Deterministic across runs and processes.
+std::vector<Task> ExtractTasks(const IRModule& mod, const std::map<std::string, NDArray>& params,
+                               const ExtractOptions& options = ExtractOptions());
+
+}  // namespace lower
+}  // namespace tirgen
