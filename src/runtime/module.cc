@@ -47,7 +47,9 @@ std::string ShapeStr(const std::vector<int64_t>& s) {
 }  // namespace
 
 Module Module::Load(const std::string& library, const std::vector<codegen::CFunction>& functions) {
-  void* h = dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL);
+  // RTLD_NODELETE: a library built with -fopenmp pulls in libgomp, whose idle worker threads
+  // outlive the call; unloading it under them crashes the process.
+  void* h = dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE);
   TIRGEN_CHECK(h) << "cannot load " << library << ": " << dlerror();
   Module m;
   m.handle_ = std::shared_ptr<void>(h, [](void* p) { dlclose(p); });
