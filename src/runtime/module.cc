@@ -50,6 +50,7 @@ Module Module::Load(const std::string& library, const std::vector<codegen::CFunc
   void* h = dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL);
   TIRGEN_CHECK(h) << "cannot load " << library << ": " << dlerror();
   Module m;
+  m.library_ = library;
   m.handle_ = std::shared_ptr<void>(h, [](void* p) { dlclose(p); });
   for (const auto& f : functions) {
     void* sym = dlsym(h, f.symbol.c_str());
@@ -75,10 +76,15 @@ std::vector<std::string> Module::FunctionNames() const {
   return r;
 }
 
-std::vector<NDArray> Module::Call(const std::string& name, const std::vector<NDArray>& args) const {
+const tir::PrimFunc& Module::Function(const std::string& name) const {
   auto it = entries_.find(name);
   TIRGEN_CHECK(it != entries_.end()) << "no function '" << name << "' in the module";
-  const PrimFunc& f = it->second.info.func;
+  return it->second.info.func;
+}
+
+std::vector<NDArray> Module::Call(const std::string& name, const std::vector<NDArray>& args) const {
+  const PrimFunc& f = Function(name);
+  auto it = entries_.find(name);
   TIRGEN_CHECK(args.size() <= f->params.size())
       << name << ": " << args.size() << " arguments given, the function takes " << f->params.size();
   std::set<const Object*> written;
