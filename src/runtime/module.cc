@@ -49,6 +49,12 @@ std::string ShapeStr(const std::vector<int64_t>& s) {
 Module Module::Load(const std::string& library, const std::vector<codegen::CFunction>& functions) {
   void* h = dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL);
   TIRGEN_CHECK(h) << "cannot load " << library << ": " << dlerror();
+  // OpenMP's thread pool outlives any one library: unloading libgomp with the last library that
+  // used it would pull the code from under its parked worker threads. Pin it once.
+  if (dlsym(h, "GOMP_parallel")) {
+    static void* gomp = dlopen("libgomp.so.1", RTLD_NOW | RTLD_NODELETE);
+    (void)gomp;
+  }
   Module m;
   m.library_ = library;
   m.handle_ = std::shared_ptr<void>(h, [](void* p) { dlclose(p); });
@@ -78,8 +84,24 @@ std::vector<std::string> Module::FunctionNames() const {
 
 const tir::PrimFunc& Module::Function(const std::string& name) const {
   auto it = entries_.find(name);
-  TIRGEN_CHECK(it != entries_.end()) << "no function '" << name << "' in the module";
+  if (it == entries_.end()) {
+    std::string names;
+    for (const auto& kv : entries_) names += (names.empty() ? "" : ", ") + kv.first;
+    TIRGEN_CHECK(false) << "no function '" << name << "' in the module (it has: " << names << ")";
+  }
   return it->second.info.func;
+}
+
+std::vector<bool> Module::WrittenParams(const std::string& name) const {
+  const PrimFunc& f = Function(name);
+  std::set<const Object*> written;
+  CollectStores(f->body, &written);
+  std::vector<bool> out;
+  for (const Var& p : f->params) {
+    const Buffer* b = f->BufferOf(p);
+    out.push_back(b && written.count((*b)->data.get()));
+  }
+  return out;
 }
 
 std::vector<NDArray> Module::Call(const std::string& name, const std::vector<NDArray>& args) const {
@@ -87,8 +109,7 @@ std::vector<NDArray> Module::Call(const std::string& name, const std::vector<NDA
   auto it = entries_.find(name);
   TIRGEN_CHECK(args.size() <= f->params.size())
       << name << ": " << args.size() << " arguments given, the function takes " << f->params.size();
-  std::set<const Object*> written;
-  CollectStores(f->body, &written);
+  std::vector<bool> written = WrittenParams(name);
   std::vector<NDArray> arrays;
   std::vector<std::shared_ptr<std::vector<uint8_t>>> storage;
   std::vector<void*> ptrs;
@@ -108,7 +129,7 @@ std::vector<NDArray> Module::Call(const std::string& name, const std::vector<NDA
       TIRGEN_CHECK(a->shape == shape && a->dtype == dt)
           << name << ": argument " << i << " (" << (*b)->name << ") must be " << dt.str() << ShapeStr(shape)
           << ", got " << a->dtype.str() << ShapeStr(a->shape);
-      if (!written.count((*b)->data.get())) {
+      if (!written[i]) {
         arrays.push_back(a);
         ptrs.push_back(const_cast<uint8_t*>(a.data()));  // read-only by the function
         continue;

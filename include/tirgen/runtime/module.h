@@ -31,6 +31,8 @@ class Module {
   std::vector<NDArray> Run(const std::string& name, const std::vector<NDArray>& inputs) const;
 
   std::vector<std::string> FunctionNames() const;
+  /// For each parameter of `name`: whether the function stores into it (an output).
+  std::vector<bool> WrittenParams(const std::string& name) const;
   /// The function's PrimFunc as compiled (loop form).
   const tir::PrimFunc& Function(const std::string& name) const;
   /// Path of the loaded shared library (in the build cache).
