@@ -47,7 +47,9 @@ std::string ShapeStr(const std::vector<int64_t>& s) {
 }  // namespace
 
 Module Module::Load(const std::string& library, const std::vector<codegen::CFunction>& functions) {
-  void* h = dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL);
+  // RTLD_NODELETE: a library built with -fopenmp pulls in libgomp, whose idle worker threads
+  // outlive the call; unloading it under them crashes the process.
+  void* h = dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE);
   TIRGEN_CHECK(h) << "cannot load " << library << ": " << dlerror();
   // OpenMP's thread pool outlives any one library: unloading libgomp with the last library that
   // used it would pull the code from under its parked worker threads. Pin it once.
