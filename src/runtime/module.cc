@@ -51,12 +51,6 @@ Module Module::Load(const std::string& library, const std::vector<codegen::CFunc
   // outlive the call; unloading it under them crashes the process.
   void* h = dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE);
   TIRGEN_CHECK(h) << "cannot load " << library << ": " << dlerror();
-  // OpenMP's thread pool outlives any one library: unloading libgomp with the last library that
-  // used it would pull the code from under its parked worker threads. Pin it once.
-  if (dlsym(h, "GOMP_parallel")) {
-    static void* gomp = dlopen("libgomp.so.1", RTLD_NOW | RTLD_NODELETE);
-    (void)gomp;
-  }
   Module m;
   m.library_ = library;
   m.handle_ = std::shared_ptr<void>(h, [](void* p) { dlclose(p); });
