@@ -8,41 +8,11 @@
 #include <sstream>
 #include <string>
 
-#include "onnx_test_models.h"
+#include "cli_test_util.h"
 
 namespace {
 
-struct RunResult {
-  int exit_code;
-  std::string output;  // stdout + stderr
-};
-
-RunResult RunCli(const std::string& args) {
-  std::string cmd = std::string(TIRGEN_CLI_PATH) + " " + args + " 2>&1";
-  FILE* pipe = popen(cmd.c_str(), "r");
-  EXPECT_NE(pipe, nullptr);
-  std::string out;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof(buf), pipe)) > 0) out.append(buf, n);
-  int status = pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
-}
-
-std::string TempPath(const std::string& name) {
-  return ::testing::TempDir() + "tirgen_cli_" + name;
-}
-
-void WriteText(const std::string& path, const std::string& text) {
-  std::ofstream(path, std::ios::binary) << text;
-}
-
-std::string ReadText(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using namespace tirgen_cli_test;  // NOLINT
 
 const std::string kGolden = std::string(TIRGEN_SHARED_DIR) + "/golden/add_relu/primfunc_0.py";
 
@@ -127,42 +97,3 @@ TEST(Cli, FuseMalformedInputIsExit2) {
 }
 }  // namespace
 
-// ---- ONNX models as command input (tools/tirgen/input_loader.cc) ----------------------------
-namespace {
-
-TEST(Cli, FuseReadsOnnxModels) {
-  std::string dir = tirgen_test::OnnxCaseDir();
-  if (dir.empty()) GTEST_SKIP() << tirgen_test::OnnxModelsError();
-  RunResult r = RunCli("fuse " + dir + "/conv.onnx");
-  ASSERT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_NE(r.output.find("def @main(%in0: Tensor[(1, 4, 9, 9), float32]"), std::string::npos) << r.output;
-  EXPECT_NE(r.output.find("Primitive=1"), std::string::npos) << r.output;
-  EXPECT_NE(r.output.find("nn.conv2d("), std::string::npos) << r.output;
-  // The same model piped through stdin is recognized by its bytes.
-  RunResult piped = RunCli("fuse - < " + dir + "/conv.onnx");
-  EXPECT_EQ(piped.exit_code, 0) << piped.output;
-  EXPECT_EQ(piped.output, r.output);
-}
-
-TEST(Cli, OnnxInputShapesAndErrors) {
-  std::string dir = tirgen_test::OnnxCaseDir();
-  if (dir.empty()) GTEST_SKIP() << tirgen_test::OnnxModelsError();
-  std::string model = dir + "/dynamic_batch_view.onnx";
-  RunResult dynamic = RunCli("fuse " + model);
-  EXPECT_EQ(dynamic.exit_code, 2) << dynamic.output;
-  EXPECT_NE(dynamic.output.find("--input-shape in0="), std::string::npos) << dynamic.output;
-  RunResult fixed = RunCli("fuse --input-shape in0=2,3,4 " + model);
-  EXPECT_EQ(fixed.exit_code, 0) << fixed.output;
-  EXPECT_NE(fixed.output.find("reshape(%p0, newshape=[2, 12])"), std::string::npos) << fixed.output;
-  RunResult bad = RunCli("fuse --input-shape in0=2,x " + model);
-  EXPECT_EQ(bad.exit_code, 2) << bad.output;
-  EXPECT_NE(bad.output.find("--input-shape 'in0=2,x'"), std::string::npos) << bad.output;
-  std::string truncated = TempPath("truncated.onnx");
-  std::string bytes = ReadText(dir + "/conv.onnx");
-  WriteText(truncated, bytes.substr(0, bytes.size() / 2));
-  RunResult t = RunCli("fuse " + truncated);
-  EXPECT_EQ(t.exit_code, 2) << t.output;
-  EXPECT_NE(t.output.find("corrupt or truncated"), std::string::npos) << t.output;
-}
-
-}  // namespace

@@ -1,0 +1,119 @@
+// TensorIR schedules (TVM's tir.Schedule): primitives that transform the loops and blocks of a
+// PrimFunc inside an IRModule, addressed through handles (BlockRV / LoopRV) that stay valid
+// while the statements they name are rebuilt. Every applied primitive is recorded in a Trace
+// (tirgen/tir/schedule/trace.h) that prints as TVM prints it and replays on another copy.
+//
+// Primitives are atomic: each checks its preconditions first and throws ScheduleError (naming
+// the block or loop and the violated condition) without changing the module.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "tirgen/tir/function.h"
+#include "tirgen/tir/schedule/trace.h"
+
+namespace tirgen {
+namespace tir {
+
+/// A schedule precondition does not hold; the message names the block/loop and the condition.
+class ScheduleError : public Error {
+ public:
+  explicit ScheduleError(const std::string& message) : Error("ScheduleError: " + message) {}
+};
+
+/// Handle of a block (valid while the block, or what a primitive turned it into, exists).
+struct BlockRV {
+  int id = -1;
+};
+/// Handle of a loop (identified by its loop variable, as TVM reuses loop srefs).
+struct LoopRV {
+  int id = -1;
+};
+using BlockOrLoopRV = std::variant<BlockRV, LoopRV>;
+
+/// An annotation value as TVM's Python API accepts it: int, float, string or bool.
+using AnnotationValue = std::variant<int64_t, double, std::string, bool>;
+
+class Schedule {
+ public:
+  /// Schedules `mod`; the function worked on is "main" if present, else the only one.
+  explicit Schedule(IRModule mod);
+  /// Schedules IRModule({"main": func}).
+  explicit Schedule(const PrimFunc& func);
+
+  /// The module as scheduled so far.
+  IRModule mod() const;
+  /// The primitives applied so far.
+  const Trace& trace() const { return trace_; }
+  /// Later get_block calls look in `func_name`.
+  void WorkOn(const std::string& func_name);
+
+  // ---- handles ---------------------------------------------------------------------------
+  /// The unique block named `name` in `func_name` (default: the function worked on).
+  BlockRV GetBlock(const std::string& name, const std::string& func_name = "");
+  /// Loops around `block` up to its scope block, outermost first.
+  std::vector<LoopRV> GetLoops(const BlockRV& block);
+  /// Blocks directly under a block or loop (not nested in other blocks), in program order.
+  std::vector<BlockRV> GetChildBlocks(const BlockOrLoopRV& parent);
+  /// Blocks in the same scope that write what `block` reads / read what `block` writes.
+  std::vector<BlockRV> GetProducers(const BlockRV& block);
+  std::vector<BlockRV> GetConsumers(const BlockRV& block);
+  /// The statements a handle currently refers to.
+  Block Get(const BlockRV& rv) const;
+  For Get(const LoopRV& rv) const;
+
+  // ---- loop primitives ------------------------------------------------------------------
+  /// Splits `loop` into len(factors) nested loops; at most one factor may be nullopt (inferred).
+  std::vector<LoopRV> Split(const LoopRV& loop, const std::vector<std::optional<int64_t>>& factors,
+                            bool preserve_unit_iters = true);
+  /// Fuses a chain of directly nested loops into one.
+  LoopRV Fuse(const std::vector<LoopRV>& loops, bool preserve_unit_iters = true);
+  /// Puts the given loops (one chain) into the given order, in the positions they occupy.
+  void Reorder(const std::vector<LoopRV>& loops);
+  void Parallel(const LoopRV& loop);
+  void Vectorize(const LoopRV& loop);
+  void Unroll(const LoopRV& loop);
+  void Annotate(const BlockOrLoopRV& target, const std::string& key, const AnnotationValue& value);
+  void Unannotate(const BlockOrLoopRV& target, const std::string& key);
+
+  // ---- block primitives -----------------------------------------------------------------
+  void ComputeInline(const BlockRV& block);
+  void ReverseComputeInline(const BlockRV& block);
+  void ComputeAt(const BlockRV& block, const LoopRV& loop, bool preserve_unit_loops = false,
+                 int index = -1);
+  void ReverseComputeAt(const BlockRV& block, const LoopRV& loop, bool preserve_unit_loops = false,
+                        int index = -1);
+  BlockRV CacheRead(const BlockRV& block, int read_buffer_index, const std::string& storage_scope,
+                    const std::vector<BlockRV>& consumer_blocks = {});
+  BlockRV CacheWrite(const BlockRV& block, int write_buffer_index,
+                     const std::string& storage_scope,
+                     const std::vector<BlockRV>& consumer_blocks = {});
+  BlockRV DecomposeReduction(const BlockRV& block, const LoopRV& loop);
+  BlockRV Blockize(const LoopRV& loop, bool preserve_unit_iters = true);
+  void Tensorize(const BlockOrLoopRV& target, const std::string& intrin_name,
+                 bool preserve_unit_iters = true);
+
+  // ---- used by the primitives (src/tir/schedule) ------------------------------------------
+  struct State;
+  State& state() { return *state_; }
+  const State& state() const { return *state_; }
+  /// New handles in function `func`.
+  BlockRV NewBlockRV(const Block& block, const std::string& func);
+  LoopRV NewLoopRV(const Var& loop_var, const std::string& func);
+  /// The trace value of a handle (for recording).
+  TraceValue Value(const BlockRV& rv) const { return TraceValue::RV(TraceValue::kBlockRV, rv.id); }
+  TraceValue Value(const LoopRV& rv) const { return TraceValue::RV(TraceValue::kLoopRV, rv.id); }
+  TraceValue Value(const BlockOrLoopRV& rv) const;
+
+ private:
+  std::shared_ptr<State> state_;
+  Trace trace_;
+};
+
+}  // namespace tir
+}  // namespace tirgen

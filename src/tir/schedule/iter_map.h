@@ -1,0 +1,30 @@
+// Affine iterator maps (TVM's arith::IterMapSimplify, restricted to constant extents): block
+// bindings are read as sums of splits of loop iterators (x // lower % extent * scale), sums
+// with mixed-radix scales are fused into one iterator before // and %, and the result is
+// written back in the canonical form TVM prints: `i_0 * 4 + i_1`, `f // 1024`,
+// `f % 1024 // 32`, `(f0 * 64 + f1) % 32`.
+#pragma once
+
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "tirgen/tir/expr.h"
+
+namespace tirgen {
+namespace tir {
+
+/// Loop variables with their ranges (min, extent).
+using IterDomain = std::vector<std::pair<Var, Range>>;
+
+/// The bindings simplified; each binding that is not an affine map of the iterators (or uses
+/// non-constant extents) is returned unchanged. `simplify_trivial` turns unit-extent iterators
+/// into their min.
+std::vector<PrimExpr> IterMapSimplify(const std::vector<PrimExpr>& indices, const IterDomain& dom,
+                                      bool simplify_trivial);
+
+/// True when every index is an affine map (sum of splits) of the iterators in `dom`.
+bool IsAffineBinding(const std::vector<PrimExpr>& indices, const IterDomain& dom);
+
+}  // namespace tir
+}  // namespace tirgen

@@ -1,0 +1,24 @@
+// Primitives not implemented yet: they fail loudly instead of pretending.
+#include "utils.h"
+
+namespace tirgen {
+namespace tir {
+
+namespace {
+[[noreturn]] void NotYet(const char* name) {
+  throw Error(std::string("sch.") + name + " is not implemented in tirgen yet");
+}
+}  // namespace
+
+void Schedule::ComputeInline(const BlockRV&) { NotYet("compute_inline"); }
+void Schedule::ReverseComputeInline(const BlockRV&) { NotYet("reverse_compute_inline"); }
+void Schedule::ComputeAt(const BlockRV&, const LoopRV&, bool, int) { NotYet("compute_at"); }
+void Schedule::ReverseComputeAt(const BlockRV&, const LoopRV&, bool, int) { NotYet("reverse_compute_at"); }
+BlockRV Schedule::CacheRead(const BlockRV&, int, const std::string&, const std::vector<BlockRV>&) { NotYet("cache_read"); }
+BlockRV Schedule::CacheWrite(const BlockRV&, int, const std::string&, const std::vector<BlockRV>&) { NotYet("cache_write"); }
+BlockRV Schedule::DecomposeReduction(const BlockRV&, const LoopRV&) { NotYet("decompose_reduction"); }
+BlockRV Schedule::Blockize(const LoopRV&, bool) { NotYet("blockize"); }
+void Schedule::Tensorize(const BlockOrLoopRV&, const std::string&, bool) { NotYet("tensorize"); }
+
+}  // namespace tir
+}  // namespace tirgen

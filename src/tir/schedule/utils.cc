@@ -1,0 +1,178 @@
+// Helpers shared by the schedule primitives.
+#include "utils.h"
+
+namespace tirgen {
+namespace tir {
+
+For WithBody(const ForNode* loop, Stmt body) {
+  auto n = CopyNode(*loop);
+  n->body = std::move(body);
+  return For(std::shared_ptr<const Object>(n));
+}
+
+IterDomain LoopDomain(const StmtTree& tree, const StmtNode* s) {
+  IterDomain dom;
+  for (const ForNode* loop : tree.LoopsAbove(s)) dom.emplace_back(loop->loop_var, Range(loop->min, loop->extent));
+  return dom;
+}
+
+namespace {
+class BindingSimplifier : public StmtExprMutator {
+ public:
+  BindingSimplifier(IterDomain dom, bool preserve) : dom_(std::move(dom)), preserve_(preserve) {}
+  Stmt VisitStmt_(const ForNode* op) override {
+    dom_.emplace_back(op->loop_var, Range(op->min, op->extent));
+    Stmt s = StmtExprMutator::VisitStmt_(op);
+    dom_.pop_back();
+    return s;
+  }
+  Stmt VisitStmt_(const BlockRealizeNode* op) override {
+    if (op->iter_values.empty()) return StmtExprMutator::VisitStmt_(op);
+    std::vector<PrimExpr> v = IterMapSimplify(op->iter_values, dom_, !preserve_);
+    bool same = true;
+    for (size_t i = 0; i < v.size(); ++i) same = same && v[i].same_as(op->iter_values[i]);
+    if (same) return GetRef<Stmt>(op);
+    return BlockRealize(std::move(v), op->predicate, op->block);
+  }
+
+ private:
+  IterDomain dom_;
+  bool preserve_;
+};
+
+class BufferCollector : public StmtExprVisitor {
+ public:
+  BufferVarMap map;
+  void VisitBuffer(const Buffer& b) override { map.emplace(b->data.get(), b); }
+};
+
+// Finds whether a var is bound by an AllocateConst.
+class ConstVarFinder : public StmtExprVisitor {
+ public:
+  explicit ConstVarFinder(const VarNode* v) : v_(v) {}
+  bool found = false;
+  void VisitStmt_(const AllocateConstNode* op) override {
+    found = found || op->buffer_var.get() == v_;
+    StmtExprVisitor::VisitStmt_(op);
+  }
+  void VisitExpr(const PrimExpr&) override {}
+
+ private:
+  const VarNode* v_;
+};
+}  // namespace
+
+Stmt SimplifyBindings(const Stmt& stmt, const IterDomain& outer, bool preserve_unit_iters) {
+  return BindingSimplifier(outer, preserve_unit_iters).VisitStmt(stmt);
+}
+
+void CheckLoopStartsWithZero(const ForNode* loop) {
+  if (!is_zero(loop->min))
+    throw ScheduleError("the " + Describe(loop) + " does not start with 0 (min must be 0)");
+}
+
+bool IsReductionBlock(const BlockNode* block) {
+  for (const IterVar& iv : block->iter_vars)
+    if (iv->iter_type == IterVarType::kCommReduce) return true;
+  return false;
+}
+
+namespace {
+bool IsWrapper(const Stmt& s) {
+  Kind k = s.kind();
+  return k == Kind::kAllocate || k == Kind::kAllocateConst || k == Kind::kDeclBuffer ||
+         k == Kind::kLetStmt;
+}
+Stmt WrapperBody(const Stmt& s) {
+  switch (s.kind()) {
+    case Kind::kAllocate: return s.as<AllocateNode>()->body;
+    case Kind::kAllocateConst: return s.as<AllocateConstNode>()->body;
+    case Kind::kDeclBuffer: return s.as<DeclBufferNode>()->body;
+    default: return s.as<LetStmtNode>()->body;
+  }
+}
+Stmt WithWrapperBody(const Stmt& s, Stmt body) {
+  switch (s.kind()) {
+    case Kind::kAllocate: {
+      auto n = CopyNode(*s.as<AllocateNode>());
+      n->body = std::move(body);
+      return Stmt(std::shared_ptr<const Object>(n));
+    }
+    case Kind::kAllocateConst: {
+      auto n = CopyNode(*s.as<AllocateConstNode>());
+      n->body = std::move(body);
+      return Stmt(std::shared_ptr<const Object>(n));
+    }
+    case Kind::kDeclBuffer: {
+      auto n = CopyNode(*s.as<DeclBufferNode>());
+      n->body = std::move(body);
+      return Stmt(std::shared_ptr<const Object>(n));
+    }
+    default: {
+      auto n = CopyNode(*s.as<LetStmtNode>());
+      n->body = std::move(body);
+      return Stmt(std::shared_ptr<const Object>(n));
+    }
+  }
+}
+}  // namespace
+
+std::vector<Stmt> ScopeChildren(const Stmt& body) {
+  Stmt s = body;
+  while (IsWrapper(s)) s = WrapperBody(s);
+  if (const auto* seq = s.as<SeqStmtNode>()) return seq->seq;
+  return {s};
+}
+
+Stmt WithScopeChildren(const Stmt& body, const std::vector<Stmt>& children) {
+  if (IsWrapper(body)) return WithWrapperBody(body, WithScopeChildren(WrapperBody(body), children));
+  return SeqStmt::Flatten(children);
+}
+
+BufferVarMap AllBuffers(const PrimFunc& func) {
+  BufferCollector c;
+  for (const auto& kv : func->buffer_map) c.VisitBuffer(kv.second);
+  c.VisitStmt(func->body);
+  return c.map;
+}
+
+bool IsConstantBuffer(const PrimFunc& func, const Buffer& buffer) {
+  ConstVarFinder f(buffer->data.get());
+  f.VisitStmt(func->body);
+  return f.found;
+}
+
+Block WithReadWriteRegions(const Block& block, const BufferVarMap& buffers) {
+  BlockAccessRegion r = GetBlockReadWriteRegion(block, buffers);
+  auto n = CopyNode(*block.get());
+  n->reads = r.reads;
+  n->writes = r.writes;
+  return Block(std::shared_ptr<const Object>(n));
+}
+
+Block WithName(const Block& block, const std::string& name) {
+  auto n = CopyNode(*block.get());
+  n->name_hint = name;
+  return Block(std::shared_ptr<const Object>(n));
+}
+
+const VarNode* FindVar(const PrimExpr& e, const std::function<bool(const VarNode*)>& pred) {
+  class Finder : public StmtExprVisitor {
+   public:
+    explicit Finder(const std::function<bool(const VarNode*)>& p) : pred(p) {}
+    void VisitExpr_(const VarNode* op) override {
+      if (!found && pred(op)) found = op;
+    }
+    const std::function<bool(const VarNode*)>& pred;
+    const VarNode* found = nullptr;
+  } f(pred);
+  f.VisitExpr(e);
+  return f.found;
+}
+
+Var CopyVar(const Var& v, const std::string& suffix, DataType dtype) {
+  return Var(v->name_hint + suffix, dtype);
+}
+
+}  // namespace tir
+}  // namespace tirgen

@@ -1,0 +1,59 @@
+// Internal helpers shared by the schedule primitives.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "iter_map.h"
+#include "tirgen/tir/analysis/block_read_write_region.h"
+#include "state.h"
+#include "tirgen/tir/functor.h"
+#include "tirgen/tir/op.h"
+
+namespace tirgen {
+namespace tir {
+
+/// A copy of `loop` with another body (and optionally kind / annotations).
+For WithBody(const ForNode* loop, Stmt body);
+
+/// The (var, range) of each loop above `s` in its scope, outermost first.
+IterDomain LoopDomain(const StmtTree& tree, const StmtNode* s);
+
+/// Simplifies the bindings of every block realize in `stmt` (TVM's IterMapSimplifyBlockBinding):
+/// `outer` holds the loops enclosing `stmt`; loops inside are added as they are met.
+Stmt SimplifyBindings(const Stmt& stmt, const IterDomain& outer, bool preserve_unit_iters);
+
+/// True when the loop's min is the constant 0.
+void CheckLoopStartsWithZero(const ForNode* loop);
+
+/// The iter vars of a block that are reduction iter vars.
+bool IsReductionBlock(const BlockNode* block);
+
+/// A statement's body after peeling Allocate/AllocateConst/DeclBuffer/LetStmt wrappers: where
+/// new sibling statements of a scope's children go (a scope body need not start with SeqStmt).
+std::vector<Stmt> ScopeChildren(const Stmt& body);
+/// Rebuilds `body` with its (peeled) children replaced by `children`.
+Stmt WithScopeChildren(const Stmt& body, const std::vector<Stmt>& children);
+
+/// Buffers whose data var is bound by an AllocateConst anywhere in `func` (and their views).
+bool IsConstantBuffer(const PrimFunc& func, const Buffer& buffer);
+
+/// Every buffer the function refers to, by data var (constant buffers included: analyses that
+/// skip them are how TVM lost AllocateConst accesses).
+BufferVarMap AllBuffers(const PrimFunc& func);
+
+/// Recomputes reads/writes of `block` from its body (TVM's GetBlockReadWriteRegion).
+Block WithReadWriteRegions(const Block& block, const BufferVarMap& buffers);
+
+/// Block with a new name.
+Block WithName(const Block& block, const std::string& name);
+
+/// The first variable in `e` satisfying `pred`, or nullptr.
+const VarNode* FindVar(const PrimExpr& e, const std::function<bool(const VarNode*)>& pred);
+
+/// A fresh var named like `v` (name + suffix) with the given dtype.
+Var CopyVar(const Var& v, const std::string& suffix, DataType dtype);
+
+}  // namespace tir
+}  // namespace tirgen

@@ -1,0 +1,182 @@
+// Before/after tests for every schedule primitive on small programs, one of them holding an
+// AllocateConst (tests/data/schedule/const_dense.py): each case replays a short trace, the
+// printed module must equal tests/data/schedule/after/<case>.py (UPDATE_GOLDEN=1 rewrites;
+// review the diff), the constant stays exactly one AllocateConst, the recorded trace prints
+// back as the input trace, and the scheduled program, built and run, equals the unscheduled one.
+// Then one precondition violation per primitive, asserting the ScheduleError message.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <fstream>
+
+#include "schedule_test_util.h"
+
+namespace tirgen {
+namespace tir {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::ReadText;
+
+fs::path DataDir() { return fs::path(TIRGEN_SOURCE_DIR) / "tests" / "data" / "schedule"; }
+
+const char* kHeader = "# from tvm import tir\ndef apply_trace(sch: tir.Schedule) -> None:\n";
+
+struct Case {
+  const char* name;
+  const char* input;  ///< file under tests/data/schedule, or "golden:<dir>/<file>"
+  const char* trace;  ///< body lines of apply_trace
+};
+
+fs::path InputPath(const std::string& input) {
+  if (input.rfind("golden:", 0) == 0) return fs::path(TIRGEN_SHARED_DIR) / "golden-schedule" / input.substr(7);
+  return DataDir() / input;
+}
+
+Schedule Replay(const PrimFunc& f, const std::string& trace_text) {
+  Schedule sch(f);
+  Trace::Parse(trace_text, "<test trace>").ApplyTo(sch);
+  return sch;
+}
+
+const Case kCases[] = {
+    {"split_const", "const_dense.py",
+     "  b0 = sch.get_block(name=\"T_matmul\", func_name=\"main\")\n"
+     "  l1, l2, l3 = sch.get_loops(block=b0)\n"
+     "  l4, l5 = sch.split(loop=l3, factors=[None, 2], preserve_unit_iters=True)\n"},
+    {"split_predicate", "const_dense.py",
+     "  b0 = sch.get_block(name=\"T_out\", func_name=\"main\")\n"
+     "  l1, l2 = sch.get_loops(block=b0)\n"
+     "  l3, l4 = sch.split(loop=l1, factors=[3, None], preserve_unit_iters=True)\n"},
+    {"fuse_const", "const_dense.py",
+     "  b0 = sch.get_block(name=\"T_matmul\", func_name=\"main\")\n"
+     "  l1, l2, l3 = sch.get_loops(block=b0)\n"
+     "  l4 = sch.fuse(l1, l2, preserve_unit_iters=True)\n"},
+    {"reorder_const", "const_dense.py",
+     "  b0 = sch.get_block(name=\"T_matmul\", func_name=\"main\")\n"
+     "  l1, l2, l3 = sch.get_loops(block=b0)\n"
+     "  sch.reorder(l3, l1)\n"},
+    {"parallel_vectorize_unroll_const", "const_dense.py",
+     "  b0 = sch.get_block(name=\"T_out\", func_name=\"main\")\n"
+     "  l1, l2 = sch.get_loops(block=b0)\n"
+     "  sch.parallel(loop=l1)\n"
+     "  sch.vectorize(loop=l2)\n"
+     "  b3 = sch.get_block(name=\"T_matmul\", func_name=\"main\")\n"
+     "  l4, l5, l6 = sch.get_loops(block=b3)\n"
+     "  sch.unroll(loop=l6)\n"},
+    {"annotate_const", "const_dense.py",
+     "  b0 = sch.get_block(name=\"T_matmul\", func_name=\"main\")\n"
+     "  l1, l2, l3 = sch.get_loops(block=b0)\n"
+     "  sch.annotate(block_or_loop=l1, ann_key=\"pragma_auto_unroll_max_step\", ann_val=16)\n"
+     "  sch.annotate(block_or_loop=b0, ann_key=\"meta_schedule.tiling_structure\", ann_val=\"SSRSRS\")\n"
+     "  sch.annotate(block_or_loop=l2, ann_key=\"pragma_unroll_explicit\", ann_val=1)\n"
+     "  sch.unannotate(block_or_loop=l2, ann_key=\"pragma_unroll_explicit\")\n"},
+};
+
+class SchedulePrimitive : public ::testing::TestWithParam<Case> {};
+
+TEST_P(SchedulePrimitive, BeforeAfterRunsAndKeepsConstants) {
+  const Case& c = GetParam();
+  std::string input_text = ReadText(InputPath(c.input));
+  PrimFunc input = script::Parse(input_text, c.input).cast<PrimFunc>();
+  std::string trace_text = std::string(kHeader) + c.trace;
+  Schedule sch = Replay(input, trace_text);
+  std::string got = testing::PrintChecked(sch.mod());
+  fs::path expected = DataDir() / "after" / (std::string(c.name) + ".py");
+  if (std::getenv("UPDATE_GOLDEN")) {
+    fs::create_directories(expected.parent_path());
+    std::ofstream(expected, std::ios::binary) << got;
+  }
+  ASSERT_TRUE(fs::exists(expected)) << expected << " missing (run with UPDATE_GOLDEN=1 and review)";
+  EXPECT_EQ(testing::FirstDiff(ReadText(expected), got), "");
+  EXPECT_EQ(testing::CountText(got, "T.allocate_const("), testing::CountText(input_text, "T.allocate_const("));
+  EXPECT_EQ(sch.trace().Str() + "\n", trace_text);
+  testing::ExpectSameResults(input, sch.mod());
+}
+
+INSTANTIATE_TEST_SUITE_P(Cases, SchedulePrimitive, ::testing::ValuesIn(kCases),
+                         [](const ::testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
+
+struct ErrorCase {
+  const char* name;
+  const char* input;
+  const char* trace;
+  const char* message;  ///< must occur in the error
+};
+
+const ErrorCase kErrors[] = {
+    {"get_block_missing", "const_dense.py",
+     "  b0 = sch.get_block(name=\"nope\", func_name=\"main\")\n",
+     "ScheduleError: no block named \"nope\" in function \"main\" (blocks: T_matmul, T_out)"},
+    {"split_two_none", "const_dense.py",
+     "  b0 = sch.get_block(name=\"T_matmul\", func_name=\"main\")\n"
+     "  l1, l2, l3 = sch.get_loops(block=b0)\n"
+     "  l4, l5 = sch.split(loop=l3, factors=[None, None], preserve_unit_iters=True)\n",
+     "split of loop \"k\": only one factor can be None or -1"},
+    {"split_product_too_small", "const_dense.py",
+     "  b0 = sch.get_block(name=\"T_matmul\", func_name=\"main\")\n"
+     "  l1, l2, l3 = sch.get_loops(block=b0)\n"
+     "  l4, l5 = sch.split(loop=l3, factors=[1, 2], preserve_unit_iters=True)\n",
+     "split of loop \"k\": the product of factors (2) is less than the loop extent (4)"},
+    {"fuse_not_nested", "const_dense.py",
+     "  b0 = sch.get_block(name=\"T_matmul\", func_name=\"main\")\n"
+     "  l1, l2, l3 = sch.get_loops(block=b0)\n"
+     "  l4 = sch.fuse(l1, l3, preserve_unit_iters=True)\n",
+     "cannot fuse: the outer loop \"i\" is not the parent of the inner loop \"k\""},
+    {"reorder_twice", "const_dense.py",
+     "  b0 = sch.get_block(name=\"T_matmul\", func_name=\"main\")\n"
+     "  l1, l2, l3 = sch.get_loops(block=b0)\n"
+     "  sch.reorder(l1, l1)\n",
+     "cannot reorder: loop \"i\" appears more than once"},
+    {"reorder_not_chain", "const_dense.py",
+     "  b0 = sch.get_block(name=\"T_matmul\", func_name=\"main\")\n"
+     "  l1, l2, l3 = sch.get_loops(block=b0)\n"
+     "  b4 = sch.get_block(name=\"T_out\", func_name=\"main\")\n"
+     "  l5, l6 = sch.get_loops(block=b4)\n"
+     "  sch.reorder(l1, l5)\n",
+     "cannot reorder: the loops are not in one chain"},
+    {"parallel_reduction", "const_dense.py",
+     "  b0 = sch.get_block(name=\"T_matmul\", func_name=\"main\")\n"
+     "  l1, l2, l3 = sch.get_loops(block=b0)\n"
+     "  sch.parallel(loop=l3)\n",
+     "cannot parallelize loop \"k\": block \"T_matmul\" binds its non-data-parallel iter var \"v_k\" to it"},
+    {"vectorize_reduction", "const_dense.py",
+     "  b0 = sch.get_block(name=\"T_matmul\", func_name=\"main\")\n"
+     "  l1, l2, l3 = sch.get_loops(block=b0)\n"
+     "  sch.vectorize(loop=l3)\n",
+     "cannot vectorize loop \"k\": block \"T_matmul\" binds its non-data-parallel iter var \"v_k\""},
+    {"unannotate_missing", "const_dense.py",
+     "  b0 = sch.get_block(name=\"T_matmul\", func_name=\"main\")\n"
+     "  sch.unannotate(block_or_loop=b0, ann_key=\"x\")\n",
+     "cannot unannotate: block \"T_matmul\" has no annotation \"x\""},
+    {"stale_loop_handle", "const_dense.py",
+     "  b0 = sch.get_block(name=\"T_matmul\", func_name=\"main\")\n"
+     "  l1, l2, l3 = sch.get_loops(block=b0)\n"
+     "  l4, l5 = sch.split(loop=l3, factors=[None, 2], preserve_unit_iters=True)\n"
+     "  sch.unroll(loop=l3)\n",
+     "the loop \"k\" this handle refers to no longer exists"},
+};
+
+class SchedulePrecondition : public ::testing::TestWithParam<ErrorCase> {};
+
+TEST_P(SchedulePrecondition, RaisesScheduleErrorNamingTheViolation) {
+  const ErrorCase& c = GetParam();
+  PrimFunc input = script::Parse(ReadText(InputPath(c.input)), c.input).cast<PrimFunc>();
+  Schedule sch(input);
+  IRModule before;
+  try {
+    Trace::Parse(std::string(kHeader) + c.trace).ApplyTo(sch, [&](size_t) { before = sch.mod(); });
+    FAIL() << "no error raised";
+  } catch (const ScheduleError& e) {
+    EXPECT_NE(std::string(e.what()).find(c.message), std::string::npos) << e.what();
+  }
+  // A failing primitive leaves the module as it was.
+  if (before.defined()) EXPECT_TRUE(sch.mod().same_as(before));
+}
+
+INSTANTIATE_TEST_SUITE_P(Cases, SchedulePrecondition, ::testing::ValuesIn(kErrors),
+                         [](const ::testing::TestParamInfo<ErrorCase>& i) { return std::string(i.param.name); });
+
+}  // namespace
+}  // namespace tir
+}  // namespace tirgen
