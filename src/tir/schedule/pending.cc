@@ -12,8 +12,6 @@ namespace {
 
 void Schedule::ComputeAt(const BlockRV&, const LoopRV&, bool, int) { NotYet("compute_at"); }
 void Schedule::ReverseComputeAt(const BlockRV&, const LoopRV&, bool, int) { NotYet("reverse_compute_at"); }
-BlockRV Schedule::CacheRead(const BlockRV&, int, const std::string&, const std::vector<BlockRV>&) { NotYet("cache_read"); }
-BlockRV Schedule::CacheWrite(const BlockRV&, int, const std::string&, const std::vector<BlockRV>&) { NotYet("cache_write"); }
 BlockRV Schedule::Blockize(const LoopRV&, bool) { NotYet("blockize"); }
 void Schedule::Tensorize(const BlockOrLoopRV&, const std::string&, bool) { NotYet("tensorize"); }
 
