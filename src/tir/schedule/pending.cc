@@ -10,8 +10,6 @@ namespace {
 }
 }  // namespace
 
-void Schedule::ComputeAt(const BlockRV&, const LoopRV&, bool, int) { NotYet("compute_at"); }
-void Schedule::ReverseComputeAt(const BlockRV&, const LoopRV&, bool, int) { NotYet("reverse_compute_at"); }
 BlockRV Schedule::Blockize(const LoopRV&, bool) { NotYet("blockize"); }
 void Schedule::Tensorize(const BlockOrLoopRV&, const std::string&, bool) { NotYet("tensorize"); }
 

@@ -95,6 +95,7 @@ namespace tir {
 class TrackingMutator : public StmtExprMutator {
  public:
   std::map<const BlockNode*, Block> rebuilt;
+  using StmtExprMutator::VisitStmt_;
   Stmt VisitStmt_(const BlockNode* op) override {
     Stmt s = StmtExprMutator::VisitStmt_(op);
     if (s.same_as(GetRef<Stmt>(op)) || !s.as<BlockNode>()) return s;
