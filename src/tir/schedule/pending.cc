@@ -10,7 +10,6 @@ namespace {
 }
 }  // namespace
 
-BlockRV Schedule::Blockize(const LoopRV&, bool) { NotYet("blockize"); }
 void Schedule::Tensorize(const BlockOrLoopRV&, const std::string&, bool) { NotYet("tensorize"); }
 
 }  // namespace tir
