@@ -11,6 +11,9 @@
 namespace py = pybind11;
 using namespace tirgen;  // NOLINT
 
+void BindRuntime(py::module_& m);
+void BindPasses(py::module_& m);
+
 namespace {
 
 // A Python-side handle on any IR node; the concrete class is chosen by the node kind.
@@ -80,4 +83,7 @@ PYBIND11_MODULE(_tirgen, m) {
   m.def("structural_equal", &StructuralEqual, py::arg("lhs"), py::arg("rhs"),
         py::arg("map_free_vars") = false);
   m.def("structural_hash", &StructuralHash, py::arg("node"), py::arg("map_free_vars") = false);
+
+  BindRuntime(m);
+  BindPasses(m);
 }

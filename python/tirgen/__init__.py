@@ -10,7 +10,16 @@ from ._tirgen import (  # noqa: F401
     Object,
     PrimFunc,
     TirgenError,
+    build,
+    emit_c,
     script,
     structural_equal,
     structural_hash,
+    tir,
 )
+
+# Native submodules importable by their dotted names (`from tirgen.tir import transform`).
+import sys as _sys
+
+_sys.modules[__name__ + ".tir"] = tir
+_sys.modules[__name__ + ".tir.transform"] = tir.transform

@@ -110,7 +110,10 @@ const std::map<std::string, CallSpec>& MathCalls() {
 
 class Emitter {
  public:
-  Emitter(std::string symbol, std::ostringstream* globals) : symbol_(std::move(symbol)), globals_(globals) {}
+  // `globals` collects file-scope definitions; `global_names` holds every file-scope name of the
+  // translation unit so far (constants of different functions must never collide).
+  Emitter(std::string symbol, std::ostringstream* globals, std::set<std::string>* global_names)
+      : symbol_(std::move(symbol)), globals_(globals), global_names_(global_names) {}
 
   bool needs_openmp = false;
 
@@ -516,7 +519,11 @@ class Emitter {
     TIRGEN_CHECK(n->data.defined()) << "C code generator: AllocateConst without data (irmod_storage_idx)";
     DataType t = n->dtype.element_of();
     std::string local = Name(n->buffer_var);
-    std::string global = "tg_const_" + symbol_ + "_" + local;
+    // "<symbol>_<local>" alone could clash (tirgen_a + b_c == tirgen_a_b + c): reserve the
+    // name in the translation unit, suffixing when taken.
+    std::string base = "tg_const_" + symbol_ + "_" + local, global = base;
+    for (int k = 1; global_names_->count(global); ++k) global = base + "_" + std::to_string(k);
+    global_names_->insert(global);
     ptr_type_[n->buffer_var.get()] = t;
     const NDArray& d = n->data;
     int64_t count = d->NumElements();
@@ -551,6 +558,7 @@ class Emitter {
 
   std::string symbol_;
   std::ostringstream* globals_;
+  std::set<std::string>* global_names_;
   std::ostringstream out_;
   std::ostringstream stack_decls_;  // function-entry arrays
   int indent_ = 0;
@@ -566,12 +574,19 @@ class Emitter {
 CSource GenerateC(const std::vector<std::pair<std::string, tir::PrimFunc>>& funcs) {
   CSource src;
   std::ostringstream globals, bodies;
-  std::set<std::string> symbols;
+  // Entry-point symbols first (they keep their plain names), then constants take free names.
+  std::set<std::string> symbols;  // every file-scope name of the translation unit
+  std::vector<std::string> syms;
   for (const auto& [name, f] : funcs) {
     std::string base = "tirgen_" + Sanitize(name), sym = base;
     for (int k = 1; symbols.count(sym); ++k) sym = base + "_" + std::to_string(k);
     symbols.insert(sym);
-    Emitter em(sym, &globals);
+    syms.push_back(sym);
+  }
+  size_t index = 0;
+  for (const auto& [name, f] : funcs) {
+    const std::string& sym = syms[index++];
+    Emitter em(sym, &globals, &symbols);
     bodies << "\n" << em.Function(f);
     src.needs_openmp = src.needs_openmp || em.needs_openmp;
     src.functions.push_back({name, sym, f});

@@ -52,6 +52,7 @@ Module Module::Load(const std::string& library, const std::vector<codegen::CFunc
   void* h = dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE);
   TIRGEN_CHECK(h) << "cannot load " << library << ": " << dlerror();
   Module m;
+  m.library_ = library;
   m.handle_ = std::shared_ptr<void>(h, [](void* p) { dlclose(p); });
   for (const auto& f : functions) {
     void* sym = dlsym(h, f.symbol.c_str());
@@ -77,14 +78,34 @@ std::vector<std::string> Module::FunctionNames() const {
   return r;
 }
 
-std::vector<NDArray> Module::Call(const std::string& name, const std::vector<NDArray>& args) const {
+const tir::PrimFunc& Module::Function(const std::string& name) const {
   auto it = entries_.find(name);
-  TIRGEN_CHECK(it != entries_.end()) << "no function '" << name << "' in the module";
-  const PrimFunc& f = it->second.info.func;
-  TIRGEN_CHECK(args.size() <= f->params.size())
-      << name << ": " << args.size() << " arguments given, the function takes " << f->params.size();
+  if (it == entries_.end()) {
+    std::string names;
+    for (const auto& kv : entries_) names += (names.empty() ? "" : ", ") + kv.first;
+    TIRGEN_CHECK(false) << "no function '" << name << "' in the module (it has: " << names << ")";
+  }
+  return it->second.info.func;
+}
+
+std::vector<bool> Module::WrittenParams(const std::string& name) const {
+  const PrimFunc& f = Function(name);
   std::set<const Object*> written;
   CollectStores(f->body, &written);
+  std::vector<bool> out;
+  for (const Var& p : f->params) {
+    const Buffer* b = f->BufferOf(p);
+    out.push_back(b && written.count((*b)->data.get()));
+  }
+  return out;
+}
+
+std::vector<NDArray> Module::Call(const std::string& name, const std::vector<NDArray>& args) const {
+  const PrimFunc& f = Function(name);
+  auto it = entries_.find(name);
+  TIRGEN_CHECK(args.size() <= f->params.size())
+      << name << ": " << args.size() << " arguments given, the function takes " << f->params.size();
+  std::vector<bool> written = WrittenParams(name);
   std::vector<NDArray> arrays;
   std::vector<std::shared_ptr<std::vector<uint8_t>>> storage;
   std::vector<void*> ptrs;
@@ -104,7 +125,7 @@ std::vector<NDArray> Module::Call(const std::string& name, const std::vector<NDA
       TIRGEN_CHECK(a->shape == shape && a->dtype == dt)
           << name << ": argument " << i << " (" << (*b)->name << ") must be " << dt.str() << ShapeStr(shape)
           << ", got " << a->dtype.str() << ShapeStr(a->shape);
-      if (!written.count((*b)->data.get())) {
+      if (!written[i]) {
         arrays.push_back(a);
         ptrs.push_back(const_cast<uint8_t*>(a.data()));  // read-only by the function
         continue;

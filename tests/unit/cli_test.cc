@@ -8,39 +8,11 @@
 #include <sstream>
 #include <string>
 
+#include "cli_test_util.h"
+
 namespace {
 
-struct RunResult {
-  int exit_code;
-  std::string output;  // stdout + stderr
-};
-
-RunResult RunCli(const std::string& args) {
-  std::string cmd = std::string(TIRGEN_CLI_PATH) + " " + args + " 2>&1";
-  FILE* pipe = popen(cmd.c_str(), "r");
-  EXPECT_NE(pipe, nullptr);
-  std::string out;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof(buf), pipe)) > 0) out.append(buf, n);
-  int status = pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
-}
-
-std::string TempPath(const std::string& name) {
-  return ::testing::TempDir() + "tirgen_cli_" + name;
-}
-
-void WriteText(const std::string& path, const std::string& text) {
-  std::ofstream(path, std::ios::binary) << text;
-}
-
-std::string ReadText(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using namespace tirgen_cli_test;  // NOLINT
 
 const std::string kGolden = std::string(TIRGEN_SHARED_DIR) + "/golden/add_relu/primfunc_0.py";
 

@@ -10,20 +10,13 @@
 #include <iostream>
 
 #include "tir_pass_test_util.h"
+#include "tirgen/tir/transforms/pipeline.h"
 
 namespace tirgen {
 namespace tir {
 namespace {
 
 namespace fs = std::filesystem;
-
-transform::Pass LowerPipeline() {
-  using namespace transform;  // NOLINT
-  return Sequential({LowerInitBlock(), PlanAndUpdateBufferAllocationLocation(),
-                     ConvertBlocksToOpaque(), CompactBufferAllocation(), LowerMatchBuffer(),
-                     Simplify(), LowerOpaqueBlock(), FlattenBuffer(), NarrowDataType(32),
-                     Simplify(), VectorizeLoop(), UnrollLoop(), Simplify(), RemoveNoOp()});
-}
 
 size_t Count(const std::string& text, const std::string& what) {
   size_t n = 0;
@@ -51,7 +44,7 @@ TEST(LowerPipeline, GoldenScheduleModules) {
     std::string in = testing::ReadText(steps.back());
     std::string want = testing::ReadText(dir / "lowered.py");
     try {
-      std::string got = testing::PrintChecked(LowerPipeline()(testing::ParseModule(in)));
+      std::string got = testing::PrintChecked(transform::LoweringPipeline()(testing::ParseModule(in)));
       EXPECT_EQ(Count(got, "T.allocate_const("), Count(in, "T.allocate_const("))
           << dir.filename() << ": constants must survive lowering exactly once";
       EXPECT_EQ(Count(got, "T.block("), 0u) << dir.filename() << ": blocks left";

@@ -3,7 +3,9 @@
 
 #include <iostream>
 
+#include "build_command.h"
 #include "fuse_command.h"
+#include "run_command.h"
 #include "script_command.h"
 #include "tirgen/support/error.h"
 
@@ -14,6 +16,10 @@ int main(int argc, char** argv) {
   tirgen::cli::AddScriptCommand(app, &script);
   tirgen::cli::FuseOptions fuse;
   tirgen::cli::AddFuseCommand(app, &fuse);
+  tirgen::cli::BuildOptions build;
+  tirgen::cli::AddBuildCommand(app, &build);
+  tirgen::cli::RunOptions run;
+  tirgen::cli::AddRunCommand(app, &run);
 
   try {
     app.parse(argc, argv);
@@ -24,6 +30,8 @@ int main(int argc, char** argv) {
   try {
     if (app.got_subcommand("script")) return tirgen::cli::RunScript(script);
     if (app.got_subcommand("fuse")) return tirgen::cli::RunFuse(fuse);
+    if (app.got_subcommand("build")) return tirgen::cli::RunBuild(build);
+    if (app.got_subcommand("run")) return tirgen::cli::RunRun(run);
   } catch (const tirgen::Error& e) {
     std::cerr << e.what() << "\n";
     return 2;

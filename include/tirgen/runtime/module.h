@@ -31,6 +31,12 @@ class Module {
   std::vector<NDArray> Run(const std::string& name, const std::vector<NDArray>& inputs) const;
 
   std::vector<std::string> FunctionNames() const;
+  /// For each parameter of `name`: whether the function stores into it (an output).
+  std::vector<bool> WrittenParams(const std::string& name) const;
+  /// The function's PrimFunc as compiled (loop form).
+  const tir::PrimFunc& Function(const std::string& name) const;
+  /// Path of the loaded shared library (in the build cache).
+  const std::string& library() const { return library_; }
 
  private:
   struct Entry {
@@ -38,6 +44,7 @@ class Module {
     int32_t (*fn)(void**) = nullptr;
   };
   std::shared_ptr<void> handle_;
+  std::string library_;
   std::map<std::string, Entry> entries_;
 };
 

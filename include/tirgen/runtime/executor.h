@@ -1,0 +1,45 @@
+// Runs a LowerTE'd module (lower::LowerTE): main's Relay body is evaluated in dataflow order;
+// each call_lowered(@f, (args...)) calls the built PrimFunc @f on its (flattened) arguments, with
+// its outputs allocated fresh; tuples and TupleGetItem pass values through; constants are values.
+//
+//   runtime::Executor ex(lower::LowerTE(relay::Optimize(mod, params)));
+//   std::vector<NDArray> outs = ex.RunNamed({{"data", x}});   // tuple results flattened in order
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "tirgen/relay/expr.h"
+#include "tirgen/runtime/module.h"
+
+namespace tirgen {
+namespace runtime {
+
+class Executor {
+ public:
+  /// Builds the module's PrimFuncs (runtime::BuildModule) and prepares main.
+  explicit Executor(const IRModule& lowered);
+  /// Uses an already built library of the module's PrimFuncs.
+  Executor(const IRModule& lowered, Module built);
+
+  /// main's parameter names, in order.
+  std::vector<std::string> InputNames() const;
+  /// main's parameter types (shape and dtype each input must have).
+  std::vector<relay::Type> InputTypes() const;
+
+  /// Runs main on its inputs in parameter order; tirgen::Error when the count, a shape or a
+  /// dtype is wrong. Returns the result's tensors (a tuple result flattened, depth first).
+  std::vector<NDArray> Run(const std::vector<NDArray>& inputs) const;
+  /// Inputs by parameter name (every parameter required; unknown names are errors).
+  std::vector<NDArray> RunNamed(const std::map<std::string, NDArray>& inputs) const;
+
+  const Module& module() const { return module_; }
+
+ private:
+  relay::Function main_;
+  Module module_;
+};
+
+}  // namespace runtime
+}  // namespace tirgen

@@ -1,0 +1,92 @@
+// `tirgen run` and `tirgen build`: outputs on disk, exit codes and error messages.
+// Relay inputs (optimize + LowerTE + executor) on every golden case: runtime_run_golden_test.cc.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <cstring>
+#include <filesystem>
+
+#include "cli_test_util.h"
+#include "tirgen/support/npz.h"
+
+namespace {
+
+using namespace tirgen_cli_test;  // NOLINT
+
+const std::string kCase = std::string(TIRGEN_SHARED_DIR) + "/golden/add_relu/";
+
+class CliRun : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = TempPath("run_" + std::to_string(getpid()));
+    std::filesystem::create_directories(dir_);
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+  std::string dir_;
+};
+
+TEST_F(CliRun, PrimFuncRunWritesOutputsMatchingANaiveReference) {
+  RunResult r = RunCli("run " + kCase + "primfunc_0.py --input p0=" + kCase + "input_0.npy --input p1=" + kCase +
+                       "input_1.npy --output-dir " + dir_);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  tirgen::NDArray out = tirgen::LoadNpy(dir_ + "/output_0.npy");
+  tirgen::NDArray x = tirgen::LoadNpy(kCase + "input_0.npy"), y = tirgen::LoadNpy(kCase + "input_1.npy");
+  ASSERT_EQ(out->shape, x->shape);
+  for (int64_t i = 0; i < x->NumElements(); ++i) {
+    float want = std::max(x.data_as<float>()[i] + y.data_as<float>()[i], 0.0f);  // one rounding: exact
+    ASSERT_EQ(out.data_as<float>()[i], want) << i;
+  }
+  EXPECT_FALSE(std::filesystem::exists(dir_ + "/output_1.npy"));
+}
+
+TEST_F(CliRun, InputErrorsAreUserErrors) {
+  std::string base = "run " + kCase + "primfunc_0.py --output-dir " + dir_;
+  RunResult r = RunCli(base + " --input p0=" + kCase + "input_0.npy");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("missing --input p1=FILE.npy (main's inputs: p0, p1)"), std::string::npos) << r.output;
+  r = RunCli(base + " --input p0=" + kCase + "input_0.npy --input p1=" + kCase + "input_1.npy --input q=" + kCase + "input_1.npy");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("unknown input 'q'"), std::string::npos) << r.output;
+  r = RunCli(base + " --input p0");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("expected NAME=FILE.npy"), std::string::npos) << r.output;
+  r = RunCli(base + " --input p0=" + dir_ + "/none.npy --input p1=" + kCase + "input_1.npy");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("none.npy"), std::string::npos) << r.output;
+  // Wrong shape: the first golden input of another case.
+  std::string other = std::string(TIRGEN_SHARED_DIR) + "/golden/softmax/input_0.npy";
+  r = RunCli(base + " --input p0=" + other + " --input p1=" + kCase + "input_1.npy");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("must be float32(1, 16, 32, 32)"), std::string::npos) << r.output;
+  r = RunCli("run " + kCase + "primfunc_0.py --input p0=" + kCase + "input_0.npy --input p1=" + kCase +
+             "input_1.npy --output-dir " + dir_ + "/missing");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("not a directory"), std::string::npos) << r.output;
+  EXPECT_FALSE(std::filesystem::exists(dir_ + "/output_0.npy"));
+}
+
+TEST_F(CliRun, BuildWritesLibraryAndC) {
+  std::string lib = dir_ + "/lib.so", c = dir_ + "/lib.c";
+  RunResult r = RunCli("build " + kCase + "primfunc_0.py -o " + lib + " --emit-c " + c);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(ReadText(lib).substr(0, 4), "\x7f" "ELF");
+  EXPECT_NE(ReadText(c).find("int32_t tirgen_main(void** args)"), std::string::npos);
+  EXPECT_EQ(ReadText(c).find("static const union"), std::string::npos);  // add_relu has no constants
+}
+
+TEST_F(CliRun, BuildReportsCompilerFailures) {
+  std::string env = "TIRGEN_CACHE_DIR=" + dir_ + "/cache ";
+  RunResult r = RunCli("build " + kCase + "primfunc_0.py -o " + dir_ + "/x.so", env + "CC=/nonexistent/cc ");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("C compiler '/nonexistent/cc' not found"), std::string::npos) << r.output;
+  r = RunCli("build " + kCase + "primfunc_0.py -o " + dir_ + "/x.so", env + "CC=false ");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("C compilation failed"), std::string::npos) << r.output;
+  EXPECT_FALSE(std::filesystem::exists(dir_ + "/x.so"));
+  r = RunCli("build " + kCase + "primfunc_0.py -o " + dir_ + "/x.so --params " + kCase + "input_0.npy");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("apply to Relay input"), std::string::npos) << r.output;
+}
+
+}  // namespace

@@ -1,0 +1,47 @@
+// Helpers for tests that run the built `tirgen` binary.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace tirgen_cli_test {
+
+struct RunResult {
+  int exit_code;
+  std::string output;  // stdout + stderr
+};
+
+/// Runs `tirgen <args>` through the shell (args may hold redirections and env assignments
+/// go in `env`, e.g. "CC=false ").
+inline RunResult RunCli(const std::string& args, const std::string& env = "") {
+  std::string cmd = env + std::string(TIRGEN_CLI_PATH) + " " + args + " 2>&1";
+  FILE* pipe = popen(cmd.c_str(), "r");
+  EXPECT_NE(pipe, nullptr);
+  std::string out;
+  char buf[4096];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof(buf), pipe)) > 0) out.append(buf, n);
+  int status = pclose(pipe);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+inline std::string TempPath(const std::string& name) { return ::testing::TempDir() + "tirgen_cli_" + name; }
+
+inline void WriteText(const std::string& path, const std::string& text) {
+  std::ofstream(path, std::ios::binary) << text;
+}
+
+inline std::string ReadText(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+}  // namespace tirgen_cli_test

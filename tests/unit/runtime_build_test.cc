@@ -1,0 +1,263 @@
+// The build pipeline (runtime::BuildModule: block form -> loops -> C -> library -> Module) on
+// focused programs: constants with clashing names in one library, float16/bfloat16 conversion,
+// large intermediates on the heap freed on every exit path, parallel loops as OpenMP,
+// vectorized/unrolled loops. References are hand-computed (exact values: every comparison here
+// is exact, the programs do at most one rounding per element).
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "tirgen/runtime/build.h"
+#include "tirgen/script/parser.h"
+
+namespace tirgen {
+namespace {
+
+class RuntimeBuild : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() / ("tirgen_rt_build_" + std::to_string(getpid()));
+    setenv("TIRGEN_CACHE_DIR", dir_.c_str(), 1);
+  }
+  void TearDown() override {
+    std::filesystem::remove_all(dir_);
+    unsetenv("TIRGEN_CACHE_DIR");
+  }
+  std::filesystem::path dir_;
+};
+
+IRModule Parse(const std::string& text) {
+  ObjectRef o = script::Parse(text, "<test>");
+  if (o.as<tir::PrimFuncNode>()) return IRModule({{"main", o}});
+  return o.cast<IRModule>();
+}
+
+template <typename T>
+NDArray Array(std::vector<int64_t> shape, DataType dt, const std::vector<T>& v) {
+  std::vector<uint8_t> bytes(v.size() * sizeof(T));
+  std::memcpy(bytes.data(), v.data(), bytes.size());
+  return NDArray(std::move(shape), dt, std::move(bytes));
+}
+
+template <typename T>
+std::vector<T> Values(const NDArray& a) {
+  std::vector<T> out(static_cast<size_t>(a->NumElements()));
+  std::memcpy(out.data(), a.data(), out.size() * sizeof(T));
+  return out;
+}
+
+size_t Count(const std::string& text, const std::string& what) {
+  size_t n = 0;
+  for (size_t p = text.find(what); p != std::string::npos; p = text.find(what, p + 1)) ++n;
+  return n;
+}
+
+// Three functions whose constants would get the same C name under "<symbol>_<constant>":
+// k + x_c and k_x + c, plus g with the same constant name as k_x.
+const char* kConstants = R"(# from tvm.script import ir as I
+# from tvm.script import tir as T
+
+@I.ir_module
+class Module:
+    @T.prim_func
+    def k(A: T.Buffer((T.int64(4),), "float32"), B: T.Buffer((T.int64(4),), "float32")):
+        T.func_attr({"tir.noalias": T.bool(True)})
+        x_c = T.allocate_const([1, 2, 3, 4], "float32", [4])
+        for i in range(T.int64(4)):
+            with T.block("B"):
+                v_i = T.axis.spatial(T.int64(4), i)
+                x_c_1 = T.Buffer((4,), data=x_c)
+                B[v_i] = A[v_i] + x_c_1[v_i]
+    @T.prim_func
+    def k_x(A: T.Buffer((T.int64(4),), "float32"), B: T.Buffer((T.int64(4),), "float32")):
+        T.func_attr({"tir.noalias": T.bool(True)})
+        c = T.allocate_const([10, 20, 30, 40], "float32", [4])
+        for i in range(T.int64(4)):
+            with T.block("B"):
+                v_i = T.axis.spatial(T.int64(4), i)
+                c_1 = T.Buffer((4,), data=c)
+                B[v_i] = A[v_i] + c_1[v_i]
+    @T.prim_func
+    def g(A: T.Buffer((T.int64(4),), "float32"), B: T.Buffer((T.int64(4),), "float32")):
+        T.func_attr({"tir.noalias": T.bool(True)})
+        c = T.allocate_const([100, 200, 300, 400], "float32", [4])
+        for i in range(T.int64(4)):
+            with T.block("B"):
+                v_i = T.axis.spatial(T.int64(4), i)
+                c_1 = T.Buffer((4,), data=c)
+                B[v_i] = A[v_i] * c_1[v_i]
+)";
+
+TEST_F(RuntimeBuild, ConstantsOfSameNameInOneLibraryStayDistinct) {
+  IRModule mod = Parse(kConstants);
+  codegen::CSource src = runtime::EmitC(mod);
+  // One aligned static array per AllocateConst, never duplicated.
+  EXPECT_EQ(Count(src.code, "static const union"), 3u) << src.code;
+  EXPECT_EQ(Count(src.code, "__attribute__((aligned(64))) = {{"), 3u) << src.code;
+  runtime::Module m = runtime::BuildModule(mod);
+  NDArray a = Array<float>({4}, DataType::Float(32), {1, 1, 1, 1});
+  EXPECT_EQ(Values<float>(m.Run("k", {a})[0]), (std::vector<float>{2, 3, 4, 5}));
+  EXPECT_EQ(Values<float>(m.Run("k_x", {a})[0]), (std::vector<float>{11, 21, 31, 41}));
+  EXPECT_EQ(Values<float>(m.Run("g", {a})[0]), (std::vector<float>{100, 200, 300, 400}));
+}
+
+TEST_F(RuntimeBuild, ConstantDataIsExactForEveryBitPattern) {
+  // -0.0, NaN payload, denormal, max: the C array must carry the exact bits.
+  const char* text = R"(# from tvm.script import tir as T
+
+@T.prim_func
+def main(B: T.Buffer((T.int64(4),), "int32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    c = T.allocate_const([-2147483648, -1, 0, 2147483647], "int32", [4])
+    for i in range(T.int64(4)):
+        with T.block("B"):
+            v_i = T.axis.spatial(T.int64(4), i)
+            c_1 = T.Buffer((4,), "int32", data=c)
+            B[v_i] = c_1[v_i]
+)";
+  runtime::Module m = runtime::BuildModule(Parse(text));
+  EXPECT_EQ(Values<int32_t>(m.Run("main", {})[0]),
+            (std::vector<int32_t>{INT32_MIN, -1, 0, INT32_MAX}));
+}
+
+TEST_F(RuntimeBuild, HalfAndBfloat16ConvertWithRoundToNearestEven) {
+  const char* text = R"(# from tvm.script import tir as T
+
+@T.prim_func
+def main(A: T.Buffer((T.int64(6),), "float32"), H: T.Buffer((T.int64(6),), "float16"), BF: T.Buffer((T.int64(6),), "bfloat16"), R: T.Buffer((T.int64(6),), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    for i in range(T.int64(6)):
+        with T.block("H"):
+            v_i = T.axis.spatial(T.int64(6), i)
+            H[v_i] = T.Cast("float16", A[v_i])
+    for i in range(T.int64(6)):
+        with T.block("BF"):
+            v_i = T.axis.spatial(T.int64(6), i)
+            BF[v_i] = T.Cast("bfloat16", A[v_i])
+    for i in range(T.int64(6)):
+        with T.block("R"):
+            v_i = T.axis.spatial(T.int64(6), i)
+            R[v_i] = T.Cast("float32", H[v_i]) + T.Cast("float32", BF[v_i])
+)";
+  runtime::Module m = runtime::BuildModule(Parse(text));
+  // 1, 0.1, -2.5, 65520 (overflows half), 2^-25 (half: ties to even -> 0), 1 + 2^-11 (tie -> 1)
+  std::vector<float> in = {1.0f, 0.1f, -2.5f, 65520.0f, 5.9604645e-08f / 2, 1.00048828125f};
+  std::vector<NDArray> out = m.Run("main", {Array<float>({6}, DataType::Float(32), in)});
+  ASSERT_EQ(out.size(), 3u);
+  EXPECT_EQ(Values<uint16_t>(out[0]), (std::vector<uint16_t>{0x3C00, 0x2E66, 0xC100, 0x7C00, 0x0000, 0x3C00}));
+  // bfloat16: 0.1f = 0x3DCCCCCD -> 0x3DCD; 65520 = 0x477FF000 -> 0x4780; 1+2^-11 -> 0x3F80.
+  EXPECT_EQ(Values<uint16_t>(out[1]), (std::vector<uint16_t>{0x3F80, 0x3DCD, 0xC020, 0x4780, 0x3300, 0x3F80}));
+  std::vector<float> r = Values<float>(out[2]);
+  EXPECT_EQ(r[0], 2.0f);
+  EXPECT_EQ(r[2], -5.0f);
+  EXPECT_TRUE(std::isinf(r[3]));
+}
+
+// 4 MiB intermediate (heap), written fully, then an assertion that fails when A[0] < 0.
+const char* kHeap = R"(# from tvm.script import tir as T
+
+@T.prim_func
+def main(A: T.Buffer((T.int64(1048576),), "float32"), B: T.Buffer((T.int64(1048576),), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    T_tmp = T.alloc_buffer((T.int64(1048576),))
+    for i in range(T.int64(1048576)):
+        with T.block("T_tmp"):
+            v_i = T.axis.spatial(T.int64(1048576), i)
+            T_tmp[v_i] = A[v_i] * T.float32(2)
+    for i in range(T.int64(1048576)):
+        with T.block("B"):
+            v_i = T.axis.spatial(T.int64(1048576), i)
+            assert A[0] >= T.float32(0), "negative input"
+            B[v_i] = T_tmp[v_i] + T.float32(1)
+)";
+
+int64_t ResidentBytes() {
+  std::ifstream f("/proc/self/statm");
+  int64_t size = 0, resident = 0;
+  f >> size >> resident;
+  return resident * sysconf(_SC_PAGESIZE);
+}
+
+TEST_F(RuntimeBuild, LargeIntermediateOnHeapFreedOnEveryPath) {
+  IRModule mod = Parse(kHeap);
+  codegen::CSource src = runtime::EmitC(mod);
+  EXPECT_NE(src.code.find("tg_alloc("), std::string::npos) << "4 MiB must not live on the stack";
+  runtime::Module m = runtime::BuildModule(mod);
+  const int64_t n = 1048576;
+  NDArray pos = NDArray::Zeros({n}, DataType::Float(32));
+  std::vector<float> neg_v(n, -1.0f);
+  NDArray neg = Array<float>({n}, DataType::Float(32), neg_v);
+  EXPECT_EQ(Values<float>(m.Run("main", {pos})[0])[7], 1.0f);
+  EXPECT_THROW(m.Run("main", {neg}), Error);
+  // 64 calls on each path leak 512 MiB if either path forgets the free.
+  int64_t before = ResidentBytes();
+  for (int k = 0; k < 64; ++k) {
+    m.Run("main", {pos});
+    EXPECT_THROW(m.Run("main", {neg}), Error);
+  }
+  int64_t grown = ResidentBytes() - before;
+  EXPECT_LT(grown, 64 << 20) << "resident memory grew by " << grown << " bytes";
+}
+
+TEST_F(RuntimeBuild, ParallelLoopsBecomeOpenMp) {
+  const char* text = R"(# from tvm.script import tir as T
+
+@T.prim_func
+def main(A: T.Buffer((T.int64(64), T.int64(64)), "float32"), B: T.Buffer((T.int64(64),), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    for i in T.parallel(T.int64(64)):
+        for k in range(T.int64(64)):
+            with T.block("B"):
+                v_i, v_k = T.axis.remap("SR", [i, k])
+                with T.init():
+                    B[v_i] = T.float32(0)
+                B[v_i] = B[v_i] + A[v_i, v_k]
+)";
+  IRModule mod = Parse(text);
+  codegen::CSource src = runtime::EmitC(mod);
+  EXPECT_TRUE(src.needs_openmp);
+  EXPECT_NE(src.code.find("#pragma omp parallel for"), std::string::npos) << src.code;
+  std::vector<float> a(64 * 64);
+  for (size_t i = 0; i < a.size(); ++i) a[i] = static_cast<float>(i % 64);  // row sum 2016
+  std::vector<float> b = Values<float>(runtime::BuildModule(mod).Run("main", {Array<float>({64, 64}, DataType::Float(32), a)})[0]);
+  EXPECT_EQ(b, std::vector<float>(64, 2016.0f));
+}
+
+TEST_F(RuntimeBuild, VectorizedAndUnrolledLoopsRun) {
+  const char* text = R"(# from tvm.script import tir as T
+
+@T.prim_func
+def main(A: T.Buffer((T.int64(32),), "int32"), B: T.Buffer((T.int64(32),), "int32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    for io in T.unroll(T.int64(4)):
+        for ii in T.vectorized(T.int64(8)):
+            with T.block("B"):
+                v_i = T.axis.spatial(T.int64(32), io * T.int64(8) + ii)
+                B[v_i] = A[v_i] * 3 - v_i
+)";
+  std::vector<int32_t> a(32);
+  for (int i = 0; i < 32; ++i) a[i] = i * i;
+  std::vector<int32_t> b = Values<int32_t>(runtime::BuildModule(Parse(text)).Run("main", {Array<int32_t>({32}, DataType::Int(32), a)})[0]);
+  for (int i = 0; i < 32; ++i) EXPECT_EQ(b[i], 3 * i * i - i) << i;
+}
+
+TEST_F(RuntimeBuild, WrongArgumentsAreClearErrors) {
+  runtime::Module m = runtime::BuildModule(Parse(kConstants));
+  try {
+    m.Run("k", {NDArray::Zeros({5}, DataType::Float(32))});
+    FAIL() << "no error";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("must be float32(4,), got float32(5,)"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(m.Run("nope", {}), Error);
+}
+
+}  // namespace
+}  // namespace tirgen

@@ -1,0 +1,29 @@
+#include "build_command.h"
+
+#include "tirgen/codegen/build.h"
+#include "tirgen/runtime/build.h"
+#include "tirgen/support/io.h"
+
+namespace tirgen {
+namespace cli {
+
+void AddBuildCommand(CLI::App& app, BuildOptions* options) {
+  CLI::App* cmd = app.add_subcommand("build", "compile a program's PrimFuncs into a shared library");
+  cmd->add_option("INPUT", options->program.input, "TVMScript or Relay text file (- for stdin)")->required();
+  cmd->add_option("-o,--output", options->output, "shared library to write")->required();
+  cmd->add_option("--emit-c", options->emit_c, "also write the generated C source to this file");
+  cmd->add_option("--params", options->program.params, "weights (.npz) bound to Relay main's parameters");
+  cmd->add_flag("--link-params", options->program.link_params, "embed the weights in the PrimFuncs");
+}
+
+int RunBuild(const BuildOptions& options) {
+  IRModule mod = LoadProgram(options.program);
+  codegen::CSource src = runtime::EmitC(mod);
+  std::string lib = codegen::BuildSharedLibrary(src.code, src.needs_openmp);
+  if (!options.emit_c.empty()) WriteFileAtomic(options.emit_c, src.code);
+  WriteFileAtomic(options.output, ReadFile(lib));
+  return 0;
+}
+
+}  // namespace cli
+}  // namespace tirgen

@@ -1,0 +1,29 @@
+#include "program.h"
+
+#include "tirgen/script/parser.h"
+#include "tirgen/support/error.h"
+#include "tirgen/support/io.h"
+
+namespace tirgen {
+namespace cli {
+
+bool IsTVMScript(const std::string& text) {
+  return text.find("@T.prim_func") != std::string::npos || text.find("@I.ir_module") != std::string::npos;
+}
+
+IRModule LoadProgram(const ProgramOptions& options) {
+  std::string name = options.input == "-" ? "<stdin>" : options.input;
+  std::string text = ReadFile(options.input);
+  if (IsTVMScript(text)) {
+    TIRGEN_CHECK(options.params.empty() && !options.link_params)
+        << name << ": --params and --link-params apply to Relay input, not TVMScript";
+    ObjectRef parsed = script::Parse(text, name);
+    if (parsed.as<tir::PrimFuncNode>()) return IRModule({{"main", parsed}});
+    return parsed.cast<IRModule>();
+  }
+  TIRGEN_CHECK(false) << name << ": Relay input needs the lowering (LowerTE), which is not in this build yet";
+  return IRModule(std::map<std::string, ObjectRef>{});
+}
+
+}  // namespace cli
+}  // namespace tirgen

@@ -1,0 +1,98 @@
+#include "run_command.h"
+
+#include <sys/stat.h>
+
+#include <map>
+
+#include "tirgen/relay/expr.h"
+#include "tirgen/runtime/build.h"
+#include "tirgen/runtime/executor.h"
+#include "tirgen/support/error.h"
+#include "tirgen/support/io.h"
+#include "tirgen/support/npz.h"
+
+namespace tirgen {
+namespace cli {
+namespace {
+
+std::map<std::string, NDArray> ParseInputs(const std::vector<std::string>& specs) {
+  std::map<std::string, NDArray> inputs;
+  for (const std::string& s : specs) {
+    size_t eq = s.find('=');
+    TIRGEN_CHECK(eq != std::string::npos && eq > 0 && eq + 1 < s.size())
+        << "--input " << s << ": expected NAME=FILE.npy";
+    std::string name = s.substr(0, eq);
+    TIRGEN_CHECK(!inputs.count(name)) << "--input " << name << " given twice";
+    inputs[name] = LoadNpy(s.substr(eq + 1));
+  }
+  return inputs;
+}
+
+// A single PrimFunc: inputs are the parameters it does not write, bound by parameter name.
+std::vector<NDArray> RunPrimFunc(const IRModule& mod, const std::map<std::string, NDArray>& inputs) {
+  runtime::Module m = runtime::BuildModule(mod);
+  std::vector<std::string> names = m.FunctionNames();
+  std::string fn = "main";
+  if (!mod->functions.count(fn)) {
+    TIRGEN_CHECK(names.size() == 1) << "the module has several functions and no main: nothing to run";
+    fn = names[0];
+  }
+  const tir::PrimFunc& f = m.Function(fn);
+  std::vector<bool> written = m.WrittenParams(fn);
+  // A parameter is named as in the TVMScript signature: its buffer's name.
+  std::vector<std::string> pnames;
+  std::string all;
+  for (size_t i = 0; i < f->params.size(); ++i) {
+    const tir::Buffer* b = f->BufferOf(f->params[i]);
+    pnames.push_back(b ? (*b)->name : f->params[i]->name_hint);
+    if (!written[i]) all += (all.empty() ? "" : ", ") + pnames.back();
+  }
+  for (const auto& kv : inputs) {
+    bool known = false;
+    for (size_t i = 0; i < f->params.size(); ++i) known = known || (!written[i] && pnames[i] == kv.first);
+    TIRGEN_CHECK(known) << "unknown input '" << kv.first << "' (" << fn << "'s inputs: " << all << ")";
+  }
+  std::vector<NDArray> args;
+  size_t n_in = 0;
+  for (size_t i = 0; i < f->params.size(); ++i) {
+    if (written[i]) continue;
+    TIRGEN_CHECK(i == n_in) << fn << ": input parameter " << pnames[i] << " follows an output parameter";
+    auto it = inputs.find(pnames[i]);
+    TIRGEN_CHECK(it != inputs.end()) << "missing --input " << pnames[i] << "=FILE.npy (" << fn << "'s inputs: " << all << ")";
+    args.push_back(it->second);
+    ++n_in;
+  }
+  return m.Run(fn, args);
+}
+
+}  // namespace
+
+void AddRunCommand(CLI::App& app, RunOptions* options) {
+  CLI::App* cmd = app.add_subcommand("run", "optimize, lower, build and run a program on .npy inputs");
+  cmd->add_option("INPUT", options->program.input, "Relay text or TVMScript file (- for stdin)")->required();
+  cmd->add_option("--input", options->inputs, "an input: NAME=FILE.npy (repeatable)");
+  cmd->add_option("--params", options->program.params, "weights (.npz) bound to Relay main's parameters");
+  cmd->add_flag("--link-params", options->program.link_params, "embed the weights in the PrimFuncs");
+  cmd->add_option("--output-dir", options->output_dir, "directory for output_<k>.npy (default: .)");
+}
+
+int RunRun(const RunOptions& options) {
+  std::map<std::string, NDArray> inputs = ParseInputs(options.inputs);
+  IRModule mod = LoadProgram(options.program);
+  std::vector<NDArray> outputs;
+  auto main = mod->functions.find("main");
+  if (main != mod->functions.end() && main->second.as<relay::FunctionNode>()) {
+    outputs = runtime::Executor(mod).RunNamed(inputs);
+  } else {
+    outputs = RunPrimFunc(mod, inputs);
+  }
+  struct stat st;
+  TIRGEN_CHECK(stat(options.output_dir.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
+      << "--output-dir " << options.output_dir << ": not a directory";
+  for (size_t k = 0; k < outputs.size(); ++k)
+    WriteFileAtomic(options.output_dir + "/output_" + std::to_string(k) + ".npy", SerializeNpy(outputs[k]));
+  return 0;
+}
+
+}  // namespace cli
+}  // namespace tirgen

@@ -1,0 +1,28 @@
+// `tirgen run INPUT --input NAME=FILE.npy ... [--params P.npz] [--link-params] [--output-dir DIR]`:
+// Relay text is optimized, lowered (LowerTE), built and executed; TVMScript runs its `main` (or
+// only) PrimFunc, inputs bound by parameter name. Writes DIR/output_0.npy, output_1.npy, ...
+// (tuple results flattened in order).
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <string>
+#include <vector>
+
+#include "program.h"
+
+namespace tirgen {
+namespace cli {
+
+struct RunOptions {
+  ProgramOptions program;
+  std::vector<std::string> inputs;  ///< NAME=FILE.npy
+  std::string output_dir = ".";     ///< where output_<k>.npy go
+};
+
+void AddRunCommand(CLI::App& app, RunOptions* options);
+/// Returns the exit code (0); throws tirgen::Error on bad input.
+int RunRun(const RunOptions& options);
+
+}  // namespace cli
+}  // namespace tirgen
