@@ -107,6 +107,10 @@ class NodeContext {
   int opset_;
 };
 
+/// A float attribute value as TVM's Python frontend makes it (a float32 FloatImm, printed
+/// `0.5f`).
+inline ObjectRef FloatAttr(double v) { return tir::FloatImm(DataType::Float(32), v); }
+
 /// Converts one node (reads inputs, sets every output).
 using OpConverter = void (*)(NodeContext& ctx);
 using ConverterTable = std::map<std::string, OpConverter>;

@@ -141,14 +141,14 @@ void ConvertReciprocal(NodeContext& ctx) {
 
 void ConvertLeakyRelu(NodeContext& ctx) {
   ctx.SetOutput(0, ctx.Call("nn.leaky_relu", {ctx.Input(0)},
-                            {{"alpha", relay::AttrFloat(ctx.Float("alpha", 0.01))}}));
+                            {{"alpha", FloatAttr(ctx.Float("alpha", 0.01))}}));
 }
 
 // alpha * x + beta, clipped to [0, 1] (as TVM converts it).
 relay::Expr HardSigmoid(NodeContext& ctx, const relay::Expr& x, double alpha, double beta) {
   DataType dt = ctx.DType(0);
   relay::Expr t = ctx.Call("add", {ctx.Call("multiply", {x, ctx.Scalar(alpha, dt)}), ctx.Scalar(beta, dt)});
-  return ctx.Call("clip", {t}, {{"a_min", relay::AttrFloat(0.0)}, {"a_max", relay::AttrFloat(1.0)}});
+  return ctx.Call("clip", {t}, {{"a_min", FloatAttr(0.0)}, {"a_max", FloatAttr(1.0)}});
 }
 
 void ConvertHardSigmoid(NodeContext& ctx) {
@@ -198,7 +198,7 @@ void ConvertPRelu(NodeContext& ctx) {
   ctx.SetOutput(0, ctx.Call("where", {neg, ctx.Call("multiply", {x, slope}), x}));
 }
 
-// Clip-11+: optional min/max inputs. Known bounds give relay's clip (a missing one is the
+// Clip: optional min/max inputs (opset 11+) or min/max attributes (the older form). Known bounds give relay's clip (a missing one is the
 // dtype's extreme); unknown bounds give maximum/minimum with the bound tensors.
 void ConvertClip(NodeContext& ctx) {
   DataType dt = ctx.DType(0);
@@ -218,6 +218,9 @@ void ConvertClip(NodeContext& ctx) {
     ctx.SetOutput(0, out);
     return;
   }
+  // The opset <= 10 form keeps the bounds in attributes.
+  lo = ctx.Float("min", lo);
+  hi = ctx.Float("max", hi);
   if (ctx.HasInput(1)) lo = ctx.Known(1, "min").AsReal(0);
   if (ctx.HasInput(2)) hi = ctx.Known(2, "max").AsReal(0);
   if (ctx.Foldable()) {
@@ -229,7 +232,7 @@ void ConvertClip(NodeContext& ctx) {
     return;
   }
   ctx.SetOutput(0, ctx.Call("clip", {ctx.Input(0)},
-                            {{"a_min", relay::AttrFloat(lo)}, {"a_max", relay::AttrFloat(hi)}}));
+                            {{"a_min", FloatAttr(lo)}, {"a_max", FloatAttr(hi)}}));
 }
 
 void ConvertWhere(NodeContext& ctx) {

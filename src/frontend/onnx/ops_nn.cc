@@ -232,7 +232,7 @@ void ConvertBatchNorm(NodeContext& ctx) {
     ctx.Fail("training-mode outputs (running mean/var) are not supported");
   if (ctx.Int("training_mode", 0)) ctx.Fail("training_mode=1 is not supported");
   Expr bn = ctx.Call("nn.batch_norm", {ctx.Input(0), ctx.Input(1), ctx.Input(2), ctx.Input(3), ctx.Input(4)},
-                     {{"epsilon", relay::AttrFloat(ctx.Float("epsilon", 1e-5))}});
+                     {{"epsilon", FloatAttr(ctx.Float("epsilon", 1e-5))}});
   ctx.SetOutput(0, ctx.GetItem(bn, 0));
 }
 
@@ -259,7 +259,7 @@ void ConvertLayerNorm(NodeContext& ctx) {
   if (axis == rank - 1 && ctx.Shape(1) == norm_shape && (!ctx.HasInput(2) || ctx.Shape(2) == norm_shape)) {
     Expr bias = ctx.HasInput(2) ? ctx.Input(2) : ctx.Const(NDArray::Zeros(norm_shape, ctx.DType(0)));
     ctx.SetOutput(0, ctx.Call("nn.layer_norm", {x, scale, bias},
-                              {{"axis", AttrInt(-1)}, {"epsilon", relay::AttrFloat(eps)}}));
+                              {{"axis", AttrInt(-1)}, {"epsilon", FloatAttr(eps)}}));
     return;
   }
   std::vector<int64_t> axes;
