@@ -1,5 +1,6 @@
 // Elementwise families: arithmetic and comparison (numpy broadcasting), unary math,
 // activations, Clip, Where, Cast, Identity, Dropout. Known operands fold at import time.
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -33,20 +34,22 @@ const BinarySpec& FindBinary(const std::string& op) {
   TIRGEN_UNREACHABLE();
 }
 
-// Checks the operands broadcast (ONNX multidirectional broadcasting), for a located error.
-void CheckBroadcast(NodeContext& ctx, int a, int b) {
+// Checks the operands broadcast (ONNX multidirectional broadcasting), for a located error;
+// returns the result's element count.
+int64_t CheckBroadcast(NodeContext& ctx, int a, int b) {
   std::string err;
-  BroadcastShape(ctx.Shape(a), ctx.Shape(b), &err);
+  std::vector<int64_t> out = BroadcastShape(ctx.Shape(a), ctx.Shape(b), &err);
   if (!err.empty()) ctx.Fail("operand shapes do not broadcast: " + err);
+  return SaturatingNumel(out);
 }
 
 void ConvertBinary(NodeContext& ctx) {
   const BinarySpec& spec = FindBinary(ctx.op_type());
-  CheckBroadcast(ctx, 0, 1);
+  int64_t n = CheckBroadcast(ctx, 0, 1);
   bool pow = spec.host == HostBinary::kPow;
   if (!pow && ctx.DType(0) != ctx.DType(1))
     ctx.Fail("operand dtypes " + ctx.DType(0).str() + " and " + ctx.DType(1).str() + " differ");
-  if (ctx.Foldable()) {
+  if (ctx.Foldable(n)) {
     HostTensor b = ctx.Known(1, "operand");
     if (pow) b = EvalCast(b, ctx.DType(0));
     ctx.SetKnownOutput(0, EvalBinary(spec.host, ctx.Known(0, "operand"), b));
@@ -61,10 +64,10 @@ void ConvertBinary(NodeContext& ctx) {
 
 // Mod: fmod=0 is Python's sign-of-divisor modulo (integers only), fmod=1 is C's fmod.
 void ConvertMod(NodeContext& ctx) {
-  CheckBroadcast(ctx, 0, 1);
+  int64_t n = CheckBroadcast(ctx, 0, 1);
   bool fmod = ctx.Int("fmod", 0) != 0;
   if (!fmod && ctx.DType(0).is_float()) ctx.Fail("fmod=0 requires integer operands");
-  if (ctx.Foldable()) {
+  if (ctx.Foldable(n)) {
     ctx.SetKnownOutput(0, EvalBinary(fmod ? HostBinary::kFMod : HostBinary::kMod,
                                      ctx.Known(0, "operand"), ctx.Known(1, "operand")));
     return;
@@ -78,8 +81,9 @@ void ConvertVariadic(NodeContext& ctx) {
   const char* relay = op == "Min" ? "minimum" : op == "Max" ? "maximum" : "add";
   HostBinary host = op == "Min" ? HostBinary::kMin : op == "Max" ? HostBinary::kMax : HostBinary::kAdd;
   if (ctx.num_inputs() == 0) ctx.Fail("needs at least one input");
-  for (int i = 1; i < ctx.num_inputs(); ++i) CheckBroadcast(ctx, 0, i);
-  if (ctx.Foldable()) {
+  int64_t n = 0;
+  for (int i = 1; i < ctx.num_inputs(); ++i) n = std::max(n, CheckBroadcast(ctx, 0, i));
+  if (ctx.Foldable(n * ctx.num_inputs())) {
     HostTensor acc = ctx.Known(0, "operand");
     for (int i = 1; i < ctx.num_inputs(); ++i) acc = EvalBinary(host, acc, ctx.Known(i, "operand"));
     if (op == "Mean") {
@@ -236,10 +240,8 @@ void ConvertClip(NodeContext& ctx) {
 }
 
 void ConvertWhere(NodeContext& ctx) {
-  CheckBroadcast(ctx, 0, 1);
-  CheckBroadcast(ctx, 0, 2);
-  CheckBroadcast(ctx, 1, 2);
-  if (ctx.Foldable()) {
+  int64_t n = std::max({CheckBroadcast(ctx, 0, 1), CheckBroadcast(ctx, 0, 2), CheckBroadcast(ctx, 1, 2)});
+  if (ctx.Foldable(n)) {
     ctx.SetKnownOutput(0, EvalWhere(ctx.Known(0, "condition"), ctx.Known(1, "x"), ctx.Known(2, "y")));
     return;
   }

@@ -26,6 +26,7 @@ void ConvertResize(NodeContext& ctx) {
     ctx.Fail("one of scales and sizes must be given");
   }
   if (out.size() != 4) ctx.Fail("sizes must have 4 entries");
+  ctx.CheckShape(out, "the output size");
   if (out[0] != in[0] || out[1] != in[1]) ctx.Fail("resizing the batch or channel dimension is not supported");
   std::string mode = ctx.Str("mode", "nearest");
   std::string method = mode == "nearest" ? "nearest_neighbor" : mode;
