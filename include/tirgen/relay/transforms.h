@@ -56,6 +56,11 @@ Expr DeadCodeElimination(const Expr& expr, bool inline_once = false,
                          const IRModule& mod = IRModule());
 IRModule DeadCodeElimination(const IRModule& mod, bool inline_once = false);
 
+/// TVM's CanonicalizeCast: an up-cast read by several elementwise/broadcast calls is copied
+/// for each reader after the first, so fusion puts the cast inside each reader's function.
+Expr CanonicalizeCast(const Expr& expr);
+IRModule CanonicalizeCast(const IRModule& mod);
+
 /// TVM's FuseOps: groups operators by post-dominator tree and pattern kind into functions
 /// with attribute Primitive=1 whose parameters are %p0, %p1, ... With `link_params`,
 /// constants stay inside the fused functions instead of becoming parameters.
