@@ -96,3 +96,4 @@ TEST(Cli, FuseMalformedInputIsExit2) {
   EXPECT_NE(r.output.find("fuse_bad.relay:2:"), std::string::npos) << r.output;
 }
 }  // namespace
+

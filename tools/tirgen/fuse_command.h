@@ -1,17 +1,19 @@
-// `tirgen fuse INPUT.relay [--params P.npz] [--link-params] [-o OUT]`: relay::Optimize (TVM's
-// pass prefix + FuseOps) and print the fused module as TVM's astext() does.
+// `tirgen fuse MODEL [--params P.npz] [--link-params] [-o OUT]`: relay::Optimize (TVM's pass
+// prefix + FuseOps) and print the fused module as TVM's astext() does. MODEL is Relay text or
+// an ONNX model (input_loader.h).
 #pragma once
 
 #include <CLI/CLI.hpp>
 
 #include <string>
 
+#include "input_loader.h"
+
 namespace tirgen {
 namespace cli {
 
 struct FuseOptions {
-  std::string input;         ///< Relay text file, "-" = stdin
-  std::string params;        ///< .npz bound to main's parameters by name (optional)
+  InputOptions input;        ///< the model (+ weights, input shapes)
   bool link_params = false;  ///< keep constants inside fused functions
   std::string output = "-";  ///< where the fused module goes
 };

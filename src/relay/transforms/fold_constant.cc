@@ -1,6 +1,9 @@
-// FoldConstant, graph part: finds maximal subgraphs whose inputs are all constants and hands
-// each to the installed evaluator (the execution layer builds and runs it). Without an
-// evaluator nothing is folded.
+// FoldConstant, graph part (TVM v0.14's rules): a call of an operator whose arguments are all
+// constants (or tuples of constants) is handed to the installed evaluator (the execution layer
+// lowers, builds and runs it) and replaced by its value; calls without arguments (`zeros`,
+// `ones`: folding them only makes big constants) and calls inside primitive functions are left
+// alone. Let-bound constants are inlined, projections of literal tuples resolved, ifs on a
+// constant condition reduced. Without an evaluator the module is returned unchanged.
 #include <mutex>
 
 #include "tirgen/relay/expr_functor.h"
@@ -16,7 +19,16 @@ ConstantEvaluator& Evaluator() {
   return e;
 }
 
-// Calls of ops whose arguments are all constants (after folding) are folded, bottom up.
+bool IsComplexConstant(const Expr& e) {
+  if (e.as<ConstantNode>()) return true;
+  if (const auto* t = e.as<TupleNode>()) {
+    for (const Expr& f : t->fields)
+      if (!IsComplexConstant(f)) return false;
+    return true;
+  }
+  return false;
+}
+
 class Folder : public ExprMutator {
  public:
   explicit Folder(ConstantEvaluator eval) : eval_(std::move(eval)) {}
@@ -25,11 +37,31 @@ class Folder : public ExprMutator {
   Expr VisitExpr_(const CallNode* op) override {
     Expr e = ExprMutator::VisitExpr_(op);
     const auto* call = e.as<CallNode>();
-    if (!call->op.as<OpNode>()) return e;
+    if (call->args.empty() || !call->op.as<OpNode>()) return e;
     for (const Expr& a : call->args)
-      if (!a.as<ConstantNode>()) return e;
+      if (!IsComplexConstant(a)) return e;
     Expr folded = eval_(e);
     return folded.defined() ? folded : e;
+  }
+  Expr VisitExpr_(const TupleGetItemNode* op) override {
+    Expr e = ExprMutator::VisitExpr_(op);
+    const auto* n = e.as<TupleGetItemNode>();
+    if (const auto* t = n->tuple.as<TupleNode>()) return t->fields.at(n->index);
+    return e;
+  }
+  Expr VisitExpr_(const LetNode* op) override {
+    Expr value = VisitExpr(op->value);
+    if (!value.as<ConstantNode>()) return ExprMutator::VisitExpr_(op);
+    SetResult(op->var, value);  // inline the constant, drop the binding
+    return VisitExpr(op->body);
+  }
+  Expr VisitExpr_(const IfNode* op) override {
+    Expr e = ExprMutator::VisitExpr_(op);
+    const auto* n = e.as<IfNode>();
+    if (const auto* c = n->cond.as<ConstantNode>()) {
+      if (c->data.defined() && c->data.nbytes() > 0) return c->data.data()[0] ? n->true_branch : n->false_branch;
+    }
+    return e;
   }
   Expr VisitExpr_(const FunctionNode* op) override {
     if (op->IsPrimitive()) return GetRef<Function>(op);

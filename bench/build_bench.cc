@@ -1,0 +1,144 @@
+// Build pipeline cost and generated-code speed on model-sized operators, built from TOPI
+// computes (te::CreatePrimFunc, block form) through runtime::BuildModule:
+//   conv2d+bias+relu 1x64x56x56 (64 filters 3x3, pad 1) and 1x256x14x14 (256 filters 3x3, pad 1).
+// BM_Compile*Cold: lowering + C generation + system compiler into an empty cache;
+// BM_Compile*Cached: the same with the library already cached (no compiler run);
+// BM_Run*: one call of the built function; BM_Torch*: PyTorch (Debian's python3, its default
+// threads) on the same computation, timed in a child process in the same benchmark run.
+// Compare medians: --benchmark_repetitions=5 --benchmark_report_aggregates_only=true.
+#include <benchmark/benchmark.h>
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <random>
+#include <sstream>
+#include <string>
+
+#include "tirgen/runtime/build.h"
+#include "tirgen/te/create_primfunc.h"
+#include "tirgen/te/operation.h"
+#include "tirgen/topi/broadcast.h"
+#include "tirgen/topi/elemwise.h"
+#include "tirgen/topi/nn.h"
+#include "tirgen/topi/transform.h"
+
+namespace {
+
+using namespace tirgen;  // NOLINT
+
+struct ConvShape {
+  int64_t c, h, f;  // channels, height = width, filters (3x3, pad 1, stride 1)
+};
+const ConvShape kShapes[] = {{64, 56, 64}, {256, 14, 256}};
+
+tir::PrimFunc ConvBiasRelu(const ConvShape& s) {
+  auto i64 = [](int64_t v) { return tir::PrimExpr(tir::IntImm(DataType::Int(64), v)); };
+  te::Tensor x = te::placeholder({i64(1), i64(s.c), i64(s.h), i64(s.h)}, DataType::Float(32), "p0");
+  te::Tensor w = te::placeholder({i64(s.f), i64(s.c), i64(3), i64(3)}, DataType::Float(32), "p1");
+  te::Tensor b = te::placeholder({i64(s.f)}, DataType::Float(32), "p2");
+  te::Tensor conv = topi::conv2d(x, w, {1, 1}, {1, 1, 1, 1}, {1, 1}, 1, "NCHW", DataType::Float(32));
+  te::Tensor out = topi::relu(topi::add(conv, topi::expand_dims(b, 1, 2)));
+  return te::CreatePrimFunc({x, w, b, out}, {}, DataType::Int(64));
+}
+
+NDArray Random(std::vector<int64_t> shape, unsigned seed) {
+  int64_t n = 1;
+  for (int64_t d : shape) n *= d;
+  std::vector<float> v(static_cast<size_t>(n));
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<float> u(-1, 1);
+  for (float& x : v) x = u(rng);
+  std::vector<uint8_t> bytes(v.size() * 4);
+  std::memcpy(bytes.data(), v.data(), bytes.size());
+  return NDArray(std::move(shape), DataType::Float(32), std::move(bytes));
+}
+
+std::string FreshCacheDir() {
+  static int k = 0;
+  return (std::filesystem::temp_directory_path() /
+          ("tirgen_bench_" + std::to_string(getpid()) + "_" + std::to_string(k++))).string();
+}
+
+void BM_CompileCold(benchmark::State& state) {
+  tir::PrimFunc f = ConvBiasRelu(kShapes[state.range(0)]);
+  for (auto _ : state) {
+    state.PauseTiming();
+    std::string dir = FreshCacheDir();
+    setenv("TIRGEN_CACHE_DIR", dir.c_str(), 1);
+    state.ResumeTiming();
+    runtime::Module m = runtime::BuildModule(f);
+    benchmark::DoNotOptimize(m);
+    state.PauseTiming();
+    std::filesystem::remove_all(dir);
+    state.ResumeTiming();
+  }
+  unsetenv("TIRGEN_CACHE_DIR");
+}
+
+void BM_CompileCached(benchmark::State& state) {
+  tir::PrimFunc f = ConvBiasRelu(kShapes[state.range(0)]);
+  std::string dir = FreshCacheDir();
+  setenv("TIRGEN_CACHE_DIR", dir.c_str(), 1);
+  runtime::BuildModule(f);  // fill the cache
+  for (auto _ : state) {
+    runtime::Module m = runtime::BuildModule(f);
+    benchmark::DoNotOptimize(m);
+  }
+  std::filesystem::remove_all(dir);
+  unsetenv("TIRGEN_CACHE_DIR");
+}
+
+void BM_Run(benchmark::State& state) {
+  const ConvShape& s = kShapes[state.range(0)];
+  runtime::Module m = runtime::BuildModule(ConvBiasRelu(s));
+  std::vector<NDArray> in = {Random({1, s.c, s.h, s.h}, 1), Random({s.f, s.c, 3, 3}, 2), Random({s.f}, 3)};
+  for (auto _ : state) {
+    std::vector<NDArray> out = m.Run("main", in);
+    benchmark::DoNotOptimize(out);
+  }
+  state.counters["GFLOP/s"] = benchmark::Counter(2.0 * s.f * s.c * 9 * s.h * s.h, benchmark::Counter::kIsIterationInvariantRate);
+}
+
+// PyTorch in a child process: it prints one time (seconds) per iteration.
+void BM_Torch(benchmark::State& state) {
+  const ConvShape& s = kShapes[state.range(0)];
+  std::ostringstream py;
+  py << "import time, torch\n"
+     << "x = torch.rand(1, " << s.c << ", " << s.h << ", " << s.h << ") * 2 - 1\n"
+     << "w = torch.rand(" << s.f << ", " << s.c << ", 3, 3) * 2 - 1\n"
+     << "b = torch.rand(" << s.f << ") * 2 - 1\n"
+     << "f = lambda: torch.relu(torch.nn.functional.conv2d(x, w, b, padding=1))\n"
+     << "f()\n"
+     << "for _ in range(200):\n"
+     << "    t = time.perf_counter(); f(); print(time.perf_counter() - t)\n";
+  std::string cmd = "/usr/bin/python3 -c '" + py.str() + "' 2>/dev/null";
+  FILE* p = popen(cmd.c_str(), "r");
+  if (!p) {
+    state.SkipWithError("cannot start /usr/bin/python3");
+    return;
+  }
+  std::vector<double> times;
+  double t;
+  while (fscanf(p, "%lf", &t) == 1) times.push_back(t);
+  if (pclose(p) != 0 || times.empty()) {
+    state.SkipWithError("PyTorch (python3-torch) not available");
+    return;
+  }
+  size_t i = 0;
+  for (auto _ : state) state.SetIterationTime(times[i++ % times.size()]);
+  state.counters["GFLOP/s"] = benchmark::Counter(2.0 * s.f * s.c * 9 * s.h * s.h, benchmark::Counter::kIsIterationInvariantRate);
+}
+
+// Arg: 0 = 1x64x56x56, 1 = 1x256x14x14.
+BENCHMARK(BM_CompileCold)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(3);
+BENCHMARK(BM_CompileCached)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Run)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Torch)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseManualTime()->Iterations(100);
+
+}  // namespace
+
+BENCHMARK_MAIN();

@@ -1,0 +1,127 @@
+// What an operator converter sees: one ONNX node, its inputs (relay expressions with types,
+// plus their values when known at import time) and its attributes; it builds relay calls
+// (typed on the spot through the ops' type relations, spanned with the node's name) and sets
+// the node's outputs. Converters are grouped by family in ops_*.cc. Internal.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "const_eval.h"
+#include "model_loader.h"
+#include "tirgen/relay/expr.h"
+#include "tirgen/relay/op.h"
+
+namespace tirgen {
+namespace frontend {
+namespace onnx_import {
+
+/// What flows along one ONNX edge.
+struct Value {
+  /// The relay expression; created on first use as a tensor for initializers, graph inputs and
+  /// import-time constants (so a variable's span names its first consumer, as TVM's does).
+  relay::Expr expr;
+  relay::Type type;            ///< always a TensorType
+  NDArray known;               ///< the value, when known at import time
+  bool is_param = false;       ///< an initializer (a parameter of main once used as a tensor)
+  bool is_input = false;       ///< a graph input
+  std::string producer;        ///< span name of the node that produced it ("" for graph edges)
+};
+
+class GraphConverter;
+
+class NodeContext {
+ public:
+  NodeContext(GraphConverter* graph, const onnx::NodeProto& node, std::string name, int opset);
+
+  const onnx::NodeProto& node() const { return node_; }
+  /// The node's name (or `<OpType>_<k>` when the model leaves it empty).
+  const std::string& name() const { return name_; }
+  const std::string& op_type() const { return node_.op_type(); }
+  int opset() const { return opset_; }
+
+  // ---- inputs ----
+  int num_inputs() const { return node_.input_size(); }
+  /// True when input `i` is present (optional inputs may be missing or named "").
+  bool HasInput(int i) const;
+  /// Input `i` as a relay expression (fails when absent).
+  relay::Expr Input(int i);
+  const relay::TensorTypeNode* Type(int i);
+  std::vector<int64_t> Shape(int i);
+  int Rank(int i) { return static_cast<int>(Shape(i).size()); }
+  DataType DType(int i) { return Type(i)->dtype; }
+  /// True when input `i` is present and its value is known at import time.
+  bool IsKnown(int i);
+  /// Input `i`'s value; fails naming `what` when it is not known at import time.
+  HostTensor Known(int i, const std::string& what);
+  /// A known integer input as a list (a scalar gives one element).
+  std::vector<int64_t> KnownInts(int i, const std::string& what);
+  /// True when every present input is known and small, and the node can be evaluated now
+  /// instead of being emitted: shape arithmetic (integer/bool values) always, float values
+  /// only when none of them is a weight (weights stay parameters, as in TVM).
+  bool Foldable();
+
+  // ---- attributes ----
+  bool HasAttr(const std::string& name) const;
+  int64_t Int(const std::string& name, int64_t dflt) const;
+  double Float(const std::string& name, double dflt) const;
+  std::string Str(const std::string& name, const std::string& dflt) const;
+  std::vector<int64_t> Ints(const std::string& name, const std::vector<int64_t>& dflt = {}) const;
+  std::vector<double> Floats(const std::string& name) const;
+  /// A TENSOR attribute (Constant's value).
+  NDArray TensorAttr(const std::string& name) const;
+
+  // ---- building (every expression made here is typed and carries the node's span) ----
+  relay::Expr Call(const std::string& op, std::vector<relay::Expr> args,
+                   const relay::AttrFields& attrs = {});
+  relay::Expr Const(const NDArray& value);
+  relay::Expr Scalar(double value, DataType dtype);
+  relay::Expr GetItem(const relay::Expr& tuple, int index);
+  relay::Expr MakeTuple(std::vector<relay::Expr> fields);
+  /// relay `reshape` of `x` to the static `shape`.
+  relay::Expr Reshape(const relay::Expr& x, const std::vector<int64_t>& shape);
+
+  // ---- outputs ----
+  int num_outputs() const { return node_.output_size(); }
+  bool HasOutput(int i) const { return i < node_.output_size() && !node_.output(i).empty(); }
+  void SetOutput(int i, const relay::Expr& expr);
+  /// An output evaluated at import time (becomes a relay constant if used as a tensor).
+  void SetKnownOutput(int i, const HostTensor& value);
+  void SetKnownOutput(int i, const NDArray& value);
+  /// Output `i` is input `j` unchanged (Identity, Dropout): keeps a known value known.
+  void ForwardInput(int i, int j);
+
+  /// "ONNX node '<name>' (<OpType>): <message>" as a tirgen::Error.
+  [[noreturn]] void Fail(const std::string& message) const;
+  /// `axis` normalized into [0, rank) (fails when out of range).
+  int Axis(int64_t axis, int rank, const std::string& what = "axis") const;
+
+ private:
+  const onnx::AttributeProto* FindAttr(const std::string& name) const;
+  Value& In(int i);
+
+  GraphConverter* graph_;
+  const onnx::NodeProto& node_;
+  std::string name_;
+  int opset_;
+};
+
+/// Converts one node (reads inputs, sets every output).
+using OpConverter = void (*)(NodeContext& ctx);
+using ConverterTable = std::map<std::string, OpConverter>;
+
+/// The converters of each family (ops_*.cc).
+void AddElemwiseConverters(ConverterTable* table);
+void AddNNConverters(ConverterTable* table);
+void AddReduceConverters(ConverterTable* table);
+void AddTensorConverters(ConverterTable* table);
+void AddTransformConverters(ConverterTable* table);
+void AddIndexingConverters(ConverterTable* table);
+void AddImageConverters(ConverterTable* table);
+/// Every converter, by ONNX op type.
+const ConverterTable& Converters();
+
+}  // namespace onnx_import
+}  // namespace frontend
+}  // namespace tirgen

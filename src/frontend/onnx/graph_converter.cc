@@ -1,0 +1,197 @@
+#include "graph_converter.h"
+
+#include "tirgen/relay/text.h"
+#include "tirgen/relay/transform.h"
+#include "tirgen/support/error.h"
+
+namespace tirgen {
+namespace frontend {
+namespace onnx_import {
+
+GraphConverter::GraphConverter(const onnx::ModelProto& model, std::string name,
+                               std::string base_dir, const OnnxImportOptions& options)
+    : model_(model), name_(std::move(name)), base_dir_(std::move(base_dir)), options_(options) {}
+
+namespace {
+
+bool IsDefaultDomain(const std::string& domain) { return domain.empty() || domain == "ai.onnx"; }
+
+std::string ShapeStr(const std::vector<int64_t>& s) {
+  std::string out = "[";
+  for (size_t i = 0; i < s.size(); ++i) out += (i ? ", " : "") + std::to_string(s[i]);
+  return out + "]";
+}
+
+}  // namespace
+
+void GraphConverter::CheckSupported(int opset) const {
+  // Every missing op type with the nodes using it, in one error (first-use order).
+  std::vector<std::string> order;
+  std::map<std::string, std::vector<std::string>> missing;
+  std::map<std::string, int> counts = {};
+  const ConverterTable& table = Converters();
+  for (int i = 0; i < model_.graph().node_size(); ++i) {
+    const onnx::NodeProto& n = model_.graph().node(i);
+    std::string type = IsDefaultDomain(n.domain()) ? n.op_type() : n.domain() + "." + n.op_type();
+    if (IsDefaultDomain(n.domain()) && table.count(n.op_type())) continue;
+    if (!missing.count(type)) order.push_back(type);
+    std::string who = n.name().empty() ? "#" + std::to_string(i) : "'" + n.name() + "'";
+    missing[type].push_back(who);
+  }
+  if (order.empty()) return;
+  std::string msg = name_ + ": the model uses " + std::to_string(order.size()) +
+                    " ONNX operator type" + (order.size() == 1 ? "" : "s") +
+                    " tirgen cannot import (opset " + std::to_string(opset) + "):";
+  for (const auto& type : order) {
+    const auto& nodes = missing[type];
+    msg += "\n  " + type + " (" + std::to_string(nodes.size()) + " node" +
+           (nodes.size() == 1 ? "" : "s") + ": ";
+    for (size_t k = 0; k < nodes.size() && k < 8; ++k) msg += (k ? ", " : "") + nodes[k];
+    if (nodes.size() > 8) msg += ", ...";
+    msg += ")";
+  }
+  throw Error(msg);
+}
+
+void GraphConverter::AddInitializers() {
+  for (const auto& t : model_.graph().initializer()) {
+    if (t.name().empty()) throw Error(name_ + ": an initializer has no name");
+    NDArray data = TensorFromProto(t, base_dir_, name_ + ": initializer '" + t.name() + "'");
+    Value v;
+    v.type = relay::TensorType(data->shape, data->dtype);
+    v.known = data;
+    v.is_param = true;
+    if (!values_.count(t.name())) initializer_order_.push_back(t.name());
+    values_[t.name()] = std::move(v);
+  }
+}
+
+void GraphConverter::AddInputs() {
+  for (const auto& in : model_.graph().input()) {
+    if (values_.count(in.name())) continue;  // an initializer listed as input (IR version < 4)
+    std::string what = name_ + ": graph input '" + in.name() + "'";
+    if (!in.type().has_tensor_type()) throw Error(what + " is not a tensor");
+    const auto& tt = in.type().tensor_type();
+    DataType dtype = DTypeFromOnnx(tt.elem_type(), what);
+    std::vector<int64_t> shape;
+    auto given = options_.input_shapes.find(in.name());
+    if (given != options_.input_shapes.end()) {
+      shape = given->second;
+      if (tt.has_shape() && tt.shape().dim_size() != static_cast<int>(shape.size()))
+        throw Error(what + " has rank " + std::to_string(tt.shape().dim_size()) +
+                    " but the given shape " + ShapeStr(shape) + " has rank " + std::to_string(shape.size()));
+    } else {
+      if (!tt.has_shape()) throw Error(what + " has no declared shape; give its shape explicitly");
+      for (int d = 0; d < tt.shape().dim_size(); ++d) {
+        const auto& dim = tt.shape().dim(d);
+        if (!dim.has_dim_value() || dim.dim_value() <= 0) {
+          std::string sym = dim.has_dim_param() ? "'" + dim.dim_param() + "'" : "unknown";
+          throw Error(what + " has a dynamic dimension (" + sym + ") at axis " + std::to_string(d) +
+                      "; tirgen needs static shapes: give the input's shape (e.g. --input-shape " +
+                      in.name() + "=1,3,224,224, or shape={'" + in.name() + "': (...)} in Python)");
+        }
+        shape.push_back(dim.dim_value());
+      }
+    }
+    Value v;
+    v.type = relay::TensorType(shape, dtype);
+    v.is_input = true;
+    input_order_.push_back(in.name());
+    values_[in.name()] = std::move(v);
+  }
+  for (const auto& kv : options_.input_shapes)
+    if (!values_.count(kv.first) || !values_[kv.first].is_input)
+      throw Error(name_ + ": a shape is given for '" + kv.first + "', which is not a graph input");
+}
+
+std::string GraphConverter::NodeName(const onnx::NodeProto& node) {
+  if (!node.name().empty()) return node.name();
+  // TVM's naming of unnamed nodes: <OpType>_<k>, k counting per op type from 0.
+  auto it = unnamed_count_.find(node.op_type());
+  int k = it == unnamed_count_.end() ? 0 : it->second + 1;
+  unnamed_count_[node.op_type()] = k;
+  return node.op_type() + "_" + std::to_string(k);
+}
+
+Value& GraphConverter::Lookup(const std::string& edge, const NodeContext& ctx) {
+  auto it = values_.find(edge);
+  if (it == values_.end())
+    ctx.Fail("input '" + edge + "' is not a graph input, an initializer or the output of an earlier node "
+             "(the graph is not topologically sorted, or the file is incomplete)");
+  return it->second;
+}
+
+relay::Expr GraphConverter::Materialize(const std::string& edge, Value* v, const std::string& consumer) {
+  if (v->expr.defined()) return v->expr;
+  Span span;
+  if (v->is_param || v->is_input) {
+    span.file = consumer.empty() ? "" : consumer + "." + edge;
+    auto var = std::make_shared<relay::VarNode>();
+    var->name_hint = edge;
+    var->type_annotation = v->type;
+    var->checked_type = v->type;
+    var->span = span;
+    v->expr = relay::Var(std::move(var));
+  } else {
+    TIRGEN_ICHECK(v->known.defined()) << "value '" << edge << "' has neither expression nor data";
+    auto c = std::make_shared<relay::ConstantNode>();
+    c->data = v->known;
+    c->checked_type = v->type;
+    c->span.file = v->producer;
+    v->expr = relay::Constant(std::move(c));
+  }
+  return v->expr;
+}
+
+void GraphConverter::Define(const std::string& edge, Value value) { values_[edge] = std::move(value); }
+
+OnnxImport GraphConverter::Run() {
+  int opset = DefaultOpset(model_, name_);
+  CheckSupported(opset);
+  AddInitializers();
+  AddInputs();
+  const ConverterTable& table = Converters();
+  for (const auto& node : model_.graph().node()) {
+    NodeContext ctx(this, node, NodeName(node), opset);
+    table.at(node.op_type())(ctx);
+    for (int i = 0; i < node.output_size(); ++i)
+      if (!node.output(i).empty() && !values_.count(node.output(i)))
+        ctx.Fail("output " + std::to_string(i) + " ('" + node.output(i) + "') is not supported by the importer");
+  }
+
+  OnnxImport result;
+  std::vector<relay::Expr> outs;
+  std::vector<relay::Type> out_types;
+  for (const auto& o : model_.graph().output()) {
+    auto it = values_.find(o.name());
+    if (it == values_.end())
+      throw Error(name_ + ": graph output '" + o.name() + "' is not produced by any node (the file may be truncated)");
+    outs.push_back(Materialize(o.name(), &it->second, ""));
+    out_types.push_back(it->second.type);
+    result.output_names.push_back(o.name());
+  }
+  relay::Expr body = outs[0];
+  relay::Type ret = out_types[0];
+  if (outs.size() > 1) {
+    ret = relay::TupleType(out_types);
+    body = relay::WithCheckedType(relay::Tuple(outs), ret);
+  }
+
+  // Graph inputs first, then the initializers used as tensors, in file order (TVM's order).
+  std::vector<relay::Var> params;
+  for (const auto& name : input_order_) params.push_back(Materialize(name, &values_[name], "").cast<relay::Var>());
+  for (const auto& name : initializer_order_) {
+    const Value& v = values_[name];
+    if (!v.expr.defined()) continue;
+    params.push_back(v.expr.cast<relay::Var>());
+    result.params[name] = v.known;
+  }
+  relay::Function fn(params, body, ret);
+  IRModule mod({{"main", fn}});
+  result.mod = relay::InferType(mod);
+  return result;
+}
+
+}  // namespace onnx_import
+}  // namespace frontend
+}  // namespace tirgen

@@ -1,0 +1,54 @@
+// The graph walk: ONNX GraphProto -> relay @main. Owns the values on the ONNX edges, checks
+// that every operator is supported before converting anything, converts the nodes in order
+// and assembles main (graph inputs, then the initializers used as tensors). Internal.
+#pragma once
+
+#include <map>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "converter.h"
+#include "tirgen/frontend/onnx.h"
+
+namespace tirgen {
+namespace frontend {
+namespace onnx_import {
+
+class GraphConverter {
+ public:
+  GraphConverter(const onnx::ModelProto& model, std::string name, std::string base_dir,
+                 const OnnxImportOptions& options);
+
+  /// Converts the whole graph (throws tirgen::Error on bad or unsupported models).
+  OnnxImport Run();
+
+  // ---- used by NodeContext ----
+  /// The value on `edge`; `ctx` locates the error when nothing produced it.
+  Value& Lookup(const std::string& edge, const NodeContext& ctx);
+  /// The relay expression of `v` (edge `edge`), creating it on first use; `consumer` is the
+  /// span name of the node using it.
+  relay::Expr Materialize(const std::string& edge, Value* v, const std::string& consumer);
+  /// Defines `edge` (a node output).
+  void Define(const std::string& edge, Value value);
+
+ private:
+  void CheckSupported(int opset) const;
+  void AddInitializers();
+  void AddInputs();
+  std::string NodeName(const onnx::NodeProto& node);
+
+  const onnx::ModelProto& model_;
+  std::string name_;
+  std::string base_dir_;
+  const OnnxImportOptions& options_;
+  std::unordered_map<std::string, Value> values_;
+  std::vector<std::string> initializer_order_;  ///< initializers, in file order
+  std::vector<std::string> input_order_;        ///< graph inputs that are not initializers
+  std::map<std::string, int> unnamed_count_;    ///< per op type, for nodes without a name
+};
+
+}  // namespace onnx_import
+}  // namespace frontend
+}  // namespace tirgen

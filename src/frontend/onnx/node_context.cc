@@ -1,0 +1,229 @@
+// NodeContext: inputs, attributes, typed+spanned expression building for one ONNX node.
+#include "graph_converter.h"
+#include "tirgen/relay/text.h"
+#include "tirgen/support/error.h"
+
+namespace tirgen {
+namespace frontend {
+namespace onnx_import {
+
+namespace {
+
+// Values at most this large are evaluated at import time (shape tensors are tiny; this only
+// stops big constant tensors from being folded here rather than by the graph passes).
+constexpr int64_t kMaxFoldElements = 1 << 16;
+
+// `expr` (freshly built, not shared yet) with its type and the node's span.
+template <class N>
+relay::Expr Finish(const relay::Expr& expr, relay::Type type, const std::string& span) {
+  auto n = CopyNode(*static_cast<const N*>(expr.get()));
+  n->checked_type = std::move(type);
+  n->span.file = span;
+  return relay::Expr(std::move(n));
+}
+
+}  // namespace
+
+NodeContext::NodeContext(GraphConverter* graph, const onnx::NodeProto& node, std::string name, int opset)
+    : graph_(graph), node_(node), name_(std::move(name)), opset_(opset) {}
+
+void NodeContext::Fail(const std::string& message) const {
+  throw Error("ONNX node '" + name_ + "' (" + node_.op_type() + "): " + message);
+}
+
+int NodeContext::Axis(int64_t axis, int rank, const std::string& what) const {
+  if (axis < -rank || axis >= rank)
+    Fail(what + " " + std::to_string(axis) + " is out of range for a tensor of rank " + std::to_string(rank));
+  return static_cast<int>(axis < 0 ? axis + rank : axis);
+}
+
+bool NodeContext::HasInput(int i) const { return i < node_.input_size() && !node_.input(i).empty(); }
+
+Value& NodeContext::In(int i) {
+  if (!HasInput(i)) Fail("input " + std::to_string(i) + " is required");
+  return graph_->Lookup(node_.input(i), *this);
+}
+
+relay::Expr NodeContext::Input(int i) {
+  Value& v = In(i);
+  return graph_->Materialize(node_.input(i), &v, name_);
+}
+
+const relay::TensorTypeNode* NodeContext::Type(int i) {
+  const auto* t = In(i).type.as<relay::TensorTypeNode>();
+  TIRGEN_ICHECK(t) << "ONNX values are tensors";
+  return t;
+}
+
+std::vector<int64_t> NodeContext::Shape(int i) { return Type(i)->ConstShape(); }
+
+bool NodeContext::IsKnown(int i) { return HasInput(i) && In(i).known.defined(); }
+
+HostTensor NodeContext::Known(int i, const std::string& what) {
+  if (!IsKnown(i))
+    Fail(what + " (input " + std::to_string(i) + ", '" + (HasInput(i) ? node_.input(i) : "") +
+         "') must be known at import time: tirgen supports static shapes only");
+  const NDArray& a = In(i).known;
+  if (!HostDTypeSupported(a->dtype)) Fail(what + " has unsupported dtype " + a->dtype.str());
+  return FromNDArray(a);
+}
+
+std::vector<int64_t> NodeContext::KnownInts(int i, const std::string& what) {
+  HostTensor t = Known(i, what);
+  if (t.real() || t.shape.size() > 1) Fail(what + " must be a 1-D integer tensor");
+  return ToInts(t);
+}
+
+bool NodeContext::Foldable() {
+  bool any = false, all_int = true, any_param = false;
+  for (int i = 0; i < node_.input_size(); ++i) {
+    if (!HasInput(i)) continue;
+    Value& v = In(i);
+    if (!v.known.defined() || !HostDTypeSupported(v.known->dtype)) return false;
+    if (v.known->NumElements() > kMaxFoldElements) return false;
+    any = true;
+    all_int = all_int && !v.known->dtype.is_float();
+    any_param = any_param || v.is_param;
+  }
+  return any && (all_int || !any_param);
+}
+
+// ---- attributes ----
+
+const onnx::AttributeProto* NodeContext::FindAttr(const std::string& name) const {
+  for (const auto& a : node_.attribute())
+    if (a.name() == name) return &a;
+  return nullptr;
+}
+
+bool NodeContext::HasAttr(const std::string& name) const { return FindAttr(name) != nullptr; }
+
+int64_t NodeContext::Int(const std::string& name, int64_t dflt) const {
+  const auto* a = FindAttr(name);
+  if (!a) return dflt;
+  if (a->type() != onnx::AttributeProto::INT) Fail("attribute '" + name + "' must be an integer");
+  return a->i();
+}
+
+double NodeContext::Float(const std::string& name, double dflt) const {
+  const auto* a = FindAttr(name);
+  if (!a) return dflt;
+  if (a->type() == onnx::AttributeProto::INT) return static_cast<double>(a->i());
+  if (a->type() != onnx::AttributeProto::FLOAT) Fail("attribute '" + name + "' must be a float");
+  return a->f();
+}
+
+std::string NodeContext::Str(const std::string& name, const std::string& dflt) const {
+  const auto* a = FindAttr(name);
+  if (!a) return dflt;
+  if (a->type() != onnx::AttributeProto::STRING) Fail("attribute '" + name + "' must be a string");
+  return a->s();
+}
+
+std::vector<int64_t> NodeContext::Ints(const std::string& name, const std::vector<int64_t>& dflt) const {
+  const auto* a = FindAttr(name);
+  if (!a) return dflt;
+  if (a->type() == onnx::AttributeProto::INT) return {a->i()};
+  if (a->type() != onnx::AttributeProto::INTS) Fail("attribute '" + name + "' must be a list of integers");
+  return {a->ints().begin(), a->ints().end()};
+}
+
+std::vector<double> NodeContext::Floats(const std::string& name) const {
+  const auto* a = FindAttr(name);
+  if (!a) return {};
+  if (a->type() == onnx::AttributeProto::FLOAT) return {a->f()};
+  if (a->type() != onnx::AttributeProto::FLOATS) Fail("attribute '" + name + "' must be a list of floats");
+  return {a->floats().begin(), a->floats().end()};
+}
+
+NDArray NodeContext::TensorAttr(const std::string& name) const {
+  const auto* a = FindAttr(name);
+  if (!a || a->type() != onnx::AttributeProto::TENSOR) Fail("attribute '" + name + "' must be a tensor");
+  return TensorFromProto(a->t(), "", "ONNX node '" + name_ + "' attribute '" + name + "'");
+}
+
+// ---- building ----
+
+relay::Expr NodeContext::Call(const std::string& op, std::vector<relay::Expr> args,
+                              const relay::AttrFields& attrs) {
+  relay::Call call;
+  try {
+    call = relay::MakeCall(op, std::move(args), attrs);
+  } catch (const Error& e) {
+    Fail(e.message());
+  }
+  const relay::OpInfo* info = relay::GetOpInfo(op);
+  TIRGEN_ICHECK(info && info->relation) << "operator " << op << " has no type relation";
+  std::vector<relay::Type> arg_types;
+  for (const auto& a : call->args) arg_types.push_back(a->checked_type);
+  relay::Type type;
+  try {
+    type = info->relation(relay::TypeCall(call.get(), arg_types, *info));
+  } catch (const Error& e) {
+    Fail(e.message());
+  }
+  return Finish<relay::CallNode>(call, type, name_);
+}
+
+relay::Expr NodeContext::Const(const NDArray& value) {
+  relay::Constant c(value);
+  return Finish<relay::ConstantNode>(c, relay::ConstantType(c.get()), name_);
+}
+
+relay::Expr NodeContext::Scalar(double value, DataType dtype) {
+  if (!HostDTypeSupported(dtype)) Fail("cannot make a " + dtype.str() + " constant");
+  HostTensor t = HostTensor::Make({}, dtype);
+  t.Set(0, value);
+  return Const(ToNDArray(t));
+}
+
+relay::Expr NodeContext::GetItem(const relay::Expr& tuple, int index) {
+  const auto* tt = tuple->checked_type.as<relay::TupleTypeNode>();
+  TIRGEN_ICHECK(tt && index < static_cast<int>(tt->fields.size())) << "projection of a non-tuple";
+  return Finish<relay::TupleGetItemNode>(relay::TupleGetItem(tuple, index), tt->fields[index], name_);
+}
+
+relay::Expr NodeContext::MakeTuple(std::vector<relay::Expr> fields) {
+  std::vector<relay::Type> types;
+  for (const auto& f : fields) types.push_back(f->checked_type);
+  return Finish<relay::TupleNode>(relay::Tuple(std::move(fields)), relay::TupleType(types), name_);
+}
+
+relay::Expr NodeContext::Reshape(const relay::Expr& x, const std::vector<int64_t>& shape) {
+  return Call("reshape", {x}, {{"newshape", relay::AttrInts(shape)}});
+}
+
+// ---- outputs ----
+
+void NodeContext::SetOutput(int i, const relay::Expr& expr) {
+  if (!HasOutput(i)) return;
+  TIRGEN_ICHECK(expr->checked_type.as<relay::TensorTypeNode>()) << "node outputs are typed tensors";
+  Value v;
+  v.expr = expr;
+  v.type = expr->checked_type;
+  v.producer = name_;
+  graph_->Define(node_.output(i), std::move(v));
+}
+
+void NodeContext::SetKnownOutput(int i, const HostTensor& value) {
+  if (HasOutput(i)) SetKnownOutput(i, ToNDArray(value));
+}
+
+void NodeContext::SetKnownOutput(int i, const NDArray& value) {
+  if (!HasOutput(i)) return;
+  Value v;
+  v.known = value;
+  v.type = relay::TensorType(value->shape, value->dtype);
+  v.producer = name_;
+  graph_->Define(node_.output(i), std::move(v));
+}
+
+void NodeContext::ForwardInput(int i, int j) {
+  Value& in = In(j);
+  if (in.known.defined() && !in.is_param) SetKnownOutput(i, in.known);
+  else SetOutput(i, Input(j));
+}
+
+}  // namespace onnx_import
+}  // namespace frontend
+}  // namespace tirgen

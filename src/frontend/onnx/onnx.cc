@@ -1,0 +1,69 @@
+// Public entry points of the ONNX frontend and the converter table.
+#include "tirgen/frontend/onnx.h"
+
+#include "graph_converter.h"
+#include "tirgen/support/error.h"
+#include "tirgen/support/io.h"
+
+namespace tirgen {
+namespace frontend {
+
+namespace onnx_import {
+
+const ConverterTable& Converters() {
+  static const ConverterTable table = [] {
+    ConverterTable t;
+    AddElemwiseConverters(&t);
+    AddNNConverters(&t);
+    AddReduceConverters(&t);
+    AddTensorConverters(&t);
+    AddTransformConverters(&t);
+    AddIndexingConverters(&t);
+    AddImageConverters(&t);
+    return t;
+  }();
+  return table;
+}
+
+}  // namespace onnx_import
+
+OnnxImport ImportOnnxBytes(const std::string& bytes, const std::string& name,
+                           const std::string& base_dir, const OnnxImportOptions& options) {
+  onnx::ModelProto model;
+  onnx_import::ParseModel(bytes, name, &model);
+  onnx_import::GraphConverter converter(model, name, base_dir, options);
+  return converter.Run();
+}
+
+OnnxImport ImportOnnx(const std::string& path, const OnnxImportOptions& options) {
+  std::string bytes = ReadFile(path);
+  size_t slash = path.find_last_of('/');
+  std::string dir = slash == std::string::npos ? "." : path.substr(0, slash == 0 ? 1 : slash);
+  return ImportOnnxBytes(bytes, path, dir, options);
+}
+
+OnnxModelInfo InspectOnnx(const std::string& bytes, const std::string& name) {
+  onnx::ModelProto model;
+  onnx_import::ParseModel(bytes, name, &model);
+  OnnxModelInfo info;
+  info.ir_version = model.ir_version();
+  for (const auto& imp : model.opset_import())
+    if (imp.domain().empty() || imp.domain() == "ai.onnx") info.opset = static_cast<int>(imp.version());
+  info.num_nodes = model.graph().node_size();
+  info.num_initializers = model.graph().initializer_size();
+  for (const auto& t : model.graph().initializer()) info.initializer_bytes += static_cast<int64_t>(t.raw_data().size());
+  return info;
+}
+
+bool IsOnnxPath(const std::string& path) {
+  return path.size() > 5 && path.compare(path.size() - 5, 5, ".onnx") == 0;
+}
+
+std::vector<std::string> SupportedOnnxOps() {
+  std::vector<std::string> names;
+  for (const auto& kv : onnx_import::Converters()) names.push_back(kv.first);
+  return names;
+}
+
+}  // namespace frontend
+}  // namespace tirgen

@@ -1,0 +1,294 @@
+// Elementwise families: arithmetic and comparison (numpy broadcasting), unary math,
+// activations, Clip, Where, Cast, Identity, Dropout. Known operands fold at import time.
+#include <cmath>
+#include <limits>
+
+#include "converter.h"
+
+namespace tirgen {
+namespace frontend {
+namespace onnx_import {
+namespace {
+
+struct BinarySpec {
+  const char* onnx;
+  const char* relay;
+  HostBinary host;
+};
+
+const BinarySpec kBinary[] = {
+    {"Add", "add", HostBinary::kAdd},          {"Sub", "subtract", HostBinary::kSub},
+    {"Mul", "multiply", HostBinary::kMul},     {"Div", "divide", HostBinary::kDiv},
+    {"Pow", "power", HostBinary::kPow},        {"Equal", "equal", HostBinary::kEqual},
+    {"Less", "less", HostBinary::kLess},       {"Greater", "greater", HostBinary::kGreater},
+    {"LessOrEqual", "less_equal", HostBinary::kLessEqual},
+    {"GreaterOrEqual", "greater_equal", HostBinary::kGreaterEqual},
+    {"And", "logical_and", HostBinary::kAnd},  {"Or", "logical_or", HostBinary::kOr},
+    {"Xor", "logical_xor", HostBinary::kXor},
+};
+
+const BinarySpec& FindBinary(const std::string& op) {
+  for (const auto& b : kBinary)
+    if (op == b.onnx) return b;
+  TIRGEN_UNREACHABLE();
+}
+
+// Checks the operands broadcast (ONNX multidirectional broadcasting), for a located error.
+void CheckBroadcast(NodeContext& ctx, int a, int b) {
+  std::string err;
+  BroadcastShape(ctx.Shape(a), ctx.Shape(b), &err);
+  if (!err.empty()) ctx.Fail("operand shapes do not broadcast: " + err);
+}
+
+void ConvertBinary(NodeContext& ctx) {
+  const BinarySpec& spec = FindBinary(ctx.op_type());
+  CheckBroadcast(ctx, 0, 1);
+  bool pow = spec.host == HostBinary::kPow;
+  if (!pow && ctx.DType(0) != ctx.DType(1))
+    ctx.Fail("operand dtypes " + ctx.DType(0).str() + " and " + ctx.DType(1).str() + " differ");
+  if (ctx.Foldable()) {
+    HostTensor b = ctx.Known(1, "operand");
+    if (pow) b = EvalCast(b, ctx.DType(0));
+    ctx.SetKnownOutput(0, EvalBinary(spec.host, ctx.Known(0, "operand"), b));
+    return;
+  }
+  relay::Expr rhs = ctx.Input(1);
+  // Pow's exponent may have another type; relay's power takes one dtype (the base's).
+  if (pow && ctx.DType(1) != ctx.DType(0))
+    rhs = ctx.Call("cast", {rhs}, {{"dtype", String(ctx.DType(0).str())}});
+  ctx.SetOutput(0, ctx.Call(spec.relay, {ctx.Input(0), rhs}));
+}
+
+// Mod: fmod=0 is Python's sign-of-divisor modulo (integers only), fmod=1 is C's fmod.
+void ConvertMod(NodeContext& ctx) {
+  CheckBroadcast(ctx, 0, 1);
+  bool fmod = ctx.Int("fmod", 0) != 0;
+  if (!fmod && ctx.DType(0).is_float()) ctx.Fail("fmod=0 requires integer operands");
+  if (ctx.Foldable()) {
+    ctx.SetKnownOutput(0, EvalBinary(fmod ? HostBinary::kFMod : HostBinary::kMod,
+                                     ctx.Known(0, "operand"), ctx.Known(1, "operand")));
+    return;
+  }
+  ctx.SetOutput(0, ctx.Call(fmod ? "trunc_mod" : "floor_mod", {ctx.Input(0), ctx.Input(1)}));
+}
+
+// Min, Max, Sum, Mean: variadic, folded pairwise.
+void ConvertVariadic(NodeContext& ctx) {
+  const std::string& op = ctx.op_type();
+  const char* relay = op == "Min" ? "minimum" : op == "Max" ? "maximum" : "add";
+  HostBinary host = op == "Min" ? HostBinary::kMin : op == "Max" ? HostBinary::kMax : HostBinary::kAdd;
+  if (ctx.num_inputs() == 0) ctx.Fail("needs at least one input");
+  for (int i = 1; i < ctx.num_inputs(); ++i) CheckBroadcast(ctx, 0, i);
+  if (ctx.Foldable()) {
+    HostTensor acc = ctx.Known(0, "operand");
+    for (int i = 1; i < ctx.num_inputs(); ++i) acc = EvalBinary(host, acc, ctx.Known(i, "operand"));
+    if (op == "Mean") {
+      HostTensor n = HostTensor::Make({}, acc.dtype);
+      n.SetInt(0, ctx.num_inputs());
+      acc = EvalBinary(HostBinary::kDiv, acc, n);
+    }
+    ctx.SetKnownOutput(0, acc);
+    return;
+  }
+  relay::Expr acc = ctx.Input(0);
+  for (int i = 1; i < ctx.num_inputs(); ++i) acc = ctx.Call(relay, {acc, ctx.Input(i)});
+  if (op == "Mean") acc = ctx.Call("divide", {acc, ctx.Scalar(ctx.num_inputs(), ctx.DType(0))});
+  ctx.SetOutput(0, acc);
+}
+
+struct UnarySpec {
+  const char* onnx;
+  const char* relay;
+  bool host_ok;  ///< evaluated at import time when known (ops used in shape subgraphs)
+  HostUnary host;
+};
+
+const UnarySpec kUnary[] = {
+    {"Neg", "negative", true, HostUnary::kNeg},   {"Abs", "abs", true, HostUnary::kAbs},
+    {"Not", "logical_not", true, HostUnary::kNot}, {"Floor", "floor", true, HostUnary::kFloor},
+    {"Ceil", "ceil", true, HostUnary::kCeil},     {"Sqrt", "sqrt", true, HostUnary::kSqrt},
+    {"Relu", "nn.relu", true, HostUnary::kRelu},  {"Sign", "sign", true, HostUnary::kSign},
+    {"Round", "round", true, HostUnary::kRound},  {"Exp", "exp", false, HostUnary::kExp},
+    {"Log", "log", false, HostUnary::kLog},       {"Erf", "erf", false, HostUnary::kNeg},
+    {"Sigmoid", "sigmoid", false, HostUnary::kNeg}, {"Tanh", "tanh", false, HostUnary::kNeg},
+    {"Sin", "sin", false, HostUnary::kNeg},       {"Cos", "cos", false, HostUnary::kNeg},
+    {"Tan", "tan", false, HostUnary::kNeg},       {"Atan", "atan", false, HostUnary::kNeg},
+    {"Asin", "asin", false, HostUnary::kNeg},     {"Acos", "acos", false, HostUnary::kNeg},
+    {"Sinh", "sinh", false, HostUnary::kNeg},     {"Cosh", "cosh", false, HostUnary::kNeg},
+    {"IsNaN", "isnan", false, HostUnary::kNeg},   {"IsInf", "isinf", false, HostUnary::kNeg},
+};
+
+void ConvertUnary(NodeContext& ctx) {
+  for (const auto& u : kUnary) {
+    if (ctx.op_type() != u.onnx) continue;
+    if (u.host_ok && ctx.Foldable()) {
+      ctx.SetKnownOutput(0, EvalUnary(u.host, ctx.Known(0, "operand")));
+      return;
+    }
+    ctx.SetOutput(0, ctx.Call(u.relay, {ctx.Input(0)}));
+    return;
+  }
+  TIRGEN_UNREACHABLE();
+}
+
+void ConvertReciprocal(NodeContext& ctx) {
+  if (ctx.Foldable()) {
+    ctx.SetKnownOutput(0, EvalUnary(HostUnary::kReciprocal, ctx.Known(0, "operand")));
+    return;
+  }
+  ctx.SetOutput(0, ctx.Call("divide", {ctx.Scalar(1.0, ctx.DType(0)), ctx.Input(0)}));
+}
+
+void ConvertLeakyRelu(NodeContext& ctx) {
+  ctx.SetOutput(0, ctx.Call("nn.leaky_relu", {ctx.Input(0)},
+                            {{"alpha", relay::AttrFloat(ctx.Float("alpha", 0.01))}}));
+}
+
+// alpha * x + beta, clipped to [0, 1] (as TVM converts it).
+relay::Expr HardSigmoid(NodeContext& ctx, const relay::Expr& x, double alpha, double beta) {
+  DataType dt = ctx.DType(0);
+  relay::Expr t = ctx.Call("add", {ctx.Call("multiply", {x, ctx.Scalar(alpha, dt)}), ctx.Scalar(beta, dt)});
+  return ctx.Call("clip", {t}, {{"a_min", relay::AttrFloat(0.0)}, {"a_max", relay::AttrFloat(1.0)}});
+}
+
+void ConvertHardSigmoid(NodeContext& ctx) {
+  ctx.SetOutput(0, HardSigmoid(ctx, ctx.Input(0), ctx.Float("alpha", 0.2), ctx.Float("beta", 0.5)));
+}
+
+void ConvertHardSwish(NodeContext& ctx) {
+  relay::Expr x = ctx.Input(0);
+  ctx.SetOutput(0, ctx.Call("multiply", {x, HardSigmoid(ctx, x, 1.0 / 6.0, 0.5)}));
+}
+
+// softplus(x) = relu(x) + log(1 + exp(-|x|)): the stable form (log(exp(x) + 1) overflows
+// for x > 88 in float32, where the result is simply x).
+void ConvertSoftplus(NodeContext& ctx) {
+  relay::Expr x = ctx.Input(0);
+  DataType dt = ctx.DType(0);
+  relay::Expr e = ctx.Call("exp", {ctx.Call("negative", {ctx.Call("abs", {x})})});
+  relay::Expr l = ctx.Call("log", {ctx.Call("add", {e, ctx.Scalar(1.0, dt)})});
+  ctx.SetOutput(0, ctx.Call("add", {ctx.Call("nn.relu", {x}), l}));
+}
+
+void ConvertSoftsign(NodeContext& ctx) {
+  relay::Expr x = ctx.Input(0);
+  relay::Expr d = ctx.Call("add", {ctx.Call("abs", {x}), ctx.Scalar(1.0, ctx.DType(0))});
+  ctx.SetOutput(0, ctx.Call("divide", {x, d}));
+}
+
+// Elu / Selu: x > 0 ? scale * x : scale * alpha * (exp(x) - 1).
+void ConvertElu(NodeContext& ctx) {
+  bool selu = ctx.op_type() == "Selu";
+  double alpha = ctx.Float("alpha", selu ? 1.67326319217681884765625 : 1.0);
+  double gamma = selu ? ctx.Float("gamma", 1.05070102214813232421875) : 1.0;
+  relay::Expr x = ctx.Input(0);
+  DataType dt = ctx.DType(0);
+  relay::Expr neg = ctx.Call("multiply", {ctx.Scalar(alpha, dt),
+                                          ctx.Call("subtract", {ctx.Call("exp", {x}), ctx.Scalar(1.0, dt)})});
+  relay::Expr out = ctx.Call("where", {ctx.Call("greater", {x, ctx.Scalar(0.0, dt)}), x, neg});
+  if (selu) out = ctx.Call("multiply", {ctx.Scalar(gamma, dt), out});
+  ctx.SetOutput(0, out);
+}
+
+void ConvertPRelu(NodeContext& ctx) {
+  CheckBroadcast(ctx, 0, 1);
+  relay::Expr x = ctx.Input(0);
+  relay::Expr slope = ctx.Input(1);
+  relay::Expr neg = ctx.Call("less", {x, ctx.Scalar(0.0, ctx.DType(0))});
+  ctx.SetOutput(0, ctx.Call("where", {neg, ctx.Call("multiply", {x, slope}), x}));
+}
+
+// Clip-11+: optional min/max inputs. Known bounds give relay's clip (a missing one is the
+// dtype's extreme); unknown bounds give maximum/minimum with the bound tensors.
+void ConvertClip(NodeContext& ctx) {
+  DataType dt = ctx.DType(0);
+  double lo = -std::numeric_limits<double>::infinity(), hi = std::numeric_limits<double>::infinity();
+  if (dt.is_float() && dt.bits() == 32) {
+    lo = std::numeric_limits<float>::lowest();
+    hi = std::numeric_limits<float>::max();
+  } else if (dt.is_int() || dt.is_uint()) {
+    lo = dt.is_uint() ? 0.0 : -std::ldexp(1.0, dt.bits() - 1);
+    hi = std::ldexp(1.0, dt.bits() - (dt.is_uint() ? 0 : 1)) - 1;
+  }
+  bool dynamic = (ctx.HasInput(1) && !ctx.IsKnown(1)) || (ctx.HasInput(2) && !ctx.IsKnown(2));
+  if (dynamic) {
+    relay::Expr out = ctx.Input(0);
+    if (ctx.HasInput(1)) out = ctx.Call("maximum", {out, ctx.Input(1)});
+    if (ctx.HasInput(2)) out = ctx.Call("minimum", {out, ctx.Input(2)});
+    ctx.SetOutput(0, out);
+    return;
+  }
+  if (ctx.HasInput(1)) lo = ctx.Known(1, "min").AsReal(0);
+  if (ctx.HasInput(2)) hi = ctx.Known(2, "max").AsReal(0);
+  if (ctx.Foldable()) {
+    HostTensor x = ctx.Known(0, "input");
+    HostTensor lo_t = HostTensor::Make({}, dt), hi_t = HostTensor::Make({}, dt);
+    lo_t.Set(0, lo);
+    hi_t.Set(0, hi);
+    ctx.SetKnownOutput(0, EvalBinary(HostBinary::kMin, EvalBinary(HostBinary::kMax, x, lo_t), hi_t));
+    return;
+  }
+  ctx.SetOutput(0, ctx.Call("clip", {ctx.Input(0)},
+                            {{"a_min", relay::AttrFloat(lo)}, {"a_max", relay::AttrFloat(hi)}}));
+}
+
+void ConvertWhere(NodeContext& ctx) {
+  CheckBroadcast(ctx, 0, 1);
+  CheckBroadcast(ctx, 0, 2);
+  CheckBroadcast(ctx, 1, 2);
+  if (ctx.Foldable()) {
+    ctx.SetKnownOutput(0, EvalWhere(ctx.Known(0, "condition"), ctx.Known(1, "x"), ctx.Known(2, "y")));
+    return;
+  }
+  ctx.SetOutput(0, ctx.Call("where", {ctx.Input(0), ctx.Input(1), ctx.Input(2)}));
+}
+
+void ConvertCast(NodeContext& ctx) {
+  DataType to = DTypeFromOnnx(static_cast<int>(ctx.Int("to", 0)), "ONNX node '" + ctx.name() + "' attribute 'to'");
+  if (ctx.Foldable() && HostDTypeSupported(to)) {
+    ctx.SetKnownOutput(0, EvalCast(ctx.Known(0, "input"), to));
+    return;
+  }
+  ctx.SetOutput(0, ctx.Call("cast", {ctx.Input(0)}, {{"dtype", String(to.str())}}));
+}
+
+void ConvertIdentity(NodeContext& ctx) { ctx.ForwardInput(0, 0); }
+
+// Inference: Dropout is the identity; its optional mask output is all true.
+void ConvertDropout(NodeContext& ctx) {
+  if (ctx.HasInput(2) && ctx.IsKnown(2) && ctx.Known(2, "training_mode").AsInt(0) != 0)
+    ctx.Fail("training_mode=True is not supported (tirgen imports models for inference)");
+  ctx.ForwardInput(0, 0);
+  if (ctx.HasOutput(1)) {
+    std::vector<int64_t> shape = ctx.Shape(0);
+    relay::AttrFields attrs = {{"shape", relay::AttrInts(shape)}, {"dtype", String("bool")}};
+    ctx.SetOutput(1, ctx.Call("full", {ctx.Scalar(1, DataType::Bool())}, attrs));
+  }
+}
+
+}  // namespace
+
+void AddElemwiseConverters(ConverterTable* table) {
+  for (const auto& b : kBinary) (*table)[b.onnx] = ConvertBinary;
+  for (const auto& u : kUnary) (*table)[u.onnx] = ConvertUnary;
+  for (const char* op : {"Min", "Max", "Sum", "Mean"}) (*table)[op] = ConvertVariadic;
+  (*table)["Mod"] = ConvertMod;
+  (*table)["Reciprocal"] = ConvertReciprocal;
+  (*table)["LeakyRelu"] = ConvertLeakyRelu;
+  (*table)["HardSigmoid"] = ConvertHardSigmoid;
+  (*table)["HardSwish"] = ConvertHardSwish;
+  (*table)["Softplus"] = ConvertSoftplus;
+  (*table)["Softsign"] = ConvertSoftsign;
+  (*table)["Elu"] = ConvertElu;
+  (*table)["Selu"] = ConvertElu;
+  (*table)["PRelu"] = ConvertPRelu;
+  (*table)["Clip"] = ConvertClip;
+  (*table)["Where"] = ConvertWhere;
+  (*table)["Cast"] = ConvertCast;
+  (*table)["Identity"] = ConvertIdentity;
+  (*table)["Dropout"] = ConvertDropout;
+}
+
+}  // namespace onnx_import
+}  // namespace frontend
+}  // namespace tirgen

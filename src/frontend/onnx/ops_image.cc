@@ -1,0 +1,96 @@
+// Image ops: Resize (nearest, linear, cubic over NCHW) and DepthToSpace / SpaceToDepth (as
+// reshape -> transpose -> reshape, the ONNX definition).
+#include <cmath>
+
+#include "converter.h"
+
+namespace tirgen {
+namespace frontend {
+namespace onnx_import {
+namespace {
+
+using relay::AttrInts;
+
+void ConvertResize(NodeContext& ctx) {
+  std::vector<int64_t> in = ctx.Shape(0);
+  if (in.size() != 4) ctx.Fail("only 4-D (NCHW) inputs are supported, not rank " + std::to_string(in.size()));
+  // Inputs: X, roi, scales, sizes (roi and scales may be empty names or empty tensors).
+  std::vector<int64_t> out;
+  if (ctx.HasInput(3) && ctx.Known(3, "sizes").size() > 0) {
+    out = ctx.KnownInts(3, "sizes");
+  } else if (ctx.HasInput(2) && ctx.Known(2, "scales").size() > 0) {
+    HostTensor scales = ctx.Known(2, "scales");
+    if (scales.size() != 4) ctx.Fail("scales must have 4 entries");
+    for (int i = 0; i < 4; ++i) out.push_back(static_cast<int64_t>(std::floor(in[i] * scales.AsReal(i))));
+  } else {
+    ctx.Fail("one of scales and sizes must be given");
+  }
+  if (out.size() != 4) ctx.Fail("sizes must have 4 entries");
+  if (out[0] != in[0] || out[1] != in[1]) ctx.Fail("resizing the batch or channel dimension is not supported");
+  std::string mode = ctx.Str("mode", "nearest");
+  std::string method = mode == "nearest" ? "nearest_neighbor" : mode;
+  if (method != "nearest_neighbor" && method != "linear" && method != "cubic")
+    ctx.Fail("mode '" + mode + "' is not one of nearest, linear, cubic");
+  std::string coord = ctx.Str("coordinate_transformation_mode", "half_pixel");
+  relay::AttrFields attrs = {{"size", AttrInts({out[2], out[3]})},
+                             {"method", String(method)},
+                             {"coordinate_transformation_mode", String(coord)},
+                             {"rounding_method", String(mode == "nearest" ? ctx.Str("nearest_mode", "round_prefer_floor") : "")},
+                             {"cubic_alpha", relay::AttrFloat(ctx.Float("cubic_coeff_a", -0.75))},
+                             {"cubic_exclude", relay::AttrInt(ctx.Int("exclude_outside", 0))},
+                             {"extrapolation_value", relay::AttrFloat(ctx.Float("extrapolation_value", 0.0))}};
+  if (coord == "tf_crop_and_resize") {
+    HostTensor roi = ctx.Known(1, "roi");
+    if (roi.size() != 8) ctx.Fail("roi must have 8 entries");
+    // relay's roi is (start_h, start_w, end_h, end_w).
+    std::vector<ObjectRef> r;
+    for (int i : {2, 3, 6, 7}) r.push_back(relay::AttrFloat(roi.AsReal(i)));
+    attrs.push_back({"roi", Array(r)});
+  }
+  ctx.SetOutput(0, ctx.Call("image.resize2d", {ctx.Input(0)}, attrs));
+}
+
+void ConvertDepthToSpace(NodeContext& ctx) {
+  std::vector<int64_t> s = ctx.Shape(0);
+  if (s.size() != 4) ctx.Fail("input must be 4-D (NCHW)");
+  int64_t b = ctx.Int("blocksize", 0);
+  if (b <= 0 || s[1] % (b * b) != 0) ctx.Fail("channels must be divisible by blocksize^2");
+  int64_t n = s[0], c = s[1], h = s[2], w = s[3];
+  std::string mode = ctx.Str("mode", "DCR");
+  std::vector<int64_t> split, perm;
+  if (mode == "DCR") {
+    split = {n, b, b, c / (b * b), h, w};
+    perm = {0, 3, 4, 1, 5, 2};
+  } else if (mode == "CRD") {
+    split = {n, c / (b * b), b, b, h, w};
+    perm = {0, 1, 4, 2, 5, 3};
+  } else {
+    ctx.Fail("mode '" + mode + "' is not DCR or CRD");
+  }
+  relay::Expr x = ctx.Reshape(ctx.Input(0), split);
+  x = ctx.Call("transpose", {x}, {{"axes", AttrInts(perm)}});
+  ctx.SetOutput(0, ctx.Reshape(x, {n, c / (b * b), h * b, w * b}));
+}
+
+void ConvertSpaceToDepth(NodeContext& ctx) {
+  std::vector<int64_t> s = ctx.Shape(0);
+  if (s.size() != 4) ctx.Fail("input must be 4-D (NCHW)");
+  int64_t b = ctx.Int("blocksize", 0);
+  if (b <= 0 || s[2] % b != 0 || s[3] % b != 0) ctx.Fail("height and width must be divisible by blocksize");
+  int64_t n = s[0], c = s[1], h = s[2], w = s[3];
+  relay::Expr x = ctx.Reshape(ctx.Input(0), {n, c, h / b, b, w / b, b});
+  x = ctx.Call("transpose", {x}, {{"axes", AttrInts({0, 3, 5, 1, 2, 4})}});
+  ctx.SetOutput(0, ctx.Reshape(x, {n, c * b * b, h / b, w / b}));
+}
+
+}  // namespace
+
+void AddImageConverters(ConverterTable* table) {
+  (*table)["Resize"] = ConvertResize;
+  (*table)["DepthToSpace"] = ConvertDepthToSpace;
+  (*table)["SpaceToDepth"] = ConvertSpaceToDepth;
+}
+
+}  // namespace onnx_import
+}  // namespace frontend
+}  // namespace tirgen

@@ -1,0 +1,363 @@
+// Neural-network families: Conv, ConvTranspose, Gemm, MatMul, the normalizations, pooling,
+// Softmax/LogSoftmax. 2-D ops map to relay's NCHW ops; 1-D convolutions and pools run as 2-D
+// ones over an inserted unit height.
+#include "converter.h"
+
+namespace tirgen {
+namespace frontend {
+namespace onnx_import {
+namespace {
+
+using relay::AttrInts;
+using relay::AttrInt;
+using relay::Expr;
+
+int64_t Prod(const std::vector<int64_t>& v, size_t from, size_t to) {
+  int64_t p = 1;
+  for (size_t i = from; i < to; ++i) p *= v[i];
+  return p;
+}
+
+// Spatial attributes of a conv/pool node over `n` spatial dims, with auto_pad resolved.
+struct Window {
+  std::vector<int64_t> kernel, strides, dilations, pads;  // pads: begins then ends
+};
+
+Window ReadWindow(NodeContext& ctx, const std::vector<int64_t>& in_spatial,
+                  const std::vector<int64_t>& kernel) {
+  size_t n = in_spatial.size();
+  Window w;
+  w.kernel = kernel;
+  w.strides = ctx.Ints("strides", std::vector<int64_t>(n, 1));
+  w.dilations = ctx.Ints("dilations", std::vector<int64_t>(n, 1));
+  w.pads = ctx.Ints("pads", std::vector<int64_t>(2 * n, 0));
+  if (w.strides.size() != n || w.dilations.size() != n || w.pads.size() != 2 * n || w.kernel.size() != n)
+    ctx.Fail("strides/dilations/pads/kernel_shape do not match " + std::to_string(n) + " spatial dimensions");
+  std::string auto_pad = ctx.Str("auto_pad", "NOTSET");
+  if (auto_pad == "VALID") {
+    w.pads.assign(2 * n, 0);
+  } else if (auto_pad == "SAME_UPPER" || auto_pad == "SAME_LOWER") {
+    for (size_t i = 0; i < n; ++i) {
+      int64_t out = (in_spatial[i] + w.strides[i] - 1) / w.strides[i];
+      int64_t extent = (w.kernel[i] - 1) * w.dilations[i] + 1;
+      int64_t total = std::max<int64_t>(0, (out - 1) * w.strides[i] + extent - in_spatial[i]);
+      int64_t small = total / 2, large = total - small;
+      w.pads[i] = auto_pad == "SAME_UPPER" ? small : large;
+      w.pads[i + n] = auto_pad == "SAME_UPPER" ? large : small;
+    }
+  } else if (auto_pad != "NOTSET") {
+    ctx.Fail("auto_pad '" + auto_pad + "' is not one of NOTSET, SAME_UPPER, SAME_LOWER, VALID");
+  }
+  return w;
+}
+
+// 1-D windows become 2-D ones over a unit height.
+void LiftWindow(Window* w) {
+  w->kernel.insert(w->kernel.begin(), 1);
+  w->strides.insert(w->strides.begin(), 1);
+  w->dilations.insert(w->dilations.begin(), 1);
+  w->pads = {0, w->pads[0], 0, w->pads[1]};
+}
+
+Expr Lift(NodeContext& ctx, const Expr& x) {
+  return ctx.Call("expand_dims", {x}, {{"axis", AttrInt(2)}});
+}
+Expr Lower(NodeContext& ctx, const Expr& x) {
+  return ctx.Call("squeeze", {x}, {{"axis", AttrInts({2})}});
+}
+
+void CheckSpatialRank(NodeContext& ctx, int rank) {
+  if (rank != 3 && rank != 4)
+    ctx.Fail("only 1-D and 2-D " + ctx.op_type() + " (inputs of rank 3 or 4) are supported, not rank " +
+             std::to_string(rank));
+}
+
+void ConvertConv(NodeContext& ctx) {
+  int rank = ctx.Rank(0);
+  CheckSpatialRank(ctx, rank);
+  std::vector<int64_t> x_shape = ctx.Shape(0), w_shape = ctx.Shape(1);
+  if (static_cast<int>(w_shape.size()) != rank) ctx.Fail("weight rank differs from input rank");
+  std::vector<int64_t> kernel = ctx.Ints("kernel_shape", {w_shape.begin() + 2, w_shape.end()});
+  Window w = ReadWindow(ctx, {x_shape.begin() + 2, x_shape.end()}, kernel);
+  int64_t groups = ctx.Int("group", 1);
+  if (groups <= 0 || x_shape[1] % groups != 0 || x_shape[1] / groups != w_shape[1])
+    ctx.Fail("input channels " + std::to_string(x_shape[1]) + " do not match weight shape and group " +
+             std::to_string(groups));
+  Expr x = ctx.Input(0), weight = ctx.Input(1);
+  if (rank == 3) {
+    LiftWindow(&w);
+    x = Lift(ctx, x);
+    weight = Lift(ctx, weight);
+  }
+  relay::AttrFields attrs = {{"strides", AttrInts(w.strides)}, {"padding", AttrInts(w.pads)},
+                             {"dilation", AttrInts(w.dilations)}, {"groups", AttrInt(groups)},
+                             {"channels", AttrInt(w_shape[0])}, {"kernel_size", AttrInts(w.kernel)}};
+  Expr out = ctx.Call("nn.conv2d", {x, weight}, attrs);
+  if (ctx.HasInput(2)) out = ctx.Call("nn.bias_add", {out, ctx.Input(2)});
+  if (rank == 3) out = Lower(ctx, out);
+  ctx.SetOutput(0, out);
+}
+
+// ConvTranspose: weight (C_in, C_out / group, k...) is relay's IOHW layout.
+void ConvertConvTranspose(NodeContext& ctx) {
+  int rank = ctx.Rank(0);
+  CheckSpatialRank(ctx, rank);
+  std::vector<int64_t> x_shape = ctx.Shape(0), w_shape = ctx.Shape(1);
+  size_t n = x_shape.size() - 2;
+  std::vector<int64_t> in_spatial(x_shape.begin() + 2, x_shape.end());
+  std::vector<int64_t> kernel = ctx.Ints("kernel_shape", {w_shape.begin() + 2, w_shape.end()});
+  int64_t groups = ctx.Int("group", 1);
+  std::vector<int64_t> strides = ctx.Ints("strides", std::vector<int64_t>(n, 1));
+  std::vector<int64_t> dilations = ctx.Ints("dilations", std::vector<int64_t>(n, 1));
+  std::vector<int64_t> out_pad = ctx.Ints("output_padding", std::vector<int64_t>(n, 0));
+  std::vector<int64_t> pads = ctx.Ints("pads", std::vector<int64_t>(2 * n, 0));
+  std::string auto_pad = ctx.Str("auto_pad", "NOTSET");
+  std::vector<int64_t> out_shape = ctx.Ints("output_shape");
+  if (out_shape.size() > n) out_shape.erase(out_shape.begin(), out_shape.end() - n);
+  if (!out_shape.empty() || auto_pad == "SAME_UPPER" || auto_pad == "SAME_LOWER") {
+    // ONNX: total padding from the requested output size (input * stride for SAME).
+    for (size_t i = 0; i < n; ++i) {
+      int64_t want = out_shape.empty() ? in_spatial[i] * strides[i] : out_shape[i];
+      int64_t total = strides[i] * (in_spatial[i] - 1) + out_pad[i] + (kernel[i] - 1) * dilations[i] + 1 - want;
+      if (total < 0) {  // the output is larger than the padding-free one: extend output_padding
+        out_pad[i] -= total;
+        total = 0;
+      }
+      int64_t small = total / 2, large = total - small;
+      bool lower = auto_pad == "SAME_LOWER";
+      pads[i] = lower ? large : small;
+      pads[i + n] = lower ? small : large;
+    }
+  } else if (auto_pad == "VALID") {
+    pads.assign(2 * n, 0);
+  }
+  Window w{kernel, strides, dilations, pads};
+  Expr x = ctx.Input(0), weight = ctx.Input(1);
+  if (rank == 3) {
+    LiftWindow(&w);
+    out_pad.insert(out_pad.begin(), 0);
+    x = Lift(ctx, x);
+    weight = Lift(ctx, weight);
+  }
+  relay::AttrFields attrs = {{"channels", AttrInt(w_shape[1] * groups)}, {"kernel_size", AttrInts(w.kernel)},
+                             {"strides", AttrInts(w.strides)}, {"output_padding", AttrInts(out_pad)},
+                             {"padding", AttrInts(w.pads)}, {"dilation", AttrInts(w.dilations)},
+                             {"groups", AttrInt(groups)}};
+  Expr out = ctx.Call("nn.conv2d_transpose", {x, weight}, attrs);
+  if (ctx.HasInput(2)) out = ctx.Call("nn.bias_add", {out, ctx.Input(2)});
+  if (rank == 3) out = Lower(ctx, out);
+  ctx.SetOutput(0, out);
+}
+
+Expr Transpose2D(NodeContext& ctx, const Expr& x) {
+  return ctx.Call("transpose", {x}, {{"axes", AttrInts({1, 0})}});
+}
+
+// Gemm: alpha * A' B' + beta * C, as TVM converts it (alpha scales A; dense takes B' as
+// (N, K)).
+void ConvertGemm(NodeContext& ctx) {
+  if (ctx.Rank(0) != 2 || ctx.Rank(1) != 2) ctx.Fail("A and B must be 2-D");
+  DataType dt = ctx.DType(0);
+  double alpha = ctx.Float("alpha", 1.0), beta = ctx.Float("beta", 1.0);
+  bool trans_a = ctx.Int("transA", 0) != 0, trans_b = ctx.Int("transB", 0) != 0;
+  Expr a = ctx.Input(0), b = ctx.Input(1);
+  int64_t units = ctx.Shape(1)[trans_b ? 0 : 1];
+  if (trans_a) a = Transpose2D(ctx, a);
+  if (!trans_b) b = Transpose2D(ctx, b);
+  if (alpha != 1.0) a = ctx.Call("multiply", {a, ctx.Scalar(alpha, dt)});
+  Expr out = ctx.Call("nn.dense", {a, b}, {{"units", AttrInt(units)}});
+  if (ctx.HasInput(2)) {
+    Expr c = ctx.Input(2);
+    if (beta != 1.0) c = ctx.Call("multiply", {ctx.Scalar(beta, dt), c});
+    out = ctx.Call("add", {out, c});
+  }
+  ctx.SetOutput(0, out);
+}
+
+// MatMul with numpy semantics: 1-D operands get a unit dim (removed afterwards), batch dims
+// broadcast. 2-D x 2-D is nn.dense; (..., K) x (K, N) flattens the batch into dense's rows;
+// otherwise both sides are broadcast to one batch and use nn.batch_matmul.
+void ConvertMatMul(NodeContext& ctx) {
+  std::vector<int64_t> as = ctx.Shape(0), bs = ctx.Shape(1);
+  if (as.empty() || bs.empty()) ctx.Fail("operands must have at least one dimension");
+  Expr a = ctx.Input(0), b = ctx.Input(1);
+  bool a_vec = as.size() == 1, b_vec = bs.size() == 1;
+  if (a_vec) {
+    as.insert(as.begin(), 1);
+    a = ctx.Reshape(a, as);
+  }
+  if (b_vec) {
+    bs.push_back(1);
+    b = ctx.Reshape(b, bs);
+  }
+  int64_t m = as[as.size() - 2], k = as.back(), n = bs.back();
+  if (bs[bs.size() - 2] != k)
+    ctx.Fail("inner dimensions differ: " + std::to_string(k) + " and " + std::to_string(bs[bs.size() - 2]));
+  std::vector<int64_t> a_batch(as.begin(), as.end() - 2), b_batch(bs.begin(), bs.end() - 2);
+  std::string err;
+  std::vector<int64_t> batch = BroadcastShape(a_batch, b_batch, &err);
+  if (!err.empty()) ctx.Fail("batch dimensions do not broadcast: " + err);
+  std::vector<int64_t> out_shape = batch;
+  out_shape.push_back(m);
+  out_shape.push_back(n);
+  Expr out;
+  if (bs.size() == 2) {
+    Expr rows = as.size() == 2 ? a : ctx.Reshape(a, {Prod(as, 0, as.size() - 1), k});
+    out = ctx.Call("nn.dense", {rows, Transpose2D(ctx, b)});
+    if (as.size() != 2) out = ctx.Reshape(out, out_shape);
+  } else {
+    int64_t nb = Prod(batch, 0, batch.size());
+    auto to3d = [&](Expr x, const std::vector<int64_t>& shape, int64_t r, int64_t c) {
+      std::vector<int64_t> full = batch;
+      full.push_back(r);
+      full.push_back(c);
+      if (shape != full) x = ctx.Call("broadcast_to", {x}, {{"shape", AttrInts(full)}});
+      return ctx.Reshape(x, {nb, r, c});
+    };
+    out = ctx.Call("nn.batch_matmul", {to3d(a, as, m, k), to3d(b, bs, k, n)},
+                   {{"transpose_a", relay::AttrBool(false)}, {"transpose_b", relay::AttrBool(false)}});
+    out = ctx.Reshape(out, out_shape);
+  }
+  if (a_vec || b_vec) {
+    std::vector<int64_t> squeezed(out_shape.begin(), out_shape.end() - 2);
+    if (!a_vec) squeezed.push_back(m);
+    if (!b_vec) squeezed.push_back(n);
+    out = ctx.Reshape(out, squeezed);
+  }
+  ctx.SetOutput(0, out);
+}
+
+void ConvertBatchNorm(NodeContext& ctx) {
+  if (ctx.HasOutput(1) || ctx.HasOutput(2))
+    ctx.Fail("training-mode outputs (running mean/var) are not supported");
+  if (ctx.Int("training_mode", 0)) ctx.Fail("training_mode=1 is not supported");
+  Expr bn = ctx.Call("nn.batch_norm", {ctx.Input(0), ctx.Input(1), ctx.Input(2), ctx.Input(3), ctx.Input(4)},
+                     {{"epsilon", relay::AttrFloat(ctx.Float("epsilon", 1e-5))}});
+  ctx.SetOutput(0, ctx.GetItem(bn, 0));
+}
+
+// (x - mean) / sqrt(var + eps) over `axes` (biased variance), the shared core of the
+// decomposed normalizations.
+Expr Normalize(NodeContext& ctx, const Expr& x, const std::vector<int64_t>& axes, double eps) {
+  DataType dt = ctx.DType(0);
+  relay::AttrFields red = {{"axis", AttrInts(axes)}, {"keepdims", relay::AttrBool(true)}};
+  Expr d = ctx.Call("subtract", {x, ctx.Call("mean", {x}, red)});
+  Expr var = ctx.Call("mean", {ctx.Call("multiply", {d, d})}, red);
+  Expr denom = ctx.Call("sqrt", {ctx.Call("add", {var, ctx.Scalar(eps, dt)})});
+  return ctx.Call("divide", {d, denom});
+}
+
+void ConvertLayerNorm(NodeContext& ctx) {
+  for (int i = 1; i < 3; ++i)
+    if (ctx.HasOutput(i)) ctx.Fail("the Mean/InvStdDev outputs are not supported");
+  int rank = ctx.Rank(0);
+  int axis = ctx.Axis(ctx.Int("axis", -1), rank);
+  double eps = ctx.Float("epsilon", 1e-5);
+  std::vector<int64_t> shape = ctx.Shape(0);
+  std::vector<int64_t> norm_shape(shape.begin() + axis, shape.end());
+  Expr x = ctx.Input(0), scale = ctx.Input(1);
+  if (axis == rank - 1 && ctx.Shape(1) == norm_shape && (!ctx.HasInput(2) || ctx.Shape(2) == norm_shape)) {
+    Expr bias = ctx.HasInput(2) ? ctx.Input(2) : ctx.Const(NDArray::Zeros(norm_shape, ctx.DType(0)));
+    ctx.SetOutput(0, ctx.Call("nn.layer_norm", {x, scale, bias},
+                              {{"axis", AttrInt(-1)}, {"epsilon", relay::AttrFloat(eps)}}));
+    return;
+  }
+  std::vector<int64_t> axes;
+  for (int i = axis; i < rank; ++i) axes.push_back(i);
+  Expr out = ctx.Call("multiply", {Normalize(ctx, x, axes, eps), scale});
+  if (ctx.HasInput(2)) out = ctx.Call("add", {out, ctx.Input(2)});
+  ctx.SetOutput(0, out);
+}
+
+void ConvertInstanceNorm(NodeContext& ctx) {
+  int rank = ctx.Rank(0);
+  if (rank < 3) ctx.Fail("input must have rank >= 3 (N, C, spatial...)");
+  std::vector<int64_t> axes;
+  for (int i = 2; i < rank; ++i) axes.push_back(i);
+  Expr y = Normalize(ctx, ctx.Input(0), axes, ctx.Float("epsilon", 1e-5));
+  relay::AttrFields per_channel = {{"axis", AttrInt(1)}, {"num_newaxis", AttrInt(rank - 2)}};
+  Expr scale = ctx.Call("expand_dims", {ctx.Input(1)}, per_channel);
+  Expr bias = ctx.Call("expand_dims", {ctx.Input(2)}, per_channel);
+  ctx.SetOutput(0, ctx.Call("add", {ctx.Call("multiply", {y, scale}), bias}));
+}
+
+void ConvertPool(NodeContext& ctx) {
+  bool avg = ctx.op_type() == "AveragePool";
+  if (ctx.HasOutput(1)) ctx.Fail("the Indices output is not supported");
+  int rank = ctx.Rank(0);
+  CheckSpatialRank(ctx, rank);
+  std::vector<int64_t> x_shape = ctx.Shape(0);
+  if (!ctx.HasAttr("kernel_shape")) ctx.Fail("attribute 'kernel_shape' is required");
+  Window w = ReadWindow(ctx, {x_shape.begin() + 2, x_shape.end()}, ctx.Ints("kernel_shape"));
+  Expr x = ctx.Input(0);
+  if (rank == 3) {
+    LiftWindow(&w);
+    x = Lift(ctx, x);
+  }
+  relay::AttrFields attrs = {{"pool_size", AttrInts(w.kernel)}, {"strides", AttrInts(w.strides)},
+                             {"dilation", AttrInts(w.dilations)}, {"padding", AttrInts(w.pads)},
+                             {"ceil_mode", relay::AttrBool(ctx.Int("ceil_mode", 0) != 0)}};
+  if (avg) attrs.push_back({"count_include_pad", relay::AttrBool(ctx.Int("count_include_pad", 0) != 0)});
+  Expr out = ctx.Call(avg ? "nn.avg_pool2d" : "nn.max_pool2d", {x}, attrs);
+  if (rank == 3) out = Lower(ctx, out);
+  ctx.SetOutput(0, out);
+}
+
+// Global pools: relay's 2-D op for NCHW, a keepdims reduction over the spatial axes otherwise.
+void ConvertGlobalPool(NodeContext& ctx) {
+  bool avg = ctx.op_type() == "GlobalAveragePool";
+  int rank = ctx.Rank(0);
+  if (rank < 3) ctx.Fail("input must have rank >= 3 (N, C, spatial...)");
+  if (rank == 4) {
+    ctx.SetOutput(0, ctx.Call(avg ? "nn.global_avg_pool2d" : "nn.global_max_pool2d", {ctx.Input(0)}));
+    return;
+  }
+  std::vector<int64_t> axes;
+  for (int i = 2; i < rank; ++i) axes.push_back(i);
+  ctx.SetOutput(0, ctx.Call(avg ? "mean" : "max", {ctx.Input(0)},
+                            {{"axis", AttrInts(axes)}, {"keepdims", relay::AttrBool(true)}}));
+}
+
+// Softmax/LogSoftmax. Opset 13 normalizes along `axis` (default -1); before, the input is
+// viewed as 2-D [prod(shape[:axis]), prod(shape[axis:])] (default axis 1) and normalized per row.
+void ConvertSoftmax(NodeContext& ctx) {
+  const char* op = ctx.op_type() == "Softmax" ? "nn.softmax" : "nn.log_softmax";
+  int rank = ctx.Rank(0);
+  if (ctx.opset() >= 13) {
+    int64_t axis = ctx.Int("axis", -1);
+    ctx.Axis(axis, rank);
+    ctx.SetOutput(0, ctx.Call(op, {ctx.Input(0)}, {{"axis", AttrInt(axis)}}));
+    return;
+  }
+  int axis = ctx.Axis(ctx.Int("axis", 1), rank);
+  if (axis == rank - 1) {
+    ctx.SetOutput(0, ctx.Call(op, {ctx.Input(0)}, {{"axis", AttrInt(axis)}}));
+    return;
+  }
+  std::vector<int64_t> shape = ctx.Shape(0);
+  Expr flat = ctx.Reshape(ctx.Input(0), {Prod(shape, 0, axis), Prod(shape, axis, shape.size())});
+  Expr out = ctx.Call(op, {flat}, {{"axis", AttrInt(1)}});
+  ctx.SetOutput(0, ctx.Reshape(out, shape));
+}
+
+}  // namespace
+
+void AddNNConverters(ConverterTable* table) {
+  (*table)["Conv"] = ConvertConv;
+  (*table)["ConvTranspose"] = ConvertConvTranspose;
+  (*table)["Gemm"] = ConvertGemm;
+  (*table)["MatMul"] = ConvertMatMul;
+  (*table)["BatchNormalization"] = ConvertBatchNorm;
+  (*table)["LayerNormalization"] = ConvertLayerNorm;
+  (*table)["InstanceNormalization"] = ConvertInstanceNorm;
+  (*table)["MaxPool"] = ConvertPool;
+  (*table)["AveragePool"] = ConvertPool;
+  (*table)["GlobalAveragePool"] = ConvertGlobalPool;
+  (*table)["GlobalMaxPool"] = ConvertGlobalPool;
+  (*table)["Softmax"] = ConvertSoftmax;
+  (*table)["LogSoftmax"] = ConvertSoftmax;
+}
+
+}  // namespace onnx_import
+}  // namespace frontend
+}  // namespace tirgen
