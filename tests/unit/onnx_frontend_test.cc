@@ -13,7 +13,7 @@
 #include "onnx_test_models.h"
 #include "tirgen/frontend/onnx.h"
 #include "tirgen/relay/text.h"
-#include "tirgen/relay/transform.h"
+#include "tirgen/relay/transforms.h"
 #include "tirgen/support/error.h"
 #include "tirgen/support/io.h"
 #include "tirgen/support/npz.h"
