@@ -13,7 +13,7 @@
 
 #include "tirgen/relay/op.h"
 #include "tirgen/relay/text.h"
-#include "tirgen/relay/transform.h"
+#include "tirgen/relay/transforms.h"
 #include "tirgen/te/create_primfunc.h"
 #include "tirgen/te/operation.h"
 
