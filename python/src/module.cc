@@ -13,6 +13,7 @@ using namespace tirgen;  // NOLINT
 
 void BindRuntime(py::module_& m);
 void BindPasses(py::module_& m);
+void BindFrontend(py::module_& m);
 
 namespace {
 
@@ -86,4 +87,5 @@ PYBIND11_MODULE(_tirgen, m) {
 
   BindRuntime(m);
   BindPasses(m);
+  BindFrontend(m);
 }

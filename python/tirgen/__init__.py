@@ -17,6 +17,7 @@ from ._tirgen import (  # noqa: F401
     structural_hash,
     tir,
 )
+from .frontend import from_onnx, from_pytorch  # noqa: F401,E402
 
 # Native submodules importable by their dotted names (`from tirgen.tir import transform`).
 import sys as _sys

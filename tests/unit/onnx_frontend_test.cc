@@ -13,7 +13,7 @@
 #include "onnx_test_models.h"
 #include "tirgen/frontend/onnx.h"
 #include "tirgen/relay/text.h"
-#include "tirgen/relay/transform.h"
+#include "tirgen/relay/transforms.h"
 #include "tirgen/support/error.h"
 #include "tirgen/support/io.h"
 #include "tirgen/support/npz.h"
@@ -102,23 +102,10 @@ const std::map<std::string, Expect>& Expectations() {
       {"depth_to_space_crd", {{"reshape(", "transpose("}}},
       {"depth_to_space_dcr", {{"axes=[0, 3, 4, 1, 5, 2]"}}},
       {"two_outputs", {{"nn.relu(", "sigmoid("}}},
+      {"initializer_typed_fields", {{"multiply(%x, %w)", "reshape(", "where(%cond"}}},
+      {"external_data", {{"nn.dense(%x, %0, units=None)", "transpose(%w"}}},
   };
   return m;
-}
-
-std::map<std::string, std::vector<int64_t>> InputShapes(const std::string& name) {
-  if (name == "dynamic_batch_view") return {{"in0", {2, 3, 4}}};
-  return {};
-}
-
-std::vector<std::string> CaseNames() {
-  std::string dir = tirgen_test::OnnxCaseDir();
-  std::vector<std::string> names;
-  if (dir.empty()) return {"<generation failed>"};
-  for (const auto& e : fs::directory_iterator(dir))
-    if (e.path().extension() == ".onnx") names.push_back(e.path().stem().string());
-  std::sort(names.begin(), names.end());
-  return names;
 }
 
 std::string TypeOfArray(const NDArray& a) {
@@ -132,7 +119,7 @@ TEST_P(OnnxOp, ImportsWithReferenceTypes) {
   if (dir.empty()) GTEST_SKIP() << tirgen_test::OnnxModelsError();
   const std::string& name = GetParam();
   frontend::OnnxImportOptions options;
-  options.input_shapes = InputShapes(name);
+  options.input_shapes = tirgen_test::OnnxCaseInputShapes(name);
   frontend::OnnxImport r = frontend::ImportOnnx(dir + "/" + name + ".onnx", options);
   std::string text = relay::PrintModule(r.mod);
   std::map<std::string, NDArray> ref = LoadNpz(dir + "/" + name + ".npz");
@@ -149,9 +136,17 @@ TEST_P(OnnxOp, ImportsWithReferenceTypes) {
     EXPECT_EQ(relay::TypeToString(outs[i]), TypeOfArray(it->second)) << "output " << i << "\n" << text;
     EXPECT_EQ(r.output_names[i], "out" + std::to_string(i));
   }
+  // Weights are the initializers' values (raw, typed fields or external data).
+  for (const auto& kv : r.params) {
+    auto init = ref.find("init." + kv.first);
+    ASSERT_NE(init, ref.end()) << kv.first;
+    EXPECT_EQ(kv.second->shape, init->second->shape) << kv.first;
+    EXPECT_EQ(kv.second->dtype, init->second->dtype) << kv.first;
+    EXPECT_TRUE(kv.second.ContentEqual(init->second)) << kv.first;
+  }
   // Graph inputs keep their names and come first.
   for (const auto& kv : ref) {
-    if (kv.first.rfind("out", 0) == 0) continue;
+    if (kv.first.rfind("out", 0) == 0 || kv.first.rfind("init.", 0) == 0) continue;
     EXPECT_NE(text.find("%" + kv.first + ": " + TypeOfArray(kv.second)), std::string::npos)
         << kv.first << "\n" << text;
   }
@@ -163,12 +158,9 @@ TEST_P(OnnxOp, ImportsWithReferenceTypes) {
   EXPECT_EQ(relay::PrintModule(relay::ParseModule(text, name)), text);
 }
 
-INSTANTIATE_TEST_SUITE_P(Cases, OnnxOp, ::testing::ValuesIn(CaseNames()),
+INSTANTIATE_TEST_SUITE_P(Cases, OnnxOp, ::testing::ValuesIn(tirgen_test::OnnxCaseNames()),
                          [](const ::testing::TestParamInfo<std::string>& i) {
-                           std::string s = i.param;
-                           for (char& c : s)
-                             if (!isalnum(static_cast<unsigned char>(c))) c = '_';
-                           return s;
+                           return tirgen_test::OnnxTestName(i.param);
                          });
 
 // Every required operator type has a converter.
@@ -233,6 +225,20 @@ TEST(OnnxFrontend, Resnet18WeightsNoneMatchesTvmStructure) {
   EXPECT_EQ(BodyStructure(text) + "\n", BodyStructure(Golden("models/resnet18/model.relay")));
   EXPECT_NE(text.find("def @main(%in0: Tensor[(1, 3, 224, 224), float32]"), std::string::npos);
   for (const auto& kv : r.params) EXPECT_NE(text.find("%" + kv.first + ": "), std::string::npos) << kv.first;
+}
+
+// The other whole models of the end-to-end tests import and type-check to PyTorch's output.
+TEST(OnnxFrontend, WholeModelsImport) {
+  for (const char* name : {"resnet18_opset17", "mobilenet_v2", "mobilenet_v2_opset17"}) {
+    std::string path = tirgen_test::OnnxWholeModel(name);
+    if (path.empty()) GTEST_SKIP() << tirgen_test::OnnxModelsError();
+    frontend::OnnxImport r = frontend::ImportOnnx(path);
+    const auto* fn = r.mod.Lookup("main").as<relay::FunctionNode>();
+    ASSERT_NE(fn, nullptr);
+    EXPECT_EQ(relay::TypeToString(fn->body->checked_type), "Tensor[(1, 1000), float32]") << name;
+    EXPECT_EQ(fn->params[0]->name_hint, "in0") << name;
+    EXPECT_GT(r.params.size(), 20u) << name;  // fewer than layers: equal biases deduplicated
+  }
 }
 
 // A model with two unsupported operator types reports both, with their nodes, at once.

@@ -3,6 +3,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -76,5 +78,27 @@ std::string OnnxWholeModel(const std::string& name) {
 }
 
 const std::string& OnnxModelsError() { return g_error; }
+
+std::vector<std::string> OnnxCaseNames() {
+  std::string dir = OnnxCaseDir();
+  if (dir.empty()) return {"generation_failed"};
+  std::vector<std::string> names;
+  for (const auto& e : fs::directory_iterator(dir))
+    if (e.path().extension() == ".onnx") names.push_back(e.path().stem().string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+std::map<std::string, std::vector<int64_t>> OnnxCaseInputShapes(const std::string& name) {
+  if (name == "dynamic_batch_view") return {{"in0", {2, 3, 4}}};
+  return {};
+}
+
+std::string OnnxTestName(const std::string& name) {
+  std::string s = name;
+  for (char& c : s)
+    if (!isalnum(static_cast<unsigned char>(c))) c = '_';
+  return s;
+}
 
 }  // namespace tirgen_test

@@ -3,7 +3,9 @@
 // runs each test alone) reuses one generation. Generation is atomic (temp dir + rename).
 #pragma once
 
+#include <map>
 #include <string>
+#include <vector>
 
 namespace tirgen_test {
 
@@ -14,5 +16,13 @@ std::string OnnxCaseDir();
 std::string OnnxWholeModel(const std::string& name);
 /// Why generation failed (the generator's output).
 const std::string& OnnxModelsError();
+
+/// The per-op case names, sorted (one placeholder name when generation failed, so the
+/// parameterized tests exist and skip with the reason).
+std::vector<std::string> OnnxCaseNames();
+/// Static shapes for cases whose inputs have symbolic dims (name -> dims).
+std::map<std::string, std::vector<int64_t>> OnnxCaseInputShapes(const std::string& name);
+/// `name` as a gtest parameter name (alphanumerics and underscores).
+std::string OnnxTestName(const std::string& name);
 
 }  // namespace tirgen_test

@@ -1,5 +1,6 @@
 #include "build_command.h"
 
+#include "input_loader.h"
 #include "tirgen/codegen/build.h"
 #include "tirgen/runtime/build.h"
 #include "tirgen/support/io.h"
@@ -9,10 +10,11 @@ namespace cli {
 
 void AddBuildCommand(CLI::App& app, BuildOptions* options) {
   CLI::App* cmd = app.add_subcommand("build", "compile a program's PrimFuncs into a shared library");
-  cmd->add_option("INPUT", options->program.input, "TVMScript or Relay text file (- for stdin)")->required();
+  cmd->add_option("INPUT", options->program.input, "TVMScript, Relay text or ONNX (.onnx) file (- for stdin)")->required();
   cmd->add_option("-o,--output", options->output, "shared library to write")->required();
   cmd->add_option("--emit-c", options->emit_c, "also write the generated C source to this file");
   cmd->add_option("--params", options->program.params, "weights (.npz) bound to Relay main's parameters");
+  AddInputShapeOption(cmd, &options->program.input_shapes);
   cmd->add_flag("--link-params", options->program.link_params, "embed the weights in the PrimFuncs");
 }
 

@@ -12,7 +12,11 @@ namespace cli {
 void AddInputOptions(CLI::App* cmd, InputOptions* options) {
   cmd->add_option("FILE", options->input, "model: Relay text, or ONNX (.onnx); - for stdin")->required();
   cmd->add_option("--params", options->params, "weights (.npz) bound to main's parameters by name");
-  cmd->add_option("--input-shape", options->input_shapes,
+  AddInputShapeOption(cmd, &options->input_shapes);
+}
+
+void AddInputShapeOption(CLI::App* cmd, std::vector<std::string>* shapes) {
+  cmd->add_option("--input-shape", *shapes,
                   "static shape of an ONNX input with dynamic dims: NAME=d0,d1,... (repeatable)");
 }
 
@@ -50,15 +54,16 @@ bool LooksLikeRelay(const std::string& bytes) {
 
 }  // namespace
 
-LoadedInput LoadInput(const InputOptions& options) {
+LoadedInput LoadInput(const InputOptions& options, const std::string* given) {
   LoadedInput out;
   std::string name = options.input == "-" ? "<stdin>" : options.input;
   frontend::OnnxImportOptions onnx_options;
   for (const auto& s : options.input_shapes) onnx_options.input_shapes.insert(ParseInputShape(s));
   bool onnx = frontend::IsOnnxPath(options.input);
   std::string bytes;
+  if (given) bytes = *given;
   if (!onnx) {
-    bytes = ReadFile(options.input);
+    if (!given) bytes = ReadFile(options.input);
     onnx = options.input == "-" && !LooksLikeRelay(bytes);
   }
   if (onnx) {

@@ -23,6 +23,8 @@ struct InputOptions {
 
 /// Registers FILE, --params and --input-shape on `cmd`.
 void AddInputOptions(CLI::App* cmd, InputOptions* options);
+/// Registers --input-shape alone (commands that register FILE and --params themselves).
+void AddInputShapeOption(CLI::App* cmd, std::vector<std::string>* shapes);
 
 struct LoadedInput {
   IRModule mod;                            ///< the relay module (types inferred for ONNX)
@@ -32,8 +34,9 @@ struct LoadedInput {
 };
 
 /// Reads the input: ONNX when the file ends in .onnx (or stdin holds protobuf bytes), Relay
-/// text otherwise. Throws tirgen::Error on bad input.
-LoadedInput LoadInput(const InputOptions& options);
+/// text otherwise. `bytes`, when given, is the input's content already read (stdin can be read
+/// once only). Throws tirgen::Error on bad input.
+LoadedInput LoadInput(const InputOptions& options, const std::string* bytes = nullptr);
 
 /// Parses "NAME=d0,d1,..." (tirgen::Error naming the bad text).
 std::pair<std::string, std::vector<int64_t>> ParseInputShape(const std::string& text);

@@ -1,5 +1,8 @@
 #include "program.h"
 
+#include "input_loader.h"
+#include "tirgen/frontend/onnx.h"
+
 #include "tirgen/script/parser.h"
 #include "tirgen/support/error.h"
 #include "tirgen/support/io.h"
@@ -13,7 +16,7 @@ bool IsTVMScript(const std::string& text) {
 
 IRModule LoadProgram(const ProgramOptions& options) {
   std::string name = options.input == "-" ? "<stdin>" : options.input;
-  std::string text = ReadFile(options.input);
+  std::string text = frontend::IsOnnxPath(options.input) ? std::string() : ReadFile(options.input);
   if (IsTVMScript(text)) {
     TIRGEN_CHECK(options.params.empty() && !options.link_params)
         << name << ": --params and --link-params apply to Relay input, not TVMScript";
@@ -21,6 +24,9 @@ IRModule LoadProgram(const ProgramOptions& options) {
     if (parsed.as<tir::PrimFuncNode>()) return IRModule({{"main", parsed}});
     return parsed.cast<IRModule>();
   }
+  // A graph model: Relay text or ONNX (its weights in `graph.params`, --params overriding).
+  LoadedInput graph = LoadInput({options.input, options.params, options.input_shapes},
+                                options.input == "-" ? &text : nullptr);
   TIRGEN_CHECK(false) << name << ": Relay input needs the lowering (LowerTE), which is not in this build yet";
   return IRModule(std::map<std::string, ObjectRef>{});
 }

@@ -1,8 +1,10 @@
 // The program a `build`/`run` command works on: TVMScript (its PrimFuncs, block or loop form) or
-// Relay text (optimized, then LowerTE'd: PrimFuncs + a Relay main calling them).
+// a graph model — Relay text or ONNX, read by input_loader.h — (optimized, then LowerTE'd:
+// PrimFuncs + a Relay main calling them).
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "tirgen/tir/function.h"
 
@@ -10,9 +12,10 @@ namespace tirgen {
 namespace cli {
 
 struct ProgramOptions {
-  std::string input;         ///< TVMScript or Relay text file, "-" = stdin
+  std::string input;         ///< TVMScript, Relay text or ONNX file, "-" = stdin
   std::string params;        ///< .npz bound to Relay main's parameters by name (optional)
   bool link_params = false;  ///< embed weights in the PrimFuncs (relay.FuseOps.link_params)
+  std::vector<std::string> input_shapes;  ///< ONNX inputs with dynamic dims: NAME=d0,d1,...
 };
 
 /// True when `text` is TVMScript (a `@T.prim_func` or `@I.ir_module`), false for Relay text.

@@ -4,6 +4,7 @@
 
 #include <map>
 
+#include "input_loader.h"
 #include "tirgen/relay/expr.h"
 #include "tirgen/runtime/build.h"
 #include "tirgen/runtime/executor.h"
@@ -69,9 +70,10 @@ std::vector<NDArray> RunPrimFunc(const IRModule& mod, const std::map<std::string
 
 void AddRunCommand(CLI::App& app, RunOptions* options) {
   CLI::App* cmd = app.add_subcommand("run", "optimize, lower, build and run a program on .npy inputs");
-  cmd->add_option("INPUT", options->program.input, "Relay text or TVMScript file (- for stdin)")->required();
+  cmd->add_option("INPUT", options->program.input, "Relay text, ONNX (.onnx) or TVMScript file (- for stdin)")->required();
   cmd->add_option("--input", options->inputs, "an input: NAME=FILE.npy (repeatable)");
   cmd->add_option("--params", options->program.params, "weights (.npz) bound to Relay main's parameters");
+  AddInputShapeOption(cmd, &options->program.input_shapes);
   cmd->add_flag("--link-params", options->program.link_params, "embed the weights in the PrimFuncs");
   cmd->add_option("--output-dir", options->output_dir, "directory for output_<k>.npy (default: .)");
 }

@@ -200,6 +200,69 @@ std::vector<PrimExpr> IterMapSimplify(const std::vector<PrimExpr>& indices, cons
   return out;
 }
 
+namespace {
+// True when every variable under the split's mark is in `vars`; sets *mixed when some are.
+void MarkVars(const IterMark& m, const std::vector<const VarNode*>& vars, bool* any_in, bool* any_out) {
+  if (m.var.defined()) {
+    bool in = std::find(vars.begin(), vars.end(), m.var.get()) != vars.end();
+    *any_in = *any_in || in;
+    *any_out = *any_out || !in;
+    return;
+  }
+  for (const IterSplit& s : m.source->args) MarkVars(*s.mark, vars, any_in, any_out);
+}
+
+// Mixed-radix check of a sum's args (scales from 1 upward); returns the total extent.
+std::optional<int64_t> RadixExtent(std::vector<IterSplit> args) {
+  int64_t expected = 1;
+  while (!args.empty()) {
+    auto it = std::find_if(args.begin(), args.end(), [&](const IterSplit& s) { return s.scale == expected; });
+    if (it == args.end()) return std::nullopt;
+    expected *= it->extent;
+    args.erase(it);
+  }
+  return expected;
+}
+}  // namespace
+
+std::optional<std::vector<SubspaceDivision>> SubspaceDivide(
+    const std::vector<PrimExpr>& bindings, const IterDomain& dom,
+    const std::vector<const VarNode*>& inner_vars) {
+  Parser p(dom, false);
+  std::vector<SubspaceDivision> out;
+  for (const PrimExpr& e : bindings) {
+    DataType t = e.dtype();
+    auto sum = p.Parse(e);
+    if (!sum) return std::nullopt;
+    IterSum inner, outer;
+    for (const IterSplit& s : sum->args) {
+      bool in = false, ex = false;
+      MarkVars(*s.mark, inner_vars, &in, &ex);
+      if (in && ex) return std::nullopt;
+      (in ? inner : outer).args.push_back(s);
+    }
+    auto e_in = RadixExtent(inner.args);
+    if (!e_in) return std::nullopt;
+    for (IterSplit& s : outer.args) {
+      if (s.scale % *e_in != 0) return std::nullopt;
+      s.scale /= *e_in;
+    }
+    auto e_out = RadixExtent(outer.args);
+    if (!e_out) return std::nullopt;
+    if (sum->base != 0) {
+      if (!inner.args.empty() || !outer.args.empty()) return std::nullopt;
+      outer.base = sum->base;
+    }
+    SubspaceDivision d;
+    d.outer = ToExpr(outer, t);
+    d.inner = ToExpr(inner, t);
+    d.outer_extent = *e_out;
+    d.inner_extent = *e_in;
+    out.push_back(d);
+  }
+  return out;
+}
+
 bool IsAffineBinding(const std::vector<PrimExpr>& indices, const IterDomain& dom) {
   Parser p(dom, false);
   for (const PrimExpr& e : indices)

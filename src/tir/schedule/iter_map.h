@@ -28,3 +28,21 @@ bool IsAffineBinding(const std::vector<PrimExpr>& indices, const IterDomain& dom
 
 }  // namespace tir
 }  // namespace tirgen
+
+namespace tirgen {
+namespace tir {
+
+/// One binding split into an outer and an inner iterator (TVM's SubspaceDivide):
+/// binding == outer * inner_extent + inner, `inner` using only the inner loop variables.
+struct SubspaceDivision {
+  PrimExpr outer, inner;
+  int64_t outer_extent = 1, inner_extent = 1;
+};
+
+/// Divides every binding; nullopt when one is not an affine map that separates that way.
+std::optional<std::vector<SubspaceDivision>> SubspaceDivide(
+    const std::vector<PrimExpr>& bindings, const IterDomain& dom,
+    const std::vector<const VarNode*>& inner_vars);
+
+}  // namespace tir
+}  // namespace tirgen

@@ -176,3 +176,79 @@ Var CopyVar(const Var& v, const std::string& suffix, DataType dtype) {
 
 }  // namespace tir
 }  // namespace tirgen
+
+namespace tirgen {
+namespace tir {
+
+namespace {
+class SubtreeRemover : public StmtExprMutator {
+ public:
+  explicit SubtreeRemover(const BlockNode* b) : block_(b) {}
+  Stmt VisitStmt_(const BlockRealizeNode* op) override {
+    if (op->block.get() == block_) return Stmt();
+    return StmtExprMutator::VisitStmt_(op);
+  }
+  Stmt VisitStmt_(const ForNode* op) override {
+    Stmt body = VisitStmt(op->body);
+    if (!body.defined()) return Stmt();
+    if (body.same_as(op->body)) return GetRef<Stmt>(op);
+    return WithBody(op, body);
+  }
+  Stmt VisitStmt_(const SeqStmtNode* op) override {
+    std::vector<Stmt> kept;
+    bool changed = false;
+    for (const Stmt& s : op->seq) {
+      Stmt n = VisitStmt(s);
+      changed = changed || !n.same_as(s);
+      if (n.defined()) kept.push_back(n);
+    }
+    if (!changed) return GetRef<Stmt>(op);
+    if (kept.empty()) return Stmt();
+    return SeqStmt::Flatten(kept);
+  }
+  PrimExpr VisitExpr(const PrimExpr& e) override { return e; }
+
+ private:
+  const BlockNode* block_;
+};
+}  // namespace
+
+Stmt RemoveBlockSubtree(const Stmt& stmt, const BlockNode* block) {
+  return SubtreeRemover(block).VisitStmt(stmt);
+}
+
+BlockScope GetBlockScope(Schedule::State& st, const BlockRV& rv) {
+  BlockScope s;
+  s.block = st.GetBlock(rv);
+  s.func = st.FuncOf(rv.id);
+  s.f = st.Func(s.func);
+  StmtTree tree(s.f);
+  s.scope = tree.ScopeOf(s.block);
+  s.realize = tree.nodes.at(s.block).realize;
+  if (!s.scope) throw ScheduleError("the root block has no scope to work in");
+  return s;
+}
+
+const BufferStoreNode* AsSimpleStore(const BlockNode* block) {
+  const auto* store = block->body.as<BufferStoreNode>();
+  if (!store || block->init) return nullptr;
+  std::vector<const VarNode*> seen;
+  for (const PrimExpr& i : store->indices) {
+    const VarNode* v = i.as<VarNode>();
+    if (!v || std::find(seen.begin(), seen.end(), v) != seen.end()) return nullptr;
+    bool is_iter = false;
+    for (const IterVar& iv : block->iter_vars) is_iter = is_iter || iv->var.get() == v;
+    if (!is_iter) return nullptr;
+    seen.push_back(v);
+  }
+  return store;
+}
+
+void ReplaceScope(Schedule::State& st, const BlockScope& s, const Block& new_scope,
+                  std::map<const BlockNode*, Block> reuse) {
+  reuse[s.scope] = new_scope;
+  st.Replace(s.func, s.scope, new_scope, reuse);
+}
+
+}  // namespace tir
+}  // namespace tirgen

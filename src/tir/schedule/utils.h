@@ -1,6 +1,7 @@
 // Internal helpers shared by the schedule primitives.
 #pragma once
 
+#include <algorithm>
 #include <functional>
 #include <string>
 #include <vector>
@@ -54,6 +55,58 @@ const VarNode* FindVar(const PrimExpr& e, const std::function<bool(const VarNode
 
 /// A fresh var named like `v` (name + suffix) with the given dtype.
 Var CopyVar(const Var& v, const std::string& suffix, DataType dtype);
+
+}  // namespace tir
+}  // namespace tirgen
+
+namespace tirgen {
+namespace tir {
+
+/// Removes the realize of `block` from `stmt`, together with every loop left empty; a
+/// sequence left with one statement becomes that statement. Undefined when nothing remains.
+Stmt RemoveBlockSubtree(const Stmt& stmt, const BlockNode* block);
+
+/// The scope block of `block` and its function, with checks shared by the inliners.
+struct BlockScope {
+  std::string func;
+  PrimFunc f;
+  const BlockNode* block = nullptr;
+  const BlockNode* scope = nullptr;
+  const BlockRealizeNode* realize = nullptr;
+};
+BlockScope GetBlockScope(Schedule::State& st, const BlockRV& rv);
+
+/// A block whose body is one BufferStore `buf[v0, v1, ...] = value` with distinct iter vars
+/// as indices (what compute_inline needs from a producer): the store, or nullptr.
+const BufferStoreNode* AsSimpleStore(const BlockNode* block);
+
+/// Replaces the scope block by `new_scope`, keeping handles of the block (and `reuse`).
+void ReplaceScope(Schedule::State& st, const BlockScope& s, const Block& new_scope,
+                  std::map<const BlockNode*, Block> reuse = {});
+
+}  // namespace tir
+}  // namespace tirgen
+
+namespace tirgen {
+namespace tir {
+
+/// A mutator that remembers which blocks it rebuilt (old -> new), so handles follow them.
+/// `Finish` lets a subclass adjust a rebuilt block (e.g. recompute its regions).
+class TrackingMutator : public StmtExprMutator {
+ public:
+  std::map<const BlockNode*, Block> rebuilt;
+  using StmtExprMutator::VisitStmt_;
+  Stmt VisitStmt_(const BlockNode* op) override {
+    Stmt s = StmtExprMutator::VisitStmt_(op);
+    if (s.same_as(GetRef<Stmt>(op)) || !s.as<BlockNode>()) return s;
+    Block b = Finish(op, s.cast<Block>());
+    rebuilt[op] = b;
+    return b;
+  }
+
+ protected:
+  virtual Block Finish(const BlockNode* old, Block rebuilt_block) { return rebuilt_block; }
+};
 
 }  // namespace tir
 }  // namespace tirgen

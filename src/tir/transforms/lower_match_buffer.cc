@@ -140,6 +140,10 @@ class MatchBufferLowerer : public StmtExprMutator {
       }
       if (src->elem_offset.defined() && !is_zero(src->elem_offset)) offset = add(offset, src->elem_offset);
       offset = arith::Simplify(offset);
+      // A rank-0 view keeps an int32 elem_offset (TVMScript cannot show TVM's int64 there, so
+      // parsed views have int32) while the offset into an int64-indexed source is int64.
+      if (buffer->shape.empty() && offset.dtype() != buffer->elem_offset.dtype())
+        offset = cast(buffer->elem_offset.dtype(), offset);
       Bind(buffer->elem_offset, offset, buffer->name + ".elem_offset");
       PrimExpr bound = arith::Simplify(Substitute(buffer->elem_offset, Bindings()));
       const int64_t* c = as_const_int(bound);

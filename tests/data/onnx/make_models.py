@@ -4,7 +4,7 @@ reference outputs.
     /usr/bin/python3 make_models.py OUT_DIR [CASE ...]      (default: every per-op case)
 
 Writes OUT_DIR/<case>.onnx and OUT_DIR/<case>.npz (inputs named like the graph inputs,
-reference outputs as out0, out1, ...). Per-op cases are exported from PyTorch where PyTorch
+reference outputs as out0, out1, ..., initializer values as init.<name>). Per-op cases are exported from PyTorch where PyTorch
 has the operator (the export is checked to contain it) and built with onnx.helper otherwise.
 Whole models (resnet18, mobilenet_v2, resnet18_tvm) and the error_* models are built only
 when named.
@@ -221,7 +221,7 @@ def shape_range():
              helper.make_node("Gather", ["s", "one"], ["n"], axis=0),
              helper.make_node("Range", ["zero", "n", "one"], ["r"])]
     return single("Add", {"x": x}, [np.arange(5, dtype=np.int64)], attrs={"_inputs": ["r", "zero"]},
-                  inits={"_one": None} and {"zero": np.array(0, np.int64), "one": np.array(1, np.int64)},
+                  inits={"zero": np.array(0, np.int64), "one": np.array(1, np.int64)},
                   extra_nodes=nodes)
 @case
 def shape_subgraph():
@@ -243,6 +243,47 @@ def dynamic_batch_view():
     # the Shape -> Gather -> Unsqueeze -> Concat -> Reshape chain.
     return export(lambda x: x.view(x.size(0), -1) * 2, [rand(2, 3, 4)], expect=["Shape", "Reshape"],
                   dynamic_axes={"in0": {0: "batch"}, "out0": {0: "batch"}})
+
+
+# ---- initializer storage ----
+
+@case
+def initializer_typed_fields():
+    # Initializers in the typed repeated fields (float_data, int64_data, int32_data for bool)
+    # instead of raw_data.
+    x, w = rand(2, 6), rand(2, 6, seed=1)
+    cond = np.random.default_rng(3).random((3, 4)) > 0.5
+    inits = [helper.make_tensor("w", TensorProto.FLOAT, w.shape, w.flatten().tolist()),
+             helper.make_tensor("shape", TensorProto.INT64, [2], [3, 4]),
+             helper.make_tensor("cond", TensorProto.BOOL, cond.shape, cond.flatten().astype(int).tolist())]
+    nodes = [helper.make_node("Mul", ["x", "w"], ["m"]),
+             helper.make_node("Reshape", ["m", "shape"], ["r"]),
+             helper.make_node("Where", ["cond", "r", "x2"], ["out0"])]
+    ref = np.where(cond, (x * w).reshape(3, 4), x.reshape(3, 4))
+    g = helper.make_graph(nodes, "typed", [helper.make_tensor_value_info("x", TensorProto.FLOAT, x.shape),
+                                           helper.make_tensor_value_info("x2", TensorProto.FLOAT, (3, 4))],
+                          [helper.make_tensor_value_info("out0", TensorProto.FLOAT, ref.shape)], inits)
+    m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 13)])
+    return m.SerializeToString(), {"x": x, "x2": x.reshape(3, 4)}, [ref]
+
+
+@case
+def external_data():
+    # A weight stored in a file beside the model (at an offset), as onnx.save_model writes
+    # large models.
+    x, w = rand(3, 4), rand(4, 5, seed=1)
+    t = numpy_helper.from_array(w, "w")
+    raw = t.raw_data
+    t.ClearField("raw_data")
+    t.data_location = TensorProto.EXTERNAL
+    for k, v in (("location", "external_data.bin"), ("offset", "16"), ("length", str(len(raw)))):
+        e = t.external_data.add()
+        e.key, e.value = k, v
+    g = helper.make_graph([helper.make_node("MatMul", ["x", "w"], ["out0"])], "external",
+                          [helper.make_tensor_value_info("x", TensorProto.FLOAT, x.shape)],
+                          [helper.make_tensor_value_info("out0", TensorProto.FLOAT, (3, 5))], [t])
+    m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 13)])
+    return m.SerializeToString(), {"x": x}, [x @ w], {"external_data.bin": b"\0" * 16 + raw}
 
 
 # ---- nn ----
@@ -527,6 +568,13 @@ def write(out_dir, name, result):
     arrays = dict(inputs)
     for i, o in enumerate(outputs):
         arrays[f"out{i}"] = np.asarray(o)
+    extra = result[3] if len(result) > 3 and isinstance(result[3], dict) else {}
+    for fname, data in extra.items():
+        with open(os.path.join(out_dir, fname), "wb") as f:
+            f.write(data)
+    # The initializers' values as onnx reads them (init.<name>), to check the imported params.
+    for t in onnx.load_from_string(model).graph.initializer:
+        arrays["init." + t.name] = numpy_helper.to_array(t, base_dir=out_dir)
     np.savez(os.path.join(out_dir, name + ".npz"), **arrays)
 
 

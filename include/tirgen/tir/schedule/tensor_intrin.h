@@ -1,0 +1,27 @@
+// Tensor intrinsics for tensorize: a description PrimFunc (reference semantics, matched
+// against the scheduled computation) and an implementation PrimFunc (what replaces it), both
+// with one root block and the same buffer parameters in the same order.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "tirgen/tir/function.h"
+
+namespace tirgen {
+namespace tir {
+
+struct TensorIntrin {
+  PrimFunc desc;
+  PrimFunc impl;
+  /// Checks the pair (same parameter count, buffers with equal dtypes and ranks, one root
+  /// block realize each); tirgen::Error naming `name` otherwise.
+  static void Register(const std::string& name, const PrimFunc& desc, const PrimFunc& impl,
+                       bool override = false);
+  /// The registered intrinsic; tirgen::Error listing the registered names when absent.
+  static const TensorIntrin& Get(const std::string& name);
+  static std::vector<std::string> ListNames();
+};
+
+}  // namespace tir
+}  // namespace tirgen

@@ -1,0 +1,74 @@
+// compute_inline: a producer block `B[v...] = f(v...)` disappears; every load `B[e...]` in its
+// scope becomes f(e...). The producer's buffer and loop nest go away; consumers' regions are
+// recomputed (constant buffers included).
+#include "utils.h"
+
+namespace tirgen {
+namespace tir {
+
+namespace {
+class Inliner : public TrackingMutator {
+ public:
+  Inliner(const BufferStoreNode* store, BufferVarMap buffers) : store_(store), buffers_(std::move(buffers)) {}
+
+  PrimExpr VisitExpr_(const BufferLoadNode* op) override {
+    if (!op->buffer.same_as(store_->buffer)) return StmtExprMutator::VisitExpr_(op);
+    std::vector<std::pair<Var, PrimExpr>> vmap;
+    for (size_t i = 0; i < op->indices.size(); ++i)
+      vmap.emplace_back(GetRef<Var>(store_->indices[i].as<VarNode>()), VisitExpr(op->indices[i]));
+    return Substitute(store_->value, vmap);
+  }
+
+ protected:
+  Block Finish(const BlockNode*, Block b) override { return WithReadWriteRegions(b, buffers_); }
+
+ private:
+  const BufferStoreNode* store_;
+  BufferVarMap buffers_;
+};
+
+}  // namespace
+
+void Schedule::ComputeInline(const BlockRV& rv) {
+  BlockScope s = GetBlockScope(*state_, rv);
+  const BufferStoreNode* store = AsSimpleStore(s.block);
+  if (!store)
+    throw ScheduleError("cannot inline " + Describe(s.block) +
+                        ": its body must be a single BufferStore indexed by distinct block iter vars (and no init)");
+  for (const IterVar& iv : s.block->iter_vars)
+    if (iv->iter_type != IterVarType::kDataPar)
+      throw ScheduleError("cannot inline " + Describe(s.block) + ": iter var \"" + iv->var->name_hint +
+                          "\" is not data-parallel");
+  for (const auto& kv : s.f->buffer_map)
+    if (kv.second.same_as(store->buffer) || kv.second->data.same_as(store->buffer->data))
+      throw ScheduleError("cannot inline " + Describe(s.block) + ": it writes the function output \"" +
+                          store->buffer->name + "\"");
+  // The producer must not read its own buffer.
+  class SelfRead : public StmtExprVisitor {
+   public:
+    const BufferNode* buf;
+    bool found = false;
+    void VisitExpr_(const BufferLoadNode* op) override {
+      found = found || op->buffer.get() == buf;
+      StmtExprVisitor::VisitExpr_(op);
+    }
+  } self;
+  self.buf = store->buffer.get();
+  self.VisitExpr(store->value);
+  if (self.found) throw ScheduleError("cannot inline " + Describe(s.block) + ": it reads the buffer it writes");
+  Stmt body = RemoveBlockSubtree(s.scope->body, s.block);
+  if (!body.defined())
+    throw ScheduleError("cannot inline " + Describe(s.block) + ": it is the only statement of its scope");
+  Inliner inl(store, AllBuffers(s.f));
+  auto n = CopyNode(*s.scope);
+  n->body = inl.VisitStmt(body);
+  std::vector<Buffer> allocs;
+  for (const Buffer& a : n->alloc_buffers)
+    if (!a.same_as(store->buffer)) allocs.push_back(a);
+  n->alloc_buffers = allocs;
+  ReplaceScope(*state_, s, Block(std::shared_ptr<const Object>(n)), inl.rebuilt);
+  trace_.Append(Instruction{"compute_inline", {{"block", Value(rv)}}, {}, false});
+}
+
+}  // namespace tir
+}  // namespace tirgen

@@ -1,0 +1,126 @@
+// reverse_compute_inline: a consumer block `C[h(v)] = g(B[v...])` disappears into the only
+// producer of B: the producer's store `B[p...] = f` becomes `C[h(p)] = g(f)`. B and the
+// consumer's loop nest go away; the producer's regions are recomputed.
+#include "utils.h"
+
+namespace tirgen {
+namespace tir {
+
+namespace {
+// Collects the loads of one buffer.
+class LoadCollector : public StmtExprVisitor {
+ public:
+  explicit LoadCollector(const BufferNode* b) : buf(b) {}
+  void VisitExpr_(const BufferLoadNode* op) override {
+    if (op->buffer.get() == buf) loads.push_back(op);
+    StmtExprVisitor::VisitExpr_(op);
+  }
+  const BufferNode* buf;
+  std::vector<const BufferLoadNode*> loads;
+};
+
+class LoadReplacer : public StmtExprMutator {
+ public:
+  LoadReplacer(const BufferNode* b, PrimExpr v) : buf_(b), value_(std::move(v)) {}
+  PrimExpr VisitExpr_(const BufferLoadNode* op) override {
+    if (op->buffer.get() == buf_) return value_;
+    return StmtExprMutator::VisitExpr_(op);
+  }
+
+ private:
+  const BufferNode* buf_;
+  PrimExpr value_;
+};
+}  // namespace
+
+void Schedule::ReverseComputeInline(const BlockRV& rv) {
+  BlockScope s = GetBlockScope(*state_, rv);
+  const BlockNode* consumer = s.block;
+  auto fail = [&](const std::string& why) {
+    throw ScheduleError("cannot reverse-inline " + Describe(consumer) + ": " + why);
+  };
+  const auto* cstore = consumer->body.as<BufferStoreNode>();
+  if (!cstore || consumer->init) fail("its body must be a single BufferStore (and no init)");
+  for (const IterVar& iv : consumer->iter_vars)
+    if (iv->iter_type != IterVarType::kDataPar) fail("iter var \"" + iv->var->name_hint + "\" is not data-parallel");
+  // The one buffer it reads that a block of the scope produces.
+  StmtTree tree(s.f);
+  const BlockNode* producer = nullptr;
+  Buffer inlined;
+  for (const BufferRegion& r : consumer->reads) {
+    for (const BlockNode* b : tree.blocks) {
+      if (b == consumer || b == tree.root || tree.ScopeOf(b) != s.scope) continue;
+      for (const BufferRegion& w : b->writes) {
+        if (!w->buffer.same_as(r->buffer)) continue;
+        if (producer && producer != b) fail("buffer \"" + r->buffer->name + "\" has more than one producer");
+        if (inlined.defined() && !inlined.same_as(r->buffer)) fail("it reads more than one produced buffer");
+        producer = b;
+        inlined = r->buffer;
+      }
+    }
+  }
+  if (!producer) fail("no block of its scope produces a buffer it reads");
+  for (const BlockNode* b : tree.blocks) {
+    if (b == consumer || b == producer) continue;
+    for (const BufferRegion& r : b->reads)
+      if (r->buffer.same_as(inlined)) fail(Describe(b) + " also reads \"" + inlined->name + "\"");
+  }
+  const auto* pstore = producer->body.as<BufferStoreNode>();
+  if (!pstore || producer->init || !pstore->buffer.same_as(inlined))
+    fail("its producer " + Describe(producer) + " must have a single BufferStore body and no init");
+  LoadCollector lc(inlined.get());
+  lc.VisitExpr(cstore->value);
+  for (const PrimExpr& i : cstore->indices) lc.VisitExpr(i);
+  if (lc.loads.empty()) fail("it does not load \"" + inlined->name + "\" in its store");
+  // The load indices must be distinct iter vars covering every iter var: then each iter var
+  // is the producer's index at its position.
+  std::vector<std::pair<Var, PrimExpr>> vmap;
+  const BufferLoadNode* load = lc.loads[0];
+  for (size_t k = 0; k < load->indices.size(); ++k) {
+    const VarNode* v = load->indices[k].as<VarNode>();
+    bool iter = false;
+    for (const IterVar& iv : consumer->iter_vars) iter = iter || (v && iv->var.get() == v);
+    for (const auto& kv : vmap) iter = iter && kv.first.get() != v;
+    if (!iter) fail("its loads of \"" + inlined->name + "\" must be indexed by distinct block iter vars");
+    vmap.emplace_back(GetRef<Var>(v), pstore->indices[k]);
+  }
+  if (vmap.size() != consumer->iter_vars.size()) fail("every block iter var must index its load of \"" + inlined->name + "\"");
+  for (const BufferLoadNode* l : lc.loads)
+    for (size_t k = 0; k < l->indices.size(); ++k)
+      if (!l->indices[k].same_as(load->indices[k])) fail("all its loads of \"" + inlined->name + "\" must use the same indices");
+  // The new producer store.
+  PrimExpr value = Substitute(LoadReplacer(inlined.get(), pstore->value).VisitExpr(cstore->value), vmap);
+  std::vector<PrimExpr> indices;
+  for (const PrimExpr& i : cstore->indices) indices.push_back(Substitute(i, vmap));
+  auto pn = CopyNode(*producer);
+  pn->body = BufferStore(cstore->buffer, value, indices);
+  Block new_producer = WithReadWriteRegions(Block(std::shared_ptr<const Object>(pn)), AllBuffers(s.f));
+
+  Stmt body = RemoveBlockSubtree(s.scope->body, consumer);
+  class Swap : public TrackingMutator {
+   public:
+    const BlockNode* from;
+    Block to;
+    Stmt VisitStmt_(const BlockNode* op) override {
+      if (op == from) {
+        rebuilt[op] = to;
+        return to;
+      }
+      return TrackingMutator::VisitStmt_(op);
+    }
+    PrimExpr VisitExpr(const PrimExpr& e) override { return e; }
+  } swap;
+  swap.from = producer;
+  swap.to = new_producer;
+  auto n = CopyNode(*s.scope);
+  n->body = swap.VisitStmt(body);
+  std::vector<Buffer> allocs;
+  for (const Buffer& a : n->alloc_buffers)
+    if (!a.same_as(inlined)) allocs.push_back(a);
+  n->alloc_buffers = allocs;
+  ReplaceScope(*state_, s, Block(std::shared_ptr<const Object>(n)), swap.rebuilt);
+  trace_.Append(Instruction{"reverse_compute_inline", {{"block", Value(rv)}}, {}, false});
+}
+
+}  // namespace tir
+}  // namespace tirgen
