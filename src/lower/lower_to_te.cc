@@ -9,7 +9,7 @@
 #include "tirgen/lower/lower.h"
 #include "tirgen/relay/op.h"
 #include "tirgen/relay/text.h"
-#include "tirgen/relay/transform.h"
+#include "tirgen/relay/transforms.h"
 #include "tirgen/support/name_supply.h"
 #include "tirgen/te/operation.h"
 #include "tirgen/tir/op.h"

@@ -8,7 +8,7 @@
 #include "tirgen/lower/lower.h"
 #include "tirgen/relay/op.h"
 #include "tirgen/relay/text.h"
-#include "tirgen/relay/transform.h"
+#include "tirgen/relay/transforms.h"
 #include "tirgen/script/printer.h"
 #include "tirgen/te/operation.h"
 
