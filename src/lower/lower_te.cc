@@ -156,7 +156,7 @@ IRModule LowerTE(const IRModule& mod, const LowerTEOptions& options) {
       if (IsLowerable(f)) global_prims[name] = cache.Get(fn.cast<relay::Function>());
   }
   for (const auto& [name, fn] : mod->functions)
-    if (const auto* f = fn.as<relay::FunctionNode>())
+    if (fn.as<relay::FunctionNode>())
       if (!global_prims.count(name)) Rewriter(&cache, &global_prims, true).VisitExpr(fn.cast<relay::Expr>());
   cache.AssignNames(&names);
 
