@@ -28,7 +28,8 @@ enum Tag : uint64_t { kUndefined = 0x51, kDefine, kReference, kFreeVar, kKind };
 
 class Hasher {
  public:
-  explicit Hasher(bool map_free_vars) : map_free_vars_(map_free_vars) {}
+  explicit Hasher(bool map_free_vars, bool ignore_ndarray_data = false)
+      : map_free_vars_(map_free_vars), ignore_ndarray_data_(ignore_ndarray_data) {}
 
   // ---- the reducer interface (see structural_fields.h); `b` arguments are ignored ----
   template <class T>
@@ -81,7 +82,17 @@ class Hasher {
       case Kind::kVar:
       case Kind::kSizeVar: UseVar(static_cast<const VarNode*>(x.get())); break;
       case Kind::kBuffer: BufferUse(static_cast<const BufferNode*>(x.get())); break;
-      case Kind::kNDArray: Mix(static_cast<const NDArrayNode*>(x.get())->ContentHash()); break;
+      case Kind::kNDArray: {
+        const auto* nd = static_cast<const NDArrayNode*>(x.get());
+        if (!ignore_ndarray_data_) {
+          Mix(nd->ContentHash());
+          break;
+        }
+        Mix(ValueHash(nd->dtype));
+        Mix(nd->shape.size());
+        for (int64_t d : nd->shape) Mix(static_cast<uint64_t>(d));
+        break;
+      }
       default: structural::Fields(*this, x.get(), x.get());
     }
   }
@@ -144,6 +155,7 @@ class Hasher {
   }
 
   bool map_free_vars_;
+  bool ignore_ndarray_data_;
   int def_mode_ = 0;
   uint64_t h_ = 0x6a09e667f3bcc908ULL;
   std::unordered_map<const Object*, uint64_t> index_;
@@ -151,8 +163,8 @@ class Hasher {
 
 }  // namespace
 
-uint64_t StructuralHash(const ObjectRef& obj, bool map_free_vars) {
-  Hasher h(map_free_vars);
+uint64_t StructuralHash(const ObjectRef& obj, bool map_free_vars, bool ignore_ndarray_data) {
+  Hasher h(map_free_vars, ignore_ndarray_data);
   h.Node(obj);
   return h.result();
 }

@@ -20,11 +20,15 @@
 namespace tirgen {
 
 /// True when `a` and `b` are the same program up to the names of their binding sites.
-bool StructuralEqual(const ObjectRef& a, const ObjectRef& b, bool map_free_vars = false);
+/// `ignore_ndarray_data`: NDArrays compare by dtype and shape only (MetaSchedule's
+/// "ignore-ndarray" module equality: programs differing only in weight values are equal).
+bool StructuralEqual(const ObjectRef& a, const ObjectRef& b, bool map_free_vars = false,
+                     bool ignore_ndarray_data = false);
 
 /// A hash consistent with StructuralEqual (equal => same hash), deterministic across runs and
 /// processes: binding sites hash by definition order, free vars by name and type.
-uint64_t StructuralHash(const ObjectRef& obj, bool map_free_vars = false);
+uint64_t StructuralHash(const ObjectRef& obj, bool map_free_vars = false,
+                        bool ignore_ndarray_data = false);
 
 /// nullopt when equal; otherwise the path to the first mismatch and what differs, e.g.
 /// "PrimFunc.body.Block(root).body.SeqStmt[1].For.body.BufferStore.value.IntImm: value 3 vs 4".
