@@ -2,6 +2,8 @@
 
 #include "input_loader.h"
 #include "tirgen/frontend/onnx.h"
+#include "tirgen/lower/lower.h"
+#include "tirgen/relay/transforms.h"
 
 #include "tirgen/script/parser.h"
 #include "tirgen/support/error.h"
@@ -27,8 +29,9 @@ IRModule LoadProgram(const ProgramOptions& options) {
   // A graph model: Relay text or ONNX (its weights in `graph.params`, --params overriding).
   LoadedInput graph = LoadInput({options.input, options.params, options.input_shapes},
                                 options.input == "-" ? &text : nullptr);
-  TIRGEN_CHECK(false) << name << ": Relay input needs the lowering (LowerTE), which is not in this build yet";
-  return IRModule(std::map<std::string, ObjectRef>{});
+  relay::OptimizeConfig config;
+  config.link_params = options.link_params;
+  return lower::LowerTE(relay::Optimize(graph.mod, graph.params, config));
 }
 
 }  // namespace cli
