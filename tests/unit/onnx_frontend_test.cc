@@ -103,6 +103,7 @@ const std::map<std::string, Expect>& Expectations() {
       {"depth_to_space_dcr", {{"axes=[0, 3, 4, 1, 5, 2]"}}},
       {"two_outputs", {{"nn.relu(", "sigmoid("}}},
       {"initializer_typed_fields", {{"multiply(%x, %w)", "reshape(", "where(%cond"}}},
+      {"initializers_as_inputs", {{"nn.dense(%in0, %weight, units=4)", "add("}}},
       {"external_data", {{"nn.dense(%x, %0, units=None)", "transpose(%w"}}},
   };
   return m;

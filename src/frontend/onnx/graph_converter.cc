@@ -28,7 +28,6 @@ void GraphConverter::CheckSupported(int opset) const {
   // Every missing op type with the nodes using it, in one error (first-use order).
   std::vector<std::string> order;
   std::map<std::string, std::vector<std::string>> missing;
-  std::map<std::string, int> counts = {};
   const ConverterTable& table = Converters();
   for (int i = 0; i < model_.graph().node_size(); ++i) {
     const onnx::NodeProto& n = model_.graph().node(i);

@@ -286,6 +286,12 @@ def external_data():
     return m.SerializeToString(), {"x": x}, [x @ w], {"external_data.bin": b"\0" * 16 + raw}
 
 
+@case
+def initializers_as_inputs():
+    # IR version 3 style: the weights are also listed as graph inputs (they stay parameters).
+    return export(torch.nn.Linear(6, 4), [rand(3, 6)], expect=["Gemm"], keep_initializers_as_inputs=True)
+
+
 # ---- nn ----
 
 @case
