@@ -220,12 +220,39 @@ OpRegEntry& OpRegEntry::Relation(FTypeRelation rel) {
   return *this;
 }
 
+OpRegEntry& OpRegEntry::ReshapeOp() {
+  info_->reshape_op = true;
+  return *this;
+}
+OpRegEntry& OpRegEntry::Stateful() {
+  info_->stateful = true;
+  return *this;
+}
+
 OpRegEntry RegisterOpInfo(const std::string& name) { return OpRegEntry(FindOrAdd(name)); }
 const OpInfo* GetOpInfo(const std::string& name) { return Find(name); }
 
 OpPatternKind GetOpPattern(const Op& op) {
   const OpInfo* info = op.defined() ? Find(op->name) : nullptr;
   return info ? info->pattern : kOpaque;
+}
+
+bool CallAttrsEqual(const CallNode* a, const CallNode* b) {
+  const OpInfo* info = Find(a->op_name());
+  if (info && a->op_name() == b->op_name() && !info->attrs.empty()) {
+    for (const AttrSpec& spec : info->attrs)
+      if (!AttrEqual(a->GetAttr(spec.name), b->GetAttr(spec.name))) return false;
+    return true;
+  }
+  // Unknown schema: the fields as written.
+  if (a->attrs.defined() != b->attrs.defined()) return false;
+  if (!a->attrs.defined()) return true;
+  const AttrFields& x = a->attrs->fields;
+  const AttrFields& y = b->attrs->fields;
+  if (x.size() != y.size()) return false;
+  for (size_t i = 0; i < x.size(); ++i)
+    if (x[i].first != y[i].first || !AttrEqual(x[i].second, y[i].second)) return false;
+  return true;
 }
 
 Op RegisterOp(const std::string& name) { return FindOrAdd(name)->op; }

@@ -13,7 +13,7 @@
 #include "onnx_test_models.h"
 #include "tirgen/frontend/onnx.h"
 #include "tirgen/relay/text.h"
-#include "tirgen/relay/transform.h"
+#include "tirgen/relay/transforms.h"
 #include "tirgen/support/error.h"
 #include "tirgen/support/io.h"
 #include "tirgen/support/npz.h"
@@ -47,7 +47,7 @@ const std::map<std::string, Expect>& Expectations() {
       {"hardsigmoid", {{"clip(", "multiply("}}}, {"hardswish", {{"clip(", "multiply("}}},
       {"softplus", {{"log(", "exp("}}}, {"clip_inputs", {{"clip(", "a_min=-0.5f", "a_max=1f"}}},
       {"clip_min_only", {{"clip("}}}, {"relu6", {{"clip(", "a_max=6f"}}},
-      {"clip_attributes", {{"clip("}}}, {"cast", {{"cast(", "dtype=\"int32\""}}},
+      {"clip_attributes", {{"clip(%x, a_min=-0.5f, a_max=1f)"}}}, {"cast", {{"cast(", "dtype=\"int32\""}}},
       {"identity", {{}, {"%0 ="}}}, {"dropout", {{"full("}, {"nn.dropout("}}},
       {"constant", {{"add(%x, meta[relay.Constant]"}}},
       {"constant_of_shape", {{}, {"full("}}}, {"shape_range", {{}, {"add("}}},
@@ -239,6 +239,18 @@ TEST(OnnxFrontend, WholeModelsImport) {
     EXPECT_EQ(fn->params[0]->name_hint, "in0") << name;
     EXPECT_GT(r.params.size(), 20u) << name;  // fewer than layers: equal biases deduplicated
   }
+}
+
+// The README's bundled model (examples/small_cnn.onnx, written by examples/make_small_cnn.py).
+TEST(OnnxFrontend, BundledExampleImports) {
+  frontend::OnnxImport r = frontend::ImportOnnx(std::string(TIRGEN_SOURCE_DIR) + "/examples/small_cnn.onnx");
+  std::string text = relay::PrintModule(r.mod);
+  EXPECT_NE(text.find("def @main(%image: Tensor[(1, 3, 32, 32), float32]"), std::string::npos) << text;
+  EXPECT_NE(text.find("-> Tensor[(1, 10), float32]"), std::string::npos) << text;
+  for (const char* op : {"nn.conv2d(", "groups=8", "nn.max_pool2d(", "clip(", "nn.global_avg_pool2d(",
+                         "nn.dense(", "nn.softmax("})
+    EXPECT_NE(text.find(op), std::string::npos) << op << "\n" << text;
+  EXPECT_EQ(r.output_names, std::vector<std::string>{"probabilities"});
 }
 
 // A model with two unsupported operator types reports both, with their nodes, at once.

@@ -6,7 +6,7 @@
 #include <cstring>
 
 #include "tirgen/relay/text.h"
-#include "tirgen/relay/transform.h"
+#include "tirgen/relay/transforms.h"
 #include "tirgen/relay/transforms.h"
 
 namespace tirgen {

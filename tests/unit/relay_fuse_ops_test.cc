@@ -4,6 +4,7 @@
 #include "tirgen/relay/expr_functor.h"
 #include "tirgen/relay/text.h"
 #include "tirgen/relay/transforms.h"
+#include "tirgen/tir/expr.h"
 
 namespace tirgen {
 namespace {
@@ -85,6 +86,73 @@ TEST(FuseOps, MaxDepthSplitsLongChains) {
   body += "exp(%5)" + Ty();
   EXPECT_EQ(Fuse(body, P("x")).size(), 1u);
   EXPECT_GT(Fuse(body, P("x"), 3).size(), 1u);
+}
+
+// The fused functions of main, in post order.
+std::vector<const relay::FunctionNode*> FusedFunctions(const IRModule& mod) {
+  std::vector<const relay::FunctionNode*> out;
+  relay::PostOrderVisit(mod->functions.at("main").as<relay::FunctionNode>()->body,
+                        [&](const relay::Expr& e) {
+                          const auto* call = e.as<relay::CallNode>();
+                          if (const auto* fn = call ? call->op.as<relay::FunctionNode>() : nullptr)
+                            out.push_back(fn);
+                        });
+  return out;
+}
+
+IRModule FuseText(const std::string& body, const std::string& params) {
+  std::string text = "#[version = \"0.0.5\"]\ndef @main(" + params + ") {\n" + body + "\n}\n";
+  return relay::FuseOps(relay::InferType(relay::ParseModule(text)), false, 256);
+}
+
+bool ReshapeOnly(const relay::FunctionNode* fn) {
+  const ObjectRef* a = fn->GetAttr("relay.reshape_only");
+  return a && a->as<tir::IntImmNode>()->value == 1;
+}
+
+TEST(FuseOps, GroupOfReshapeOpsIsMarkedReshapeOnly) {
+  IRModule m = FuseText(
+      "%0 = squeeze(%x, axis=[3]) /* ty=Tensor[(2, 3, 4), float32] */;\n"
+      "%1 = reshape(%0, newshape=[6, 4]) /* ty=Tensor[(6, 4), float32] */;\n"
+      "expand_dims(%1, axis=0) /* ty=Tensor[(1, 6, 4), float32] */",
+      "%x: Tensor[(2, 3, 4, 1), float32]");
+  auto fns = FusedFunctions(m);
+  ASSERT_EQ(fns.size(), 1u);
+  EXPECT_TRUE(ReshapeOnly(fns[0]));
+  EXPECT_NE(relay::PrintModule(m).find("Primitive=1, relay.reshape_only=1"), std::string::npos);
+}
+
+TEST(FuseOps, GroupWithComputationIsNotReshapeOnly) {
+  IRModule m = FuseText(
+      "%0 = reshape(%x, newshape=[6, 4]) /* ty=Tensor[(6, 4), float32] */;\n"
+      "exp(%0) /* ty=Tensor[(6, 4), float32] */",
+      "%x: Tensor[(2, 3, 4), float32]");
+  auto fns = FusedFunctions(m);
+  ASSERT_EQ(fns.size(), 1u);
+  EXPECT_FALSE(ReshapeOnly(fns[0]));
+}
+
+TEST(FuseOps, ExpandDimsIsBroadcastAndJoinsAConvGroup) {
+  // expand_dims has TVM's broadcast pattern, so it fuses into the conv2d + add + relu group
+  // (an injective op could not join a group anchored by an out-elemwise-fusable op).
+  std::string ty = " /* ty=Tensor[(1, 8, 4, 4), float32] */";
+  Groups g = Fuse(
+      "%0 = nn.conv2d(%x, %w, padding=[1, 1, 1, 1], channels=8, kernel_size=[3, 3])" + ty +
+          ";\n%1 = expand_dims(%b, axis=1, num_newaxis=2) /* ty=Tensor[(8, 1, 1), float32] */;\n"
+          "%2 = add(%0, %1)" + ty + ";\nnn.relu(%2)" + ty,
+      P("x") + ", %w: Tensor[(8, 8, 3, 3), float32], %b: Tensor[(8), float32]");
+  EXPECT_EQ(g, (Groups{{"nn.conv2d", "expand_dims", "add", "nn.relu"}}));
+}
+
+TEST(FuseOps, ParametersFollowPostOrderOfTheCallsReadingThem) {
+  // multiply(%x, exp(%y)): exp is rewritten before the multiply reads %x, so %y is %p0.
+  IRModule m = FuseText("%0 = exp(%y)" + Ty() + ";\nmultiply(%x, %0)" + Ty(), P("x") + ", " + P("y"));
+  auto fns = FusedFunctions(m);
+  ASSERT_EQ(fns.size(), 1u);
+  std::string text = relay::PrintModule(m);
+  EXPECT_NE(text.find("exp(%p0)"), std::string::npos) << text;
+  EXPECT_NE(text.find("multiply(%p1, %0)"), std::string::npos) << text;
+  EXPECT_NE(text.find("(%y, %x)"), std::string::npos) << text;
 }
 
 }  // namespace

@@ -21,13 +21,10 @@ const std::string kDir = std::string(TIRGEN_SHARED_DIR) + "/golden/";
 // case -> why it cannot match yet.
 const std::map<std::string, std::string>& Waiting() {
   static const std::map<std::string, std::string> w = {
-      {"batch_norm_dropout", "fused parameter order differs from TVM (%v first): to investigate"},
-      {"conv2d_bias_relu", "FuseOps: injective expand_dims into a conv anchor group (rule TBD)"},
       {"conv2d_bn_relu", "needs FoldConstant's evaluator and FoldScaleAxis"},
       {"full_like_copy", "needs SimplifyExpr and FoldConstant's evaluator"},
-      {"global_avg_pool2d", "FuseOps: relay.reshape_only attribute not set yet"},
       {"mean_variance", "needs EliminateCommonSubexpr"},
-      {"reshape_special", "needs SimplifyExpr (consecutive reshapes) + relay.reshape_only"},
+      {"reshape_special", "needs SimplifyExpr (consecutive reshapes)"},
       {"unary_chain", "needs EliminateCommonSubexpr"},
   };
   return w;

@@ -103,6 +103,13 @@ struct OpInfo {
   std::vector<AttrSpec> attrs;
   int num_inputs = -1;  ///< expected argument count; -1 = not checked
   OpPatternKind pattern = kOpaque;
+  /// TVM's TReshapeOp: the op only reinterprets its input's shape (reshape, squeeze,
+  /// expand_dims, nn.batch_flatten); FuseOps marks groups made only of such ops
+  /// `relay.reshape_only=1`.
+  bool reshape_op = false;
+  /// TVM's TOpIsStateful: two calls with equal arguments may differ (nn.dropout), so
+  /// EliminateCommonSubexpr never merges them.
+  bool stateful = false;
   FTypeRelation relation;
   FTVMCompute compute;
 
@@ -118,6 +125,8 @@ class OpRegEntry {
   OpRegEntry& Inputs(int n);
   OpRegEntry& Pattern(OpPatternKind kind);
   OpRegEntry& Relation(FTypeRelation rel);
+  OpRegEntry& ReshapeOp();
+  OpRegEntry& Stateful();
   OpInfo& info() { return *info_; }
 
  private:
@@ -130,6 +139,10 @@ OpRegEntry RegisterOpInfo(const std::string& name);
 const OpInfo* GetOpInfo(const std::string& name);
 /// The pattern kind of `op` (kOpaque when unknown), as FuseOps reads it.
 OpPatternKind GetOpPattern(const Op& op);
+
+/// Attribute equality of two calls of registered ops as TVM compares Attrs objects: every
+/// field of the schema, a field absent from `attrs` read as its default.
+bool CallAttrsEqual(const CallNode* a, const CallNode* b);
 
 /// Registers `name` (idempotent) and returns its unique Op.
 Op RegisterOp(const std::string& name);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <limits>
 
 #include "tirgen/support/error.h"
 
@@ -59,6 +60,20 @@ double RoundReal(double v, DataType dt) {
 }
 
 }  // namespace
+
+int64_t SaturatingNumel(const std::vector<int64_t>& shape) {
+  constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+  int64_t n = 1;
+  for (int64_t d : shape) {
+    if (d < 0) return kMax;
+    if (d == 0) return 0;
+  }
+  for (int64_t d : shape) {
+    if (n > kMax / d) return kMax;
+    n *= d;
+  }
+  return n;
+}
 
 int64_t HostTensor::size() const { return Numel(shape); }
 

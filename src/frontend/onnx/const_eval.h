@@ -31,6 +31,10 @@ struct HostTensor {
   void SetInt(int64_t i, int64_t v);
 };
 
+/// The number of elements of `shape`, saturating at INT64_MAX (shapes from model data may be
+/// absurd); negative dims count as INT64_MAX too.
+int64_t SaturatingNumel(const std::vector<int64_t>& shape);
+
 /// True when arrays of `dtype` can be evaluated here.
 bool HostDTypeSupported(DataType dtype);
 HostTensor FromNDArray(const NDArray& a);

@@ -60,7 +60,9 @@ class NodeContext {
   /// True when every present input is known and small, and the node can be evaluated now
   /// instead of being emitted: shape arithmetic (integer/bool values) always, float values
   /// only when none of them is a weight (weights stay parameters, as in TVM).
-  bool Foldable();
+  /// `out_elements`: the result's size when it can exceed the inputs' (broadcasting, Expand,
+  /// Tile, Gather); folding is refused beyond the same limit.
+  bool Foldable(int64_t out_elements = 0);
 
   // ---- attributes ----
   bool HasAttr(const std::string& name) const;
@@ -79,6 +81,9 @@ class NodeContext {
   relay::Expr Scalar(double value, DataType dtype);
   relay::Expr GetItem(const relay::Expr& tuple, int index);
   relay::Expr MakeTuple(std::vector<relay::Expr> fields);
+  /// Fails unless every dim of `shape` (from model data: Reshape, Expand, ...) is >= 0 and the
+  /// element count fits in int64. `what` names the operand.
+  void CheckShape(const std::vector<int64_t>& shape, const std::string& what) const;
   /// relay `reshape` of `x` to the static `shape`.
   relay::Expr Reshape(const relay::Expr& x, const std::vector<int64_t>& shape);
 
@@ -106,6 +111,10 @@ class NodeContext {
   std::string name_;
   int opset_;
 };
+
+/// A float attribute value as TVM's Python frontend makes it (a float32 FloatImm, printed
+/// `0.5f`).
+inline ObjectRef FloatAttr(double v) { return tir::FloatImm(DataType::Float(32), v); }
 
 /// Converts one node (reads inputs, sets every output).
 using OpConverter = void (*)(NodeContext& ctx);

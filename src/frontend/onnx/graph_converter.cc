@@ -1,7 +1,7 @@
 #include "graph_converter.h"
 
 #include "tirgen/relay/text.h"
-#include "tirgen/relay/transform.h"
+#include "tirgen/relay/transforms.h"
 #include "tirgen/support/error.h"
 
 namespace tirgen {

@@ -74,7 +74,8 @@ std::vector<int64_t> NodeContext::KnownInts(int i, const std::string& what) {
   return ToInts(t);
 }
 
-bool NodeContext::Foldable() {
+bool NodeContext::Foldable(int64_t out_elements) {
+  if (out_elements > kMaxFoldElements) return false;
   bool any = false, all_int = true, any_param = false;
   for (int i = 0; i < node_.input_size(); ++i) {
     if (!HasInput(i)) continue;
@@ -187,6 +188,12 @@ relay::Expr NodeContext::MakeTuple(std::vector<relay::Expr> fields) {
   std::vector<relay::Type> types;
   for (const auto& f : fields) types.push_back(f->checked_type);
   return Finish<relay::TupleNode>(relay::Tuple(std::move(fields)), relay::TupleType(types), name_);
+}
+
+void NodeContext::CheckShape(const std::vector<int64_t>& shape, const std::string& what) const {
+  for (int64_t d : shape)
+    if (d < 0) Fail(what + " has a negative dimension " + std::to_string(d));
+  if (SaturatingNumel(shape) >= (int64_t{1} << 48)) Fail(what + " is absurdly large");
 }
 
 relay::Expr NodeContext::Reshape(const relay::Expr& x, const std::vector<int64_t>& shape) {

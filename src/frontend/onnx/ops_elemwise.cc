@@ -1,5 +1,6 @@
 // Elementwise families: arithmetic and comparison (numpy broadcasting), unary math,
 // activations, Clip, Where, Cast, Identity, Dropout. Known operands fold at import time.
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -33,20 +34,22 @@ const BinarySpec& FindBinary(const std::string& op) {
   TIRGEN_UNREACHABLE();
 }
 
-// Checks the operands broadcast (ONNX multidirectional broadcasting), for a located error.
-void CheckBroadcast(NodeContext& ctx, int a, int b) {
+// Checks the operands broadcast (ONNX multidirectional broadcasting), for a located error;
+// returns the result's element count.
+int64_t CheckBroadcast(NodeContext& ctx, int a, int b) {
   std::string err;
-  BroadcastShape(ctx.Shape(a), ctx.Shape(b), &err);
+  std::vector<int64_t> out = BroadcastShape(ctx.Shape(a), ctx.Shape(b), &err);
   if (!err.empty()) ctx.Fail("operand shapes do not broadcast: " + err);
+  return SaturatingNumel(out);
 }
 
 void ConvertBinary(NodeContext& ctx) {
   const BinarySpec& spec = FindBinary(ctx.op_type());
-  CheckBroadcast(ctx, 0, 1);
+  int64_t n = CheckBroadcast(ctx, 0, 1);
   bool pow = spec.host == HostBinary::kPow;
   if (!pow && ctx.DType(0) != ctx.DType(1))
     ctx.Fail("operand dtypes " + ctx.DType(0).str() + " and " + ctx.DType(1).str() + " differ");
-  if (ctx.Foldable()) {
+  if (ctx.Foldable(n)) {
     HostTensor b = ctx.Known(1, "operand");
     if (pow) b = EvalCast(b, ctx.DType(0));
     ctx.SetKnownOutput(0, EvalBinary(spec.host, ctx.Known(0, "operand"), b));
@@ -61,10 +64,10 @@ void ConvertBinary(NodeContext& ctx) {
 
 // Mod: fmod=0 is Python's sign-of-divisor modulo (integers only), fmod=1 is C's fmod.
 void ConvertMod(NodeContext& ctx) {
-  CheckBroadcast(ctx, 0, 1);
+  int64_t n = CheckBroadcast(ctx, 0, 1);
   bool fmod = ctx.Int("fmod", 0) != 0;
   if (!fmod && ctx.DType(0).is_float()) ctx.Fail("fmod=0 requires integer operands");
-  if (ctx.Foldable()) {
+  if (ctx.Foldable(n)) {
     ctx.SetKnownOutput(0, EvalBinary(fmod ? HostBinary::kFMod : HostBinary::kMod,
                                      ctx.Known(0, "operand"), ctx.Known(1, "operand")));
     return;
@@ -78,8 +81,9 @@ void ConvertVariadic(NodeContext& ctx) {
   const char* relay = op == "Min" ? "minimum" : op == "Max" ? "maximum" : "add";
   HostBinary host = op == "Min" ? HostBinary::kMin : op == "Max" ? HostBinary::kMax : HostBinary::kAdd;
   if (ctx.num_inputs() == 0) ctx.Fail("needs at least one input");
-  for (int i = 1; i < ctx.num_inputs(); ++i) CheckBroadcast(ctx, 0, i);
-  if (ctx.Foldable()) {
+  int64_t n = 0;
+  for (int i = 1; i < ctx.num_inputs(); ++i) n = std::max(n, CheckBroadcast(ctx, 0, i));
+  if (ctx.Foldable(n * ctx.num_inputs())) {
     HostTensor acc = ctx.Known(0, "operand");
     for (int i = 1; i < ctx.num_inputs(); ++i) acc = EvalBinary(host, acc, ctx.Known(i, "operand"));
     if (op == "Mean") {
@@ -141,14 +145,14 @@ void ConvertReciprocal(NodeContext& ctx) {
 
 void ConvertLeakyRelu(NodeContext& ctx) {
   ctx.SetOutput(0, ctx.Call("nn.leaky_relu", {ctx.Input(0)},
-                            {{"alpha", relay::AttrFloat(ctx.Float("alpha", 0.01))}}));
+                            {{"alpha", FloatAttr(ctx.Float("alpha", 0.01))}}));
 }
 
 // alpha * x + beta, clipped to [0, 1] (as TVM converts it).
 relay::Expr HardSigmoid(NodeContext& ctx, const relay::Expr& x, double alpha, double beta) {
   DataType dt = ctx.DType(0);
   relay::Expr t = ctx.Call("add", {ctx.Call("multiply", {x, ctx.Scalar(alpha, dt)}), ctx.Scalar(beta, dt)});
-  return ctx.Call("clip", {t}, {{"a_min", relay::AttrFloat(0.0)}, {"a_max", relay::AttrFloat(1.0)}});
+  return ctx.Call("clip", {t}, {{"a_min", FloatAttr(0.0)}, {"a_max", FloatAttr(1.0)}});
 }
 
 void ConvertHardSigmoid(NodeContext& ctx) {
@@ -198,7 +202,7 @@ void ConvertPRelu(NodeContext& ctx) {
   ctx.SetOutput(0, ctx.Call("where", {neg, ctx.Call("multiply", {x, slope}), x}));
 }
 
-// Clip-11+: optional min/max inputs. Known bounds give relay's clip (a missing one is the
+// Clip: optional min/max inputs (opset 11+) or min/max attributes (the older form). Known bounds give relay's clip (a missing one is the
 // dtype's extreme); unknown bounds give maximum/minimum with the bound tensors.
 void ConvertClip(NodeContext& ctx) {
   DataType dt = ctx.DType(0);
@@ -218,6 +222,9 @@ void ConvertClip(NodeContext& ctx) {
     ctx.SetOutput(0, out);
     return;
   }
+  // The opset <= 10 form keeps the bounds in attributes.
+  lo = ctx.Float("min", lo);
+  hi = ctx.Float("max", hi);
   if (ctx.HasInput(1)) lo = ctx.Known(1, "min").AsReal(0);
   if (ctx.HasInput(2)) hi = ctx.Known(2, "max").AsReal(0);
   if (ctx.Foldable()) {
@@ -229,14 +236,12 @@ void ConvertClip(NodeContext& ctx) {
     return;
   }
   ctx.SetOutput(0, ctx.Call("clip", {ctx.Input(0)},
-                            {{"a_min", relay::AttrFloat(lo)}, {"a_max", relay::AttrFloat(hi)}}));
+                            {{"a_min", FloatAttr(lo)}, {"a_max", FloatAttr(hi)}}));
 }
 
 void ConvertWhere(NodeContext& ctx) {
-  CheckBroadcast(ctx, 0, 1);
-  CheckBroadcast(ctx, 0, 2);
-  CheckBroadcast(ctx, 1, 2);
-  if (ctx.Foldable()) {
+  int64_t n = std::max({CheckBroadcast(ctx, 0, 1), CheckBroadcast(ctx, 0, 2), CheckBroadcast(ctx, 1, 2)});
+  if (ctx.Foldable(n)) {
     ctx.SetKnownOutput(0, EvalWhere(ctx.Known(0, "condition"), ctx.Known(1, "x"), ctx.Known(2, "y")));
     return;
   }

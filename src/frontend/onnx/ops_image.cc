@@ -26,6 +26,7 @@ void ConvertResize(NodeContext& ctx) {
     ctx.Fail("one of scales and sizes must be given");
   }
   if (out.size() != 4) ctx.Fail("sizes must have 4 entries");
+  ctx.CheckShape(out, "the output size");
   if (out[0] != in[0] || out[1] != in[1]) ctx.Fail("resizing the batch or channel dimension is not supported");
   std::string mode = ctx.Str("mode", "nearest");
   std::string method = mode == "nearest" ? "nearest_neighbor" : mode;
@@ -36,15 +37,15 @@ void ConvertResize(NodeContext& ctx) {
                              {"method", String(method)},
                              {"coordinate_transformation_mode", String(coord)},
                              {"rounding_method", String(mode == "nearest" ? ctx.Str("nearest_mode", "round_prefer_floor") : "")},
-                             {"cubic_alpha", relay::AttrFloat(ctx.Float("cubic_coeff_a", -0.75))},
+                             {"cubic_alpha", FloatAttr(ctx.Float("cubic_coeff_a", -0.75))},
                              {"cubic_exclude", relay::AttrInt(ctx.Int("exclude_outside", 0))},
-                             {"extrapolation_value", relay::AttrFloat(ctx.Float("extrapolation_value", 0.0))}};
+                             {"extrapolation_value", FloatAttr(ctx.Float("extrapolation_value", 0.0))}};
   if (coord == "tf_crop_and_resize") {
     HostTensor roi = ctx.Known(1, "roi");
     if (roi.size() != 8) ctx.Fail("roi must have 8 entries");
     // relay's roi is (start_h, start_w, end_h, end_w).
     std::vector<ObjectRef> r;
-    for (int i : {2, 3, 6, 7}) r.push_back(relay::AttrFloat(roi.AsReal(i)));
+    for (int i : {2, 3, 6, 7}) r.push_back(FloatAttr(roi.AsReal(i)));
     attrs.push_back({"roi", Array(r)});
   }
   ctx.SetOutput(0, ctx.Call("image.resize2d", {ctx.Input(0)}, attrs));

@@ -37,7 +37,12 @@ void ConvertGather(NodeContext& ctx) {
   HostTensor known;
   relay::Expr idx = NormalizedIndices(ctx, axis, &known);
   if (!idx.defined()) {
-    if (ctx.IsKnown(0) && ctx.Foldable()) {
+    std::vector<int64_t> out = elements ? known.shape : ctx.Shape(0);
+    if (!elements) {
+      out.erase(out.begin() + axis);
+      out.insert(out.begin() + axis, known.shape.begin(), known.shape.end());
+    }
+    if (ctx.IsKnown(0) && ctx.Foldable(SaturatingNumel(out))) {
       HostTensor data = ctx.Known(0, "data");
       ctx.SetKnownOutput(0, elements ? EvalTakeAlongAxis(data, known, axis) : EvalTake(data, known, axis));
       return;

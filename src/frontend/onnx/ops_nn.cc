@@ -33,6 +33,9 @@ Window ReadWindow(NodeContext& ctx, const std::vector<int64_t>& in_spatial,
   w.pads = ctx.Ints("pads", std::vector<int64_t>(2 * n, 0));
   if (w.strides.size() != n || w.dilations.size() != n || w.pads.size() != 2 * n || w.kernel.size() != n)
     ctx.Fail("strides/dilations/pads/kernel_shape do not match " + std::to_string(n) + " spatial dimensions");
+  for (size_t i = 0; i < n; ++i)
+    if (w.strides[i] < 1 || w.dilations[i] < 1 || w.kernel[i] < 1)
+      ctx.Fail("strides, dilations and kernel_shape must be positive");
   std::string auto_pad = ctx.Str("auto_pad", "NOTSET");
   if (auto_pad == "VALID") {
     w.pads.assign(2 * n, 0);
@@ -107,10 +110,17 @@ void ConvertConvTranspose(NodeContext& ctx) {
   std::vector<int64_t> in_spatial(x_shape.begin() + 2, x_shape.end());
   std::vector<int64_t> kernel = ctx.Ints("kernel_shape", {w_shape.begin() + 2, w_shape.end()});
   int64_t groups = ctx.Int("group", 1);
+  if (w_shape.size() != x_shape.size()) ctx.Fail("weight rank differs from input rank");
+  if (groups <= 0 || x_shape[1] != w_shape[0]) ctx.Fail("input channels do not match the weight's first dimension");
   std::vector<int64_t> strides = ctx.Ints("strides", std::vector<int64_t>(n, 1));
   std::vector<int64_t> dilations = ctx.Ints("dilations", std::vector<int64_t>(n, 1));
   std::vector<int64_t> out_pad = ctx.Ints("output_padding", std::vector<int64_t>(n, 0));
   std::vector<int64_t> pads = ctx.Ints("pads", std::vector<int64_t>(2 * n, 0));
+  if (kernel.size() != n || strides.size() != n || dilations.size() != n || out_pad.size() != n || pads.size() != 2 * n)
+    ctx.Fail("kernel_shape/strides/dilations/output_padding/pads do not match " + std::to_string(n) + " spatial dimensions");
+  for (size_t i = 0; i < n; ++i)
+    if (strides[i] < 1 || dilations[i] < 1 || kernel[i] < 1)
+      ctx.Fail("strides, dilations and kernel_shape must be positive");
   std::string auto_pad = ctx.Str("auto_pad", "NOTSET");
   std::vector<int64_t> out_shape = ctx.Ints("output_shape");
   if (out_shape.size() > n) out_shape.erase(out_shape.begin(), out_shape.end() - n);
@@ -232,7 +242,7 @@ void ConvertBatchNorm(NodeContext& ctx) {
     ctx.Fail("training-mode outputs (running mean/var) are not supported");
   if (ctx.Int("training_mode", 0)) ctx.Fail("training_mode=1 is not supported");
   Expr bn = ctx.Call("nn.batch_norm", {ctx.Input(0), ctx.Input(1), ctx.Input(2), ctx.Input(3), ctx.Input(4)},
-                     {{"epsilon", relay::AttrFloat(ctx.Float("epsilon", 1e-5))}});
+                     {{"epsilon", FloatAttr(ctx.Float("epsilon", 1e-5))}});
   ctx.SetOutput(0, ctx.GetItem(bn, 0));
 }
 
@@ -259,7 +269,7 @@ void ConvertLayerNorm(NodeContext& ctx) {
   if (axis == rank - 1 && ctx.Shape(1) == norm_shape && (!ctx.HasInput(2) || ctx.Shape(2) == norm_shape)) {
     Expr bias = ctx.HasInput(2) ? ctx.Input(2) : ctx.Const(NDArray::Zeros(norm_shape, ctx.DType(0)));
     ctx.SetOutput(0, ctx.Call("nn.layer_norm", {x, scale, bias},
-                              {{"axis", AttrInt(-1)}, {"epsilon", relay::AttrFloat(eps)}}));
+                              {{"axis", AttrInt(-1)}, {"epsilon", FloatAttr(eps)}}));
     return;
   }
   std::vector<int64_t> axes;

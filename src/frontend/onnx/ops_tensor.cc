@@ -13,6 +13,8 @@ namespace {
 
 // Beyond this many elements a ConstantOfShape is emitted as `full` instead of a constant.
 constexpr int64_t kMaxConstantFill = 1024;
+// Range results are import-time constants; beyond this they are refused (relay has no arange).
+constexpr int64_t kMaxRange = int64_t{1} << 24;
 
 void ConvertConstant(NodeContext& ctx) {
   if (ctx.HasAttr("value")) {
@@ -45,12 +47,8 @@ void ConvertConstantOfShape(NodeContext& ctx) {
     fill = FromNDArray(v);
     fill.shape = {};
   }
-  int64_t n = 1;
-  for (int64_t d : shape) {
-    if (d < 0) ctx.Fail("shape has a negative dimension");
-    n *= d;
-  }
-  if (n <= kMaxConstantFill) {
+  ctx.CheckShape(shape, "shape");
+  if (SaturatingNumel(shape) <= kMaxConstantFill) {
     ctx.SetKnownOutput(0, EvalBroadcastTo(fill, shape));
     return;
   }
@@ -81,7 +79,9 @@ void ConvertRange(NodeContext& ctx) {
   HostTensor start = ctx.Known(0, "start"), limit = ctx.Known(1, "limit"), delta = ctx.Known(2, "delta");
   double s = start.AsReal(0), l = limit.AsReal(0), d = delta.AsReal(0);
   if (d == 0) ctx.Fail("delta must not be 0");
-  int64_t n = std::max<int64_t>(0, static_cast<int64_t>(std::ceil((l - s) / d)));
+  double count = std::ceil((l - s) / d);
+  if (!(count < static_cast<double>(kMaxRange))) ctx.Fail("the range has too many elements to build at import time");
+  int64_t n = std::max<int64_t>(0, static_cast<int64_t>(count));
   HostTensor out = HostTensor::Make({n}, start.dtype);
   for (int64_t i = 0; i < n; ++i) {
     if (out.real()) out.Set(i, s + static_cast<double>(i) * d);

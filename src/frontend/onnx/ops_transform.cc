@@ -39,6 +39,8 @@ void SetReshape(NodeContext& ctx, const std::vector<int64_t>& shape) {
 void ConvertReshape(NodeContext& ctx) {
   std::vector<int64_t> in = ctx.Shape(0);
   std::vector<int64_t> spec = ctx.KnownInts(1, "shape");
+  for (int64_t v : spec)
+    if (v < -1 || v > (int64_t{1} << 40)) ctx.Fail("shape has an invalid value " + std::to_string(v));
   bool allowzero = ctx.Int("allowzero", 0) != 0;
   std::vector<int64_t> out(spec.size());
   int infer = -1;
@@ -181,6 +183,7 @@ void ConvertSplit(NodeContext& ctx) {
   std::vector<int64_t> in = ctx.Shape(0);
   int axis = ctx.Axis(ctx.Int("axis", 0), static_cast<int>(in.size()));
   int n = ctx.num_outputs();
+  if (n < 1) ctx.Fail("needs at least one output");
   std::vector<int64_t> sizes = ctx.opset() >= 13 ? (ctx.HasInput(1) ? ctx.KnownInts(1, "split") : std::vector<int64_t>{})
                                                  : ctx.Ints("split");
   if (sizes.empty()) {
@@ -271,10 +274,12 @@ void ConvertSlice(NodeContext& ctx) {
 
 void ConvertExpand(NodeContext& ctx) {
   std::vector<int64_t> want = ctx.KnownInts(1, "shape");
+  ctx.CheckShape(want, "shape");
   std::string err;
   std::vector<int64_t> out = BroadcastShape(ctx.Shape(0), want, &err);
   if (!err.empty()) ctx.Fail("cannot expand: " + err);
-  if (ctx.IsKnown(0) && ctx.Foldable()) {
+  ctx.CheckShape(out, "the expanded shape");
+  if (ctx.IsKnown(0) && ctx.Foldable(SaturatingNumel(out))) {
     ctx.SetKnownOutput(0, EvalBroadcastTo(ctx.Known(0, "input"), out));
     return;
   }
@@ -288,9 +293,11 @@ void ConvertExpand(NodeContext& ctx) {
 void ConvertTile(NodeContext& ctx) {
   std::vector<int64_t> reps = ctx.KnownInts(1, "repeats");
   if (static_cast<int>(reps.size()) != ctx.Rank(0)) ctx.Fail("repeats must have one entry per dimension");
-  for (int64_t r : reps)
-    if (r < 0) ctx.Fail("repeats must not be negative");
-  if (ctx.IsKnown(0) && ctx.Foldable()) {
+  ctx.CheckShape(reps, "repeats");
+  std::vector<int64_t> out = ctx.Shape(0);
+  for (size_t i = 0; i < out.size(); ++i) out[i] *= reps[i];
+  ctx.CheckShape(out, "the tiled shape");
+  if (ctx.IsKnown(0) && ctx.Foldable(SaturatingNumel(out))) {
     ctx.SetKnownOutput(0, EvalTile(ctx.Known(0, "input"), reps));
     return;
   }
@@ -304,6 +311,8 @@ void ConvertPad(NodeContext& ctx) {
   std::vector<int64_t> pads = ctx.KnownInts(1, "pads");
   if (ctx.HasInput(3)) ctx.Fail("the axes input (opset 18) is not supported");
   if (static_cast<int>(pads.size()) != 2 * rank) ctx.Fail("pads must have 2 * rank entries");
+  for (int64_t p : pads)
+    if (p > (int64_t{1} << 32) || p < -(int64_t{1} << 32)) ctx.Fail("pads has an absurd value " + std::to_string(p));
   std::string mode = ctx.Str("mode", "constant");
   if (mode != "constant" && mode != "reflect" && mode != "edge")
     ctx.Fail("mode '" + mode + "' is not one of constant, reflect, edge");

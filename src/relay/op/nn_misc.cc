@@ -46,10 +46,10 @@ TIRGEN_REGISTER_OPS(nn_misc) {
       .Attrs("relay.attrs.PadAttrs", {Required("pad_width", AttrKind::kIntArrayArray),
                                       Field("pad_mode", AttrKind::kString, AttrStr("constant"))})
       .Inputs(2).Pattern(kInjective).Relation(PadRel);
-  RegisterOpInfo("nn.batch_flatten").Inputs(1).Pattern(kInjective).Relation(BatchFlattenRel);
+  RegisterOpInfo("nn.batch_flatten").Inputs(1).Pattern(kInjective).ReshapeOp().Relation(BatchFlattenRel);
   RegisterOpInfo("nn.dropout")
       .Attrs("relay.attrs.DropoutAttrs", {Field("rate", AttrKind::kFloat, AttrFloat(0.5))})
-      .Inputs(1).Pattern(kOpaque).Relation(DropoutRel);
+      .Inputs(1).Pattern(kOpaque).Stateful().Relation(DropoutRel);
 }
 
 }  // namespace op

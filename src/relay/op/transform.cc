@@ -312,17 +312,17 @@ TIRGEN_REGISTER_OPS(transform) {
   RegisterOpInfo("reshape")
       .Attrs("relay.attrs.ReshapeAttrs", {Required("newshape", AttrKind::kIntArray),
                                           Field("allowzero", AttrKind::kBool, AttrBool(false))})
-      .Inputs(1).Pattern(kInjective).Relation(ReshapeRel);
+      .Inputs(1).Pattern(kInjective).ReshapeOp().Relation(ReshapeRel);
   RegisterOpInfo("transpose")
       .Attrs("relay.attrs.TransposeAttrs", {Required("axes", AttrKind::kIntArray)})
       .Inputs(1).Pattern(kInjective).Relation(TransposeRel);
   RegisterOpInfo("squeeze")
       .Attrs("relay.attrs.SqueezeAttrs", {Field("axis", AttrKind::kIntArray, ObjectRef())})
-      .Inputs(1).Pattern(kInjective).Relation(SqueezeRel);
+      .Inputs(1).Pattern(kInjective).ReshapeOp().Relation(SqueezeRel);
   RegisterOpInfo("expand_dims")
       .Attrs("relay.attrs.ExpandDimsAttrs", {Required("axis", AttrKind::kInt),
                                              Field("num_newaxis", AttrKind::kInt, AttrInt(1))})
-      .Inputs(1).Pattern(kBroadcast).Relation(ExpandDimsRel);
+      .Inputs(1).Pattern(kBroadcast).ReshapeOp().Relation(ExpandDimsRel);
   RegisterOpInfo("concatenate")
       .Attrs("relay.attrs.ConcatenateAttrs", {Field("axis", AttrKind::kInt, AttrInt(0))})
       .Inputs(1).Pattern(kInjective).Relation(ConcatenateRel);

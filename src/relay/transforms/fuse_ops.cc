@@ -10,8 +10,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "op_pattern.h"
 #include "tirgen/relay/expr_functor.h"
+#include "tirgen/relay/op.h"
 #include "tirgen/relay/transforms.h"
 #include "tirgen/support/error.h"
 #include "tirgen/tir/expr.h"
@@ -20,7 +20,7 @@ namespace tirgen {
 namespace relay {
 namespace {
 
-using fusion::Pattern;
+using Pattern = OpPatternKind;
 Pattern Combine(Pattern a, Pattern b) { return a > b ? a : b; }
 
 struct Edge {
@@ -29,7 +29,7 @@ struct Edge {
 };
 struct GraphNode {
   Expr ref;
-  Pattern pattern = fusion::kOpaque;
+  Pattern pattern = kOpaque;
   bool extern_ref = false;  // used outside the dataflow graph (function result, opaque use)
   std::vector<Edge> outputs;
 };
@@ -59,7 +59,7 @@ class Graph {
     n.ref = e;
     if (const auto* call = e.as<CallNode>()) {
       const auto* op = call->op.as<OpNode>();
-      n.pattern = op ? fusion::OpPatternOf(op->name) : fusion::kOpaque;
+      n.pattern = op ? GetOpPattern(GetRef<Op>(op)) : kOpaque;
       nodes.push_back(n);
       index[e.get()] = id;
       const auto* rtype = call->checked_type.as<TensorTypeNode>();
@@ -67,20 +67,20 @@ class Graph {
         Pattern p = n.pattern;
         // A broadcast op reading an argument of the output's shape is elementwise for it.
         const auto* atype = arg->checked_type.as<TensorTypeNode>();
-        if (p == fusion::kBroadcast && rtype && atype &&
+        if (p == kBroadcast && rtype && atype &&
             rtype->ConstShape() == atype->ConstShape())
-          p = fusion::kElemWise;
+          p = kElemWise;
         Edge(arg, id, p);
       }
       return;
     }
     if (const auto* tuple = e.as<TupleNode>()) {
-      n.pattern = fusion::kTuple;
+      n.pattern = kTuple;
       nodes.push_back(n);
       index[e.get()] = id;
       for (const Expr& f : tuple->fields) {
         if (f->checked_type.as<TensorTypeNode>()) {
-          Edge(f, id, fusion::kInjective);
+          Edge(f, id, kInjective);
         } else {
           auto it = index.find(f.get());
           if (it != index.end()) nodes[it->second].extern_ref = true;
@@ -89,10 +89,10 @@ class Graph {
       return;
     }
     if (const auto* get = e.as<TupleGetItemNode>()) {
-      n.pattern = fusion::kInjective;
+      n.pattern = kInjective;
       nodes.push_back(n);
       index[e.get()] = id;
-      Edge(get->tuple, id, fusion::kInjective);
+      Edge(get->tuple, id, kInjective);
       return;
     }
     // Vars, constants and anything else are opaque leaves.
@@ -105,7 +105,7 @@ class Graph {
 struct DomNode {
   DomNode* parent = nullptr;
   int depth = 0;
-  Pattern pattern = fusion::kOpaque;
+  Pattern pattern = kOpaque;
   int gnode = -1;
 };
 
@@ -120,10 +120,10 @@ class DomTree {
       if (gn.extern_ref) {
         t.depth = 1;
         t.parent = nullptr;
-        t.pattern = fusion::kOpaque;
+        t.pattern = kOpaque;
         continue;
       }
-      Pattern p = fusion::kElemWise;
+      Pattern p = kElemWise;
       DomNode* parent = nullptr;
       for (size_t k = 0; k < gn.outputs.size(); ++k) {
         DomNode* out = &nodes[gn.outputs[k].node];
@@ -159,7 +159,7 @@ class DomTree {
 
 struct Group {
   Group* parent = nullptr;
-  Pattern pattern = fusion::kOpaque;
+  Pattern pattern = kOpaque;
   int root = -1;         // graph node index of the group's output
   bool anchor = false;   // holds an out-elemwise-fusable op
   int num_nodes = 1;
@@ -183,7 +183,7 @@ class Partitioner {
       groups_[i] = std::make_unique<Group>();
       groups_[i]->pattern = g.nodes[i].pattern;
       groups_[i]->root = static_cast<int>(i);
-      groups_[i]->anchor = g.nodes[i].pattern == fusion::kOutEWiseFusable;
+      groups_[i]->anchor = g.nodes[i].pattern == kOutEWiseFusable;
     }
   }
 
@@ -256,42 +256,42 @@ class Partitioner {
     for (size_t nid = 0; nid < groups_.size(); ++nid) {
       const DomNode& dn = dom.nodes[nid];
       Group* gr = groups_[nid].get();
-      if (gr->pattern == fusion::kOpaque || dn.parent == nullptr) continue;
+      if (gr->pattern == kOpaque || dn.parent == nullptr) continue;
       int parent = dn.parent->gnode;
       int self = static_cast<int>(nid);
       if (phase == 2) {
         // Injective ops fuse into an intermediate tuple already fused into injective consumers.
-        if (gr->pattern > fusion::kInjective) continue;
+        if (gr->pattern > kInjective) continue;
         Group* pg = groups_[parent].get();
         Group* proot = pg->FindRoot();
-        if (proot->pattern == fusion::kTuple) continue;
-        if (pg->pattern == fusion::kTuple && proot->pattern <= fusion::kInjective &&
-            CheckPath(self, parent, [](Pattern k, bool) { return k <= fusion::kInjective; }))
+        if (proot->pattern == kTuple) continue;
+        if (pg->pattern == kTuple && proot->pattern <= kInjective &&
+            CheckPath(self, parent, [](Pattern k, bool) { return k <= kInjective; }))
           CommitFuse(self, parent);
         continue;
       }
       if (gr->FindRoot() == groups_[parent]->FindRoot()) continue;
-      if (groups_[parent]->pattern == fusion::kTuple) continue;
+      if (groups_[parent]->pattern == kTuple) continue;
       if (CountFused(self, parent) > max_depth_) continue;
-      if (gr->pattern == fusion::kOutEWiseFusable) {
+      if (gr->pattern == kOutEWiseFusable) {
         if (phase != 0) continue;
         // conv2d-like anchors take a chain of elemwise/broadcast consumers.
-        if (dn.pattern == fusion::kElemWise &&
-            CheckPath(self, parent, [](Pattern k, bool) { return k <= fusion::kBroadcast; }))
+        if (dn.pattern == kElemWise &&
+            CheckPath(self, parent, [](Pattern k, bool) { return k <= kBroadcast; }))
           CommitFuse(self, parent);
-      } else if (gr->pattern <= fusion::kBroadcast) {
-        if (dn.pattern <= fusion::kInjective || dn.pattern == fusion::kCommReduce) {
+      } else if (gr->pattern <= kBroadcast) {
+        if (dn.pattern <= kInjective || dn.pattern == kCommReduce) {
           auto cond = [](Pattern k, bool is_sink) {
-            if (!is_sink) return k <= fusion::kInjective;
-            return k <= fusion::kBroadcast || k == fusion::kCommReduce ||
-                   k == fusion::kInjective || k == fusion::kOutEWiseFusable;
+            if (!is_sink) return k <= kInjective;
+            return k <= kBroadcast || k == kCommReduce ||
+                   k == kInjective || k == kOutEWiseFusable;
           };
           if (CheckPath(self, parent, cond)) CommitFuse(self, parent);
         }
-      } else if (gr->pattern == fusion::kInjective || gr->pattern == fusion::kTuple) {
+      } else if (gr->pattern == kInjective || gr->pattern == kTuple) {
         // Injective fusion waits for phase 1 so anchors finish fusing first.
         if (phase != 1) continue;
-        if (CheckPath(self, parent, [](Pattern k, bool) { return k <= fusion::kInjective; }))
+        if (CheckPath(self, parent, [](Pattern k, bool) { return k <= kInjective; }))
           CommitFuse(self, parent);
       }
     }
@@ -300,6 +300,26 @@ class Partitioner {
   const Graph& g_;
   int max_depth_;
   std::vector<std::unique_ptr<Group>> groups_;
+};
+
+// Whether a fused body calls only reshape-like ops (TReshapeOp) on tensor-typed inputs.
+class ReshapeOnlyCheck : public ExprVisitor {
+ public:
+  bool reshape_only = true;
+  bool has_call = false;
+
+ protected:
+  void VisitExpr_(const CallNode* op) override {
+    has_call = true;
+    const auto* callee = op->op.as<OpNode>();
+    const OpInfo* info = callee ? GetOpInfo(callee->name) : nullptr;
+    if (!info || !info->reshape_op) reshape_only = false;
+    if (reshape_only) ExprVisitor::VisitExpr_(op);
+  }
+  void VisitExpr_(const VarNode* op) override {
+    if (!op->type_annotation.defined() || !op->type_annotation.as<TensorTypeNode>())
+      reshape_only = false;
+  }
 };
 
 // Rewrites the body: each group becomes a Primitive function called with its inputs.
@@ -330,10 +350,15 @@ class FuseRewriter {
   bool IsRoot(Group* gr, const Expr& e) { return g_.nodes[gr->root].ref.same_as(e); }
 
   std::vector<Expr> NewArgs(const std::vector<Expr>& args, Group* current) {
+    // Every argument is rewritten before any parameter is allocated: TVM's mutator visits in
+    // post-order, so the inputs of deeper calls become parameters first.
+    std::vector<Expr> rewritten;
+    for (const Expr& arg : args) rewritten.push_back(Rewrite(arg));
     std::vector<Expr> out;
-    for (const Expr& arg : args) {
+    for (size_t i = 0; i < args.size(); ++i) {
+      const Expr& arg = args[i];
       Group* ag = GroupOf(arg);
-      Expr new_arg = Rewrite(arg);
+      const Expr& new_arg = rewritten[i];
       // Scalar constants stay inline (printed as `1f`); linked constants stay in the function.
       const auto* cst = new_arg.as<ConstantNode>();
       if (ag == current || (cst && (link_params_ || cst->is_scalar()))) {
@@ -358,7 +383,12 @@ class FuseRewriter {
     GroupInfo& info = info_[gr];
     std::vector<Type> ptypes;
     for (const Var& p : info.params) ptypes.push_back(p->checked_type);
-    AttrFields attrs = {{"Primitive", tir::IntImm(DataType::Int(32), 1)}};
+    ReshapeOnlyCheck check;
+    check.VisitExpr(body);
+    AttrFields attrs = {{"Primitive", tir::IntImm(DataType::Int(32), check.has_call ? 1 : 0)}};
+    // A group that only reinterprets shapes can become a no-copy view at run time.
+    if (check.has_call && check.reshape_only)
+      attrs.emplace_back("relay.reshape_only", tir::IntImm(DataType::Int(32), 1));
     Expr fn = Function(info.params, body, ret, attrs);
     fn = WithCheckedType(fn, FuncType(ptypes, ret));
     return WithCheckedType(Call(fn, info.args), ret);

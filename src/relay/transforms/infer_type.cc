@@ -8,7 +8,7 @@
 #include "tirgen/relay/expr_functor.h"
 #include "tirgen/relay/op.h"
 #include "tirgen/relay/text.h"
-#include "tirgen/relay/transform.h"
+#include "tirgen/relay/transforms.h"
 
 namespace tirgen {
 namespace relay {
