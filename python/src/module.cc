@@ -13,6 +13,7 @@ using namespace tirgen;  // NOLINT
 
 void BindRuntime(py::module_& m);
 void BindPasses(py::module_& m);
+void BindSchedule(py::module_& m);
 void BindFrontend(py::module_& m);
 
 namespace {
@@ -87,5 +88,6 @@ PYBIND11_MODULE(_tirgen, m) {
 
   BindRuntime(m);
   BindPasses(m);
+  BindSchedule(m);  // after BindPasses: extends tirgen.tir
   BindFrontend(m);
 }

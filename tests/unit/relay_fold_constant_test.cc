@@ -7,7 +7,6 @@
 
 #include "tirgen/relay/text.h"
 #include "tirgen/relay/transforms.h"
-#include "tirgen/relay/transforms.h"
 
 namespace tirgen {
 namespace {

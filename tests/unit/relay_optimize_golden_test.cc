@@ -21,11 +21,8 @@ const std::string kDir = std::string(TIRGEN_SHARED_DIR) + "/golden/";
 // case -> why it cannot match yet.
 const std::map<std::string, std::string>& Waiting() {
   static const std::map<std::string, std::string> w = {
-      {"conv2d_bn_relu", "needs FoldConstant's evaluator and FoldScaleAxis"},
-      {"full_like_copy", "needs SimplifyExpr and FoldConstant's evaluator"},
-      {"mean_variance", "needs EliminateCommonSubexpr"},
-      {"reshape_special", "needs SimplifyExpr (consecutive reshapes)"},
-      {"unary_chain", "needs EliminateCommonSubexpr"},
+      {"conv2d_bn_relu", "needs FoldConstant's evaluator (helper run) and FoldScaleAxis"},
+      {"full_like_copy", "needs FoldConstant's evaluator (helper run): full(2.5f) folds to a tensor"},
   };
   return w;
 }

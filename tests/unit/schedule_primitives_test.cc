@@ -10,6 +10,7 @@
 #include <fstream>
 
 #include "schedule_test_util.h"
+#include "tirgen/tir/schedule/tensor_intrin.h"
 
 namespace tirgen {
 namespace tir {
@@ -33,7 +34,14 @@ fs::path InputPath(const std::string& input) {
   return DataDir() / input;
 }
 
+// The intrinsic the tensorize cases use: a 4-element float sum.
+void RegisterSum4() {
+  TensorIntrin::Register("sum4", script::Parse(ReadText(DataDir() / "sum4_desc.py")).cast<PrimFunc>(),
+                         script::Parse(ReadText(DataDir() / "sum4_impl.py")).cast<PrimFunc>(), /*override=*/true);
+}
+
 Schedule Replay(const PrimFunc& f, const std::string& trace_text) {
+  RegisterSum4();
   Schedule sch(f);
   Trace::Parse(trace_text, "<test trace>").ApplyTo(sch);
   return sch;
@@ -71,7 +79,47 @@ const Case kCases[] = {
      "  sch.annotate(block_or_loop=b0, ann_key=\"meta_schedule.tiling_structure\", ann_val=\"SSRSRS\")\n"
      "  sch.annotate(block_or_loop=l2, ann_key=\"pragma_unroll_explicit\", ann_val=1)\n"
      "  sch.unannotate(block_or_loop=l2, ann_key=\"pragma_unroll_explicit\")\n"},
+    {"compute_inline_const", "const_chain.py",
+     "  b0 = sch.get_block(name=\"T_add\", func_name=\"main\")\n"
+     "  sch.compute_inline(block=b0)\n"},
+    {"reverse_compute_inline_const", "const_chain.py",
+     "  b0 = sch.get_block(name=\"T_mul\", func_name=\"main\")\n"
+     "  sch.reverse_compute_inline(block=b0)\n"},
+    {"compute_at_const", "const_chain.py",
+     "  b0 = sch.get_block(name=\"T_mul\", func_name=\"main\")\n"
+     "  l1, l2 = sch.get_loops(block=b0)\n"
+     "  b3 = sch.get_block(name=\"T_add\", func_name=\"main\")\n"
+     "  sch.compute_at(block=b3, loop=l1, preserve_unit_loops=False, index=-1)\n"},
+    {"reverse_compute_at_const", "const_chain.py",
+     "  b0 = sch.get_block(name=\"T_add\", func_name=\"main\")\n"
+     "  l1, l2 = sch.get_loops(block=b0)\n"
+     "  b3 = sch.get_block(name=\"T_mul\", func_name=\"main\")\n"
+     "  sch.reverse_compute_at(block=b3, loop=l1, preserve_unit_loops=False, index=-1)\n"},
+    {"cache_read_const", "const_chain.py",
+     "  b0 = sch.get_block(name=\"T_add\", func_name=\"main\")\n"
+     "  b1 = sch.cache_read(block=b0, read_buffer_index=1, storage_scope=\"global\")\n"
+     "  b2 = sch.get_block(name=\"T_mul\", func_name=\"main\")\n"
+     "  b3 = sch.cache_read(block=b2, read_buffer_index=0, storage_scope=\"global\")\n"},
+    {"cache_write_const", "const_chain.py",
+     "  b0 = sch.get_block(name=\"T_add\", func_name=\"main\")\n"
+     "  b1 = sch.cache_write(block=b0, write_buffer_index=0, storage_scope=\"global\")\n"},
+    {"decompose_reduction_const", "const_dense.py",
+     "  b0 = sch.get_block(name=\"T_matmul\", func_name=\"main\")\n"
+     "  l1, l2, l3 = sch.get_loops(block=b0)\n"
+     "  b4 = sch.decompose_reduction(block=b0, loop=l2)\n"},
+    {"blockize_const", "const_dense.py",
+     "  b0 = sch.get_block(name=\"T_matmul\", func_name=\"main\")\n"
+     "  l1, l2, l3 = sch.get_loops(block=b0)\n"
+     "  b4 = sch.blockize(target=l2, preserve_unit_iters=True)\n"},
+    {"tensorize_const", "const_chain.py",
+     "  b0 = sch.get_block(name=\"T_out\", func_name=\"main\")\n"
+     "  l1, l2 = sch.get_loops(block=b0)\n"
+     "  l3, l4 = sch.split(loop=l2, factors=[None, 4], preserve_unit_iters=True)\n"
+     "  b5 = sch.decompose_reduction(block=b0, loop=l3)\n"
+     "  sch.tensorize(block_or_loop=l4, tensor_intrin=\"sum4\", preserve_unit_iters=True)\n"},
 };
+
+void PrintTo(const Case& c, std::ostream* os) { *os << c.name; }
 
 class SchedulePrimitive : public ::testing::TestWithParam<Case> {};
 
@@ -155,13 +203,72 @@ const ErrorCase kErrors[] = {
      "  l4, l5 = sch.split(loop=l3, factors=[None, 2], preserve_unit_iters=True)\n"
      "  sch.unroll(loop=l3)\n",
      "the loop \"k\" this handle refers to no longer exists"},
+    {"compute_inline_output", "const_dense.py",
+     "  b0 = sch.get_block(name=\"T_out\", func_name=\"main\")\n"
+     "  sch.compute_inline(block=b0)\n",
+     "cannot inline block \"T_out\": it writes the function output \"T_out\""},
+    {"compute_inline_reduction", "const_dense.py",
+     "  b0 = sch.get_block(name=\"T_matmul\", func_name=\"main\")\n"
+     "  sch.compute_inline(block=b0)\n",
+     "cannot inline block \"T_matmul\": its body must be a single BufferStore"},
+    {"reverse_compute_inline_reduction_producer", "const_dense.py",
+     "  b0 = sch.get_block(name=\"T_out\", func_name=\"main\")\n"
+     "  sch.reverse_compute_inline(block=b0)\n",
+     "cannot reverse-inline block \"T_out\": its producer block \"T_matmul\" must have a single BufferStore body and no init"},
+    {"compute_at_consumer_outside", "const_chain.py",
+     "  b0 = sch.get_block(name=\"T_out\", func_name=\"main\")\n"
+     "  l1, l2 = sch.get_loops(block=b0)\n"
+     "  b3 = sch.get_block(name=\"T_add\", func_name=\"main\")\n"
+     "  sch.compute_at(block=b3, loop=l1, preserve_unit_loops=False, index=-1)\n",
+     "cannot compute_at block \"T_add\" at loop \"i\": its consumer block \"T_mul\" is not under the loop"},
+    {"reverse_compute_at_producer_outside", "const_chain.py",
+     "  b0 = sch.get_block(name=\"T_add\", func_name=\"main\")\n"
+     "  l1, l2 = sch.get_loops(block=b0)\n"
+     "  b3 = sch.get_block(name=\"T_out\", func_name=\"main\")\n"
+     "  sch.reverse_compute_at(block=b3, loop=l1, preserve_unit_loops=False, index=-1)\n",
+     "cannot reverse_compute_at block \"T_out\" at loop \"i\": iter var \"v_k\" is not data-parallel"},
+    {"cache_read_bad_index", "const_chain.py",
+     "  b0 = sch.get_block(name=\"T_add\", func_name=\"main\")\n"
+     "  b1 = sch.cache_read(block=b0, read_buffer_index=2, storage_scope=\"global\")\n",
+     "cannot cache_read: read_buffer_index 2 is out of range, block \"T_add\" reads 2 buffer(s)"},
+    {"cache_write_bad_index", "const_chain.py",
+     "  b0 = sch.get_block(name=\"T_add\", func_name=\"main\")\n"
+     "  b1 = sch.cache_write(block=b0, write_buffer_index=1, storage_scope=\"global\")\n",
+     "cannot cache_write: write_buffer_index 1 is out of range, block \"T_add\" writes 1 buffer(s)"},
+    {"decompose_not_reduction", "const_chain.py",
+     "  b0 = sch.get_block(name=\"T_add\", func_name=\"main\")\n"
+     "  l1, l2 = sch.get_loops(block=b0)\n"
+     "  b3 = sch.decompose_reduction(block=b0, loop=l1)\n",
+     "cannot decompose block \"T_add\": it is not a reduction block with an init"},
+    {"decompose_below_reduction_loop", "const_dense.py",
+     "  b0 = sch.get_block(name=\"T_matmul\", func_name=\"main\")\n"
+     "  l1, l2, l3 = sch.get_loops(block=b0)\n"
+     "  sch.reorder(l3, l1)\n"
+     "  b4 = sch.decompose_reduction(block=b0, loop=l2)\n",
+     "the outer loop \"k\" binds the reduction iter var \"v_k\""},
+    {"blockize_two_blocks", "const_chain.py",
+     "  b0 = sch.get_block(name=\"T_mul\", func_name=\"main\")\n"
+     "  l1, l2 = sch.get_loops(block=b0)\n"
+     "  b3 = sch.get_block(name=\"T_add\", func_name=\"main\")\n"
+     "  sch.compute_at(block=b3, loop=l1, preserve_unit_loops=False, index=-1)\n"
+     "  b4 = sch.blockize(target=l1, preserve_unit_iters=True)\n",
+     "cannot blockize loop \"i\": the loops under it must end in exactly one block"},
+    {"tensorize_mismatch", "const_chain.py",
+     "  b0 = sch.get_block(name=\"T_mul\", func_name=\"main\")\n"
+     "  l1, l2 = sch.get_loops(block=b0)\n"
+     "  l3, l4 = sch.split(loop=l2, factors=[None, 4], preserve_unit_iters=True)\n"
+     "  sch.tensorize(block_or_loop=l4, tensor_intrin=\"sum4\", preserve_unit_iters=True)\n",
+     "cannot tensorize loop \"j_1\" with \"sum4\": iter var \"v_j_i\" of block \"T_mul\" differs in kind or extent"},
 };
+
+void PrintTo(const ErrorCase& c, std::ostream* os) { *os << c.name; }
 
 class SchedulePrecondition : public ::testing::TestWithParam<ErrorCase> {};
 
 TEST_P(SchedulePrecondition, RaisesScheduleErrorNamingTheViolation) {
   const ErrorCase& c = GetParam();
   PrimFunc input = script::Parse(ReadText(InputPath(c.input)), c.input).cast<PrimFunc>();
+  RegisterSum4();
   Schedule sch(input);
   IRModule before;
   try {

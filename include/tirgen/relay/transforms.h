@@ -32,6 +32,22 @@ Expr InferType(const Expr& expr, const IRModule& mod = IRModule());
 Expr ResetTypes(const Expr& expr, bool clear_ret_types = false);
 IRModule ResetTypes(const IRModule& mod, bool clear_ret_types = false);
 
+/// Decides that an expression is left alone by EliminateCommonSubexpr.
+using CseSkip = std::function<bool(const Expr&)>;
+/// TVM's EliminateCommonSubexpr: calls of the same op with equal attributes and the same
+/// arguments (identical nodes, or equal scalar constants) become one node, as do projections
+/// of the same tuple at the same index. Stateful ops and calls `skip` accepts are kept.
+Expr EliminateCommonSubexpr(const Expr& expr, const CseSkip& skip = nullptr);
+IRModule EliminateCommonSubexpr(const IRModule& mod, const CseSkip& skip = nullptr);
+
+/// TVM's SimplifyExpr: algebraic rewrites run to a fixed point (src/relay/transforms/
+/// simplify_expr.cc lists them): consecutive reshapes/transposes/casts merged, identities
+/// (x + 0, x * 1, no-op transpose, same-dtype cast) removed, *_like ops given static shapes,
+/// x / sqrt(y) -> x * rsqrt(y), zeros/ones/full operands of broadcast ops made scalars.
+/// The result is typed; `mod` resolves @globals.
+Expr SimplifyExpr(const Expr& expr, const IRModule& mod = IRModule());
+IRModule SimplifyExpr(const IRModule& mod);
+
 /// TVM's FuseOps: groups operators by post-dominator tree and pattern kind into functions
 /// with attribute Primitive=1 whose parameters are %p0, %p1, ... With `link_params`,
 /// constants stay inside the fused functions instead of becoming parameters.
@@ -51,6 +67,8 @@ void SetConstantEvaluator(ConstantEvaluator evaluator);
 /// FoldConstant: replaces maximal constant subgraphs by Constants. Without an evaluator the
 /// module is returned unchanged.
 IRModule FoldConstant(const IRModule& mod);
+/// FoldConstant of one expression (typed first); `expr` itself without an evaluator.
+Expr FoldConstantExpr(const Expr& expr);
 
 struct OptimizeConfig {
   bool link_params = false;  ///< relay.FuseOps.link_params

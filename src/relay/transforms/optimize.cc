@@ -13,7 +13,11 @@ IRModule Optimize(const IRModule& mod, const std::map<std::string, NDArray>& par
                   const OptimizeConfig& config) {
   IRModule m = params.empty() ? mod : BindParamsByName(mod, params);
   m = SimplifyInference(m);
+  // TVM's pipeline passes EliminateCommonSubexpr a skip function meant to keep int32 casts,
+  // but that function always answers false (its result is overwritten), so nothing is skipped.
+  m = EliminateCommonSubexpr(m);
   m = FoldConstant(m);
+  m = SimplifyExpr(m);
   m = CanonicalizeOps(m);
   m = FoldConstant(m);
   return FuseOps(m, config.link_params, config.max_fuse_depth);

@@ -1,0 +1,280 @@
+// SimplifyExpr: TVM's algebraic graph simplifications, as dataflow-pattern rewrites run to a
+// fixed point (pattern_rewrite.h), in TVM's order:
+//  - zeros_like/ones_like/full_like of a static shape -> zeros/ones/full (the `like` input
+//    is no longer needed);
+//  - add(x, x) -> multiply(x, 2); divide(x, sqrt(y)) -> multiply(x, rsqrt(y));
+//  - identities: x + 0, x - 0, x * 1, x / 1 (scalar constants, zeros/ones calls) -> x when
+//    the result has x's type;
+//  - reshape(reshape(x)) -> one reshape to the final static shape;
+//  - transpose(transpose(x)) -> one transpose; a transpose that keeps the axis order -> x;
+//  - cast to the same dtype -> x; cast(cast(x)) -> one cast when the first widens;
+//  - a broadcast op reading zeros/ones/full of the result's shape reads the scalar instead;
+//  - (x + c1) * c2 -> x * c2 + c1 * c2; (x * c1) * c2 -> x * (c1 * c2), likewise for add
+//    (the constant products are folded when a constant evaluator is installed);
+//  - clip whose range covers the whole dtype -> x.
+// Not applied (their ops have no type relation here, or are quantized): the reshape_like,
+// collapse_sum_like, broadcast_to_like and cast_like concretizations, layout_transform
+// merging, the qnn.dequantize + argmax/argmin/argsort rewrite, clip + cast chains and the
+// binomial factorization.
+#include <cfloat>
+#include <cmath>
+#include <limits>
+
+#include "pass_util.h"
+#include "pattern_rewrite.h"
+#include "tirgen/relay/op.h"
+#include "tirgen/relay/transforms.h"
+
+namespace tirgen {
+namespace relay {
+namespace {
+
+using pattern::IsConstant;
+using pattern::IsOp;
+using pattern::IsOpOfKind;
+using pattern::Match;
+using pattern::Pattern;
+using pattern::Rewrite;
+using pattern::Wildcard;
+
+const TensorTypeNode* TT(const Expr& e) { return e->checked_type.as<TensorTypeNode>(); }
+std::string DTypeText(DataType t) { return t.str(); }
+
+// zeros_like(x) -> zeros(shape, dtype) and the like, when the result's shape is static.
+Rewrite ConcretizeLike(const std::string& like_op) {
+  Pattern data = Wildcard(), like = Wildcard();
+  bool binary = like_op == "full_like";
+  Pattern pat = binary ? IsOp(like_op)({data, like}) : IsOp(like_op)({like});
+  return {"Concretize(" + like_op + ")", pat,
+          [=](const Expr& pre, const Expr& post, const Match& m) -> Expr {
+            auto shape = StaticShape(pre);
+            if (!shape) return post;
+            std::string dtype = DTypeText(TT(pre)->dtype);
+            AttrFields attrs = {{"shape", AttrInts(*shape)}, {"dtype", AttrStr(dtype)}};
+            if (like_op == "zeros_like") return MakeCall("zeros", {}, attrs);
+            if (like_op == "ones_like") return MakeCall("ones", {}, attrs);
+            return MakeCall("full", {m[like]}, attrs);  // full_like's `like` is the fill value
+          }};
+}
+
+Rewrite SimplifyAdd() {
+  Pattern x = Wildcard(), y = Wildcard();
+  return {"SimplifyAdd", IsOp("add")({x, y}),
+          [=](const Expr& pre, const Expr& post, const Match& m) -> Expr {
+            if (!m[x].same_as(m[y])) return post;
+            Expr two = MakeScalarConstant(TT(pre)->dtype, 2);
+            if (!two.defined()) return post;
+            return MakeCall("multiply", {m[x], two});
+          }};
+}
+
+Rewrite SimplifyRSqrt() {
+  Pattern x = Wildcard(), num = Wildcard();
+  return {"SimplifyRSqrt", IsOp("divide")({num, IsOp("sqrt")({x})}),
+          [=](const Expr&, const Expr&, const Match& m) -> Expr {
+            return MakeCall("multiply", {m[num], MakeCall("rsqrt", {m[x]})});
+          }};
+}
+
+// True when `x` matched the second argument of the (commuted) call `post`.
+bool MatchedRight(const Expr& post, const Expr& x) { return post.as<CallNode>()->args[1].same_as(x); }
+
+Rewrite EliminateIdentity() {
+  Pattern x = Wildcard(), c = IsConstant();
+  Pattern zeros = IsOp("zeros")({}) || IsOp("zeros_like")({Wildcard()}) || c;
+  Pattern ones = IsOp("ones")({}) || IsOp("ones_like")({Wildcard()}) || c;
+  Pattern pat = IsOp("add")({x, zeros}) || IsOp("multiply")({x, ones}) ||
+                IsOp("subtract")({x, zeros}) || IsOp("divide")({x, ones});
+  return {"EliminateIdentity", pat, [=](const Expr& pre, const Expr& post, const Match& m) -> Expr {
+            const auto* call = pre.as<CallNode>();
+            const Expr& xp = m[x];
+            Type x_type = call->args[MatchedRight(post, xp) ? 1 : 0]->checked_type;
+            if (m.Has(c)) {
+              const auto* cst = m[c].as<ConstantNode>();
+              if (!cst->is_scalar()) return post;
+              auto v = ElementValue(cst->data);
+              if (!v) return post;
+              std::string op = call->op_name();
+              double identity = (op == "add" || op == "subtract") ? 0.0 : 1.0;
+              if (*v != identity) return post;
+            }
+            return TypeEqual(x_type, pre->checked_type) ? xp : post;
+          }};
+}
+
+Rewrite SimplifyReshape() {
+  Pattern x = Wildcard();
+  auto reshape = IsOp("reshape") || IsOp("contrib_reverse_reshape");
+  return {"SimplifyReshape", reshape({reshape({x})}),
+          [=](const Expr& pre, const Expr& post, const Match& m) -> Expr {
+            auto shape = StaticShape(pre);
+            if (!shape) return post;
+            return MakeCall("reshape", {m[x]}, {{"newshape", AttrInts(*shape)}});
+          }};
+}
+
+// The axis order of a transpose call of rank `ndim` (no axes = reversed).
+std::vector<int64_t> TransposeOrder(const CallNode* call, int64_t ndim) {
+  std::vector<int64_t> axes = call->GetIntArray("axes");
+  if (axes.empty())
+    for (int64_t i = ndim - 1; i >= 0; --i) axes.push_back(i);
+  for (int64_t& a : axes)
+    if (a < 0) a += ndim;
+  return axes;
+}
+
+Rewrite SimplifyTranspose() {
+  Pattern x = Wildcard();
+  Pattern inner = IsOp("transpose")({x});
+  return {"SimplifyTranspose", IsOp("transpose")({inner}),
+          [=](const Expr& pre, const Expr&, const Match& m) -> Expr {
+            int64_t ndim = static_cast<int64_t>(TT(pre)->shape.size());
+            std::vector<int64_t> outer = TransposeOrder(pre.as<CallNode>(), ndim);
+            std::vector<int64_t> first = TransposeOrder(m[inner].as<CallNode>(), ndim);
+            // out[i] = in[first[outer[i]]]
+            std::vector<int64_t> axes(ndim);
+            for (int64_t i = 0; i < ndim; ++i) axes[i] = first[outer[i]];
+            return MakeCall("transpose", {m[x]}, {{"axes", AttrInts(axes)}});
+          }};
+}
+
+Rewrite SimplifyNoOpTranspose() {
+  Pattern x = Wildcard();
+  return {"SimplifyNoOpTranspose", IsOp("transpose")({x}),
+          [=](const Expr& pre, const Expr& post, const Match& m) -> Expr {
+            int64_t ndim = static_cast<int64_t>(TT(pre)->shape.size());
+            std::vector<int64_t> axes = TransposeOrder(post.as<CallNode>(), ndim);
+            for (int64_t i = 0; i < ndim; ++i)
+              if (axes[i] != i) return post;
+            return m[x];
+          }};
+}
+
+Rewrite SimplifySameCast() {
+  Pattern data = Wildcard();
+  Pattern pat = IsOp("cast_like")({data, Wildcard()}) || IsOp("cast")({data});
+  return {"SimplifySameCast", pat, [=](const Expr& pre, const Expr& post, const Match& m) -> Expr {
+            const auto* in = TT(pre.as<CallNode>()->args[0]);
+            return in && in->dtype == TT(pre)->dtype ? m[data] : post;
+          }};
+}
+
+// Casting `from` to `to` loses nothing (TVM's ordering int < uint < float by type code).
+bool IsWidenCast(DataType from, DataType to) {
+  if (from.code() == to.code() && from.bits() <= to.bits()) return true;
+  if (from.is_bfloat() || to.is_bfloat()) return false;
+  return from.code() < to.code() && from.bits() <= to.bits();
+}
+
+Rewrite SimplifyConsecutiveCast() {
+  Pattern data = Wildcard();
+  Pattern cast1 = IsOp("cast_like")({data, Wildcard()}) || IsOp("cast")({data});
+  Pattern pat = IsOp("cast_like")({cast1, Wildcard()}) || IsOp("cast")({cast1});
+  return {"SimplifyConsecutiveCast", pat,
+          [=](const Expr& pre, const Expr& post, const Match& m) -> Expr {
+            const Expr& cast1_pre = pre.as<CallNode>()->args[0];
+            const auto* in = TT(cast1_pre.as<CallNode>()->args[0]);
+            if (!in || !IsWidenCast(in->dtype, TT(cast1_pre)->dtype)) return post;
+            return MakeCall("cast", {m[data]}, {{"dtype", AttrStr(DTypeText(TT(pre)->dtype))}});
+          }};
+}
+
+Rewrite FullElementwise() {
+  Pattern x = Wildcard(), data = Wildcard(), value = IsConstant();
+  Pattern full = IsOp("full")({value}) || IsOp("full_like")({data, value});
+  Pattern ones = IsOp("ones")({}) || IsOp("ones_like")({data});
+  Pattern zeros = IsOp("zeros")({}) || IsOp("zeros_like")({data});
+  Pattern filled = full || ones || zeros;
+  auto op = IsOpOfKind(kBroadcast);
+  Pattern pat = op({filled, x}) || op({x, filled});
+  return {"FullElementwise", pat, [=](const Expr& pre, const Expr& post, const Match& m) -> Expr {
+            const auto* call = pre.as<CallNode>();
+            bool x_right = MatchedRight(post, m[x]);
+            Type x_type = call->args[x_right ? 1 : 0]->checked_type;
+            if (!TypeEqual(x_type, pre->checked_type)) return post;
+            DataType dtype = TT(pre)->dtype;
+            Expr v;
+            if (m.Has(full)) v = m[value];
+            else if (m.Has(ones)) v = MakeScalarConstant(dtype, 1);
+            else v = MakeScalarConstant(dtype, 0);
+            if (!v.defined()) return post;
+            const auto* pc = post.as<CallNode>();
+            std::vector<Expr> args = x_right ? std::vector<Expr>{v, m[x]} : std::vector<Expr>{m[x], v};
+            return Call(pc->op, args, pc->attrs, pc->type_args);
+          }};
+}
+
+// c1 `op` c2 folded to a constant when an evaluator is installed (else the call itself).
+Expr FoldPair(const std::string& op, const Expr& c1, const Expr& c2) {
+  return FoldConstantExpr(MakeCall(op, {c1, c2}));
+}
+
+Rewrite SwitchAddMultiply() {
+  Pattern x = Wildcard(), c1 = IsConstant(), c2 = IsConstant();
+  return {"SwitchAddMultiply", IsOp("multiply")({IsOp("add")({x, c1}), c2}),
+          [=](const Expr&, const Expr& post, const Match& m) -> Expr {
+            if (m[x].as<ConstantNode>()) return post;
+            return MakeCall("add", {MakeCall("multiply", {m[x], m[c2]}), FoldPair("multiply", m[c1], m[c2])});
+          }};
+}
+
+Rewrite SimplifyAdjacentMultiplyOrAdd() {
+  Pattern x = Wildcard(), c1 = IsConstant(), c2 = IsConstant();
+  Pattern pat = IsOp("multiply")({IsOp("multiply")({x, c1}), c2}) ||
+                IsOp("add")({IsOp("add")({x, c1}), c2});
+  return {"SimplifyAdjacentMultiplyOrAdd", pat,
+          [=](const Expr& pre, const Expr& post, const Match& m) -> Expr {
+            if (m[x].as<ConstantNode>()) return post;
+            std::string op = pre.as<CallNode>()->op_name();
+            return MakeCall(op, {m[x], FoldPair(op, m[c1], m[c2])});
+          }};
+}
+
+// The range of `dtype` as doubles (empty range for dtypes without one here).
+std::pair<double, double> DTypeRange(DataType t) {
+  if (t.is_int() && t.bits() <= 64) {
+    double hi = std::ldexp(1.0, t.bits() - 1);
+    return {-hi, hi - 1};
+  }
+  if (t.is_uint() && t.bits() <= 64) return {0, std::ldexp(1.0, t.bits()) - 1};
+  if (t.is_float() && t.bits() == 32) return {-FLT_MAX, FLT_MAX};
+  if (t.is_float() && t.bits() == 64) return {-DBL_MAX, DBL_MAX};
+  if (t.is_float() && t.bits() == 16) return {-65504.0, 65504.0};
+  return {0, -1};
+}
+
+Rewrite SimplifyClip() {
+  Pattern x = Wildcard();
+  return {"SimplifyClip", IsOp("clip")({x}),
+          [=](const Expr& pre, const Expr& post, const Match& m) -> Expr {
+            auto range = DTypeRange(TT(pre)->dtype);
+            if (range.first > range.second) return post;
+            const auto* c = post.as<CallNode>();
+            bool covers = c->GetFloat("a_max") >= range.second && c->GetFloat("a_min") <= range.first;
+            return covers ? m[x] : post;
+          }};
+}
+
+const std::vector<Rewrite>& Rewrites() {
+  static const std::vector<Rewrite> all = {
+      ConcretizeLike("zeros_like"), ConcretizeLike("ones_like"), ConcretizeLike("full_like"),
+      SimplifyAdd(), SimplifyRSqrt(), EliminateIdentity(), SimplifyReshape(),
+      SimplifyTranspose(), SimplifyNoOpTranspose(), SimplifySameCast(),
+      SimplifyConsecutiveCast(), FullElementwise(), SwitchAddMultiply(),
+      SimplifyAdjacentMultiplyOrAdd(), SimplifyClip(),
+  };
+  return all;
+}
+
+}  // namespace
+
+Expr SimplifyExpr(const Expr& expr, const IRModule& mod) {
+  return pattern::RewritePatterns(Rewrites(), expr, mod);
+}
+
+IRModule SimplifyExpr(const IRModule& mod) {
+  return MapFunctions(mod, [&](const Function& f) { return SimplifyExpr(f, mod); });
+}
+
+}  // namespace relay
+}  // namespace tirgen

@@ -1,0 +1,122 @@
+// SimplifyExpr before/after, one test per rewrite, plus the matching rules shared by all of
+// them (commuted add/multiply, interior values used elsewhere are not rewritten).
+#include <cstring>
+
+#include "relay_pass_test_util.h"
+
+namespace tirgen {
+namespace {
+
+using testing_relay::ExpectRewrite;
+using testing_relay::ExpectUnchanged;
+
+IRModule Simplify(const IRModule& m) { return relay::SimplifyExpr(m); }
+const char* kX = "%x: Tensor[(2, 3, 4), float32]";
+const char* kXY = "%x: Tensor[(2, 3, 4), float32], %y: Tensor[(2, 3, 4), float32]";
+
+TEST(SimplifyExpr, ConsecutiveReshapesBecomeOneToTheStaticShape) {
+  ExpectRewrite(Simplify, kX,
+                "%0 = reshape(%x, newshape=[0, -1]);\n%1 = reshape(%0, newshape=[-1, 2, 2]);\n"
+                "reshape(%1, newshape=[4, 6])",
+                "reshape(%x, newshape=[4, 6])");
+}
+
+TEST(SimplifyExpr, ReshapeWhoseInputIsUsedElsewhereStays) {
+  // The inner reshape also feeds exp, so merging would not remove it: TVM keeps both.
+  ExpectUnchanged(Simplify, kX,
+                  "%0 = reshape(%x, newshape=[6, 4]);\n%1 = reshape(%0, newshape=[24]);\n"
+                  "%2 = exp(%0);\n%3 = reshape(%2, newshape=[24]);\nadd(%1, %3)");
+}
+
+TEST(SimplifyExpr, DivideBySqrtBecomesMultiplyByRsqrt) {
+  ExpectRewrite(Simplify, kXY, "%0 = sqrt(%y);\ndivide(%x, %0)",
+                "%0 = rsqrt(%y);\nmultiply(%x, %0)");
+}
+
+TEST(SimplifyExpr, AddOfItselfBecomesTimesTwo) {
+  ExpectRewrite(Simplify, kX, "%0 = exp(%x);\nadd(%0, %0)", "%0 = exp(%x);\nmultiply(%0, 2f)");
+}
+
+TEST(SimplifyExpr, IdentitiesAreRemoved) {
+  ExpectRewrite(Simplify, kX, "add(%x, 0f)", "%x");
+  ExpectRewrite(Simplify, kX, "%0 = multiply(1f, %x);\nexp(%0)", "exp(%x)");  // commuted
+  ExpectRewrite(Simplify, kX, "%0 = subtract(%x, 0f);\ndivide(%0, 1f)", "%x");
+  ExpectRewrite(Simplify, kX,
+                "%0 = zeros(shape=[2, 3, 4], dtype=\"float32\");\nadd(%x, %0)", "%x");
+  // Not identities: subtract from zero, other values, or a result of another shape.
+  ExpectUnchanged(Simplify, kX, "subtract(0f, %x)");
+  ExpectUnchanged(Simplify, kX, "multiply(%x, 2f)");
+  ExpectRewrite(Simplify, "%x: Tensor[(4), float32], %y: Tensor[(3, 4), float32]",
+                "%0 = zeros_like(%y);\nadd(%x, %0)",
+                "%0 = zeros(shape=[3, 4], dtype=\"float32\");\nadd(%x, %0)");
+}
+
+TEST(SimplifyExpr, LikeOpsGetStaticShapes) {
+  ExpectRewrite(Simplify, kXY, "%0 = ones_like(%y);\nmaximum(%x, %0)", "maximum(%x, 1f)");
+  ExpectRewrite(Simplify, kXY, "%0 = full_like(%y, 3f);\nsubtract(%0, %x)", "subtract(3f, %x)");
+  ExpectRewrite(Simplify, "%x: Tensor[(2, 3), float32]", "zeros_like(%x)",
+                "zeros(shape=[2, 3], dtype=\"float32\")");
+}
+
+TEST(SimplifyExpr, FullOperandOfOtherShapeStays) {
+  // add(%x, full) broadcasts %x to a bigger shape: replacing full by a scalar would change it.
+  ExpectUnchanged(Simplify, "%x: Tensor[(4), float32]",
+                  "%0 = full(2f, shape=[3, 4], dtype=\"float32\");\nadd(%x, %0)");
+}
+
+TEST(SimplifyExpr, TransposesMergeAndNoOpsVanish) {
+  ExpectRewrite(Simplify, kX,
+                "%0 = transpose(%x, axes=[1, 2, 0]);\ntranspose(%0, axes=[0, 2, 1])",
+                "transpose(%x, axes=[1, 0, 2])");
+  ExpectRewrite(Simplify, kX,
+                "%0 = transpose(%x, axes=[2, 0, 1]);\ntranspose(%0, axes=[1, 2, 0])", "%x");
+  ExpectRewrite(Simplify, kX, "%0 = transpose(%x);\ntranspose(%0)", "%x");
+  ExpectUnchanged(Simplify, kX, "transpose(%x, axes=[0, 2, 1])");
+}
+
+TEST(SimplifyExpr, Casts) {
+  ExpectRewrite(Simplify, kX, "%0 = cast(%x, dtype=\"float32\");\nexp(%0)", "exp(%x)");
+  // A widening cast followed by another cast is one cast.
+  ExpectRewrite(Simplify, "%x: Tensor[(4), int8]",
+                "%0 = cast(%x, dtype=\"int32\");\ncast(%0, dtype=\"float32\")",
+                "cast(%x, dtype=\"float32\")");
+  // A narrowing first cast changes values: both stay.
+  ExpectUnchanged(Simplify, "%x: Tensor[(4), float32]",
+                  "%0 = cast(%x, dtype=\"int8\");\ncast(%0, dtype=\"float32\")");
+}
+
+TEST(SimplifyExpr, ClipCoveringTheDtypeVanishes) {
+  ExpectRewrite(Simplify, "%x: Tensor[(4), uint8]", "clip(%x, a_min=0f, a_max=255f)", "%x");
+  ExpectUnchanged(Simplify, "%x: Tensor[(4), uint8]", "clip(%x, a_min=0f, a_max=254f)");
+}
+
+// The constant folds below need an evaluator; this stand-in multiplies/adds float scalars.
+class SimplifyExprFolding : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    relay::SetConstantEvaluator([](const relay::Expr& e) -> relay::Expr {
+      const auto* c = e.as<relay::CallNode>();
+      float a, b;
+      std::memcpy(&a, c->args[0].as<relay::ConstantNode>()->data->bytes->data(), 4);
+      std::memcpy(&b, c->args[1].as<relay::ConstantNode>()->data->bytes->data(), 4);
+      float v = c->op_name() == "multiply" ? a * b : a + b;
+      std::vector<uint8_t> bytes(4);
+      std::memcpy(bytes.data(), &v, 4);
+      return relay::Constant(NDArray({}, DataType::Float(32), bytes));
+    });
+  }
+  void TearDown() override { relay::SetConstantEvaluator(nullptr); }
+};
+
+TEST_F(SimplifyExprFolding, AddThenMultiplyBecomesMultiplyThenAdd) {
+  ExpectRewrite(Simplify, kX, "%0 = add(%x, 2f);\nmultiply(%0, 3f)",
+                "%0 = multiply(%x, 3f);\nadd(%0, 6f)");
+}
+
+TEST_F(SimplifyExprFolding, AdjacentConstantMultipliesAndAddsCombine) {
+  ExpectRewrite(Simplify, kX, "%0 = multiply(%x, 2f);\nmultiply(4f, %0)", "multiply(%x, 8f)");
+  ExpectRewrite(Simplify, kX, "%0 = add(%x, 2f);\nadd(%0, 4f)", "add(%x, 6f)");
+}
+
+}  // namespace
+}  // namespace tirgen
