@@ -91,11 +91,14 @@ int64_t Count(const Tensor& x, const std::vector<int>& axes) {
 }
 
 // argmax / argmin: (index, value) pairs; the better value wins, the smaller index on ties.
-Tensor CommReduceIdx(const Tensor& x, std::vector<int> axes, bool keepdims, bool is_max) {
+Tensor CommReduceIdx(const Tensor& x, std::vector<int> axes, bool keepdims, bool is_max,
+                     bool select_last_index) {
   ReducePlan p = Plan(x, std::move(axes), keepdims);
-  auto fcombine = [is_max](const std::vector<Var>& lhs, const std::vector<Var>& rhs) {
+  auto fcombine = [is_max, select_last_index](const std::vector<Var>& lhs, const std::vector<Var>& rhs) {
     PrimExpr better = is_max ? gt(lhs[1], rhs[1]) : lt(lhs[1], rhs[1]);
-    PrimExpr idx = Select(logical_or(better, logical_and(eq(lhs[1], rhs[1]), lt(lhs[0], rhs[0]))),
+    // On ties the first (or, with select_last_index, the last) position wins.
+    PrimExpr proper = select_last_index ? gt(lhs[0], rhs[0]) : lt(lhs[0], rhs[0]);
+    PrimExpr idx = Select(logical_or(better, logical_and(eq(lhs[1], rhs[1]), proper)),
                           lhs[0], rhs[0]);
     PrimExpr val = Select(is_max ? gt(lhs[1], rhs[1]) : lt(lhs[1], rhs[1]), lhs[1], rhs[1]);
     return std::vector<PrimExpr>{idx, val};
@@ -122,11 +125,11 @@ Tensor CommReduceIdx(const Tensor& x, std::vector<int> axes, bool keepdims, bool
 }
 }  // namespace
 
-Tensor argmax(const Tensor& x, std::vector<int> axes, bool keepdims) {
-  return CommReduceIdx(x, std::move(axes), keepdims, true);
+Tensor argmax(const Tensor& x, std::vector<int> axes, bool keepdims, bool select_last_index) {
+  return CommReduceIdx(x, std::move(axes), keepdims, true, select_last_index);
 }
-Tensor argmin(const Tensor& x, std::vector<int> axes, bool keepdims) {
-  return CommReduceIdx(x, std::move(axes), keepdims, false);
+Tensor argmin(const Tensor& x, std::vector<int> axes, bool keepdims, bool select_last_index) {
+  return CommReduceIdx(x, std::move(axes), keepdims, false, select_last_index);
 }
 
 Tensor mean(const Tensor& x, std::vector<int> axes, bool keepdims) {

@@ -1,6 +1,7 @@
 // Shape manipulation (see transform.h).
 #include "tirgen/topi/transform.h"
 
+#include <algorithm>
 #include <limits>
 
 #include "tirgen/te/operation.h"
@@ -29,10 +30,11 @@ Tensor expand_dims(const Tensor& x, int axis, int num_newaxis, const std::string
       name, "broadcast");
 }
 
-Tensor squeeze(const Tensor& x, std::vector<int> axes, const std::string& name) {
+Tensor squeeze(const Tensor& x, std::vector<int> axes, const std::string& name,
+               bool empty_means_all) {
   int n = static_cast<int>(x.ndim());
   std::vector<bool> drop(n, false);
-  if (axes.empty()) {
+  if (axes.empty() && empty_means_all) {
     for (int i = 0; i < n; ++i) drop[i] = is_one(x->shape[i]);
   } else {
     for (int a : axes) drop[a < 0 ? a + n : a] = true;
@@ -74,6 +76,12 @@ std::vector<PrimExpr> Vec(const std::vector<Var>& v) { return std::vector<PrimEx
 PrimExpr I32(int64_t v) { return IntImm(DataType::Int(32), v); }
 }  // namespace
 
+int64_t CanonicalSliceIndex(int64_t index, int64_t extent, int64_t stride) {
+  int64_t lo = stride < 0 ? -1 : 0, hi = stride < 0 ? extent - 1 : extent;
+  if (index < 0) index += extent;
+  return std::min(std::max(index, lo), hi);
+}
+
 Tensor reshape(const Tensor& x, const std::vector<PrimExpr>& shape, const std::string& name) {
   return te::compute(
       shape,
@@ -93,35 +101,44 @@ Tensor reshape(const Tensor& x, const std::vector<PrimExpr>& shape, const std::s
 
 Tensor strided_slice(const Tensor& x, const std::vector<int64_t>& begin,
                      const std::vector<int64_t>& end, const std::vector<int64_t>& strides,
-                     const std::vector<int>& axes_in) {
+                     const std::vector<int>& axes_in, const std::string& slice_mode) {
+  const int64_t kMax = std::numeric_limits<int64_t>::max();
+  bool size_mode = slice_mode == "size";
   std::string name = axes_in.empty() ? "T_strided_slice" : "T_strided_slice_with_axes";
   std::vector<int> axes = axes_in;
-  size_t n = axes.empty() ? x.ndim() : axes.size();
-  if (axes.empty())
-    for (size_t i = 0; i < x.ndim(); ++i) axes.push_back(static_cast<int>(i));
-  auto canon = [](int64_t index, int64_t extent, int64_t stride) {
-    int64_t lo = stride < 0 ? -1 : 0, hi = stride < 0 ? extent - 1 : extent;
-    if (index < 0) index += extent;
-    return std::min(std::max(index, lo), hi);
-  };
+  std::vector<int64_t> b = begin, e = end, s = strides;
+  if (axes.empty()) {
+    size_t ndim = x.ndim();
+    for (size_t i = 0; i < ndim; ++i) axes.push_back(static_cast<int>(i));
+    while (s.size() < ndim) s.push_back(1);
+    for (size_t i = b.size(); i < ndim; ++i) b.push_back(s[i] > 0 ? 0 : kMax);
+    for (size_t i = e.size(); i < ndim; ++i) e.push_back(s[i] < 0 ? 0 : kMax);
+  }
+  size_t n = axes.size();
+  TIRGEN_CHECK(b.size() >= n && e.size() >= n) << "strided_slice: begin/end shorter than axes";
+  s.resize(n, 1);
+  if (size_mode) std::fill(s.begin(), s.end(), 1);  // size mode ignores strides
+  for (int& a : axes)
+    if (a < 0) a += static_cast<int>(x.ndim());
   std::vector<PrimExpr> shape = x->shape;
-  std::vector<int64_t> b(n), s(n);
+  std::vector<int64_t> bc(n);
   for (size_t i = 0; i < n; ++i) {
     const int64_t* dim = as_const_int(x->shape[axes[i]]);
     TIRGEN_CHECK(dim) << "strided_slice needs static shapes";
-    s[i] = i < strides.size() ? strides[i] : 1;
-    int64_t bi = i < begin.size() ? begin[i] : (s[i] > 0 ? 0 : std::numeric_limits<int64_t>::max());
-    int64_t ei = i < end.size() ? end[i] : (s[i] < 0 ? 0 : std::numeric_limits<int64_t>::max());
-    b[i] = canon(bi, *dim, s[i]);
-    int64_t e = canon(ei, *dim, s[i]);
-    int64_t interval = std::abs(e - b[i]);
-    shape[axes[i]] = I32((interval + std::abs(s[i]) - 1) / std::abs(s[i]));
+    TIRGEN_CHECK(s[i] != 0) << "strided_slice: stride must not be 0";
+    int64_t ei = e[i];
+    if (size_mode) ei = ei < 0 ? kMax : b[i] + ei;
+    bc[i] = CanonicalSliceIndex(b[i], *dim, s[i]);
+    ei = CanonicalSliceIndex(ei, *dim, s[i]);
+    bool empty = s[i] < 0 ? ei > bc[i] : ei < bc[i];
+    int64_t interval = empty ? 0 : std::abs(ei - bc[i]);
+    shape[axes[i]] = make_const(x->shape[axes[i]].dtype(), (interval + std::abs(s[i]) - 1) / std::abs(s[i]));
   }
   return te::compute(
       shape,
       [&](const std::vector<Var>& v) {
         std::vector<PrimExpr> idx = Vec(v);
-        for (size_t i = 0; i < n; ++i) idx[axes[i]] = v[axes[i]] * I32(s[i]) + I32(b[i]);
+        for (size_t i = 0; i < n; ++i) idx[axes[i]] = v[axes[i]] * I32(s[i]) + I32(bc[i]);
         return x(idx);
       },
       name, "injective");
@@ -202,20 +219,59 @@ std::vector<Tensor> split_sections(const Tensor& x, int sections, int axis, cons
 }
 
 Tensor take(const Tensor& a, const Tensor& indices, int axis, const std::string& name) {
+  return take(a, indices, 0, axis, "clip", name);
+}
+
+namespace {
+// The index actually read for `idx` along an axis of `extent` under `mode` (TVM's rules).
+PrimExpr TakeIndex(PrimExpr idx, PrimExpr extent, const std::string& mode) {
+  if (mode == "clip") return min(max(PrimExpr(0), idx), extent - 1);
+  if (mode == "wrap") return truncmod(truncmod(idx, extent) + extent, extent);
+  TIRGEN_CHECK(mode == "fast") << "take: unknown mode \"" << mode << "\" (clip, wrap or fast)";
+  return idx;
+}
+}  // namespace
+
+Tensor take(const Tensor& a, const Tensor& indices, int batch_dims, int axis,
+            const std::string& mode, const std::string& name) {
   int n = static_cast<int>(a.ndim());
   if (axis < 0) axis += n;
   int ilen = static_cast<int>(indices.ndim());
+  if (batch_dims < 0) batch_dims += ilen;
+  TIRGEN_CHECK(batch_dims >= 0 && batch_dims <= axis) << "take: batch_dims out of range";
   std::vector<PrimExpr> shape;
   for (int i = 0; i < axis; ++i) shape.push_back(a->shape[i]);
-  for (const PrimExpr& d : indices->shape) shape.push_back(d);
+  for (int i = batch_dims; i < ilen; ++i) shape.push_back(indices->shape[i]);
   for (int i = axis + 1; i < n; ++i) shape.push_back(a->shape[i]);
+  // Output dims: a[:axis] (the first batch_dims shared with indices), indices[batch_dims:],
+  // a[axis+1:].
+  int span = ilen - batch_dims;
   return te::compute(
       shape,
       [&](const std::vector<Var>& v) {
-        std::vector<PrimExpr> pos(v.begin() + axis, v.begin() + axis + ilen);
+        std::vector<PrimExpr> pos(v.begin(), v.begin() + batch_dims);
+        pos.insert(pos.end(), v.begin() + axis, v.begin() + axis + span);
         std::vector<PrimExpr> idx(v.begin(), v.begin() + axis);
-        idx.push_back(min(max(PrimExpr(0), indices(pos)), a->shape[axis] - 1));
-        for (size_t j = axis + ilen; j < v.size(); ++j) idx.push_back(v[j]);
+        idx.push_back(TakeIndex(indices(pos), a->shape[axis], mode));
+        for (size_t j = axis + span; j < v.size(); ++j) idx.push_back(v[j]);
+        return a(idx);
+      },
+      name, "injective");
+}
+
+Tensor take_flat(const Tensor& a, const Tensor& indices, const std::string& mode,
+                 const std::string& name) {
+  PrimExpr size = I32(1);
+  for (const PrimExpr& d : a->shape) size = size * d;
+  return te::compute(
+      indices->shape,
+      [&](const std::vector<Var>& v) {
+        PrimExpr flat = TakeIndex(indices(Vec(v)), size, mode);
+        std::vector<PrimExpr> idx(a.ndim());
+        for (size_t i = a.ndim(); i > 0; --i) {
+          idx[i - 1] = floormod(flat, a->shape[i - 1]);
+          flat = floordiv(flat, a->shape[i - 1]);
+        }
         return a(idx);
       },
       name, "injective");

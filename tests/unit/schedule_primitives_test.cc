@@ -111,6 +111,10 @@ const Case kCases[] = {
      "  b0 = sch.get_block(name=\"T_matmul\", func_name=\"main\")\n"
      "  l1, l2, l3 = sch.get_loops(block=b0)\n"
      "  b4 = sch.blockize(target=l2, preserve_unit_iters=True)\n"},
+    {"set_scope_storage_align_const", "const_chain.py",
+     "  b0 = sch.get_block(name=\"T_add\", func_name=\"main\")\n"
+     "  sch.set_scope(block=b0, buffer_index=0, storage_scope=\"local\")\n"
+     "  sch.storage_align(block=b0, buffer_index=0, axis=0, factor=16, offset=8)\n"},
     {"tensorize_const", "const_chain.py",
      "  b0 = sch.get_block(name=\"T_out\", func_name=\"main\")\n"
      "  l1, l2 = sch.get_loops(block=b0)\n"
@@ -253,6 +257,14 @@ const ErrorCase kErrors[] = {
      "  sch.compute_at(block=b3, loop=l1, preserve_unit_loops=False, index=-1)\n"
      "  b4 = sch.blockize(target=l1, preserve_unit_iters=True)\n",
      "cannot blockize loop \"i\": the loops under it must end in exactly one block"},
+    {"set_scope_param", "const_chain.py",
+     "  b0 = sch.get_block(name=\"T_out\", func_name=\"main\")\n"
+     "  sch.set_scope(block=b0, buffer_index=0, storage_scope=\"local\")\n",
+     "cannot set_scope buffer \"T_out\" of block \"T_out\": it is not allocated by a block"},
+    {"storage_align_bad_axis", "const_chain.py",
+     "  b0 = sch.get_block(name=\"T_add\", func_name=\"main\")\n"
+     "  sch.storage_align(block=b0, buffer_index=0, axis=2, factor=16, offset=8)\n",
+     "cannot storage_align buffer \"T_add\": axis 2 is out of range for its 2 dimension(s)"},
     {"tensorize_mismatch", "const_chain.py",
      "  b0 = sch.get_block(name=\"T_mul\", func_name=\"main\")\n"
      "  l1, l2 = sch.get_loops(block=b0)\n"

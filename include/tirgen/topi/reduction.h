@@ -21,9 +21,13 @@ Tensor mean(const Tensor& x, std::vector<int> axes, bool keepdims);
 Tensor variance(const Tensor& x, const Tensor& mean, std::vector<int> axes, bool keepdims,
                 bool unbiased = false);
 /// argmin: like argmax with the smaller value winning.
-Tensor argmin(const Tensor& x, std::vector<int> axes, bool keepdims);
-/// argmax: a 2-output `<input>_red_temp` reduction (index, value), then `<input>_red`.
-Tensor argmax(const Tensor& x, std::vector<int> axes, bool keepdims);
+Tensor argmin(const Tensor& x, std::vector<int> axes, bool keepdims,
+              bool select_last_index = false);
+/// argmax: a 2-output `<input>_red_temp` reduction (index, value), then `<input>_red`. The
+/// index is the flat position within the reduced axes; ties go to the first position (the
+/// last with select_last_index).
+Tensor argmax(const Tensor& x, std::vector<int> axes, bool keepdims,
+              bool select_last_index = false);
 
 }  // namespace topi
 }  // namespace tirgen

@@ -15,8 +15,10 @@ using tir::PrimExpr;
 /// Inserts `num_newaxis` unit dims at `axis` (T_expand_dims).
 Tensor expand_dims(const Tensor& x, int axis, int num_newaxis = 1,
                    const std::string& name = "T_expand_dims");
-/// Removes unit dims at `axes` (all unit dims when empty) (T_squeeze).
-Tensor squeeze(const Tensor& x, std::vector<int> axes, const std::string& name = "T_squeeze");
+/// Removes unit dims at `axes` (T_squeeze). Empty `axes` means every unit dim (Relay's
+/// axis=None) unless `empty_means_all` is false (axis=[]: nothing is removed).
+Tensor squeeze(const Tensor& x, std::vector<int> axes, const std::string& name = "T_squeeze",
+               bool empty_means_all = true);
 /// Permutes dims (T_transpose).
 Tensor transpose(const Tensor& x, std::vector<int> axes, const std::string& name = "T_transpose");
 
@@ -24,11 +26,18 @@ Tensor transpose(const Tensor& x, std::vector<int> axes, const std::string& name
 Tensor reshape(const Tensor& x, const std::vector<PrimExpr>& shape,
                const std::string& name = "T_reshape");
 
+/// TVM's CanonicalizeIndex: a slice bound for a dim of `extent` walked with `stride`
+/// (negatives count from the end; clamped to [0, extent], or [-1, extent - 1] backwards).
+int64_t CanonicalSliceIndex(int64_t index, int64_t extent, int64_t stride);
+
 /// Static strided slice over `axes` (all axes when empty: T_strided_slice; otherwise
-/// T_strided_slice_with_axes). Negative begin/end count from the end, as in numpy.
+/// T_strided_slice_with_axes). Negative begin/end count from the end, as in numpy. Without
+/// axes, missing entries are filled as TVM does: stride 1, begin 0 (max for a negative
+/// stride), end max (0 for a negative stride). slice_mode "size": `end` holds sizes (-1: to
+/// the end) and strides are ignored.
 Tensor strided_slice(const Tensor& x, const std::vector<int64_t>& begin,
                      const std::vector<int64_t>& end, const std::vector<int64_t>& strides,
-                     const std::vector<int>& axes = {});
+                     const std::vector<int>& axes = {}, const std::string& slice_mode = "end");
 
 /// Joins along `axis` (T_concat): nested if_then_else from the last input backwards.
 Tensor concatenate(const std::vector<Tensor>& xs, int axis, const std::string& name = "T_concat");
@@ -42,6 +51,13 @@ std::vector<Tensor> split_sections(const Tensor& x, int sections, int axis,
                                    const std::string& name = "T_split_sections");
 /// take(a, indices, axis) with mode "clip" (T_take).
 Tensor take(const Tensor& a, const Tensor& indices, int axis, const std::string& name = "T_take");
+/// take along `axis` with `batch_dims` leading batch dims; mode "clip" (indices clamped),
+/// "wrap" (indices taken modulo the axis size, negatives from the end) or "fast" (unchecked).
+Tensor take(const Tensor& a, const Tensor& indices, int batch_dims, int axis,
+            const std::string& mode, const std::string& name = "T_take");
+/// take from the flattened `a` (Relay take without axis), same modes.
+Tensor take_flat(const Tensor& a, const Tensor& indices, const std::string& mode,
+                 const std::string& name = "T_take");
 /// gather(data, axis, indices) (T_gather).
 Tensor gather(const Tensor& data, int axis, const Tensor& indices,
               const std::string& name = "T_gather");

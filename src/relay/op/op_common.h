@@ -111,6 +111,13 @@ inline Type SameAsArg0(const TypeCall& c) {
   return c.arg_types[0];
 }
 
+/// The inferred result type of `call` as a tensor type (computes read target shapes from it).
+inline const TensorTypeNode* OutTensorType(const Call& call, const Type& out) {
+  const auto* t = out.as<TensorTypeNode>();
+  TIRGEN_CHECK(t) << call->op_name() << ": expected a tensor result type";
+  return t;
+}
+
 /// The reduced axes of a reduction call (axis / exclude), sorted, or fails.
 std::vector<int> ReduceAxes(const TypeCall& c, int64_t ndim);
 

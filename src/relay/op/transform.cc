@@ -1,8 +1,10 @@
 // Shape transforms: reshape, transpose, squeeze, expand_dims, concatenate, stack, split,
 // strided_slice, tile, repeat, reverse, broadcast_to.
 #include <algorithm>
+#include <limits>
 
 #include "op_common.h"
+#include "tirgen/topi/transform.h"
 
 namespace tirgen {
 namespace relay {
@@ -216,13 +218,10 @@ Type SplitRel(const TypeCall& c) {
   return TupleType(std::move(fields));
 }
 
-// TVM's canonical begin/end for a slice step (topi CanonicalizeIndex / GetLength).
-int64_t Canonical(int64_t index, int64_t extent, int64_t stride) {
-  int64_t lo = stride < 0 ? -1 : 0, hi = stride < 0 ? extent - 1 : extent;
-  if (index < 0) index += extent;
-  return std::min(std::max(index, lo), hi);
-}
-
+// TVM's StridedSliceRel: without axes, missing strides are 1 and missing begin/end cover the
+// whole dim walked in the stride's direction (a missing end with a negative stride is 0, as in
+// TVM); with axes, begin/end/strides have one entry per axis. slice_mode "size" reads `end`
+// as sizes (-1: to the end) and ignores strides.
 Type StridedSliceRel(const TypeCall& c) {
   const TensorTypeNode* data = c.Tensor(0);
   int64_t ndim = static_cast<int64_t>(data->shape.size());
@@ -231,27 +230,31 @@ Type StridedSliceRel(const TypeCall& c) {
   bool size_mode = c.call->GetString("slice_mode") == "size";
   if (c.call->GetString("slice_mode") != "end" && !size_mode)
     c.Fail("slice_mode must be \"end\" or \"size\"");
+  const int64_t kMax = std::numeric_limits<int64_t>::max();
   std::vector<int> axes;
   if (c.call->HasAttr("axes")) {
     for (int64_t a : c.call->GetIntArray("axes")) axes.push_back(NormalizeAxis(c, a, ndim));
-    if (begin.size() != axes.size() || end.size() != axes.size())
-      c.Fail("begin, end and axes must have the same length");
+    if (begin.size() != axes.size() || end.size() != axes.size() || strides.size() != axes.size())
+      c.Fail("begin, end, strides and axes must have the same length");
   } else {
-    if (static_cast<int64_t>(begin.size()) > ndim || static_cast<int64_t>(end.size()) > ndim)
-      c.Fail("begin/end have more entries than the tensor has dimensions");
-    for (size_t i = 0; i < std::max(begin.size(), end.size()); ++i) axes.push_back(static_cast<int>(i));
+    if (static_cast<int64_t>(begin.size()) > ndim || static_cast<int64_t>(end.size()) > ndim ||
+        static_cast<int64_t>(strides.size()) > ndim)
+      c.Fail("begin/end/strides have more entries than the tensor has dimensions");
+    for (int64_t i = 0; i < ndim; ++i) axes.push_back(static_cast<int>(i));
+    strides.resize(ndim, 1);
+    for (size_t i = begin.size(); i < static_cast<size_t>(ndim); ++i) begin.push_back(strides[i] > 0 ? 0 : kMax);
+    for (size_t i = end.size(); i < static_cast<size_t>(ndim); ++i) end.push_back(strides[i] < 0 ? 0 : kMax);
   }
   Dims out = data->shape;
   for (size_t k = 0; k < axes.size(); ++k) {
     int a = axes[k];
     int64_t extent = DimValue(data->shape[a]);
-    int64_t stride = size_mode ? 1 : (k < strides.size() ? strides[k] : (strides.size() == 1 ? strides[0] : 1));
+    int64_t stride = size_mode ? 1 : strides[k];
     if (stride == 0) c.Fail("strides must not be 0");
-    int64_t b = k < begin.size() ? begin[k] : (stride < 0 ? extent - 1 : 0);
-    int64_t e = k < end.size() ? end[k] : (stride < 0 ? -extent - 1 : extent);
-    if (size_mode) e = e < 0 ? extent : (b < 0 ? b + extent : b) + e;
-    b = Canonical(b, extent, stride);
-    e = Canonical(e, extent, stride);
+    int64_t b = begin[k], e = end[k];
+    if (size_mode) e = e < 0 ? kMax : b + e;
+    b = topi::CanonicalSliceIndex(b, extent, stride);
+    e = topi::CanonicalSliceIndex(e, extent, stride);
     int64_t len = stride < 0 ? (b <= e ? 0 : (b - e + (-stride) - 1) / (-stride))
                              : (e <= b ? 0 : (e - b + stride - 1) / stride);
     out[a] = DimLike(data->shape[a], len);

@@ -222,6 +222,17 @@ std::vector<TraceValue> ApplyScheduleCall(Schedule& sch, const std::string& m, c
     sch.Tensorize(b.BlockOrLoop("block_or_loop"), b.Str("tensor_intrin"), b.Bool("preserve_unit_iters"));
     return {};
   }
+  if (m == "set_scope") {
+    Bound b(m, {Req("block"), Req("buffer_index"), Req("storage_scope")}, args);
+    sch.SetScope(b.Block("block"), static_cast<int>(b.Int("buffer_index")), b.Str("storage_scope"));
+    return {};
+  }
+  if (m == "storage_align") {
+    Bound b(m, {Req("block"), Req("buffer_index"), Req("axis"), Req("factor"), Req("offset")}, args);
+    sch.StorageAlign(b.Block("block"), static_cast<int>(b.Int("buffer_index")), static_cast<int>(b.Int("axis")),
+                     static_cast<int>(b.Int("factor")), static_cast<int>(b.Int("offset")));
+    return {};
+  }
   throw Error("sch." + m + ": not a schedule primitive tirgen knows");
 }
 

@@ -97,6 +97,11 @@ class Schedule {
   BlockRV Blockize(const LoopRV& loop, bool preserve_unit_iters = true);
   void Tensorize(const BlockOrLoopRV& target, const std::string& intrin_name,
                  bool preserve_unit_iters = true);
+  /// The buffer `block` writes at `buffer_index` (allocated in a block) moves to `storage_scope`.
+  void SetScope(const BlockRV& block, int buffer_index, const std::string& storage_scope);
+  /// Asks that `axis` of the buffer `block` writes at `buffer_index` get a stride with
+  /// stride % factor == offset (block annotation "buffer_dim_align", applied at lowering).
+  void StorageAlign(const BlockRV& block, int buffer_index, int axis, int factor, int offset);
 
   // ---- used by the primitives (src/tir/schedule) ------------------------------------------
   struct State;

@@ -1,0 +1,182 @@
+// image.resize2d (see image.h). Follows TVM's topi.image.resize2d: output coordinate ->
+// input coordinate by the transformation mode, then nearest / linear / cubic sampling of
+// clamped float32 pixels.
+#include "tirgen/topi/image.h"
+
+#include "tirgen/support/error.h"
+#include "tirgen/te/operation.h"
+#include "tirgen/tir/op.h"
+
+namespace tirgen {
+namespace topi {
+
+using namespace tir;  // NOLINT
+
+namespace {
+
+const DataType kF32 = DataType::Float(32);
+const DataType kI32 = DataType::Int(32);
+
+PrimExpr F(double v) { return make_const(kF32, v); }
+PrimExpr ToF(PrimExpr e) { return e.dtype() == kF32 ? e : cast(kF32, e); }
+
+int64_t Static(const PrimExpr& d) {
+  const int64_t* v = as_const_int(d);
+  TIRGEN_CHECK(v) << "resize2d needs static shapes";
+  return *v;
+}
+
+// TVM's can_convert_multiply_to_intdiv: an integral up-scaling factor, small enough that
+// integer division reproduces the float mapping.
+bool UseIntDiv(int64_t in, int64_t out) {
+  if (out % in != 0) return false;
+  double ratio = static_cast<double>(out) / static_cast<double>(in);
+  return ratio <= 1.0 / (1e-5 * static_cast<double>(in) + 1e-5);
+}
+
+// One spatial axis: the input coordinate (float32) of output index `x`.
+struct Axis {
+  int64_t in, out;
+  double start, end;  // roi bounds, tf_crop_and_resize only
+  bool int_div;
+
+  PrimExpr Coordinate(const PrimExpr& x, const std::string& mode) const {
+    double scale = static_cast<double>(in) / static_cast<double>(out);
+    PrimExpr xf = ToF(x);
+    if (mode == "half_pixel") return (xf + F(0.5)) * F(scale) - F(0.5);
+    if (mode == "align_corners")
+      return out > 1 ? F(static_cast<double>(in - 1) / static_cast<double>(out - 1)) * xf : F(0.0);
+    if (mode == "asymmetric") return F(scale) * xf;
+    if (mode == "pytorch_half_pixel") return out > 1 ? (xf + F(0.5)) * F(scale) - F(0.5) : F(0.0);
+    if (mode == "tf_half_pixel_for_nn") return (xf + F(0.5)) * F(scale);
+    if (mode == "tf_crop_and_resize") {
+      if (out <= 1) return F(0.5 * (start + end) * static_cast<double>(in - 1));
+      return F(start * static_cast<double>(in - 1)) +
+             xf * F((end - start) * static_cast<double>(in - 1) / static_cast<double>(out - 1));
+    }
+    throw Error("resize2d: unsupported coordinate_transformation_mode \"" + mode + "\"");
+  }
+};
+
+PrimExpr Closest(const PrimExpr& c, const std::string& rounding) {
+  if (rounding == "round") return cast(kI32, round(c));
+  if (rounding == "round_prefer_floor") return cast(kI32, ceil(c - F(0.5)));
+  if (rounding == "round_prefer_ceil") return cast(kI32, floor(c + F(0.5)));
+  if (rounding == "floor") return cast(kI32, floor(c + F(1e-5)));  // epsilon as TVM
+  if (rounding == "ceil") return cast(kI32, ceil(c - F(1e-5)));
+  throw Error("resize2d: unknown rounding_method \"" + rounding + "\"");
+}
+
+PrimExpr Lerp(PrimExpr a, PrimExpr b, PrimExpr t) { return a * (F(1.0) - t) + b * t; }
+
+std::vector<PrimExpr> CubicWeights(PrimExpr t, double alpha) {
+  PrimExpr t2 = t * t, t3 = t * t * t;
+  return {F(alpha) * (t3 - F(2.0) * t2 + t),
+          F(alpha + 2) * t3 - F(3 + alpha) * t2 + F(1.0),
+          F(-(alpha + 2)) * t3 + F(3 + 2 * alpha) * t2 - F(alpha) * t,
+          F(-alpha) * t3 + F(alpha) * t2};
+}
+
+PrimExpr Dot(const std::vector<PrimExpr>& a, const std::vector<PrimExpr>& w) {
+  PrimExpr s = a[0] * w[0];
+  for (size_t i = 1; i < a.size(); ++i) s = s + a[i] * w[i];
+  return s;
+}
+
+}  // namespace
+
+Tensor resize2d(const Tensor& data, const Resize2DParams& p, const std::string& name) {
+  TIRGEN_CHECK(data.ndim() == 4) << "resize2d: data must be 4-D";
+  TIRGEN_CHECK(p.size.size() == 2) << "resize2d: size must have 2 elements";
+  bool nhwc = p.layout == "NHWC";
+  TIRGEN_CHECK(nhwc || p.layout == "NCHW") << "resize2d: unsupported layout \"" << p.layout << "\"";
+  int hd = nhwc ? 1 : 2, wd = nhwc ? 2 : 3;
+  std::vector<double> roi = p.roi;
+  roi.resize(4, 0.0);
+  const std::string& mode = p.coordinate_transformation_mode;
+  bool nearest = p.method == "nearest_neighbor";
+  bool asym_nearest = nearest && mode == "asymmetric";
+  Axis ay{Static(data->shape[hd]), p.size[0], roi[0], roi[2], false};
+  Axis ax{Static(data->shape[wd]), p.size[1], roi[1], roi[3], false};
+  ay.int_div = asym_nearest && UseIntDiv(ay.in, ay.out);
+  ax.int_div = asym_nearest && UseIntDiv(ax.in, ax.out);
+  std::string rounding = p.rounding_method;
+  if (rounding.empty()) rounding = mode == "align_corners" ? "round" : "floor";
+  DataType out_dtype = p.out_dtype.is_void() ? data->dtype : p.out_dtype;
+
+  std::vector<PrimExpr> shape = data->shape;
+  shape[hd] = make_const(kI32, p.size[0]);
+  shape[wd] = make_const(kI32, p.size[1]);
+  return te::compute(
+      shape,
+      [&](const std::vector<Var>& v) {
+        // The pixel at (y, x), both clamped into the image, as float32.
+        auto pixel = [&](PrimExpr y, PrimExpr x) {
+          y = max(min(y, make_const(y.dtype(), ay.in - 1)), make_const(y.dtype(), 0));
+          x = max(min(x, make_const(x.dtype(), ax.in - 1)), make_const(x.dtype(), 0));
+          std::vector<PrimExpr> idx(v.begin(), v.end());
+          idx[hd] = cast(v[hd].dtype(), y);
+          idx[wd] = cast(v[wd].dtype(), x);
+          return ToF(data(idx));
+        };
+        PrimExpr in_y = ay.int_div ? PrimExpr() : ay.Coordinate(v[hd], mode);
+        PrimExpr in_x = ax.int_div ? PrimExpr() : ax.Coordinate(v[wd], mode);
+        PrimExpr value;
+        if (nearest) {
+          PrimExpr y = ay.int_div ? cast(kI32, truncdiv(v[hd], make_const(v[hd].dtype(), ay.out / ay.in)))
+                                  : Closest(in_y, rounding);
+          PrimExpr x = ax.int_div ? cast(kI32, truncdiv(v[wd], make_const(v[wd].dtype(), ax.out / ax.in)))
+                                  : Closest(in_x, rounding);
+          value = pixel(y, x);
+        } else if (p.method == "linear") {
+          PrimExpr y0 = cast(kI32, floor(in_y)), x0 = cast(kI32, floor(in_x));
+          PrimExpr ty = in_y - ToF(y0), tx = in_x - ToF(x0);
+          PrimExpr one = make_const(kI32, 1);
+          PrimExpr top = Lerp(pixel(y0, x0), pixel(y0, x0 + one), tx);
+          PrimExpr bottom = Lerp(pixel(y0 + one, x0), pixel(y0 + one, x0 + one), tx);
+          value = Lerp(top, bottom, ty);
+        } else if (p.method == "cubic") {
+          PrimExpr y0 = cast(kI32, floor(in_y)), x0 = cast(kI32, floor(in_x));
+          std::vector<PrimExpr> wy = CubicWeights(in_y - floor(in_y), p.cubic_alpha);
+          std::vector<PrimExpr> wx = CubicWeights(in_x - floor(in_x), p.cubic_alpha);
+          if (p.cubic_exclude) {
+            // Taps outside the image get weight 0; the rest are renormalized.
+            for (int i = 0; i < 4; ++i) {
+              PrimExpr xo = logical_or(x0 + make_const(kI32, i - 1) < make_const(kI32, 0),
+                                       x0 + make_const(kI32, i) > make_const(kI32, ax.in));
+              PrimExpr yo = logical_or(y0 + make_const(kI32, i - 1) < make_const(kI32, 0),
+                                       y0 + make_const(kI32, i) > make_const(kI32, ay.in));
+              wx[i] = if_then_else(xo, F(0.0), wx[i]);
+              wy[i] = if_then_else(yo, F(0.0), wy[i]);
+            }
+            PrimExpr sx = wx[0] + wx[1] + wx[2] + wx[3], sy = wy[0] + wy[1] + wy[2] + wy[3];
+            for (int i = 0; i < 4; ++i) {
+              wx[i] = wx[i] / sx;
+              wy[i] = wy[i] / sy;
+            }
+          }
+          std::vector<PrimExpr> cols;
+          for (int j = 0; j < 4; ++j) {
+            std::vector<PrimExpr> row;
+            for (int i = 0; i < 4; ++i)
+              row.push_back(pixel(y0 + make_const(kI32, j - 1), x0 + make_const(kI32, i - 1)));
+            cols.push_back(Dot(row, wx));
+          }
+          value = Dot(cols, wy);
+        } else {
+          throw Error("resize2d: unknown method \"" + p.method + "\"");
+        }
+        if (mode == "tf_crop_and_resize") {
+          PrimExpr ext = F(p.extrapolation_value);
+          value = if_then_else(in_y < F(0.0), ext,
+                               if_then_else(in_y > F(static_cast<double>(ay.in - 1)), ext, value));
+          value = if_then_else(in_x < F(0.0), ext,
+                               if_then_else(in_x > F(static_cast<double>(ax.in - 1)), ext, value));
+        }
+        return cast(out_dtype, value);
+      },
+      name, "injective");
+}
+
+}  // namespace topi
+}  // namespace tirgen

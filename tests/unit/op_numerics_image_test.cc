@@ -1,0 +1,50 @@
+// Numerics of image.resize2d against PyTorch's F.interpolate (the modes it shares with TVM)
+// and NumPy index arithmetic (nearest with align_corners / asymmetric rounding).
+#include <gtest/gtest.h>
+
+#include "op_numerics.h"
+
+namespace tirgen {
+namespace testing {
+namespace {
+
+std::string Resize(const std::string& size, const std::string& extra) {
+  return "image.resize2d(%a, size=" + size + extra + ")";
+}
+
+TEST(OpNumerics, Resize2D) {
+  const std::string nearest = ", method=\"nearest_neighbor\"";
+  RunNumericCases({
+      {"linear_half_pixel_up", {F32({1, 2, 4, 5})}, Resize("[7, 9]", ""),
+       "F.interpolate(T(a), size=(7, 9), mode='bilinear', align_corners=False)"},
+      {"linear_half_pixel_down", {F32({2, 3, 8, 8})}, Resize("[3, 5]", ""),
+       "F.interpolate(T(a), size=(3, 5), mode='bilinear', align_corners=False)"},
+      {"linear_align_corners", {F32({1, 2, 4, 5})},
+       Resize("[6, 8]", ", coordinate_transformation_mode=\"align_corners\""),
+       "F.interpolate(T(a), size=(6, 8), mode='bilinear', align_corners=True)"},
+      {"linear_nhwc", {F32({1, 4, 5, 3})}, Resize("[6, 3]", ", layout=\"NHWC\""),
+       "F.interpolate(T(a).permute(0, 3, 1, 2), size=(6, 3), mode='bilinear', "
+       "align_corners=False).permute(0, 2, 3, 1)"},
+      {"nearest_asymmetric_floor", {F32({1, 2, 5, 3})},
+       Resize("[7, 8]", nearest + ", coordinate_transformation_mode=\"asymmetric\", rounding_method=\"floor\""),
+       "F.interpolate(T(a), size=(7, 8), mode='nearest')"},
+      {"nearest_asymmetric_intdiv", {F32({1, 2, 3, 4})},
+       Resize("[6, 12]", nearest + ", coordinate_transformation_mode=\"asymmetric\", rounding_method=\"floor\""),
+       "F.interpolate(T(a), scale_factor=(2, 3), mode='nearest')"},
+      {"nearest_half_pixel_prefer_ceil", {F32({1, 1, 5, 6})},
+       Resize("[3, 9]", nearest + ", rounding_method=\"round_prefer_ceil\""),
+       "F.interpolate(T(a), size=(3, 9), mode='nearest-exact')"},
+      {"nearest_align_corners_round", {F32({1, 2, 4, 4})},
+       Resize("[6, 7]", nearest + ", coordinate_transformation_mode=\"align_corners\""),
+       "a[:, :, np.round(np.arange(6) * 3 / 5).astype(int)][:, :, :, np.round(np.arange(7) * 3 / 6).astype(int)]"},
+      {"cubic_half_pixel", {F32({1, 2, 5, 4})}, Resize("[8, 7]", ", method=\"cubic\", cubic_alpha=-0.75f"),
+       "F.interpolate(T(a), size=(8, 7), mode='bicubic', align_corners=False)", 1e-5, 1e-5},
+      {"cubic_align_corners", {F32({1, 1, 4, 6})},
+       Resize("[7, 4]", ", method=\"cubic\", coordinate_transformation_mode=\"align_corners\", cubic_alpha=-0.75f"),
+       "F.interpolate(T(a), size=(7, 4), mode='bicubic', align_corners=True)", 1e-5, 1e-5},
+  });
+}
+
+}  // namespace
+}  // namespace testing
+}  // namespace tirgen
