@@ -20,6 +20,13 @@
 namespace tirgen {
 namespace testing {
 
+/// Thrown when an op of the function has no registered TE compute (yet).
+struct MissingCompute : Error {
+  explicit MissingCompute(const std::string& op)
+      : Error("no TE compute registered for '" + op + "'"), op(op) {}
+  std::string op;
+};
+
 struct OpProgram {
   std::vector<te::Tensor> inputs;
   std::vector<te::Tensor> outputs;
@@ -57,7 +64,7 @@ inline OpProgram LowerOpFunction(const relay::Function& fn, const std::string& p
     } else if (const auto* call = e.as<relay::CallNode>()) {
       std::string name = call->op_name();
       const relay::FTVMCompute* compute = relay::GetCompute(name);
-      TIRGEN_CHECK(compute) << "no TE compute registered for '" << name << "'";
+      if (!compute) throw MissingCompute(name);
       std::vector<te::Tensor> args;
       for (const relay::Expr& a : call->args)
         for (const te::Tensor& t : visit(a)) args.push_back(t);

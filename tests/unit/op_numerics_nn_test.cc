@@ -1,0 +1,84 @@
+// Numerics of the nn ops against PyTorch (harness: op_numerics.h): convolutions over strides,
+// padding (symmetric and asymmetric), dilation, groups (incl. depthwise) and both layouts;
+// pooling with ceil_mode / count_include_pad; dense/matmul; softmax; pad; batch_flatten.
+// Tolerance: rtol 1e-5 with atol 1e-5 for the accumulating ops (float32 sums of up to ~100
+// products of values in [-1, 1]).
+#include <gtest/gtest.h>
+
+#include "op_numerics.h"
+
+namespace tirgen {
+namespace testing {
+namespace {
+
+NumCase Acc(NumCase c) {  // accumulating op: state the absolute tolerance
+  c.atol = 1e-5;
+  return c;
+}
+
+TEST(OpNumerics, Conv2D) {
+  RunNumericCases({
+      Acc({"conv_basic", {F32({1, 3, 7, 7}), F32({4, 3, 3, 3})}, "nn.conv2d(%a, %b, padding=[1, 1])",
+           "F.conv2d(T(a), T(b), padding=1)"}),
+      Acc({"conv_stride", {F32({2, 2, 9, 8}), F32({3, 2, 3, 2})}, "nn.conv2d(%a, %b, strides=[2, 3])",
+           "F.conv2d(T(a), T(b), stride=(2, 3))"}),
+      Acc({"conv_pad_asym", {F32({1, 2, 6, 5}), F32({2, 2, 3, 3})}, "nn.conv2d(%a, %b, padding=[1, 0, 2, 1])",
+           "F.conv2d(F.pad(T(a), (0, 1, 1, 2)), T(b))"}),
+      Acc({"conv_dilation", {F32({1, 2, 9, 9}), F32({3, 2, 3, 3})},
+           "nn.conv2d(%a, %b, padding=[2, 2], dilation=[2, 2])", "F.conv2d(T(a), T(b), padding=2, dilation=2)"}),
+      Acc({"conv_groups", {F32({1, 4, 6, 6}), F32({6, 2, 3, 3})}, "nn.conv2d(%a, %b, padding=[1, 1], groups=2)",
+           "F.conv2d(T(a), T(b), padding=1, groups=2)"}),
+      Acc({"conv_depthwise", {F32({1, 4, 6, 6}), F32({4, 1, 3, 3})},
+           "nn.conv2d(%a, %b, strides=[2, 2], padding=[1, 1], groups=4)",
+           "F.conv2d(T(a), T(b), stride=2, padding=1, groups=4)"}),
+      Acc({"conv_nhwc", {F32({1, 6, 5, 3}), F32({3, 3, 3, 4})},
+           "nn.conv2d(%a, %b, padding=[1, 1], data_layout=\"NHWC\", kernel_layout=\"HWIO\")",
+           "F.conv2d(T(a).permute(0, 3, 1, 2), T(b).permute(3, 2, 0, 1), padding=1).permute(0, 2, 3, 1)"}),
+      Acc({"conv_transpose", {F32({1, 4, 5, 5}), F32({4, 2, 3, 3})},
+           "nn.conv2d_transpose(%a, %b, strides=[2, 2], padding=[1, 1], output_padding=[1, 1])",
+           "F.conv_transpose2d(T(a), T(b), stride=2, padding=1, output_padding=1)"}),
+      Acc({"conv_transpose_plain", {F32({2, 3, 4, 3}), F32({3, 2, 2, 3})}, "nn.conv2d_transpose(%a, %b)",
+           "F.conv_transpose2d(T(a), T(b))"}),
+  });
+}
+
+TEST(OpNumerics, Pooling) {
+  RunNumericCases({
+      {"max_pool", {F32({1, 2, 8, 8})}, "nn.max_pool2d(%a, pool_size=[3, 3], strides=[2, 2], padding=[1, 1])",
+       "F.max_pool2d(T(a), 3, stride=2, padding=1)"},
+      {"max_pool_ceil", {F32({1, 2, 6, 7})}, "nn.max_pool2d(%a, pool_size=[3, 3], strides=[2, 2], ceil_mode=True)",
+       "F.max_pool2d(T(a), 3, stride=2, ceil_mode=True)"},
+      {"avg_pool_exclude_pad", {F32({1, 2, 7, 7})},
+       "nn.avg_pool2d(%a, pool_size=[3, 3], strides=[2, 2], padding=[1, 1])",
+       "F.avg_pool2d(T(a), 3, stride=2, padding=1, count_include_pad=False)"},
+      {"avg_pool_include_pad", {F32({2, 1, 6, 6})},
+       "nn.avg_pool2d(%a, pool_size=[2, 2], strides=[2, 2], padding=[1, 1], count_include_pad=True)",
+       "F.avg_pool2d(T(a), 2, stride=2, padding=1, count_include_pad=True)"},
+      {"global_avg", {F32({2, 3, 5, 4})}, "nn.global_avg_pool2d(%a)", "np.mean(f64(a), axis=(2, 3), keepdims=True)"},
+      {"global_max", {F32({2, 3, 5, 4})}, "nn.global_max_pool2d(%a)", "np.max(a, axis=(2, 3), keepdims=True)"},
+  });
+}
+
+TEST(OpNumerics, DenseSoftmaxMisc) {
+  RunNumericCases({
+      Acc({"dense", {F32({4, 16}), F32({8, 16})}, "nn.dense(%a, %b, units=8)", "F.linear(T(a), T(b))"}),
+      Acc({"matmul_nn", {F32({3, 5}), F32({5, 4})}, "nn.matmul(%a, %b)", "f64(a) @ f64(b)"}),
+      Acc({"matmul_tt", {F32({5, 3}), F32({4, 5})}, "nn.matmul(%a, %b, transpose_a=True, transpose_b=True)",
+           "f64(a).T @ f64(b).T"}),
+      Acc({"batch_matmul", {F32({2, 3, 6}), F32({2, 4, 6})}, "nn.batch_matmul(%a, %b, transpose_b=True)",
+           "f64(a) @ np.transpose(f64(b), (0, 2, 1))"}),
+      Acc({"batch_matmul_nn", {F32({2, 3, 6}), F32({1, 6, 4})}, "nn.batch_matmul(%a, %b)", "f64(a) @ f64(b)"}),
+      {"bias_add", {F32({2, 3, 4, 4}), F32({3})}, "nn.bias_add(%a, %b)", "f64(a) + f64(b)[:, None, None]"},
+      {"bias_add_last", {F32({2, 5}), F32({5})}, "nn.bias_add(%a, %b, axis=-1)", "f64(a) + f64(b)"},
+      {"softmax", {F32({3, 10}, -3, 3)}, "nn.softmax(%a)", "torch.softmax(T(f64(a)), -1)"},
+      {"softmax_axis1", {F32({2, 4, 3}, -3, 3)}, "nn.softmax(%a, axis=1)", "torch.softmax(T(f64(a)), 1)"},
+      {"log_softmax", {F32({3, 7}, -3, 3)}, "nn.log_softmax(%a)", "torch.log_softmax(T(f64(a)), -1)"},
+      {"pad", {F32({2, 3}), F32({})}, "nn.pad(%a, %b, pad_width=[[1, 0], [2, 1]])",
+       "np.pad(a, ((1, 0), (2, 1)), constant_values=b)"},
+      {"batch_flatten", {F32({2, 3, 2, 2})}, "nn.batch_flatten(%a)", "a.reshape(2, -1)"},
+  });
+}
+
+}  // namespace
+}  // namespace testing
+}  // namespace tirgen
