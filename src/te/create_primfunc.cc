@@ -5,11 +5,11 @@
 //  4. BindParams (constants), index dtype normalisation, layout-free placeholders.
 #include "tirgen/te/create_primfunc.h"
 
-#include <set>
 #include <unordered_map>
 
 #include "create_primfunc_passes.h"
 #include "tirgen/arith/simplify.h"
+#include "tirgen/support/name_supply.h"
 #include "tirgen/tir/analysis/block_access_region.h"
 #include "tirgen/tir/functor.h"
 #include "tirgen/tir/op.h"
@@ -20,22 +20,6 @@ namespace te {
 using namespace tir;  // NOLINT
 
 namespace {
-
-/// TVM's NameSupply::FreshName for block names: '.' -> '_', repeats get _1, _2, ...
-class NameSupply {
- public:
-  std::string FreshName(std::string name) {
-    for (char& c : name)
-      if (c == '.') c = '_';
-    std::string unique = name;
-    for (int i = 1; used_.count(unique); ++i) unique = name + "_" + std::to_string(i);
-    used_.insert(unique);
-    return unique;
-  }
-
- private:
-  std::set<std::string> used_;
-};
 
 struct TensorBuffer {
   Tensor tensor;

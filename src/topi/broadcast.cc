@@ -112,6 +112,56 @@ Tensor equal(const Tensor& a, const Tensor& b, const std::string& name) {
   return WithBroadcast([](PrimExpr x, PrimExpr y) { return x == y; }, a, b, name);
 }
 
+Tensor not_equal(const Tensor& a, const Tensor& b, const std::string& name) {
+  return WithBroadcast([](PrimExpr x, PrimExpr y) { return x != y; }, a, b, name);
+}
+Tensor less_equal(const Tensor& a, const Tensor& b, const std::string& name) {
+  return WithBroadcast([](PrimExpr x, PrimExpr y) { return x <= y; }, a, b, name);
+}
+Tensor greater_equal(const Tensor& a, const Tensor& b, const std::string& name) {
+  return WithBroadcast([](PrimExpr x, PrimExpr y) { return x >= y; }, a, b, name);
+}
+
+namespace {
+bool IsIntegral(const PrimExpr& e) { return e.dtype().is_int() || e.dtype().is_uint(); }
+PrimExpr Trunc(PrimExpr x) {
+  DataType t = x.dtype();
+  return Call(t, "tir.trunc", {std::move(x)});
+}
+PrimExpr FloorDivide(PrimExpr x, PrimExpr y) {
+  return IsIntegral(x) ? floordiv(x, y) : floor(div(x, y));
+}
+PrimExpr TruncDivide(PrimExpr x, PrimExpr y) {
+  return IsIntegral(x) ? truncdiv(x, y) : Trunc(div(x, y));
+}
+}  // namespace
+
+Tensor floor_divide(const Tensor& a, const Tensor& b, const std::string& name) {
+  return WithBroadcast(FloorDivide, a, b, name);
+}
+Tensor trunc_divide(const Tensor& a, const Tensor& b, const std::string& name) {
+  return WithBroadcast(TruncDivide, a, b, name);
+}
+Tensor mod(const Tensor& a, const Tensor& b, const std::string& name) {
+  return WithBroadcast([](PrimExpr x, PrimExpr y) { return truncmod(x, y); }, a, b, name);
+}
+Tensor floor_mod(const Tensor& a, const Tensor& b, const std::string& name) {
+  return WithBroadcast(
+      [](PrimExpr x, PrimExpr y) { return IsIntegral(x) ? floormod(x, y) : x - FloorDivide(x, y) * y; },
+      a, b, name);
+}
+Tensor trunc_mod(const Tensor& a, const Tensor& b, const std::string& name) {
+  return WithBroadcast(
+      [](PrimExpr x, PrimExpr y) { return IsIntegral(x) ? truncmod(x, y) : x - TruncDivide(x, y) * y; },
+      a, b, name);
+}
+Tensor logical_and(const Tensor& a, const Tensor& b, const std::string& name) {
+  return WithBroadcast([](PrimExpr x, PrimExpr y) { return x && y; }, a, b, name);
+}
+Tensor logical_or(const Tensor& a, const Tensor& b, const std::string& name) {
+  return WithBroadcast([](PrimExpr x, PrimExpr y) { return x || y; }, a, b, name);
+}
+
 namespace {
 Tensor WithScalar(const Tensor& a, const PrimExpr& b, const std::string& name,
                   PrimExpr (*f)(PrimExpr, PrimExpr)) {

@@ -1,6 +1,8 @@
 // Elementwise operators (see elemwise.h).
 #include "tirgen/topi/elemwise.h"
 
+#include <limits>
+
 #include "tirgen/te/operation.h"
 #include "tirgen/topi/broadcast.h"
 #include "tirgen/tir/op.h"
@@ -83,6 +85,54 @@ Tensor where(const Tensor& cond, const Tensor& x, const Tensor& y, const std::st
         return tir::Select(c != tir::make_const(c.dtype(), 0), x(index(x, v)), y(index(y, v)));
       },
       name, "broadcast");
+}
+
+Tensor elementwise(const Tensor& x, const std::function<PrimExpr(PrimExpr)>& f,
+                   const std::string& name) {
+  return Unary(x, name, f);
+}
+
+Tensor math_unary(const Tensor& x, const std::string& intrin, const std::string& name) {
+  bool rounding = intrin == "floor" || intrin == "ceil" || intrin == "round" || intrin == "trunc";
+  return Unary(x, name, [&](PrimExpr v) -> PrimExpr {
+    if (rounding && (v.dtype().is_int() || v.dtype().is_uint())) return v;
+    DataType t = v.dtype();
+    return tir::Call(t, "tir." + intrin, {v});
+  });
+}
+
+Tensor sign(const Tensor& x, const std::string& name) {
+  return Unary(x, name, [&](PrimExpr v) {
+    PrimExpr zero = tir::make_const(x->dtype, 0), one = tir::make_const(x->dtype, 1);
+    PrimExpr minus_one = tir::make_const(x->dtype, -1);
+    PrimExpr s1 = tir::Select(v < zero, minus_one, zero);
+    return tir::Select(v > zero, one, s1);
+  });
+}
+
+Tensor logical_not(const Tensor& x, const std::string& name) {
+  return Unary(x, name, [](PrimExpr v) { return tir::logical_not(v); });
+}
+
+namespace {
+PrimExpr IsNan(PrimExpr v) {
+  if (!v.dtype().is_floating()) return tir::make_const(DataType::Bool(), 0);
+  if (v.dtype().bits() == 16) v = tir::cast(DataType::Float(32), v);
+  return tir::Call(DataType::Bool(), "tir.isnan", {v});
+}
+PrimExpr IsInf(PrimExpr v) {
+  if (!v.dtype().is_floating()) return tir::make_const(DataType::Bool(), 0);
+  PrimExpr inf = tir::FloatImm(v.dtype(), std::numeric_limits<double>::infinity());
+  return tir::logical_and(tir::eq(tir::abs(v), inf), tir::logical_not(IsNan(v)));
+}
+}  // namespace
+
+Tensor isnan(const Tensor& x, const std::string& name) { return Unary(x, name, IsNan); }
+Tensor isinf(const Tensor& x, const std::string& name) { return Unary(x, name, IsInf); }
+Tensor isfinite(const Tensor& x, const std::string& name) {
+  return Unary(x, name, [](PrimExpr v) {
+    return tir::logical_and(tir::logical_not(IsInf(v)), tir::logical_not(IsNan(v)));
+  });
 }
 
 Tensor scalar_const(PrimExpr value, const std::string& name) {

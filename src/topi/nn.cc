@@ -2,8 +2,12 @@
 // builds them, because that order is visible in the printed TIR.
 #include "tirgen/topi/nn.h"
 
+#include <cctype>
+
 #include "tirgen/te/operation.h"
 #include "tirgen/tir/op.h"
+#include "tirgen/topi/broadcast.h"
+#include "tirgen/topi/transform.h"
 
 namespace tirgen {
 namespace topi {
@@ -106,7 +110,7 @@ Tensor conv2d(const Tensor& data, const Tensor& weight, const std::vector<int64_
                                        : std::vector<std::string>{"nn", "ff", "yy", "xx"};
   // TVM's conv2d_nhwc lets the schedule rewrite the weight layout (MetaSchedule).
   AttrMap attrs;
-  if (nhwc) attrs["layout_free_placeholders"] = Array({weight});
+  if (nhwc && groups == 1) attrs["layout_free_placeholders"] = Array({weight});
   return te::compute(
       shape,
       [&](const std::vector<Var>& v) {
@@ -133,10 +137,9 @@ Tensor depthwise_conv2d_nchw(const Tensor& data, const Tensor& weight,
   int64_t dkh = (kh - 1) * dilation[0] + 1, dkw = (kw - 1) * dilation[1] + 1;
   int64_t out_h = (in_h - dkh + padding[0] + padding[2]) / strides[0] + 1;
   int64_t out_w = (in_w - dkw + padding[1] + padding[3]) / strides[1] + 1;
-  Tensor padded = data;
-  if (padding[0] || padding[1] || padding[2] || padding[3])
-    padded = pad(data, {0, 0, padding[0], padding[1]}, {0, 0, padding[2], padding[3]},
-                 make_const(data->dtype, 0), "PaddedInput");
+  // Python TOPI pads even with zero padding (a plain copy block).
+  Tensor padded = pad(data, {0, 0, padding[0], padding[1]}, {0, 0, padding[2], padding[3]},
+                      make_const(data->dtype, 0), "PaddedInput");
   IterVar di = te::reduce_axis(Range(I32(0), I32(kh)), "di");
   IterVar dj = te::reduce_axis(Range(I32(0), I32(kw)), "dj");
   return te::compute(
@@ -149,6 +152,35 @@ Tensor depthwise_conv2d_nchw(const Tensor& data, const Tensor& weight,
         return sum(cast(out_dtype, d) * cast(out_dtype, w), {di, dj});
       },
       "DepthwiseConv2d", "depthwise_conv2d_nchw", {}, {"b", "c", "i", "j"});
+}
+
+Tensor depthwise_conv2d_nhwc(const Tensor& data, const Tensor& weight,
+                             const std::vector<int64_t>& strides,
+                             const std::vector<int64_t>& padding,
+                             const std::vector<int64_t>& dilation, const std::string& kernel_layout,
+                             DataType out_dtype) {
+  bool hwio = kernel_layout == "HWIO";
+  int64_t in_h = Dim(data->shape[1]), in_w = Dim(data->shape[2]), in_c = Dim(data->shape[3]);
+  int64_t kh = Dim(weight->shape[0]), kw = Dim(weight->shape[1]);
+  int64_t mult = Dim(weight->shape[hwio ? 2 : 3]);
+  int64_t dkh = (kh - 1) * dilation[0] + 1, dkw = (kw - 1) * dilation[1] + 1;
+  int64_t out_h = (in_h - dkh + padding[0] + padding[2]) / strides[0] + 1;
+  int64_t out_w = (in_w - dkw + padding[1] + padding[3]) / strides[1] + 1;
+  Tensor padded = pad(data, {0, padding[0], padding[1], 0}, {0, padding[2], padding[3], 0},
+                      make_const(data->dtype, 0), "PaddedInput");
+  IterVar di = te::reduce_axis(Range(I32(0), I32(kh)), "di");
+  IterVar dj = te::reduce_axis(Range(I32(0), I32(kw)), "dj");
+  return te::compute(
+      {data->shape[0], I32(out_h), I32(out_w), I32(in_c * mult)},
+      [&](const std::vector<Var>& v) {
+        PrimExpr b = v[0], i = v[1], j = v[2], c = v[3];
+        PrimExpr d = padded(b, i * I32(strides[0]) + di->var * I32(dilation[0]),
+                            j * I32(strides[1]) + dj->var * I32(dilation[1]), floordiv(c, I32(mult)));
+        PrimExpr cq = floordiv(c, I32(mult)), cr = floormod(c, I32(mult));
+        PrimExpr w = hwio ? weight(di->var, dj->var, cr, cq) : weight(di->var, dj->var, cq, cr);
+        return sum(cast(out_dtype, d) * cast(out_dtype, w), {di, dj});
+      },
+      "DepthwiseConv2d", "depthwise_conv2d_nhwc", {}, {"b", "i", "j", "c"});
 }
 
 Tensor conv2d_transpose_nchw(const Tensor& data, const Tensor& weight,
@@ -320,74 +352,122 @@ Tensor log_softmax(const Tensor& x, int axis) {
       "compute", "", {{"axis", I32(axis)}}, Names("i", n));
 }
 
-Tensor max_pool2d(const Tensor& x, const std::vector<int64_t>& kernel,
-                  const std::vector<int64_t>& strides, const std::vector<int64_t>& padding) {
-  int64_t h = Dim(x->shape[2]), w = Dim(x->shape[3]);
-  int64_t out_h = (h - kernel[0] + padding[0] + padding[2]) / strides[0] + 1;
-  int64_t out_w = (w - kernel[1] + padding[1] + padding[3]) / strides[1] + 1;
-  bool do_pad = padding[0] || padding[1] || padding[2] || padding[3];
-  Tensor temp = do_pad ? pad(x, {0, 0, padding[0], padding[1]}, {0, 0, padding[2], padding[3]},
-                             min_value(x->dtype), "pad_temp", Names("ax", 4))
-                       : x;
-  IterVar r0 = te::reduce_axis(Range(I32(0), I32(kernel[0])), "rv0");
-  IterVar r1 = te::reduce_axis(Range(I32(0), I32(kernel[1])), "rv1");
-  AttrMap attrs{{"schedule_rule", String("meta_schedule.pool_max")}};
-  return te::compute(
-      {x->shape[0], x->shape[1], I32(out_h), I32(out_w)},
-      [&](const std::vector<Var>& v) {
-        return max(temp(v[0], v[1], v[2] * I32(strides[0]) + r0->var, v[3] * I32(strides[1]) + r1->var),
-                   {r0, r1});
-      },
-      "pool_max", "pool_max", attrs);
+namespace {
+// The positions of H and W in a pooling layout ("NCHW", "NHWC", "NCHW16c"); split H or W
+// dims are not supported (as in TVM).
+std::pair<int, int> PoolAxes(const std::string& layout) {
+  size_t h = layout.find('H'), w = layout.find('W');
+  TIRGEN_CHECK(h != std::string::npos && w != std::string::npos &&
+               layout.find('h') == std::string::npos && layout.find('w') == std::string::npos)
+      << "pooling layout " << layout << " must contain unsplit H and W";
+  // Factor digits ("16c") do not take a dimension: count letters before each position.
+  auto dim = [&](size_t pos) {
+    int d = 0;
+    for (size_t i = 0; i < pos; ++i) d += std::isalpha(static_cast<unsigned char>(layout[i])) ? 1 : 0;
+    return d;
+  };
+  return {dim(h), dim(w)};
 }
+}  // namespace
 
-Tensor avg_pool2d(const Tensor& x, const std::vector<int64_t>& kernel,
-                  const std::vector<int64_t>& strides, const std::vector<int64_t>& padding) {
-  int64_t h = Dim(x->shape[2]), w = Dim(x->shape[3]);
-  int64_t out_h = (h - kernel[0] + padding[0] + padding[2]) / strides[0] + 1;
-  int64_t out_w = (w - kernel[1] + padding[1] + padding[3]) / strides[1] + 1;
-  bool do_pad = padding[0] || padding[1] || padding[2] || padding[3];
-  Tensor temp = do_pad ? pad(x, {0, 0, padding[0], padding[1]}, {0, 0, padding[2], padding[3]},
-                             make_const(x->dtype, 0), "pad_temp", Names("ax", 4))
-                       : x;
-  IterVar r0 = te::reduce_axis(Range(I32(0), I32(kernel[0])), "rv0");
-  IterVar r1 = te::reduce_axis(Range(I32(0), I32(kernel[1])), "rv1");
-  std::vector<PrimExpr> shape{x->shape[0], x->shape[1], I32(out_h), I32(out_w)};
+Tensor pool2d(const Tensor& x, const std::vector<int64_t>& kernel, const std::vector<int64_t>& strides,
+              const std::vector<int64_t>& dilation, const std::vector<int64_t>& padding,
+              PoolType type, bool ceil_mode, const std::string& layout, bool count_include_pad) {
+  // TVM's pool_impl_nd over two axes; expressions built in its order (they print).
+  auto [hax, wax] = PoolAxes(layout);
+  const int axis[2] = {hax, wax};
+  size_t n = x.ndim();
+  std::vector<IterVar> daxis;
+  PrimExpr kernel_e[2], stride[2], dil[2], pad_head[2], pad_tail[2], offset[2];
+  std::vector<int64_t> pad_before(n, 0), pad_after(n, 0);
+  std::vector<PrimExpr> out_shape = x->shape;
+  bool do_pad = false;
+  for (int i = 0; i < 2; ++i) {
+    kernel_e[i] = I32(kernel[i]);
+    stride[i] = I32(strides[i]);
+    dil[i] = I32(dilation[i]);
+    pad_head[i] = I32(padding[i]);
+    pad_tail[i] = I32(padding[i + 2]);
+    offset[i] = I32(0);
+    int64_t tail = padding[i + 2];
+    if (ceil_mode) {
+      offset[i] = I32(strides[i] - 1);
+      pad_tail[i] = pad_tail[i] + offset[i];
+      tail += strides[i] - 1;
+    }
+    do_pad = do_pad || padding[i] != 0 || tail != 0;
+    daxis.push_back(te::reduce_axis(Range(I32(0), kernel_e[i]), "rv" + std::to_string(i)));
+    pad_before[axis[i]] = padding[i];
+    pad_after[axis[i]] = tail;
+    int64_t numerator = Dim(x->shape[axis[i]]) - (kernel[i] - 1) * dilation[i] - 1 + padding[i] + tail;
+    int64_t q = numerator / strides[i] - ((numerator % strides[i] != 0) && (numerator < 0) ? 1 : 0);
+    out_shape[axis[i]] = I32(q + 1);
+  }
+  auto window_index = [&](const std::vector<Var>& out) {
+    std::vector<PrimExpr> idx(out.begin(), out.end());
+    for (int i = 0; i < 2; ++i) idx[axis[i]] = out[axis[i]] * stride[i] + daxis[i]->var * dil[i];
+    return idx;
+  };
+  if (type == PoolType::kMax) {
+    Tensor temp = do_pad ? pad_constant(x, pad_before, pad_after, min_value(x->dtype), "pad_temp") : x;
+    AttrMap attrs{{"schedule_rule", String("meta_schedule.pool_max")}};
+    return te::compute(
+        out_shape, [&](const std::vector<Var>& out) { return max(temp(window_index(out)), daxis); },
+        "pool_max", "pool_max", attrs);
+  }
+  Tensor temp = do_pad ? pad_constant(x, pad_before, pad_after, I32(0), "pad_temp") : x;
   Tensor pool_sum = te::compute(
-      shape,
-      [&](const std::vector<Var>& v) {
-        return sum(temp(v[0], v[1], v[2] * I32(strides[0]) + r0->var, v[3] * I32(strides[1]) + r1->var),
-                   {r0, r1});
-      },
+      out_shape, [&](const std::vector<Var>& out) { return sum(temp(window_index(out)), daxis); },
       "pool_sum", "pool_sum");
   AttrMap attrs{{"schedule_rule", String("meta_schedule.pool_avg")}};
   return te::compute(
-      shape,
-      [&](const std::vector<Var>& v) {
+      out_shape,
+      [&](const std::vector<Var>& out) {
+        std::vector<PrimExpr> indices(out.begin(), out.end());
         PrimExpr num_el = I32(1);
         for (int i = 0; i < 2; ++i) {
-          // The window [start, end] clipped to the input: count its in-bounds elements.
-          PrimExpr start = v[2 + i] * I32(strides[i]) - I32(padding[i]);
-          PrimExpr end = start + I32(kernel[i] - 1);
-          PrimExpr jumps = max(I32(0) - start, I32(0));
-          end = min(end, x->shape[2 + i] - 1);
-          num_el = num_el * ((end - (start + jumps)) + 1);
+          PrimExpr dim = x->shape[axis[i]];
+          PrimExpr start = out[axis[i]] * stride[i] - pad_head[i];
+          PrimExpr end = start + (kernel_e[i] - 1) * dil[i];
+          if (count_include_pad) {
+            end = min(end, dim + pad_tail[i] - 1 - offset[i]);
+            num_el = num_el * ((end - start) / dil[i] + 1);
+          } else {
+            // Steps along the dilated window until it leaves the leading padding.
+            PrimExpr jumps = (dil[i] - 1 - start) / dil[i];
+            jumps = max(jumps, make_const(jumps.dtype(), 0));
+            end = min(end, dim - 1);
+            num_el = num_el * ((end - (start + dil[i] * jumps)) / dil[i] + 1);
+          }
         }
-        return div(pool_sum(v[0], v[1], v[2], v[3]), max(num_el, I32(1)));
+        if (count_include_pad) return div(pool_sum(indices), num_el);
+        return div(pool_sum(indices), max(num_el, I32(1)));
       },
       "pool_avg", "elemwise", attrs);
 }
 
-Tensor adaptive_avg_pool2d(const Tensor& x, const std::vector<int64_t>& out_size) {
-  const int axes[2] = {2, 3};
+Tensor max_pool2d(const Tensor& x, const std::vector<int64_t>& kernel,
+                  const std::vector<int64_t>& strides, const std::vector<int64_t>& padding) {
+  return pool2d(x, kernel, strides, {1, 1}, padding, PoolType::kMax, false, "NCHW", false);
+}
+
+Tensor avg_pool2d(const Tensor& x, const std::vector<int64_t>& kernel,
+                  const std::vector<int64_t>& strides, const std::vector<int64_t>& padding) {
+  return pool2d(x, kernel, strides, {1, 1}, padding, PoolType::kAvg, false, "NCHW", false);
+}
+
+Tensor adaptive_pool2d(const Tensor& x, const std::vector<PrimExpr>& out_size, PoolType type,
+                       const std::string& layout) {
+  auto [hax, wax] = PoolAxes(layout);
+  const int axes[2] = {hax, wax};
   std::vector<PrimExpr> shape = x->shape;
-  for (int i = 0; i < 2; ++i) shape[axes[i]] = I32(out_size[i]);
+  for (int i = 0; i < 2; ++i) shape[axes[i]] = out_size[i];
   // The window of output position o along one axis: [o*in/out, ceil((o+1)*in/out)).
   auto window = [&](const std::vector<Var>& out, bool reduce_indices, std::vector<PrimExpr>* idx) {
     std::vector<IterVar> raxes;
     idx->assign(out.begin(), out.end());
     for (int i = 0; i < 2; ++i) {
-      PrimExpr o = out[axes[i]], odim = I32(out_size[i]), idim = x->shape[axes[i]];
+      PrimExpr o = out[axes[i]], odim = out_size[i], idim = x->shape[axes[i]];
       PrimExpr start = floordiv(o * idim, odim);
       PrimExpr tmp = floordiv((o + 1) * idim, odim);
       PrimExpr end = Select(floormod((o + 1) * idim, odim) == 0, tmp, tmp + 1);
@@ -397,6 +477,17 @@ Tensor adaptive_avg_pool2d(const Tensor& x, const std::vector<int64_t>& out_size
     }
     return raxes;
   };
+  if (type == PoolType::kMax) {
+    AttrMap attrs{{"schedule_rule", String("meta_schedule.adaptive_pool_max")}};
+    return te::compute(
+        shape,
+        [&](const std::vector<Var>& out) {
+          std::vector<PrimExpr> idx;
+          std::vector<IterVar> raxes = window(out, true, &idx);
+          return max(x(idx), raxes);
+        },
+        "adaptive_pool_max", "adaptive_pool_max", attrs);
+  }
   Tensor pool_sum = te::compute(
       shape,
       [&](const std::vector<Var>& out) {
@@ -418,6 +509,10 @@ Tensor adaptive_avg_pool2d(const Tensor& x, const std::vector<int64_t>& out_size
       "adaptive_pool_avg", "elemwise", attrs);
 }
 
+Tensor adaptive_avg_pool2d(const Tensor& x, const std::vector<int64_t>& out_size) {
+  return adaptive_pool2d(x, {I32(out_size[0]), I32(out_size[1])}, PoolType::kAvg, "NCHW");
+}
+
 Tensor flatten(const Tensor& x, const std::string& name) {
   PrimExpr dim = I32(1);
   for (size_t i = 1; i < x.ndim(); ++i) dim = dim * x->shape[i];
@@ -434,6 +529,20 @@ Tensor flatten(const Tensor& x, const std::string& name) {
         return x(idx);
       },
       name, "injective");
+}
+
+Tensor bias_add(const Tensor& data, const Tensor& bias, int axis) {
+  int ndim = static_cast<int>(data.ndim());
+  if (axis < 0) axis += ndim;
+  int num_newaxis = ndim - axis - 1;
+  return add(data, num_newaxis ? expand_dims(bias, 1, num_newaxis) : bias);
+}
+
+Tensor copy_if_identical(const Tensor& a, const Tensor& b) {
+  if (!a.Equals(b)) return b;
+  return te::compute(
+      a->shape, [&](const std::vector<Var>& v) { return a(std::vector<PrimExpr>(v.begin(), v.end())); },
+      "compute", "", {}, Names("i", a.ndim()));
 }
 
 }  // namespace topi

@@ -5,6 +5,7 @@
 
 #include "build_command.h"
 #include "fuse_command.h"
+#include "relay_command.h"
 #include "run_command.h"
 #include "script_command.h"
 #include "tirgen/support/error.h"
@@ -14,6 +15,8 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   tirgen::cli::ScriptOptions script;
   tirgen::cli::AddScriptCommand(app, &script);
+  tirgen::cli::RelayOptions relay;
+  tirgen::cli::AddRelayCommand(app, &relay);
   tirgen::cli::FuseOptions fuse;
   tirgen::cli::AddFuseCommand(app, &fuse);
   tirgen::cli::BuildOptions build;
@@ -29,6 +32,7 @@ int main(int argc, char** argv) {
   }
   try {
     if (app.got_subcommand("script")) return tirgen::cli::RunScript(script);
+    if (app.got_subcommand("relay")) return tirgen::cli::RunRelay(relay);
     if (app.got_subcommand("fuse")) return tirgen::cli::RunFuse(fuse);
     if (app.got_subcommand("build")) return tirgen::cli::RunBuild(build);
     if (app.got_subcommand("run")) return tirgen::cli::RunRun(run);

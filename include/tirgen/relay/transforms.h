@@ -48,6 +48,19 @@ IRModule EliminateCommonSubexpr(const IRModule& mod, const CseSkip& skip = nullp
 Expr SimplifyExpr(const Expr& expr, const IRModule& mod = IRModule());
 IRModule SimplifyExpr(const IRModule& mod);
 
+/// TVM's DeadCodeElimination: let bindings of pure values that are never used are removed;
+/// with `inline_once`, pure values used exactly once are inlined where they are used. Values
+/// that call stateful ops (nn.dropout) or unknown functions stay. `mod` resolves @globals
+/// for the purity of their calls.
+Expr DeadCodeElimination(const Expr& expr, bool inline_once = false,
+                         const IRModule& mod = IRModule());
+IRModule DeadCodeElimination(const IRModule& mod, bool inline_once = false);
+
+/// TVM's CanonicalizeCast: an up-cast read by several elementwise/broadcast calls is copied
+/// for each reader after the first, so fusion puts the cast inside each reader's function.
+Expr CanonicalizeCast(const Expr& expr);
+IRModule CanonicalizeCast(const IRModule& mod);
+
 /// TVM's FuseOps: groups operators by post-dominator tree and pattern kind into functions
 /// with attribute Primitive=1 whose parameters are %p0, %p1, ... With `link_params`,
 /// constants stay inside the fused functions instead of becoming parameters.

@@ -31,6 +31,22 @@ Tensor power(const Tensor& a, const Tensor& b, const std::string& name = "T_powe
 Tensor less(const Tensor& a, const Tensor& b, const std::string& name = "T_less");
 Tensor greater(const Tensor& a, const Tensor& b, const std::string& name = "T_greater");
 Tensor equal(const Tensor& a, const Tensor& b, const std::string& name = "T_equal");
+Tensor not_equal(const Tensor& a, const Tensor& b, const std::string& name = "T_not_equal");
+Tensor less_equal(const Tensor& a, const Tensor& b, const std::string& name = "T_less_equal");
+Tensor greater_equal(const Tensor& a, const Tensor& b,
+                     const std::string& name = "T_greater_equal");
+/// floordiv for integers, floor(a / b) for floats.
+Tensor floor_divide(const Tensor& a, const Tensor& b, const std::string& name = "T_floor_divide");
+/// truncdiv for integers, trunc(a / b) for floats.
+Tensor trunc_divide(const Tensor& a, const Tensor& b, const std::string& name = "T_trunc_divide");
+/// truncmod (TVM's `mod`).
+Tensor mod(const Tensor& a, const Tensor& b, const std::string& name = "T_mod");
+/// floormod for integers, a - floor(a / b) * b for floats.
+Tensor floor_mod(const Tensor& a, const Tensor& b, const std::string& name = "T_floor_mod");
+/// truncmod for integers, a - trunc(a / b) * b for floats.
+Tensor trunc_mod(const Tensor& a, const Tensor& b, const std::string& name = "T_trunc_mod");
+Tensor logical_and(const Tensor& a, const Tensor& b, const std::string& name = "T_logical_and");
+Tensor logical_or(const Tensor& a, const Tensor& b, const std::string& name = "T_logical_or");
 
 /// Tensor-scalar forms (TVM's topi::add(Tensor, PrimExpr) ...): elementwise, same names.
 Tensor add(const Tensor& a, PrimExpr b, const std::string& name = "T_add");

@@ -1,6 +1,7 @@
 // TOPI elementwise operators (TVM's C++ topi/elemwise.h, nn.h): T_<op>, axes ax0..
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,21 @@ Tensor full(const std::vector<PrimExpr>& shape, DataType dtype, PrimExpr value,
 Tensor full_like(const Tensor& x, PrimExpr value, const std::string& name = "T_full_like");
 /// Broadcasting select: cond != 0 ? x : y (T_where).
 Tensor where(const Tensor& cond, const Tensor& x, const Tensor& y, const std::string& name = "T_where");
+
+/// out = f(x) elementwise, named `name` (tag "elemwise"): the shape of every TOPI unary op.
+Tensor elementwise(const Tensor& x, const std::function<PrimExpr(PrimExpr)>& f,
+                   const std::string& name);
+/// A math intrinsic `tir.<intrin>` elementwise (T_tan, T_log2, ...). Rounding intrinsics
+/// (floor, ceil, round, trunc) leave integers unchanged, as TVM's do.
+Tensor math_unary(const Tensor& x, const std::string& intrin, const std::string& name);
+/// -1, 0 or 1 (T_sign).
+Tensor sign(const Tensor& x, const std::string& name = "T_sign");
+/// !x (T_logical_not).
+Tensor logical_not(const Tensor& x, const std::string& name = "T_logical_not");
+/// isnan / isinf / isfinite (bool results; integers are never nan or inf).
+Tensor isnan(const Tensor& x, const std::string& name = "T_isnan");
+Tensor isinf(const Tensor& x, const std::string& name = "T_isinf");
+Tensor isfinite(const Tensor& x, const std::string& name = "T_isfinite");
 
 /// A 0-d compute holding a scalar (a Relay scalar constant inside a function).
 Tensor scalar_const(PrimExpr value, const std::string& name = "compile_engine_const");

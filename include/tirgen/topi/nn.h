@@ -59,6 +59,34 @@ Tensor softmax(const Tensor& x, int axis);
 /// log_softmax: T_softmax_maxelem, compute (exp-sum), compute (x - max - log(sum)).
 Tensor log_softmax(const Tensor& x, int axis);
 
+enum class PoolType { kMax, kAvg };
+
+/// TVM's topi::nn::pool2d (pool_impl_nd over the H and W axes of `layout`): [pad_temp], then
+/// pool_max, or pool_sum + pool_avg. padding = {top, left, bottom, right}; ceil_mode pads the
+/// tail by stride - 1; count_include_pad divides by the window size including padding.
+Tensor pool2d(const Tensor& x, const std::vector<int64_t>& kernel, const std::vector<int64_t>& strides,
+              const std::vector<int64_t>& dilation, const std::vector<int64_t>& padding,
+              PoolType type, bool ceil_mode, const std::string& layout, bool count_include_pad);
+
+/// TVM's adaptive_pool over the H and W axes of `layout`: adaptive_pool_max, or
+/// adaptive_pool_sum + adaptive_pool_avg. global pooling is out_size {1, 1}.
+Tensor adaptive_pool2d(const Tensor& x, const std::vector<PrimExpr>& out_size, PoolType type,
+                       const std::string& layout);
+
+/// depthwise_conv2d_nhwc: PaddedInput + DepthwiseConv2d; weight HWOI (kh, kw, C, m) or HWIO.
+Tensor depthwise_conv2d_nhwc(const Tensor& data, const Tensor& weight,
+                             const std::vector<int64_t>& strides,
+                             const std::vector<int64_t>& padding,
+                             const std::vector<int64_t>& dilation, const std::string& kernel_layout,
+                             DataType out_dtype);
+
+/// x + bias along `axis` (bias expanded with T_expand_dims when axis is not the last).
+Tensor bias_add(const Tensor& data, const Tensor& bias, int axis);
+
+/// A plain copy named `compute` (vars i0..): what TVM's strategies put in place of the second
+/// operand of dense/batch_matmul when both operands are the same tensor.
+Tensor copy_if_identical(const Tensor& a, const Tensor& b);
+
 /// 2-d pooling over the two trailing spatial dims of NCHW: [pad_temp], pool_max / pool_sum.
 /// padding = {top, left, bottom, right}.
 Tensor max_pool2d(const Tensor& x, const std::vector<int64_t>& kernel,

@@ -1,8 +1,7 @@
 // relay::Optimize: TVM's task-extraction pass prefix then FuseOps (golden README's sequence).
 // Passes that are the identity on the programs tirgen accepts (RemoveUnusedFunctions on a
-// single main, ToBasicBlockNormalForm on dataflow, Legalize, EtaExpand, CanonicalizeCast,
-// FlattenAtrousConv) are omitted; EliminateCommonSubexpr, FoldScaleAxis
-// and SimplifyExpr are still to come.
+// single main, ToBasicBlockNormalForm on dataflow, Legalize, EtaExpand, FlattenAtrousConv, the
+// opt-level-4 CombineParallel* and FastMath) are omitted; FoldScaleAxis is still to come.
 #include "tirgen/relay/text.h"
 #include "tirgen/relay/transforms.h"
 
@@ -18,6 +17,7 @@ IRModule Optimize(const IRModule& mod, const std::map<std::string, NDArray>& par
   m = EliminateCommonSubexpr(m);
   m = FoldConstant(m);
   m = SimplifyExpr(m);
+  m = CanonicalizeCast(m);
   m = CanonicalizeOps(m);
   m = FoldConstant(m);
   return FuseOps(m, config.link_params, config.max_fuse_depth);

@@ -1,0 +1,205 @@
+// TE computes of the neural-network ops as TVM's generic strategies pick them with
+// MetaSchedule enabled (python/tvm/relay/op/strategy/generic.py; spec §3.4, §10):
+// conv2d -> pad_temp/conv2d_nchw (NHWC: conv2d_nhwc, depthwise: PaddedInput/DepthwiseConv2d),
+// dense -> T_matmul_NT, batch_matmul -> T_batch_matmul_NT, pooling -> pool_max/pool_avg, ...
+#include "op_common.h"
+#include "tirgen/tir/op.h"
+#include "tirgen/topi/broadcast.h"
+#include "tirgen/topi/elemwise.h"
+#include "tirgen/topi/nn.h"
+
+namespace tirgen {
+namespace relay {
+namespace op {
+namespace {
+
+using te::Tensor;
+using tir::PrimExpr;
+using Computed = std::vector<Tensor>;
+
+[[noreturn]] void Unsupported(const Call& c, const std::string& what) {
+  throw Error(c->op_name() + ": " + what + " is not supported by the generic strategy tirgen follows");
+}
+
+// {top, left, bottom, right} from a 1, 2 or 4 element padding (TVM's get_pad_tuple).
+std::vector<int64_t> Pad4(const Call& c, const std::string& key = "padding") {
+  std::vector<int64_t> p = c->GetIntArray(key);
+  if (p.size() == 1) return {p[0], p[0], p[0], p[0]};
+  if (p.size() == 2) return {p[0], p[1], p[0], p[1]};
+  if (p.size() == 4) return p;
+  throw Error(c->op_name() + ": padding must have 1, 2 or 4 elements, not " + std::to_string(p.size()));
+}
+
+std::vector<int64_t> Pair(const Call& c, const std::string& key) {
+  std::vector<int64_t> v = c->GetIntArray(key);
+  if (v.size() == 1) return {v[0], v[0]};
+  if (v.size() != 2)
+    throw Error(c->op_name() + ": " + key + " must have 2 elements, not " + std::to_string(v.size()));
+  return v;
+}
+
+DataType OutDType(const Call& c, const Tensor& data) {
+  DataType t = c->GetDType("out_dtype");
+  return t.is_void() ? data->dtype : t;
+}
+
+int64_t Extent(const Tensor& t, size_t i) {
+  const int64_t* v = tir::as_const_int(t->shape.at(i));
+  TIRGEN_ICHECK(v) << "static shapes only";
+  return *v;
+}
+
+Computed Conv2D(const Call& c, const std::vector<Tensor>& in, const Type&) {
+  const Tensor& data = in.at(0);
+  const Tensor& weight = in.at(1);
+  std::vector<int64_t> strides = Pair(c, "strides"), dilation = Pair(c, "dilation"), padding = Pad4(c);
+  int64_t groups = c->GetInt("groups");
+  std::string layout = c->GetString("data_layout"), kernel_layout = c->GetString("kernel_layout");
+  DataType out = OutDType(c, data);
+  if (dilation[0] < 1 || dilation[1] < 1) throw Error("nn.conv2d: dilation must be positive");
+  if (groups == 1) {
+    if (layout == "NCHW" && kernel_layout == "OIHW")
+      return {topi::conv2d(data, weight, strides, padding, dilation, 1, "NCHW", out)};
+    if (layout == "NHWC" && kernel_layout == "HWIO")
+      return {topi::conv2d(data, weight, strides, padding, dilation, 1, "NHWC", out)};
+    Unsupported(c, "data_layout " + layout + " with kernel_layout " + kernel_layout);
+  }
+  // Depthwise when input channels == output channels == groups (strategy's is_depthwise_conv2d).
+  size_t cpos = layout.find('C'), opos = kernel_layout.find('O');
+  if (cpos == std::string::npos || opos == std::string::npos || data.ndim() != 4 || weight.ndim() != 4)
+    Unsupported(c, "data_layout " + layout + " with kernel_layout " + kernel_layout);
+  int64_t ic = Extent(data, cpos), oc = Extent(weight, opos);
+  if (ic == groups && oc == groups) {
+    if (layout == "NCHW" && kernel_layout == "OIHW")
+      return {topi::depthwise_conv2d_nchw(data, weight, strides, padding, dilation, out)};
+    if (layout == "NHWC" && kernel_layout == "HWOI")
+      return {topi::depthwise_conv2d_nhwc(data, weight, strides, padding, dilation, "HWOI", out)};
+    Unsupported(c, "depthwise data_layout " + layout + " with kernel_layout " + kernel_layout);
+  }
+  if (layout == "NCHW" && kernel_layout == "OIHW")
+    return {topi::conv2d(data, weight, strides, padding, dilation, groups, "NCHW", out)};
+  if (layout == "NHWC" && kernel_layout == "HWIO")
+    return {topi::conv2d(data, weight, strides, padding, dilation, groups, "NHWC", out)};
+  Unsupported(c, "grouped data_layout " + layout + " with kernel_layout " + kernel_layout);
+}
+
+Computed Conv2DTranspose(const Call& c, const std::vector<Tensor>& in, const Type&) {
+  if (c->GetString("data_layout") != "NCHW") Unsupported(c, "data_layout other than NCHW");
+  if (c->GetString("kernel_layout") != "IOHW") Unsupported(c, "kernel_layout other than IOHW");
+  if (Pair(c, "dilation") != std::vector<int64_t>{1, 1}) Unsupported(c, "dilation");
+  if (c->GetInt("groups") != 1) Unsupported(c, "groups other than 1");
+  std::vector<int64_t> opad = Pair(c, "output_padding"), strides = Pair(c, "strides");
+  return {topi::conv2d_transpose_nchw(in.at(0), in.at(1), strides, Pad4(c), opad,
+                                      OutDType(c, in.at(0)))};
+}
+
+Computed Dense(const Call& c, const std::vector<Tensor>& in, const Type&) {
+  if (in.at(0).ndim() != 2) Unsupported(c, "data of rank other than 2");
+  Tensor weight = topi::copy_if_identical(in.at(0), in.at(1));
+  return {topi::dense(in.at(0), weight, OutDType(c, in.at(0)))};
+}
+
+Computed Matmul(const Call& c, const std::vector<Tensor>& in, const Type&) {
+  if (in.at(0).ndim() != 2) Unsupported(c, "data of rank other than 2");
+  Tensor b = topi::copy_if_identical(in.at(0), in.at(1));
+  return {topi::matmul(in.at(0), b, c->GetBool("transpose_a"), c->GetBool("transpose_b"),
+                       OutDType(c, in.at(0)))};
+}
+
+Computed BatchMatmul(const Call& c, const std::vector<Tensor>& in, const Type&) {
+  // The generic strategy passes no out_dtype: the product keeps the data's dtype.
+  Tensor y = topi::copy_if_identical(in.at(0), in.at(1));
+  return {topi::batch_matmul(in.at(0), y, in.at(0)->dtype, c->GetBool("transpose_a"),
+                             c->GetBool("transpose_b"))};
+}
+
+Computed Pool2D(const Call& c, const std::vector<Tensor>& in, topi::PoolType type) {
+  std::vector<int64_t> kernel = Pair(c, "pool_size");
+  bool count_include_pad = type == topi::PoolType::kAvg && c->GetBool("count_include_pad");
+  return {topi::pool2d(in.at(0), kernel, Pair(c, "strides"), Pair(c, "dilation"), Pad4(c), type,
+                       c->GetBool("ceil_mode"), c->GetString("layout"), count_include_pad)};
+}
+
+Computed AdaptivePool2D(const Call& c, const std::vector<Tensor>& in, topi::PoolType type,
+                        bool global) {
+  const Tensor& x = in.at(0);
+  std::string layout = c->GetString("layout");
+  size_t h = layout.find('H'), w = layout.find('W');
+  if (h == std::string::npos || w == std::string::npos) Unsupported(c, "layout " + layout);
+  std::vector<PrimExpr> size;
+  std::vector<int64_t> attr = global ? std::vector<int64_t>{1, 1} : c->GetIntArray("output_size");
+  if (attr.empty()) size = {x->shape.at(h), x->shape.at(w)};
+  else if (attr.size() == 1) size = {Dim(attr[0]), Dim(attr[0])};
+  else size = {Dim(attr[0]), Dim(attr[1])};
+  return {topi::adaptive_pool2d(x, size, type, layout)};
+}
+
+int Axis(const Call& c, const Tensor& x, const std::string& key = "axis") {
+  int64_t ndim = static_cast<int64_t>(x.ndim()), axis = c->GetInt(key);
+  if (axis < -ndim || axis >= ndim)
+    throw Error(c->op_name() + ": axis " + std::to_string(axis) + " out of range for rank " +
+                std::to_string(ndim));
+  return static_cast<int>(axis < 0 ? axis + ndim : axis);
+}
+
+Computed Pad(const Call& c, const std::vector<Tensor>& in, const Type&) {
+  if (c->GetString("pad_mode") != "constant")
+    Unsupported(c, "pad_mode \"" + c->GetString("pad_mode") + "\"");
+  std::vector<std::vector<int64_t>> width = c->GetIntArrayArray("pad_width");
+  const Tensor& x = in.at(0);
+  if (width.size() != x.ndim()) throw Error("nn.pad: pad_width needs one pair per dimension");
+  std::vector<int64_t> before, after;
+  for (const auto& p : width) {
+    if (p.size() != 2) throw Error("nn.pad: every pad_width entry must be a pair");
+    before.push_back(p[0]);
+    after.push_back(p[1]);
+  }
+  // TVM casts the pad value tensor to the data's dtype (a 0-d T_cast) and reads it.
+  Tensor value = topi::cast(in.at(1), x->dtype);
+  return {topi::pad_constant(x, before, after, value(std::vector<PrimExpr>{}), "T_pad")};
+}
+
+}  // namespace
+
+TIRGEN_REGISTER_OPS(compute_nn) {
+  RegisterCompute("nn.conv2d", Conv2D);
+  RegisterCompute("nn.conv2d_transpose", Conv2DTranspose);
+  RegisterCompute("nn.dense", Dense);
+  RegisterCompute("nn.matmul", Matmul);
+  RegisterCompute("nn.batch_matmul", BatchMatmul);
+  RegisterCompute("nn.bias_add", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
+    return Computed{topi::bias_add(in.at(0), in.at(1), Axis(c, in.at(0)))};
+  });
+  RegisterCompute("nn.max_pool2d", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
+    return Pool2D(c, in, topi::PoolType::kMax);
+  });
+  RegisterCompute("nn.avg_pool2d", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
+    return Pool2D(c, in, topi::PoolType::kAvg);
+  });
+  RegisterCompute("nn.global_avg_pool2d", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
+    return AdaptivePool2D(c, in, topi::PoolType::kAvg, true);
+  });
+  RegisterCompute("nn.global_max_pool2d", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
+    return AdaptivePool2D(c, in, topi::PoolType::kMax, true);
+  });
+  RegisterCompute("nn.adaptive_avg_pool2d", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
+    return AdaptivePool2D(c, in, topi::PoolType::kAvg, false);
+  });
+  RegisterCompute("nn.adaptive_max_pool2d", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
+    return AdaptivePool2D(c, in, topi::PoolType::kMax, false);
+  });
+  RegisterCompute("nn.softmax", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
+    return Computed{topi::softmax(in.at(0), Axis(c, in.at(0)))};
+  });
+  RegisterCompute("nn.log_softmax", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
+    return Computed{topi::log_softmax(in.at(0), Axis(c, in.at(0)))};
+  });
+  RegisterCompute("nn.pad", Pad);
+  RegisterCompute("nn.batch_flatten", [](const Call&, const std::vector<Tensor>& in, const Type&) {
+    return Computed{topi::flatten(in.at(0))};
+  });
+}
+
+}  // namespace op
+}  // namespace relay
+}  // namespace tirgen

@@ -1,0 +1,226 @@
+// Type inference for every registered op with a type relation: a well-formed call and the type
+// inferred for it, and an ill-formed call whose located error names the op, the call and its
+// argument types. A coverage test makes sure no registered op is missing from the table.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+
+#include "tirgen/relay/op.h"
+#include "tirgen/relay/text.h"
+#include "tirgen/relay/transforms.h"
+
+namespace tirgen {
+namespace relay {
+namespace {
+
+struct OpCase {
+  std::string params;    // main's parameters
+  std::string good;      // a call that type-checks
+  std::string type;      // its inferred type
+  std::string bad;       // a call that does not
+  std::string bad_args;  // the argument types the error must name, e.g. "Tensor[(2, 3), float32]"
+  std::string why;       // what the message must say (a fragment)
+};
+
+const char* kT23 = "%x: Tensor[(2, 3), float32], %t: (Tensor[(2), float32], Tensor[(2), float32])";
+const char* kTupleArg = "(Tensor[(2), float32], Tensor[(2), float32])";
+
+OpCase Unary(const std::string& op, const std::string& attrs = "") {
+  return {kT23, op + "(%x" + attrs + ")", "Tensor[(2, 3), float32]", op + "(%t" + attrs + ")",
+          kTupleArg, "must be a tensor"};
+}
+
+OpCase Binary(const std::string& op, const std::string& out_dtype) {
+  return {"%x: Tensor[(2, 3), float32], %y: Tensor[(3), float32], %z: Tensor[(4, 3), float32]",
+          op + "(%x, %y)", "Tensor[(2, 3), " + out_dtype + "]", op + "(%x, %z)",
+          "Tensor[(2, 3), float32], Tensor[(4, 3), float32]", "cannot be broadcast"};
+}
+
+std::map<std::string, OpCase> Cases() {
+  std::map<std::string, OpCase> c;
+  for (const char* op :
+       {"log", "log2", "log10", "tan", "cos", "cosh", "sin", "sinh", "acos", "acosh", "asin",
+        "asinh", "atan", "atanh", "exp", "fast_exp", "erf", "fast_erf", "sqrt", "rsqrt",
+        "zeros_like", "ones_like", "sigmoid", "copy", "floor", "ceil", "trunc", "round", "sign",
+        "abs", "tanh", "fast_tanh", "negative", "logical_not", "bitwise_not", "isnan",
+        "isfinite", "isinf", "nn.relu"})
+    c[op] = Unary(op);
+  c["nn.leaky_relu"] = Unary("nn.leaky_relu", ", alpha=0.1f");
+  c["clip"] = Unary("clip", ", a_min=0f, a_max=1f");
+  for (const char* op : {"add", "subtract", "right_shift", "left_shift", "maximum", "minimum",
+                         "divide", "trunc_divide", "floor_divide", "multiply", "power", "mod",
+                         "floor_mod", "trunc_mod", "logical_and", "logical_or", "logical_xor",
+                         "bitwise_and", "bitwise_or", "bitwise_xor"})
+    c[op] = Binary(op, "float32");
+  for (const char* op : {"equal", "not_equal", "less", "less_equal", "greater", "greater_equal"})
+    c[op] = Binary(op, "bool");
+  const std::string x4 = "%x: Tensor[(1, 4, 8, 8), float32], %t: (Tensor[(2), float32], Tensor[(2), float32])";
+  const std::string t4 = "Tensor[(1, 4, 8, 8), float32]";
+  auto add = [&](const std::string& op, const std::string& params, const std::string& good,
+                 const std::string& type, const std::string& bad, const std::string& bad_args,
+                 const std::string& why) { c[op] = {params, good, type, bad, bad_args, why}; };
+  for (const char* op : {"sum", "mean", "max", "min", "prod", "all", "any"})
+    add(op, kT23, std::string(op) + "(%x, axis=[1], keepdims=True)", "Tensor[(2, 1), float32]",
+        std::string(op) + "(%x, axis=[2])", "Tensor[(2, 3), float32]", "axis");
+  for (const char* op : {"argmax", "argmin"})
+    add(op, kT23, std::string(op) + "(%x, axis=[1])", "Tensor[(2), int32]",
+        std::string(op) + "(%x, axis=[5])", "Tensor[(2, 3), float32]", "axis");
+  for (const char* op : {"variance", "std"})
+    add(op, kT23 + std::string(", %m: Tensor[(2, 1), float32]"),
+        std::string(op) + "(%x, %m, axis=[1])", "Tensor[(2), float32]",
+        std::string(op) + "(%x, %m, axis=[3])", "Tensor[(2, 3), float32], Tensor[(2, 1), float32]",
+        "axis");
+  for (const char* op : {"zeros", "ones"})
+    add(op, kT23, std::string(op) + "(shape=[2, 2], dtype=\"int8\")", "Tensor[(2, 2), int8]",
+        std::string(op) + "(shape=[2, -3], dtype=\"int8\")", "shape=[2, -3]", "negative");
+  add("full", kT23 + std::string(", %v: float32"), "full(%v, shape=[3], dtype=\"float32\")",
+      "Tensor[(3), float32]", "full(%x, shape=[3], dtype=\"float32\")", "Tensor[(2, 3), float32]",
+      "scalar");
+  add("full_like", kT23 + std::string(", %v: float32"), "full_like(%x, %v)", "Tensor[(2, 3), float32]",
+      "full_like(%x, %x)", "Tensor[(2, 3), float32], Tensor[(2, 3), float32]", "scalar");
+  add("cast", kT23, "cast(%x, dtype=\"int8\")", "Tensor[(2, 3), int8]", "cast(%t, dtype=\"int8\")",
+      kTupleArg, "tensor");
+  add("cast_like", kT23 + std::string(", %i: Tensor[(5), int8]"), "cast_like(%x, %i)",
+      "Tensor[(2, 3), int8]", "cast_like(%t, %i)", kTupleArg, "tensor");
+  add("where", kT23 + std::string(", %c: Tensor[(2, 1), bool], %z: Tensor[(4), float32]"),
+      "where(%c, %x, %x)", "Tensor[(2, 3), float32]", "where(%c, %x, %z)",
+      "Tensor[(2, 1), bool], Tensor[(2, 3), float32], Tensor[(4), float32]", "broadcast");
+  add("reshape", kT23, "reshape(%x, newshape=[0, -1, 1])", "Tensor[(2, 3, 1), float32]",
+      "reshape(%x, newshape=[4, -1])", "Tensor[(2, 3), float32]", "reshape");
+  add("transpose", kT23, "transpose(%x)", "Tensor[(3, 2), float32]", "transpose(%x, axes=[0, 0])",
+      "Tensor[(2, 3), float32]", "axes");
+  add("squeeze", "%x: Tensor[(2, 1, 3), float32]", "squeeze(%x)", "Tensor[(2, 3), float32]",
+      "squeeze(%x, axis=[0])", "Tensor[(2, 1, 3), float32]", "cannot squeeze");
+  add("expand_dims", kT23, "expand_dims(%x, axis=1, num_newaxis=2)", "Tensor[(2, 1, 1, 3), float32]",
+      "expand_dims(%x, axis=5)", "Tensor[(2, 3), float32]", "axis");
+  add("concatenate", kT23 + std::string(", %z: Tensor[(2, 4), float32]"), "concatenate((%x, %z), axis=1)",
+      "Tensor[(2, 7), float32]", "concatenate((%x, %z))", "(Tensor[(2, 3), float32], Tensor[(2, 4), float32])",
+      "");
+  add("stack", kT23, "stack((%x, %x), axis=1)", "Tensor[(2, 2, 3), float32]", "stack(%x)",
+      "Tensor[(2, 3), float32]", "tuple");
+  add("split", "%x: Tensor[(2, 6), float32]", "split(%x, indices_or_sections=[2], axis=1)",
+      "(Tensor[(2, 2), float32], Tensor[(2, 4), float32])", "split(%x, indices_or_sections=4, axis=1)",
+      "Tensor[(2, 6), float32]", "");
+  add("strided_slice", "%x: Tensor[(4, 6), float32]",
+      "strided_slice(%x, begin=[3, 0], end=[0, 6], strides=[-1, 2])", "Tensor[(3, 3), float32]",
+      "strided_slice(%x, begin=[0], end=[1], strides=[0])", "Tensor[(4, 6), float32]", "");
+  add("take", "%x: Tensor[(5, 3), float32], %i: Tensor[(2, 2), int32], %f: Tensor[(2), float32]",
+      "take(%x, %i, axis=0)", "Tensor[(2, 2, 3), float32]", "take(%x, %f, axis=0)",
+      "Tensor[(5, 3), float32], Tensor[(2), float32]", "");
+  add("gather", "%x: Tensor[(5, 3), float32], %i: Tensor[(2, 3), int32], %j: Tensor[(2), int32]",
+      "gather(%x, %i, axis=0)", "Tensor[(2, 3), float32]", "gather(%x, %j, axis=0)",
+      "Tensor[(5, 3), float32], Tensor[(2), int32]", "");
+  add("broadcast_to", "%x: Tensor[(3), float32]", "broadcast_to(%x, shape=[2, 3])",
+      "Tensor[(2, 3), float32]", "broadcast_to(%x, shape=[2, 4])", "Tensor[(3), float32]", "broadcast");
+  add("tile", kT23, "tile(%x, reps=[2, 1])", "Tensor[(4, 3), float32]", "tile(%t, reps=[2])",
+      kTupleArg, "tensor");
+  add("repeat", kT23, "repeat(%x, repeats=2, axis=1)", "Tensor[(2, 6), float32]",
+      "repeat(%x, repeats=2, axis=4)", "Tensor[(2, 3), float32]", "axis");
+  add("reverse", kT23, "reverse(%x, axis=1)", "Tensor[(2, 3), float32]", "reverse(%x, axis=3)",
+      "Tensor[(2, 3), float32]", "axis");
+  add("nn.batch_flatten", x4, "nn.batch_flatten(%x)", "Tensor[(1, 256), float32]",
+      "nn.batch_flatten(%t)", kTupleArg, "tensor");
+  add("nn.pad", x4, "nn.pad(%x, 0f, pad_width=[[0, 0], [0, 0], [1, 1], [2, 2]])",
+      "Tensor[(1, 4, 10, 12), float32]", "nn.pad(%x, 0f, pad_width=[[1, 1]])",
+      t4 + ", float32", "pad_width");
+  add("nn.dropout", kT23, "nn.dropout(%x, rate=0.2f)",
+      "(Tensor[(2, 3), float32], Tensor[(2, 3), float32])", "nn.dropout(%t)", kTupleArg, "tensor");
+  for (const char* op : {"nn.softmax", "nn.log_softmax", "nn.fast_softmax"})
+    add(op, kT23, std::string(op) + "(%x, axis=0)", "Tensor[(2, 3), float32]",
+        std::string(op) + "(%x, axis=2)", "Tensor[(2, 3), float32]", "axis");
+  add("nn.bias_add", x4 + ", %b: Tensor[(4), float32], %c: Tensor[(3), float32]", "nn.bias_add(%x, %b)",
+      t4, "nn.bias_add(%x, %c)", t4 + ", Tensor[(3), float32]", "");
+  std::string bn = ", %g: Tensor[(4), float32], %c: Tensor[(3), float32]";
+  add("nn.batch_norm", x4 + bn, "nn.batch_norm(%x, %g, %g, %g, %g)",
+      "(" + t4 + ", Tensor[(4), float32], Tensor[(4), float32])", "nn.batch_norm(%x, %c, %g, %g, %g)",
+      t4 + ", Tensor[(3), float32]", "");
+  add("nn.layer_norm", kT23 + std::string(", %g: Tensor[(3), float32], %h: Tensor[(2), float32]"),
+      "nn.layer_norm(%x, %g, %g)", "Tensor[(2, 3), float32]", "nn.layer_norm(%x, %h, %h)",
+      "Tensor[(2, 3), float32], Tensor[(2), float32]", "");
+  std::string w = ", %w: Tensor[(8, 4, 3, 3), float32], %v: Tensor[(8, 3, 3, 3), float32]";
+  add("nn.conv2d", x4 + w, "nn.conv2d(%x, %w, strides=[2, 2], padding=[1, 1, 1, 1])",
+      "Tensor[(1, 8, 4, 4), float32]", "nn.conv2d(%x, %v)", t4 + ", Tensor[(8, 3, 3, 3), float32]",
+      "channels");
+  add("nn.conv2d_transpose", x4 + ", %w: Tensor[(4, 2, 3, 3), float32], %v: Tensor[(3, 2, 3, 3), float32]",
+      "nn.conv2d_transpose(%x, %w, channels=2, kernel_size=[3, 3], strides=[2, 2], padding=[1, 1, 1, 1], output_padding=[1, 1])",
+      "Tensor[(1, 2, 16, 16), float32]", "nn.conv2d_transpose(%x, %v)",
+      t4 + ", Tensor[(3, 2, 3, 3), float32]", "channels");
+  for (const char* op : {"nn.max_pool2d", "nn.avg_pool2d"})
+    add(op, x4, std::string(op) + "(%x, pool_size=[3, 3], strides=[2, 2], padding=[1, 1, 1, 1], ceil_mode=True)",
+        "Tensor[(1, 4, 5, 5), float32]", std::string(op) + "(%t, pool_size=[2, 2])", kTupleArg, "tensor");
+  for (const char* op : {"nn.global_avg_pool2d", "nn.global_max_pool2d"})
+    add(op, x4, std::string(op) + "(%x)", "Tensor[(1, 4, 1, 1), float32]",
+        std::string(op) + "(%t)", kTupleArg, "tensor");
+  for (const char* op : {"nn.adaptive_avg_pool2d", "nn.adaptive_max_pool2d"})
+    add(op, x4, std::string(op) + "(%x, output_size=[2, 3])", "Tensor[(1, 4, 2, 3), float32]",
+        std::string(op) + "(%t, output_size=[2, 3])", kTupleArg, "tensor");
+  add("nn.dense", kT23 + std::string(", %w: Tensor[(5, 3), float32], %v: Tensor[(5, 4), float32]"),
+      "nn.dense(%x, %w, units=5)", "Tensor[(2, 5), float32]", "nn.dense(%x, %v)",
+      "Tensor[(2, 3), float32], Tensor[(5, 4), float32]", "");
+  add("nn.matmul", kT23 + std::string(", %w: Tensor[(3, 5), float32], %v: Tensor[(4, 5), float32]"),
+      "nn.matmul(%x, %w)", "Tensor[(2, 5), float32]", "nn.matmul(%x, %v)",
+      "Tensor[(2, 3), float32], Tensor[(4, 5), float32]", "");
+  add("nn.batch_matmul", "%x: Tensor[(2, 3, 4), float32], %y: Tensor[(2, 5, 4), float32], %z: Tensor[(2, 5, 3), float32]",
+      "nn.batch_matmul(%x, %y, transpose_b=True)", "Tensor[(2, 3, 5), float32]", "nn.batch_matmul(%x, %z, transpose_b=True)",
+      "Tensor[(2, 3, 4), float32], Tensor[(2, 5, 3), float32]", "");
+  add("image.resize2d", x4, "image.resize2d(%x, size=[16, 12], roi=[0f, 0f, 0f, 0f])",
+      "Tensor[(1, 4, 16, 12), float32]", "image.resize2d(%t, size=[16, 12])", kTupleArg, "tensor");
+  return c;
+}
+
+std::string MainText(const std::string& params, const std::string& body) {
+  return "#[version = \"0.0.5\"]\ndef @main(" + params + ") {\n  " + body + "\n}\n";
+}
+
+// The type of main's body after inference.
+std::string InferredType(const OpCase& c) {
+  IRModule mod = InferType(ParseModule(MainText(c.params, c.good), "t.relay"));
+  return TypeToString(mod->functions.at("main").as<FunctionNode>()->body->checked_type);
+}
+
+std::string InferError(const OpCase& c) {
+  try {
+    InferType(ParseModule(MainText(c.params, c.bad), "t.relay"));
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "<no error>";
+}
+
+TEST(RelayOpTypes, EveryRegisteredRelationHasACase) {
+  auto cases = Cases();
+  std::vector<std::string> missing;
+  for (const std::string& name : ListOpNames()) {
+    const OpInfo* info = GetOpInfo(name);
+    if (info && info->relation && !cases.count(name)) missing.push_back(name);
+  }
+  std::string list;
+  for (const auto& m : missing) list += " " + m;
+  EXPECT_TRUE(missing.empty()) << "ops without a type test:" << list;
+}
+
+TEST(RelayOpTypes, GoodCallsInferTheirType) {
+  for (const auto& kv : Cases()) {
+    try {
+      EXPECT_EQ(InferredType(kv.second), kv.second.type) << kv.first << ": " << kv.second.good;
+    } catch (const std::exception& e) {
+      ADD_FAILURE() << kv.first << ": " << kv.second.good << ": " << e.what();
+    }
+  }
+}
+
+TEST(RelayOpTypes, BadCallsNameTheCallAndItsArgumentTypes) {
+  for (const auto& kv : Cases()) {
+    const std::string& op = kv.first;
+    std::string err = InferError(kv.second);
+    EXPECT_EQ(err.rfind("t.relay:3:3: error: " + op + ": ", 0), 0u) << op << ": " << err;
+    EXPECT_NE(err.find(kv.second.why), std::string::npos) << op << ": " << err;
+    EXPECT_NE(err.find(" in call " + op + "(" + kv.second.bad_args), std::string::npos)
+        << op << ": " << err;
+  }
+}
+
+}  // namespace
+}  // namespace relay
+}  // namespace tirgen
