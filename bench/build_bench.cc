@@ -103,19 +103,12 @@ void BM_Run(benchmark::State& state) {
   state.counters["GFLOP/s"] = benchmark::Counter(2.0 * s.f * s.c * 9 * s.h * s.h, benchmark::Counter::kIsIterationInvariantRate);
 }
 
-// PyTorch in a child process: it prints one time (seconds) per iteration.
-void BM_Torch(benchmark::State& state) {
-  const ConvShape& s = kShapes[state.range(0)];
-  std::ostringstream py;
-  py << "import time, torch\n"
-     << "x = torch.rand(1, " << s.c << ", " << s.h << ", " << s.h << ") * 2 - 1\n"
-     << "w = torch.rand(" << s.f << ", " << s.c << ", 3, 3) * 2 - 1\n"
-     << "b = torch.rand(" << s.f << ") * 2 - 1\n"
-     << "f = lambda: torch.relu(torch.nn.functional.conv2d(x, w, b, padding=1))\n"
-     << "f()\n"
-     << "for _ in range(200):\n"
-     << "    t = time.perf_counter(); f(); print(time.perf_counter() - t)\n";
-  std::string cmd = "/usr/bin/python3 -c '" + py.str() + "' 2>/dev/null";
+// PyTorch in a child process: `setup` defines f (and imports); the child prints the time of
+// each of `n` calls (seconds), which become this benchmark's iteration times.
+void RunTorch(benchmark::State& state, const std::string& setup, int n) {
+  std::string py = "import time, torch\n" + setup + "f()\nfor _ in range(" + std::to_string(n) +
+                   "):\n    t = time.perf_counter(); f(); print(time.perf_counter() - t)\n";
+  std::string cmd = "/usr/bin/python3 -c '" + py + "' 2>/dev/null";
   FILE* p = popen(cmd.c_str(), "r");
   if (!p) {
     state.SkipWithError("cannot start /usr/bin/python3");
@@ -130,6 +123,16 @@ void BM_Torch(benchmark::State& state) {
   }
   size_t i = 0;
   for (auto _ : state) state.SetIterationTime(times[i++ % times.size()]);
+}
+
+void BM_Torch(benchmark::State& state) {
+  const ConvShape& s = kShapes[state.range(0)];
+  std::ostringstream py;
+  py << "x = torch.rand(1, " << s.c << ", " << s.h << ", " << s.h << ") * 2 - 1\n"
+     << "w = torch.rand(" << s.f << ", " << s.c << ", 3, 3) * 2 - 1\n"
+     << "b = torch.rand(" << s.f << ") * 2 - 1\n"
+     << "f = lambda: torch.relu(torch.nn.functional.conv2d(x, w, b, padding=1))\n";
+  RunTorch(state, py.str(), 200);
   state.counters["GFLOP/s"] = benchmark::Counter(2.0 * s.f * s.c * 9 * s.h * s.h, benchmark::Counter::kIsIterationInvariantRate);
 }
 

@@ -14,7 +14,7 @@ namespace {
 class FoldConstantRules : public ::testing::Test {
  protected:
   void SetUp() override {
-    relay::SetConstantEvaluator([this](const relay::Expr& e) {
+    previous_ = relay::SetConstantEvaluator([this](const relay::Expr& e) {
       asked.push_back(relay::PrintExpr(e));
       float v = 42;
       std::vector<uint8_t> b(4);
@@ -22,7 +22,7 @@ class FoldConstantRules : public ::testing::Test {
       return relay::Expr(relay::Constant(NDArray({}, DataType::Float(32), b)));
     });
   }
-  void TearDown() override { relay::SetConstantEvaluator(nullptr); }
+  void TearDown() override { relay::SetConstantEvaluator(previous_); }  // the installed one
 
   std::string Fold(const std::string& body, const std::string& params = "%x: Tensor[(2), float32]") {
     IRModule mod = relay::ParseModule("#[version = \"0.0.5\"]\ndef @main(" + params + ") {\n" + body + "\n}\n");
@@ -30,6 +30,7 @@ class FoldConstantRules : public ::testing::Test {
     return out.substr(out.find('{') + 1);
   }
   std::vector<std::string> asked;
+  relay::ConstantEvaluator previous_;
 };
 
 TEST_F(FoldConstantRules, CallsOfOpsOnConstantsAreFolded) {
@@ -74,9 +75,10 @@ TEST_F(FoldConstantRules, PrimitiveFunctionsAreNotEntered) {
 }
 
 TEST(FoldConstant, WithoutEvaluatorNothingChanges) {
-  relay::SetConstantEvaluator(nullptr);
+  relay::ConstantEvaluator previous = relay::SetConstantEvaluator(nullptr);
   IRModule mod = relay::ParseModule("#[version = \"0.0.5\"]\ndef @main(%x: Tensor[(2), float32]) {\n  add(%x, add(1f, 2f))\n}\n");
   EXPECT_TRUE(relay::FoldConstant(mod).same_as(mod));
+  relay::SetConstantEvaluator(previous);
 }
 
 }  // namespace

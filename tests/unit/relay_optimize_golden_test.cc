@@ -21,8 +21,8 @@ const std::string kDir = std::string(TIRGEN_SHARED_DIR) + "/golden/";
 // case -> why it cannot match yet.
 const std::map<std::string, std::string>& Waiting() {
   static const std::map<std::string, std::string> w = {
-      {"conv2d_bn_relu", "needs FoldConstant's evaluator (helper run) and FoldScaleAxis"},
-      {"full_like_copy", "needs FoldConstant's evaluator (helper run): full(2.5f) folds to a tensor"},
+      {"conv2d_bn_relu", "needs FoldScaleAxis (FoldConstant already folds the batch-norm scale and shift)"},
+      {"full_like_copy", "FoldConstant must fold full(2.5f, shape=[4, 5]): op full has no TE compute yet"},
   };
   return w;
 }

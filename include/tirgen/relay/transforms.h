@@ -75,8 +75,8 @@ IRModule CanonicalizeOps(const IRModule& mod);
 
 /// Evaluates a closed constant expression to a Constant (installed by the execution layer).
 using ConstantEvaluator = std::function<Expr(const Expr&)>;
-/// Installs (or clears, with nullptr) the evaluator FoldConstant uses.
-void SetConstantEvaluator(ConstantEvaluator evaluator);
+/// Installs (or clears, with nullptr) the evaluator FoldConstant uses; returns the previous one.
+ConstantEvaluator SetConstantEvaluator(ConstantEvaluator evaluator);
 /// FoldConstant: replaces maximal constant subgraphs by Constants. Without an evaluator the
 /// module is returned unchanged.
 IRModule FoldConstant(const IRModule& mod);

@@ -74,9 +74,10 @@ class Folder : public ExprMutator {
 
 }  // namespace
 
-void SetConstantEvaluator(ConstantEvaluator evaluator) {
+ConstantEvaluator SetConstantEvaluator(ConstantEvaluator evaluator) {
   std::lock_guard<std::mutex> lock(g_mu);
-  Evaluator() = std::move(evaluator);
+  std::swap(Evaluator(), evaluator);
+  return evaluator;
 }
 
 IRModule FoldConstant(const IRModule& mod) {
