@@ -83,8 +83,9 @@ PYBIND11_MODULE(_tirgen, m) {
       "A PrimFunc for @T.prim_func text, an IRModule for @I.ir_module text.");
 
   m.def("structural_equal", &StructuralEqual, py::arg("lhs"), py::arg("rhs"),
-        py::arg("map_free_vars") = false);
-  m.def("structural_hash", &StructuralHash, py::arg("node"), py::arg("map_free_vars") = false);
+        py::arg("map_free_vars") = false, py::arg("ignore_ndarray_data") = false);
+  m.def("structural_hash", &StructuralHash, py::arg("node"), py::arg("map_free_vars") = false,
+        py::arg("ignore_ndarray_data") = false);
 
   BindRuntime(m);
   BindPasses(m);

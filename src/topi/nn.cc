@@ -55,6 +55,34 @@ Tensor pad(const Tensor& x, const std::vector<int64_t>& before, const std::vecto
       name, "injective,pad", {}, var_names);
 }
 
+// TVM's topi::pad for pad_mode "edge" (clamp to the border) and "reflect" (mirror without
+// repeating the border): every output element reads an input element, no pad value.
+Tensor pad_mirror(const Tensor& x, const std::vector<int64_t>& before,
+                  const std::vector<int64_t>& after, const std::string& mode,
+                  const std::string& name) {
+  size_t n = x.ndim();
+  std::vector<PrimExpr> shape;
+  for (size_t i = 0; i < n; ++i) shape.push_back(I32(Dim(x->shape[i]) + before[i] + after[i]));
+  bool edge = mode == "edge";
+  return te::compute(
+      shape,
+      [&](const std::vector<Var>& v) {
+        std::vector<PrimExpr> idx;
+        for (size_t i = 0; i < n; ++i) {
+          if (before[i] == 0 && after[i] == 0) {
+            idx.push_back(v[i]);
+            continue;
+          }
+          PrimExpr b = I32(before[i]), len = x->shape[i];
+          PrimExpr low = edge ? PrimExpr(I32(0)) : b - v[i];
+          PrimExpr high = edge ? len - I32(1) : len * I32(2) - v[i] + b - I32(2);
+          idx.push_back(if_then_else(v[i] < b, low, if_then_else(v[i] >= b + len, high, v[i] - b)));
+        }
+        return x(idx);
+      },
+      name, "injective,pad");
+}
+
 Tensor pad_constant(const Tensor& x, const std::vector<int64_t>& before,
                     const std::vector<int64_t>& after, PrimExpr pad_value,
                     const std::string& name) {

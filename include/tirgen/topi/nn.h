@@ -22,6 +22,11 @@ Tensor pad_constant(const Tensor& x, const std::vector<int64_t>& before,
                     const std::vector<int64_t>& after, PrimExpr pad_value,
                     const std::string& name = "T_pad");
 
+/// Relay nn.pad with pad_mode "edge" or "reflect" (T_pad; TVM's topi::pad index mapping).
+Tensor pad_mirror(const Tensor& x, const std::vector<int64_t>& before,
+                  const std::vector<int64_t>& after, const std::string& mode,
+                  const std::string& name = "T_pad");
+
 /// conv2d via topi.nn.conv: pad_temp + conv2d_nchw / conv2d_nhwc / group_conv2d_nchw.
 /// padding = {top, left, bottom, right}. `layout` is "NCHW" (OIHW weight) or "NHWC" (HWIO).
 Tensor conv2d(const Tensor& data, const Tensor& weight, const std::vector<int64_t>& strides,

@@ -143,8 +143,9 @@ int Axis(const Call& c, const Tensor& x, const std::string& key = "axis") {
 }
 
 Computed Pad(const Call& c, const std::vector<Tensor>& in, const Type&) {
-  if (c->GetString("pad_mode") != "constant")
-    Unsupported(c, "pad_mode \"" + c->GetString("pad_mode") + "\"");
+  std::string mode = c->GetString("pad_mode");
+  if (mode != "constant" && mode != "edge" && mode != "reflect")
+    Unsupported(c, "pad_mode \"" + mode + "\"");
   std::vector<std::vector<int64_t>> width = c->GetIntArrayArray("pad_width");
   const Tensor& x = in.at(0);
   if (width.size() != x.ndim()) throw Error("nn.pad: pad_width needs one pair per dimension");
@@ -154,6 +155,7 @@ Computed Pad(const Call& c, const std::vector<Tensor>& in, const Type&) {
     before.push_back(p[0]);
     after.push_back(p[1]);
   }
+  if (mode != "constant") return {topi::pad_mirror(x, before, after, mode, "T_pad")};
   // TVM casts the pad value tensor to the data's dtype (a 0-d T_cast) and reads it.
   Tensor value = topi::cast(in.at(1), x->dtype);
   return {topi::pad_constant(x, before, after, value(std::vector<PrimExpr>{}), "T_pad")};
