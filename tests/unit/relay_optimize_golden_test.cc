@@ -22,7 +22,6 @@ const std::string kDir = std::string(TIRGEN_SHARED_DIR) + "/golden/";
 const std::map<std::string, std::string>& Waiting() {
   static const std::map<std::string, std::string> w = {
       {"conv2d_bn_relu", "needs FoldScaleAxis (FoldConstant already folds the batch-norm scale and shift)"},
-      {"full_like_copy", "FoldConstant must fold full(2.5f, shape=[4, 5]): op full has no TE compute yet"},
   };
   return w;
 }
