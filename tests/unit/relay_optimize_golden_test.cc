@@ -21,7 +21,6 @@ const std::string kDir = std::string(TIRGEN_SHARED_DIR) + "/golden/";
 // case -> why it cannot match yet.
 const std::map<std::string, std::string>& Waiting() {
   static const std::map<std::string, std::string> w = {
-      {"conv2d_bn_relu", "needs FoldScaleAxis (FoldConstant already folds the batch-norm scale and shift)"},
   };
   return w;
 }

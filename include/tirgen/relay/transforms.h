@@ -83,6 +83,16 @@ IRModule FoldConstant(const IRModule& mod);
 /// FoldConstant of one expression (typed first); `expr` itself without an evaluator.
 Expr FoldConstantExpr(const Expr& expr);
 
+/// TVM's BackwardFoldScaleAxis: `conv2d/dense(...) * s` with a per-output-channel scale `s`
+/// (through relu/leaky_relu when s is a non-negative constant, add/subtract, nn.bias_add)
+/// becomes a multiply of the weight (fold_scale_axis_backward.cc). The result is typed.
+IRModule BackwardFoldScaleAxis(const IRModule& mod);
+/// TVM's ForwardFoldScaleAxis: `conv2d/dense(x * s, w)` with a per-input-channel scale becomes
+/// a multiply of the weight, through relu/leaky_relu and add/subtract (fold_scale_axis_forward.cc).
+IRModule ForwardFoldScaleAxis(const IRModule& mod);
+/// TVM's FoldScaleAxis: BackwardFoldScaleAxis, ForwardFoldScaleAxis, then FoldConstant.
+IRModule FoldScaleAxis(const IRModule& mod);
+
 struct OptimizeConfig {
   bool link_params = false;  ///< relay.FuseOps.link_params
   int max_fuse_depth = 256;  ///< relay.FuseOps.max_depth

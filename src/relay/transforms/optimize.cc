@@ -1,7 +1,7 @@
 // relay::Optimize: TVM's task-extraction pass prefix then FuseOps (golden README's sequence).
 // Passes that are the identity on the programs tirgen accepts (RemoveUnusedFunctions on a
 // single main, ToBasicBlockNormalForm on dataflow, Legalize, EtaExpand, FlattenAtrousConv, the
-// opt-level-4 CombineParallel* and FastMath) are omitted; FoldScaleAxis is still to come.
+// opt-level-4 CombineParallel* and FastMath) are omitted.
 #include "tirgen/relay/text.h"
 #include "tirgen/relay/transforms.h"
 
@@ -16,6 +16,7 @@ IRModule Optimize(const IRModule& mod, const std::map<std::string, NDArray>& par
   // but that function always answers false (its result is overwritten), so nothing is skipped.
   m = EliminateCommonSubexpr(m);
   m = FoldConstant(m);
+  m = FoldScaleAxis(m);
   m = SimplifyExpr(m);
   m = CanonicalizeCast(m);
   m = CanonicalizeOps(m);
