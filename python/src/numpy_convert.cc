@@ -67,5 +67,13 @@ void CopyInto(const NDArray& a, py::array out) {
   if (a.nbytes()) std::memcpy(out.mutable_data(), a.data(), a.nbytes());
 }
 
+std::map<std::string, NDArray> NamedArrays(const py::object& dict_or_none) {
+  std::map<std::string, NDArray> out;
+  if (dict_or_none.is_none()) return out;
+  for (const auto& kv : dict_or_none.cast<py::dict>())
+    out[kv.first.cast<std::string>()] = FromNumpy(py::array::ensure(kv.second));
+  return out;
+}
+
 }  // namespace python
 }  // namespace tirgen
