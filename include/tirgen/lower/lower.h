@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 #include <utility>
@@ -62,10 +63,15 @@ enum class ModuleEquality {
   kIgnoreNDArray,  ///< constants compared by shape and dtype only
 };
 
+/// "structural" / "ignore-ndarray" (TVM's module_equality names); tirgen::Error otherwise.
+ModuleEquality ParseModuleEquality(const std::string& name);
+
 struct ExtractOptions {
   std::string target = "generic";
-  bool link_params = false;
+  bool link_params = false;  ///< constants stay inside the fused functions (AllocateConst)
   ModuleEquality equality = ModuleEquality::kStructural;
+  /// Called after each primitive function is lowered (done, total); may be empty.
+  std::function<void(size_t, size_t)> progress;
 };
 
 /// One tuning task (TVM's ExtractedTask).
@@ -77,8 +83,12 @@ struct Task {
   relay::Function source;  ///< the first primitive function that produced it
 };
 
-/// TVM's extract_tasks: binds `params`, runs relay::Optimize, lowers every primitive
-/// function and deduplicates. Deterministic across runs and processes.
+/// TVM's extract_tasks (spec §7.2): binds `params`, runs relay::Optimize (the pass prefix and
+/// FuseOps), lowers every primitive function node of main met in post order and deduplicates
+/// the {"main": PrimFunc} modules under `options.equality`; weight = call sites per task. The
+/// list is reversed (TVM's order) and named by a fresh NameSupply over the fused names, so the
+/// first task of a fused name keeps it plain and later ones get `_1`, `_2`. Deterministic
+/// across runs and processes.
 std::vector<Task> ExtractTasks(const IRModule& mod, const std::map<std::string, NDArray>& params,
                                const ExtractOptions& options = ExtractOptions());
 
