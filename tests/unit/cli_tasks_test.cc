@@ -7,6 +7,8 @@
 // the convolutions of model.relay by text.
 #include <nlohmann/json.hpp>
 
+#include <unistd.h>
+
 #include <map>
 #include <random>
 #include <regex>
@@ -47,7 +49,8 @@ std::string ResnetParams() {
       std::memcpy(bytes.data(), v.data(), bytes.size());
       params.emplace(p->name_hint, tirgen::NDArray(shape, ty->dtype, std::move(bytes)));
     }
-    std::string out = TempPath("resnet18_params.npz");
+    // Per process: ctest runs these tests in parallel processes.
+    std::string out = TempPath("resnet18_params_" + std::to_string(getpid()) + ".npz");
     tirgen::SaveNpz(out, params);
     return out;
   }();
