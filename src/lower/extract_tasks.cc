@@ -100,7 +100,6 @@ std::vector<Task> ExtractTasks(const IRModule& mod, const std::map<std::string, 
 
   LoweringCache cache(target, ignore_ndarray);
   std::vector<Task> tasks;
-  std::vector<std::string> fused_names;                          // per task
   std::unordered_map<uint64_t, std::vector<size_t>> task_by_hash;  // lookups only
   for (size_t i = 0; i < prims.size(); ++i) {
     const Lowered& l = cache.at(cache.Get(prims[i]));
@@ -116,20 +115,19 @@ std::vector<Task> ExtractTasks(const IRModule& mod, const std::map<std::string, 
     }
     if (merged) continue;
     Task task;
+    task.fused_name = l.fused_name;
     task.weight = 1;
     task.mod = l.mod;
     task.hash = l.hash;
     task.source = prims[i];  // TVM keeps the first occurrence's Relay function
     tasks.push_back(std::move(task));
-    fused_names.push_back(l.fused_name);
     bucket.push_back(tasks.size() - 1);
   }
 
   // Post order met the output side first; TVM returns the list reversed, then names it.
   std::reverse(tasks.begin(), tasks.end());
-  std::reverse(fused_names.begin(), fused_names.end());
   NameSupply names;
-  for (size_t i = 0; i < tasks.size(); ++i) tasks[i].name = names.FreshName(fused_names[i]);
+  for (Task& t : tasks) t.name = names.FreshName(t.fused_name);
   return tasks;
 }
 

@@ -9,22 +9,14 @@
 #include "tirgen/lower/lower.h"
 #include "tirgen/relay/text.h"
 #include "tirgen/support/error.h"
+#include "tirgen/support/io.h"
 
 namespace tirgen {
 namespace {
 
 // x -> relu(dense(x, w1)) -> relu(dense(., w2)) -> relu(dense(., w3)): the first two have the
 // same shapes (1x4 by 4x4), the last 1x4 by 8x4.
-const char* kDenseChain = R"(#[version = "0.0.5"]
-def @main(%x: Tensor[(1, 4), float32], %w1: Tensor[(4, 4), float32], %w2: Tensor[(4, 4), float32], %w3: Tensor[(8, 4), float32]) {
-  %0 = nn.dense(%x, %w1, units=4);
-  %1 = nn.relu(%0);
-  %2 = nn.dense(%1, %w2, units=4);
-  %3 = nn.relu(%2);
-  %4 = nn.dense(%3, %w3, units=8);
-  nn.relu(%4)
-}
-)";
+std::string DenseChain() { return ReadFile(std::string(TIRGEN_SOURCE_DIR) + "/tests/data/tasks/dense_chain.relay"); }
 
 NDArray Filled(std::vector<int64_t> shape, float start) {
   size_t n = 1;
@@ -56,7 +48,7 @@ std::vector<int64_t> FirstParamShape(const lower::Task& t, size_t param) {
 }
 
 TEST(ExtractTasks, DedupsByStructureWeightsCallSitesAndNamesLaterShapesWithSuffix) {
-  IRModule mod = relay::ParseModule(kDenseChain, "chain.relay");
+  IRModule mod = relay::ParseModule(DenseChain(), "chain.relay");
   std::vector<lower::Task> tasks = lower::ExtractTasks(mod, {});
   // Post order meets the 8x4 function first (the output's callee), then the two 4x4 ones
   // (equal: weights are parameters). Reversed, the 4x4 task comes first and keeps the name.
@@ -114,7 +106,7 @@ def @main(%x: Tensor[(2, 3), float32]) -> Tensor[(2, 3), float32] {
 }
 
 TEST(ExtractTasks, LinkParamsConstantsDifferingInDataAreDistinctUnlessIgnoringNDArrays) {
-  IRModule mod = relay::ParseModule(kDenseChain, "chain.relay");
+  IRModule mod = relay::ParseModule(DenseChain(), "chain.relay");
   std::map<std::string, NDArray> params = {
       {"w1", Filled({4, 4}, 1.f)}, {"w2", Filled({4, 4}, -3.f)}, {"w3", Filled({8, 4}, 0.5f)}};
 
@@ -147,9 +139,9 @@ TEST(ExtractTasks, LinkParamsConstantsDifferingInDataAreDistinctUnlessIgnoringND
 }
 
 TEST(ExtractTasks, DeterministicAcrossRuns) {
-  IRModule mod = relay::ParseModule(kDenseChain, "chain.relay");
+  IRModule mod = relay::ParseModule(DenseChain(), "chain.relay");
   std::vector<lower::Task> a = lower::ExtractTasks(mod, {});
-  std::vector<lower::Task> b = lower::ExtractTasks(relay::ParseModule(kDenseChain, "again.relay"), {});
+  std::vector<lower::Task> b = lower::ExtractTasks(relay::ParseModule(DenseChain(), "again.relay"), {});
   ASSERT_EQ(a.size(), b.size());
   for (size_t i = 0; i < a.size(); ++i) {
     EXPECT_EQ(a[i].name, b[i].name);
@@ -162,7 +154,7 @@ TEST(ExtractTasks, ProgressReportsEachPrimitiveFunction) {
   lower::ExtractOptions options;
   std::vector<std::pair<size_t, size_t>> calls;
   options.progress = [&](size_t done, size_t total) { calls.emplace_back(done, total); };
-  lower::ExtractTasks(relay::ParseModule(kDenseChain, "chain.relay"), {}, options);
+  lower::ExtractTasks(relay::ParseModule(DenseChain(), "chain.relay"), {}, options);
   ASSERT_EQ(calls.size(), 3u);
   EXPECT_EQ(calls.back(), (std::pair<size_t, size_t>{3, 3}));
 }

@@ -77,6 +77,7 @@ struct ExtractOptions {
 /// One tuning task (TVM's ExtractedTask).
 struct Task {
   std::string name;        ///< unique, TVM's order and naming (spec §7.2)
+  std::string fused_name;  ///< the lowered function's fused name (shared by tasks of one name)
   int weight = 0;          ///< call sites whose PrimFunc is equal under the chosen equality
   IRModule mod;            ///< {"main": PrimFunc with global_symbol="main", tir.noalias}
   uint64_t hash = 0;       ///< structural hash of `mod` under the chosen equality
