@@ -30,7 +30,14 @@ def extract_tasks(mod, params=None, link_params=False, module_equality="structur
     the PrimFuncs; ``module_equality`` is ``"structural"`` (embedded weights compared by value)
     or ``"ignore-ndarray"`` (by shape and dtype, so layers differing only in weights are one
     task whose weight counts them all).
+
+    TVM's positional order ``extract_tasks(mod, target, params)`` is accepted too: a string in
+    the ``params`` position is the target, and the next positional argument the params.
     """
+    if isinstance(params, str):  # TVM's extract_tasks(mod, target, params=None, ...)
+        target, params = params, (link_params if isinstance(link_params, dict) else None)
+        if params is not None:
+            link_params = False
     if isinstance(mod, (bytes, bytearray, memoryview)) or hasattr(mod, "SerializeToString"):
         mod, model_params = from_onnx(mod)
         params = {**model_params, **(params or {})}

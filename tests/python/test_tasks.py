@@ -79,6 +79,10 @@ def test_accepts_modules_paths_and_reports_errors(tmp_path):
         tirgen.extract_tasks(CHAIN, target="cuda")
     with pytest.raises(TypeError):
         tirgen.extract_tasks(42)
+    # TVM's positional order (mod, target, params) ports unchanged.
+    params = chain_params()
+    assert summary(tirgen.extract_tasks(CHAIN, "llvm", params)) == summary(tirgen.extract_tasks(CHAIN, params))
+    assert tirgen.extract_tasks(CHAIN, "llvm")[0].target == "generic"
 
 
 def resnet_params():
