@@ -52,7 +52,7 @@ const char* kMethods[] = {"get_block", "get_loops", "get_child_blocks", "get_pro
                           "split", "fuse", "reorder", "parallel", "vectorize", "unroll", "annotate",
                           "unannotate", "compute_inline", "reverse_compute_inline", "compute_at",
                           "reverse_compute_at", "cache_read", "cache_write", "decompose_reduction",
-                          "blockize", "tensorize", "work_on", "set_scope", "storage_align"};
+                          "blockize", "tensorize", "work_on", "set_scope", "storage_align", "rfactor"};
 
 tir::Schedule MakeSchedule(const py::object& obj) {
   if (py::isinstance<tir::PrimFunc>(obj)) return tir::Schedule(obj.cast<tir::PrimFunc>());

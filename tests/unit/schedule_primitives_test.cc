@@ -121,6 +121,18 @@ const Case kCases[] = {
      "  l3, l4 = sch.split(loop=l2, factors=[None, 4], preserve_unit_iters=True)\n"
      "  b5 = sch.decompose_reduction(block=b0, loop=l3)\n"
      "  sch.tensorize(block_or_loop=l4, tensor_intrin=\"sum4\", preserve_unit_iters=True)\n"},
+    {"rfactor_const", "const_dense.py",
+     "  b0 = sch.get_block(name=\"T_matmul\", func_name=\"main\")\n"
+     "  l1, l2, l3 = sch.get_loops(block=b0)\n"
+     "  l4, l5 = sch.split(loop=l3, factors=[None, 2], preserve_unit_iters=True)\n"
+     "  b6 = sch.rfactor(loop=l5, factor_axis=0)\n"},
+    {"rfactor_dense_golden", "golden:dense_decompose/00_input.py",
+     "  b0 = sch.get_block(name=\"T_matmul_NT\", func_name=\"main\")\n"
+     "  l1, l2, l3 = sch.get_loops(block=b0)\n"
+     "  l4, l5, l6 = sch.split(loop=l3, factors=[4, None, 8], preserve_unit_iters=True)\n"
+     "  b7 = sch.rfactor(loop=l4, factor_axis=-1)\n"
+     "  l8, l9, l10, l11, l12 = sch.get_loops(block=b7)\n"
+     "  b13 = sch.rfactor(loop=l12, factor_axis=1)\n"},
 };
 
 void PrintTo(const Case& c, std::ostream* os) { *os << c.name; }
@@ -271,6 +283,27 @@ const ErrorCase kErrors[] = {
      "  l3, l4 = sch.split(loop=l2, factors=[None, 4], preserve_unit_iters=True)\n"
      "  sch.tensorize(block_or_loop=l4, tensor_intrin=\"sum4\", preserve_unit_iters=True)\n",
      "cannot tensorize loop \"j_1\" with \"sum4\": iter var \"v_j_i\" of block \"T_mul\" differs in kind or extent"},
+    {"rfactor_data_parallel_loop", "const_dense.py",
+     "  b0 = sch.get_block(name=\"T_matmul\", func_name=\"main\")\n"
+     "  l1, l2, l3 = sch.get_loops(block=b0)\n"
+     "  b4 = sch.rfactor(loop=l2, factor_axis=0)\n",
+     "cannot rfactor loop \"j\": it is not a reduction loop, a data-parallel iter var of block \"T_matmul\" uses it"},
+    {"rfactor_unknown_reducer", "sub_reduce.py",
+     "  b0 = sch.get_block(name=\"T_red\", func_name=\"main\")\n"
+     "  l1, l2 = sch.get_loops(block=b0)\n"
+     "  b3 = sch.rfactor(loop=l2, factor_axis=0)\n",
+     "cannot rfactor block \"T_red\": no known commutative reducer (sum, product, min, max, argmax, argmin) matches "
+     "its init and update `T_red[v_i] = T_red[v_i] - p0[v_i, v_k]`"},
+    {"rfactor_not_reduction", "const_dense.py",
+     "  b0 = sch.get_block(name=\"T_out\", func_name=\"main\")\n"
+     "  l1, l2 = sch.get_loops(block=b0)\n"
+     "  b3 = sch.rfactor(loop=l2, factor_axis=0)\n",
+     "cannot rfactor loop \"ax1\": block \"T_out\" is not a reduction block (it needs reduction iter vars and an init)"},
+    {"rfactor_factor_axis_range", "const_dense.py",
+     "  b0 = sch.get_block(name=\"T_matmul\", func_name=\"main\")\n"
+     "  l1, l2, l3 = sch.get_loops(block=b0)\n"
+     "  b4 = sch.rfactor(loop=l3, factor_axis=3)\n",
+     "cannot rfactor loop \"k\": factor_axis 3 is out of range [-3, 2] for buffer \"T_matmul\" of 2 dimension(s)"},
 };
 
 void PrintTo(const ErrorCase& c, std::ostream* os) { *os << c.name; }

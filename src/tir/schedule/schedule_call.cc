@@ -213,6 +213,10 @@ std::vector<TraceValue> ApplyScheduleCall(Schedule& sch, const std::string& m, c
     Bound b(m, {Req("block"), Req("loop")}, args);
     return {sch.Value(sch.DecomposeReduction(b.Block("block"), b.Loop("loop")))};
   }
+  if (m == "rfactor") {
+    Bound b(m, {Req("loop"), Req("factor_axis")}, args);
+    return {sch.Value(sch.RFactor(b.Loop("loop"), static_cast<int>(b.Int("factor_axis"))))};
+  }
   if (m == "blockize") {
     Bound b(m, {Req("target"), Opt("preserve_unit_iters", kTrue)}, args);
     return {sch.Value(sch.Blockize(b.Loop("target"), b.Bool("preserve_unit_iters")))};

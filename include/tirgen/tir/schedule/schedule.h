@@ -94,6 +94,10 @@ class Schedule {
                      const std::string& storage_scope,
                      const std::vector<BlockRV>& consumer_blocks = {});
   BlockRV DecomposeReduction(const BlockRV& block, const LoopRV& loop);
+  /// Splits the reduction under `loop` into a block reducing into a new buffer (`<buffer>.rf`)
+  /// with the loop as dimension `factor_axis` (negative counts from the end), and the original
+  /// block, which now reduces that buffer over `loop`. Returns the new (rfactor) block.
+  BlockRV RFactor(const LoopRV& loop, int factor_axis);
   BlockRV Blockize(const LoopRV& loop, bool preserve_unit_iters = true);
   void Tensorize(const BlockOrLoopRV& target, const std::string& intrin_name,
                  bool preserve_unit_iters = true);
