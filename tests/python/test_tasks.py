@@ -137,3 +137,23 @@ def test_resnet18_matches_tvm_and_the_cli(tmp_path, link_params):
     cli = cli_tasks(npz, *(["--link-params"] if link_params else []))
     assert [(t["name"], t["weight"], t["hash"]) for t in cli] == [
         (t.task_name, t.weight, "%016x" % t.hash) for t in tasks]
+
+
+def test_onnx_bytes_and_paths_bring_their_initializers(tmp_path):
+    torch = pytest.importorskip("torch")
+    import io
+    torch.manual_seed(0)
+    net = torch.nn.Sequential(torch.nn.Conv2d(3, 4, 3, padding=1), torch.nn.ReLU(),
+                              torch.nn.Conv2d(4, 4, 3, padding=1), torch.nn.ReLU()).eval()
+    buf = io.BytesIO()
+    torch.onnx.export(net, torch.randn(1, 3, 8, 8), buf, opset_version=13, input_names=["data"])
+    path = tmp_path / "net.onnx"
+    path.write_bytes(buf.getvalue())
+    mod, params = tirgen.from_onnx(str(path))
+    want = [("fused_nn_conv2d_add_nn_relu", 1), ("fused_nn_conv2d_add_nn_relu_1", 1)]
+    assert summary(tirgen.extract_tasks(mod, params)) == want
+    assert summary(tirgen.extract_tasks(str(path))) == want
+    assert summary(tirgen.extract_tasks(buf.getvalue(), link_params=True)) == want
+    # The first conv (3 input channels) is the input-side one: it comes first.
+    first = tirgen.extract_tasks(path)[0].dispatched[0]["main"].script()
+    assert "T.Buffer((T.int64(1), T.int64(3), T.int64(8), T.int64(8))" in first
