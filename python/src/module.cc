@@ -17,6 +17,7 @@ void BindPasses(py::module_& m);
 void BindSchedule(py::module_& m);
 void BindFrontend(py::module_& m);
 void BindRelay(py::module_& m);
+void BindTasks(py::module_& m);
 
 // A Python-side handle on any IR node; the concrete class is chosen by the node kind.
 py::object tirgen::python::Wrap(const ObjectRef& obj) {
@@ -94,4 +95,5 @@ PYBIND11_MODULE(_tirgen, m) {
   BindSchedule(m);  // after BindPasses: extends tirgen.tir
   BindFrontend(m);
   BindRelay(m);
+  BindTasks(m);
 }

@@ -70,8 +70,12 @@ void CopyInto(const NDArray& a, py::array out) {
 std::map<std::string, NDArray> NamedArrays(const py::object& dict_or_none) {
   std::map<std::string, NDArray> out;
   if (dict_or_none.is_none()) return out;
-  for (const auto& kv : dict_or_none.cast<py::dict>())
-    out[kv.first.cast<std::string>()] = FromNumpy(py::array::ensure(kv.second));
+  for (const auto& kv : dict_or_none.cast<py::dict>()) {
+    py::object value = py::reinterpret_borrow<py::object>(kv.second);
+    // torch tensors and tvm.nd arrays convert through their .numpy()
+    if (!py::isinstance<py::array>(value) && py::hasattr(value, "numpy")) value = value.attr("numpy")();
+    out[py::str(kv.first).cast<std::string>()] = FromNumpy(py::array::ensure(value));
+  }
   return out;
 }
 
