@@ -15,6 +15,7 @@ void BindRuntime(py::module_& m);
 void BindPasses(py::module_& m);
 void BindSchedule(py::module_& m);
 void BindFrontend(py::module_& m);
+void BindTasks(py::module_& m);
 
 namespace {
 
@@ -91,4 +92,5 @@ PYBIND11_MODULE(_tirgen, m) {
   BindPasses(m);
   BindSchedule(m);  // after BindPasses: extends tirgen.tir
   BindFrontend(m);
+  BindTasks(m);
 }

@@ -5,6 +5,7 @@
     print(f.script())
 """
 from ._tirgen import (  # noqa: F401
+    ExtractedTask,
     InternalError,
     IRModule,
     Object,
@@ -18,6 +19,7 @@ from ._tirgen import (  # noqa: F401
     tir,
 )
 from .frontend import from_onnx, from_pytorch  # noqa: F401,E402
+from .tasks import extract_tasks  # noqa: F401,E402
 
 # Native submodules importable by their dotted names (`from tirgen.tir import transform`).
 import sys as _sys

@@ -9,6 +9,7 @@
 #include "relay_command.h"
 #include "run_command.h"
 #include "script_command.h"
+#include "tasks_command.h"
 #include "tirgen/support/error.h"
 
 int main(int argc, char** argv) {
@@ -26,6 +27,8 @@ int main(int argc, char** argv) {
   tirgen::cli::AddBuildCommand(app, &build);
   tirgen::cli::RunOptions run;
   tirgen::cli::AddRunCommand(app, &run);
+  tirgen::cli::TasksOptions tasks;
+  tirgen::cli::AddTasksCommand(app, &tasks);
 
   try {
     app.parse(argc, argv);
@@ -40,6 +43,7 @@ int main(int argc, char** argv) {
     if (app.got_subcommand("lower")) return tirgen::cli::RunLower(lower);
     if (app.got_subcommand("build")) return tirgen::cli::RunBuild(build);
     if (app.got_subcommand("run")) return tirgen::cli::RunRun(run);
+    if (app.got_subcommand("tasks")) return tirgen::cli::RunTasks(tasks);
   } catch (const tirgen::Error& e) {
     std::cerr << e.what() << "\n";
     return 2;

@@ -78,23 +78,33 @@ enum class ModuleEquality {
   kIgnoreNDArray,  ///< constants compared by shape and dtype only
 };
 
+/// "structural" / "ignore-ndarray" (TVM's module_equality names); tirgen::Error otherwise.
+ModuleEquality ParseModuleEquality(const std::string& name);
+
 struct ExtractOptions {
   std::string target = "generic";
-  bool link_params = false;
+  bool link_params = false;  ///< constants stay inside the fused functions (AllocateConst)
   ModuleEquality equality = ModuleEquality::kStructural;
+  /// Called after each primitive function is lowered (done, total); may be empty.
+  std::function<void(size_t, size_t)> progress;
 };
 
 /// One tuning task (TVM's ExtractedTask).
 struct Task {
   std::string name;        ///< unique, TVM's order and naming (spec §7.2)
+  std::string fused_name;  ///< the lowered function's fused name (shared by tasks of one name)
   int weight = 0;          ///< call sites whose PrimFunc is equal under the chosen equality
   IRModule mod;            ///< {"main": PrimFunc with global_symbol="main", tir.noalias}
   uint64_t hash = 0;       ///< structural hash of `mod` under the chosen equality
   relay::Function source;  ///< the first primitive function that produced it
 };
 
-/// TVM's extract_tasks: binds `params`, runs relay::Optimize, lowers every primitive
-/// function and deduplicates. Deterministic across runs and processes.
+/// TVM's extract_tasks (spec §7.2): binds `params`, runs relay::Optimize (the pass prefix and
+/// FuseOps), lowers every primitive function node of main met in post order and deduplicates
+/// the {"main": PrimFunc} modules under `options.equality`; weight = call sites per task. The
+/// list is reversed (TVM's order) and named by a fresh NameSupply over the fused names, so the
+/// first task of a fused name keeps it plain and later ones get `_1`, `_2`. Deterministic
+/// across runs and processes.
 std::vector<Task> ExtractTasks(const IRModule& mod, const std::map<std::string, NDArray>& params,
                                const ExtractOptions& options = ExtractOptions());
 
