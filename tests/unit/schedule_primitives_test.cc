@@ -133,6 +133,22 @@ const Case kCases[] = {
      "  b7 = sch.rfactor(loop=l4, factor_axis=-1)\n"
      "  l8, l9, l10, l11, l12 = sch.get_loops(block=b7)\n"
      "  b13 = sch.rfactor(loop=l12, factor_axis=1)\n"},
+    {"rfactor_argmax_two_buffers", "argmax_let.py",
+     "  b0 = sch.get_block(name=\"argmax\", func_name=\"main\")\n"
+     "  l1, l2 = sch.get_loops(block=b0)\n"
+     "  l3, l4 = sch.split(loop=l2, factors=[None, 4], preserve_unit_iters=True)\n"
+     "  b5 = sch.rfactor(loop=l4, factor_axis=1)\n"},
+    {"transform_layout_conv_golden", "golden:conv_inline/00_input.py",
+     "  b0 = sch.get_block(name=\"pad_temp\", func_name=\"main\")\n"
+     "  sch.transform_layout(block=b0, buffer=(\"write\", 0), index_map=lambda i0, i1, i2, i3: (i0, i2, i3, i1,), pad_value=None, assume_injective_transform=False)\n"
+     "  b1 = sch.get_block(name=\"conv2d_nchw\", func_name=\"main\")\n"
+     "  sch.transform_layout(block=b1, buffer=(\"write\", 0), index_map=lambda n, c, h, w: (n, c // 4, h, w, c % 4,), pad_value=None, assume_injective_transform=False)\n"},
+    {"transform_layout_const", "golden:const_cache_read/00_input.py",
+     "  b0 = sch.get_block(name=\"conv2d_nchw\", func_name=\"main\")\n"
+     "  sch.transform_layout(block=b0, buffer=(\"read\", 0), index_map=lambda n, c, h, w: (n, h, w, c,), pad_value=None, assume_injective_transform=False)\n"
+     "  b1 = sch.get_block(name=\"pad_temp\", func_name=\"main\")\n"
+     "  l2, l3, l4, l5 = sch.get_loops(block=b1)\n"
+     "  sch.reorder(l2, l4, l5, l3)\n"},
 };
 
 void PrintTo(const Case& c, std::ostream* os) { *os << c.name; }
@@ -304,6 +320,29 @@ const ErrorCase kErrors[] = {
      "  l1, l2, l3 = sch.get_loops(block=b0)\n"
      "  b4 = sch.rfactor(loop=l3, factor_axis=3)\n",
      "cannot rfactor loop \"k\": factor_axis 3 is out of range [-3, 2] for buffer \"T_matmul\" of 2 dimension(s)"},
+    {"rfactor_argmax_golden_casts", "golden:../golden/argmax/primfunc_0.py",
+     "  b0 = sch.get_block(name=\"p0_red_temp\", func_name=\"main\")\n"
+     "  l1, l2 = sch.get_loops(block=b0)\n"
+     "  b3 = sch.rfactor(loop=l2, factor_axis=0)\n",
+     "cannot rfactor block \"p0_red_temp\": each store must store one of the let-bound combined values"},
+    {"transform_layout_padding", "golden:conv_inline/00_input.py",
+     "  b0 = sch.get_block(name=\"pad_temp\", func_name=\"main\")\n"
+     "  sch.transform_layout(block=b0, buffer=(\"write\", 0), index_map=lambda n, c, h, w: (n, c, h // 4, w, h % 4,), pad_value=None, assume_injective_transform=False)\n",
+     "cannot transform_layout buffer \"pad_temp\" of block \"pad_temp\": lambda n, c, h, w: (n, c, h // T.int64(4), w, h % T.int64(4),) "
+     "maps shape (T.int64(1), T.int64(3), T.int64(34), T.int64(34)) into shape (T.int64(1), T.int64(3), T.int64(9), T.int64(34), T.int64(4)) "
+     "with 204 more element(s): it would introduce padding"},
+    {"transform_layout_not_injective", "const_dense.py",
+     "  b0 = sch.get_block(name=\"T_matmul\", func_name=\"main\")\n"
+     "  sch.transform_layout(block=b0, buffer=(\"write\", 0), index_map=lambda i, j: (i // 2, j % 2, i % 2 + j // 2,), pad_value=None, assume_injective_transform=False)\n",
+     "is not a bijection on shape (T.int64(8), T.int64(4)), two elements map to the same place"},
+    {"transform_layout_constant", "const_dense.py",
+     "  b0 = sch.get_block(name=\"T_matmul\", func_name=\"main\")\n"
+     "  sch.transform_layout(block=b0, buffer=(\"read\", 1), index_map=lambda i, j: (j, i,), pad_value=None, assume_injective_transform=False)\n",
+     "cannot transform_layout buffer \"fused_constant_1\" of block \"T_matmul\": it is a constant (AllocateConst) buffer"},
+    {"transform_layout_arity", "const_dense.py",
+     "  b0 = sch.get_block(name=\"T_out\", func_name=\"main\")\n"
+     "  sch.transform_layout(block=b0, buffer=(\"read\", 0), index_map=lambda i: (i,), pad_value=None, assume_injective_transform=False)\n",
+     "cannot transform_layout buffer \"T_matmul\" of block \"T_out\": lambda i: (i,) takes 1 indices but the buffer has 2 dimension(s)"},
 };
 
 void PrintTo(const ErrorCase& c, std::ostream* os) { *os << c.name; }

@@ -49,6 +49,18 @@ tir::PrimFunc LowerToPrimFunc(const relay::Function& func, const std::string& ta
 struct LowerTEOptions {
   std::string target = "generic";
   std::string module_name = "tvmgen_default";  ///< GlobalVar prefix: <module_name>_<fused name>
+  /// (done, total, fused name), called after each distinct primitive function is lowered.
+  using Progress = std::function<void(size_t, size_t, const std::string&)>;
+  Progress progress;
+};
+
+/// One distinct primitive function LowerTE lowered.
+struct LoweredPrimitive {
+  std::string global;      ///< its PrimFunc's name in the module: <module_name>_<name>
+  std::string name;        ///< fused name, `_N`-suffixed when distinct functions share it
+  std::string fused_name;  ///< "fused_nn_conv2d_add_nn_relu"
+  relay::Function source;  ///< the first primitive function of its equivalence class
+  tir::PrimFunc func;      ///< exactly LowerToPrimFunc(source): standalone, attrs as TVM's
 };
 
 /// TVM's LowerTE module pass: every primitive function called from the module's Relay
@@ -57,6 +69,9 @@ struct LowerTEOptions {
 /// PrimFunc carries attrs global_symbol, tir.noalias, target, hash (the Relay function's
 /// structural hash) and the Relay function's own attributes.
 IRModule LowerTE(const IRModule& mod, const LowerTEOptions& options = LowerTEOptions());
+/// LowerTE that also reports what it lowered, sorted by global name (the same single path).
+IRModule LowerTE(const IRModule& mod, const LowerTEOptions& options,
+                 std::vector<LoweredPrimitive>* lowered);
 
 enum class ModuleEquality {
   kStructural,     ///< constant data compared
