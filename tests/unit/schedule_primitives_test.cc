@@ -133,6 +133,11 @@ const Case kCases[] = {
      "  b7 = sch.rfactor(loop=l4, factor_axis=-1)\n"
      "  l8, l9, l10, l11, l12 = sch.get_loops(block=b7)\n"
      "  b13 = sch.rfactor(loop=l12, factor_axis=1)\n"},
+    {"rfactor_argmax_two_buffers", "argmax_let.py",
+     "  b0 = sch.get_block(name=\"argmax\", func_name=\"main\")\n"
+     "  l1, l2 = sch.get_loops(block=b0)\n"
+     "  l3, l4 = sch.split(loop=l2, factors=[None, 4], preserve_unit_iters=True)\n"
+     "  b5 = sch.rfactor(loop=l4, factor_axis=1)\n"},
     {"transform_layout_conv_golden", "golden:conv_inline/00_input.py",
      "  b0 = sch.get_block(name=\"pad_temp\", func_name=\"main\")\n"
      "  sch.transform_layout(block=b0, buffer=(\"write\", 0), index_map=lambda i0, i1, i2, i3: (i0, i2, i3, i1,), pad_value=None, assume_injective_transform=False)\n"
@@ -315,6 +320,11 @@ const ErrorCase kErrors[] = {
      "  l1, l2, l3 = sch.get_loops(block=b0)\n"
      "  b4 = sch.rfactor(loop=l3, factor_axis=3)\n",
      "cannot rfactor loop \"k\": factor_axis 3 is out of range [-3, 2] for buffer \"T_matmul\" of 2 dimension(s)"},
+    {"rfactor_argmax_golden_casts", "golden:../golden/argmax/primfunc_0.py",
+     "  b0 = sch.get_block(name=\"p0_red_temp\", func_name=\"main\")\n"
+     "  l1, l2 = sch.get_loops(block=b0)\n"
+     "  b3 = sch.rfactor(loop=l2, factor_axis=0)\n",
+     "cannot rfactor block \"p0_red_temp\": each store must store one of the let-bound combined values"},
     {"transform_layout_padding", "golden:conv_inline/00_input.py",
      "  b0 = sch.get_block(name=\"pad_temp\", func_name=\"main\")\n"
      "  sch.transform_layout(block=b0, buffer=(\"write\", 0), index_map=lambda n, c, h, w: (n, c, h // 4, w, h % 4,), pad_value=None, assume_injective_transform=False)\n",

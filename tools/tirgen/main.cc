@@ -5,6 +5,7 @@
 
 #include "build_command.h"
 #include "fuse_command.h"
+#include "lower_command.h"
 #include "relay_command.h"
 #include "run_command.h"
 #include "script_command.h"
@@ -20,6 +21,8 @@ int main(int argc, char** argv) {
   tirgen::cli::AddRelayCommand(app, &relay);
   tirgen::cli::FuseOptions fuse;
   tirgen::cli::AddFuseCommand(app, &fuse);
+  tirgen::cli::LowerOptions lower;
+  tirgen::cli::AddLowerCommand(app, &lower);
   tirgen::cli::BuildOptions build;
   tirgen::cli::AddBuildCommand(app, &build);
   tirgen::cli::RunOptions run;
@@ -37,6 +40,7 @@ int main(int argc, char** argv) {
     if (app.got_subcommand("script")) return tirgen::cli::RunScript(script);
     if (app.got_subcommand("relay")) return tirgen::cli::RunRelay(relay);
     if (app.got_subcommand("fuse")) return tirgen::cli::RunFuse(fuse);
+    if (app.got_subcommand("lower")) return tirgen::cli::RunLower(lower);
     if (app.got_subcommand("build")) return tirgen::cli::RunBuild(build);
     if (app.got_subcommand("run")) return tirgen::cli::RunRun(run);
     if (app.got_subcommand("tasks")) return tirgen::cli::RunTasks(tasks);

@@ -49,6 +49,18 @@ tir::PrimFunc LowerToPrimFunc(const relay::Function& func, const std::string& ta
 struct LowerTEOptions {
   std::string target = "generic";
   std::string module_name = "tvmgen_default";  ///< GlobalVar prefix: <module_name>_<fused name>
+  /// (done, total, fused name), called after each distinct primitive function is lowered.
+  using Progress = std::function<void(size_t, size_t, const std::string&)>;
+  Progress progress;
+};
+
+/// One distinct primitive function LowerTE lowered.
+struct LoweredPrimitive {
+  std::string global;      ///< its PrimFunc's name in the module: <module_name>_<name>
+  std::string name;        ///< fused name, `_N`-suffixed when distinct functions share it
+  std::string fused_name;  ///< "fused_nn_conv2d_add_nn_relu"
+  relay::Function source;  ///< the first primitive function of its equivalence class
+  tir::PrimFunc func;      ///< exactly LowerToPrimFunc(source): standalone, attrs as TVM's
 };
 
 /// TVM's LowerTE module pass: every primitive function called from the module's Relay
@@ -57,13 +69,19 @@ struct LowerTEOptions {
 /// PrimFunc carries attrs global_symbol, tir.noalias, target, hash (the Relay function's
 /// structural hash) and the Relay function's own attributes.
 IRModule LowerTE(const IRModule& mod, const LowerTEOptions& options = LowerTEOptions());
+/// LowerTE that also reports what it lowered, sorted by global name (the same single path).
+IRModule LowerTE(const IRModule& mod, const LowerTEOptions& options,
+                 std::vector<LoweredPrimitive>* lowered);
 
 enum class ModuleEquality {
   kStructural,     ///< constant data compared
   kIgnoreNDArray,  ///< constants compared by shape and dtype only
+  kAnchorBlock,    ///< only the anchor (main reduction) block compared, ignoring constant data;
+                   ///< functions without one compared as kIgnoreNDArray
 };
 
-/// "structural" / "ignore-ndarray" (TVM's module_equality names); tirgen::Error otherwise.
+/// "structural" / "ignore-ndarray" / "anchor-block" (TVM's module_equality names);
+/// tirgen::Error otherwise.
 ModuleEquality ParseModuleEquality(const std::string& name);
 
 struct ExtractOptions {
@@ -80,7 +98,7 @@ struct Task {
   std::string fused_name;  ///< the lowered function's fused name (shared by tasks of one name)
   int weight = 0;          ///< call sites whose PrimFunc is equal under the chosen equality
   IRModule mod;            ///< {"main": PrimFunc with global_symbol="main", tir.noalias}
-  uint64_t hash = 0;       ///< structural hash of `mod` under the chosen equality
+  uint64_t hash = 0;       ///< structural hash of `mod` (of its anchor block) under the equality
   relay::Function source;  ///< the first primitive function that produced it
 };
 
