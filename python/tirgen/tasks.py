@@ -27,9 +27,9 @@ def extract_tasks(mod, params=None, link_params=False, module_equality="structur
 
     ``params`` ({name: numpy array}) are bound to main's parameters by name (for an ONNX path,
     they override the model's initializers). With ``link_params`` the weights are embedded in
-    the PrimFuncs; ``module_equality`` is ``"structural"`` (embedded weights compared by value)
-    or ``"ignore-ndarray"`` (by shape and dtype, so layers differing only in weights are one
-    task whose weight counts them all).
+    the PrimFuncs; ``module_equality`` is ``"structural"`` (embedded weights compared by value),
+    ``"ignore-ndarray"`` (by shape and dtype, so layers differing only in weights are one task
+    whose weight counts them all) or ``"anchor-block"`` (only the main reduction block compared).
 
     TVM's positional order ``extract_tasks(mod, target, params)`` is accepted too: a string in
     the ``params`` position is the target, and the next positional argument the params.

@@ -74,7 +74,7 @@ def test_accepts_modules_paths_and_reports_errors(tmp_path):
     fn = tirgen.extract_tasks(CHAIN)[1].mod["fused_nn_dense_nn_relu"]
     assert summary(tirgen.extract_tasks(fn)) == [("fused_nn_dense_nn_relu", 1)]
     with pytest.raises(tirgen.TirgenError, match="module equality"):
-        tirgen.extract_tasks(CHAIN, module_equality="anchor-block")
+        tirgen.extract_tasks(CHAIN, module_equality="anchor")
     with pytest.raises(tirgen.TirgenError, match="cuda"):
         tirgen.extract_tasks(CHAIN, target="cuda")
     with pytest.raises(TypeError):
@@ -130,6 +130,9 @@ def test_resnet18_matches_tvm_and_the_cli(tmp_path, link_params):
         assert summary(collapsed) == RESNET_TASKS
     else:
         assert summary(tasks) == RESNET_TASKS
+    anchor = tirgen.extract_tasks(RESNET, params, link_params=link_params, module_equality="anchor-block")
+    assert len(anchor) == 15 and sum(t.weight for t in anchor) == 24, "residual conv2s join their conv1 twins"
+    assert not any("add_add" in t.task_name for t in anchor)
     if not os.path.exists(CLI):
         pytest.skip(f"no tirgen CLI at {CLI} to compare with")
     npz = str(tmp_path / "params.npz")

@@ -151,6 +151,13 @@ Shape WeightShape(const Json& task) {
   return {};
 }
 
+// "fused_nn_conv2d_add_nn_relu_3" -> "fused_nn_conv2d_add_nn_relu" (the NameSupply suffix).
+std::string WithoutSuffix(const std::string& name) {
+  size_t u = name.rfind('_');
+  bool digits = u + 1 < name.size() && name.find_first_not_of("0123456789", u + 1) == std::string::npos;
+  return digits ? name.substr(0, u) : name;
+}
+
 void ExpectTasks(const Json& got, const std::vector<Expected>& want, const std::string& what) {
   ASSERT_EQ(got.size(), want.size()) << what << "\n" << got.dump(1);
   for (size_t i = 0; i < want.size(); ++i) {
@@ -174,6 +181,32 @@ TEST(CliTasks, Resnet18MatchesTvmWithLinkParams) {
   for (const Json& t : linked) EXPECT_TRUE(t["args"].size() < 4u) << "weights are embedded: " << t.dump();
   // Ignoring constant data, the link-params tasks collapse to the plain list (weights summed).
   ExpectTasks(Tasks("--link-params --dedup ignore-ndarray"), kPlain, "link-params ignore-ndarray");
+}
+
+// anchor-block (TVM's third module equality): only the conv2d_nchw blocks are compared, so
+// each residual conv2 (conv_add_add_relu) joins the conv_add_relu of equal conv shapes (TVM's
+// test_task_extraction_anchor_block: "no task from residual blocks"): layer1's A and B are one
+// task of weight 4, each later stage's second-block conv1 Fk takes its two conv2s Dk (weight
+// 3). Functions are sorted by op count first (TVM's std::sort), so order is checked only
+// through the names: 15 tasks, weights summing to the 24 call sites.
+TEST(CliTasks, Resnet18AnchorBlockMergesResidualConvolutions) {
+  for (const std::string flags : {"", " --link-params"}) {
+    Json tasks = Tasks("--dedup anchor-block" + flags);
+    std::map<std::pair<std::string, Shape>, int> got;  // (name family, conv weight shape) -> weight
+    int total = 0;
+    for (const Json& t : tasks) {
+      std::string name = t["name"];
+      EXPECT_EQ(name.find("add_add"), std::string::npos) << name;
+      total += t["weight"].get<int>();
+      got[{WithoutSuffix(name), WeightShape(t)}] += t["weight"].get<int>();
+    }
+    EXPECT_EQ(tasks.size(), 15u) << flags;
+    EXPECT_EQ(total, 24) << flags;
+    EXPECT_EQ(got[std::make_pair(std::string("fused_nn_conv2d_add_nn_relu"), Shape{64, 64, 3, 3})], 4) << flags;
+    EXPECT_EQ(got[std::make_pair(std::string("fused_nn_conv2d_add_nn_relu"), Shape{128, 128, 3, 3})], 3) << flags;
+    EXPECT_EQ(got[std::make_pair(std::string("fused_nn_conv2d_add_nn_relu"), Shape{256, 256, 3, 3})], 3) << flags;
+    EXPECT_EQ(got[std::make_pair(std::string("fused_nn_conv2d_add_nn_relu"), Shape{512, 512, 3, 3})], 3) << flags;
+  }
 }
 
 // The same model straight from ONNX (exported like model.relay's source, weights as
@@ -298,7 +331,7 @@ def @main(%x: Tensor[(1, 4), float32], %w: Tensor[(4, 4), float32]) {
   EXPECT_EQ(tasks[0]["name"], "fused_nn_softmax");
   EXPECT_EQ(tasks[1]["name"], "fused_nn_dense");
 
-  RunResult dedup = RunCli("tasks " + in + " --dedup anchor-block");
+  RunResult dedup = RunCli("tasks " + in + " --dedup anchor");
   EXPECT_EQ(dedup.exit_code, 2) << dedup.output;
   EXPECT_NE(dedup.output.find("--dedup"), std::string::npos) << dedup.output;
   RunResult target = RunCli("tasks " + in + " --target cuda");

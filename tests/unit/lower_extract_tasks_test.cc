@@ -138,6 +138,33 @@ TEST(ExtractTasks, LinkParamsConstantsDifferingInDataAreDistinctUnlessIgnoringND
   EXPECT_EQ(Weights(lower::ExtractTasks(mod, params, linked)), (std::vector<int>{2, 1}));
 }
 
+TEST(ExtractTasks, AnchorBlockKeepsTheFunctionWithFewerOpsAndCountsBoth) {
+  // conv+relu and conv+add(residual)+relu on the same shapes: their conv2d_nchw blocks (the
+  // anchors) are equal, so anchor-block equality makes them one task. Sorted by op count, the
+  // 2-op function comes first and gives the task its name.
+  const char* text = R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(1, 4, 8, 8), float32], %w1: Tensor[(4, 4, 3, 3), float32], %w2: Tensor[(4, 4, 3, 3), float32]) {
+  %0 = nn.conv2d(%x, %w1, padding=[1, 1, 1, 1], channels=4, kernel_size=[3, 3]);
+  %1 = nn.relu(%0);
+  %2 = nn.conv2d(%1, %w2, padding=[1, 1, 1, 1], channels=4, kernel_size=[3, 3]);
+  %3 = add(%2, %x);
+  nn.relu(%3)
+}
+)";
+  IRModule mod = relay::ParseModule(text, "residual.relay");
+  std::vector<lower::Task> structural = lower::ExtractTasks(mod, {});
+  EXPECT_EQ(Names(structural), (std::vector<std::string>{"fused_nn_conv2d_nn_relu", "fused_nn_conv2d_add_nn_relu"}));
+  lower::ExtractOptions anchor;
+  anchor.equality = lower::ModuleEquality::kAnchorBlock;
+  std::vector<lower::Task> merged = lower::ExtractTasks(mod, {}, anchor);
+  EXPECT_EQ(Names(merged), (std::vector<std::string>{"fused_nn_conv2d_nn_relu"}));
+  EXPECT_EQ(Weights(merged), (std::vector<int>{2}));
+  // With link-params the weights differ, and anchor-block ignores constant data too.
+  std::map<std::string, NDArray> params = {{"w1", Filled({4, 4, 3, 3}, 1.f)}, {"w2", Filled({4, 4, 3, 3}, -2.f)}};
+  anchor.link_params = true;
+  EXPECT_EQ(Weights(lower::ExtractTasks(mod, params, anchor)), (std::vector<int>{2}));
+}
+
 TEST(ExtractTasks, DeterministicAcrossRuns) {
   IRModule mod = relay::ParseModule(DenseChain(), "chain.relay");
   std::vector<lower::Task> a = lower::ExtractTasks(mod, {});
@@ -162,7 +189,8 @@ TEST(ExtractTasks, ProgressReportsEachPrimitiveFunction) {
 TEST(ExtractTasks, UnknownEqualityNameIsAUserError) {
   EXPECT_EQ(lower::ParseModuleEquality("ignore-ndarray"), lower::ModuleEquality::kIgnoreNDArray);
   EXPECT_EQ(lower::ParseModuleEquality("structural"), lower::ModuleEquality::kStructural);
-  EXPECT_THROW(lower::ParseModuleEquality("anchor-block"), Error);
+  EXPECT_EQ(lower::ParseModuleEquality("anchor-block"), lower::ModuleEquality::kAnchorBlock);
+  EXPECT_THROW(lower::ParseModuleEquality("anchor"), Error);
 }
 
 }  // namespace

@@ -133,6 +133,11 @@ const Case kCases[] = {
      "  b7 = sch.rfactor(loop=l4, factor_axis=-1)\n"
      "  l8, l9, l10, l11, l12 = sch.get_loops(block=b7)\n"
      "  b13 = sch.rfactor(loop=l12, factor_axis=1)\n"},
+    {"rfactor_argmax_two_buffers", "argmax_let.py",
+     "  b0 = sch.get_block(name=\"argmax\", func_name=\"main\")\n"
+     "  l1, l2 = sch.get_loops(block=b0)\n"
+     "  l3, l4 = sch.split(loop=l2, factors=[None, 4], preserve_unit_iters=True)\n"
+     "  b5 = sch.rfactor(loop=l4, factor_axis=1)\n"},
     {"transform_layout_conv_golden", "golden:conv_inline/00_input.py",
      "  b0 = sch.get_block(name=\"pad_temp\", func_name=\"main\")\n"
      "  sch.transform_layout(block=b0, buffer=(\"write\", 0), index_map=lambda i0, i1, i2, i3: (i0, i2, i3, i1,), pad_value=None, assume_injective_transform=False)\n"
@@ -315,6 +320,11 @@ const ErrorCase kErrors[] = {
      "  l1, l2, l3 = sch.get_loops(block=b0)\n"
      "  b4 = sch.rfactor(loop=l3, factor_axis=3)\n",
      "cannot rfactor loop \"k\": factor_axis 3 is out of range [-3, 2] for buffer \"T_matmul\" of 2 dimension(s)"},
+    {"rfactor_argmax_golden_casts", "golden:../golden/argmax/primfunc_0.py",
+     "  b0 = sch.get_block(name=\"p0_red_temp\", func_name=\"main\")\n"
+     "  l1, l2 = sch.get_loops(block=b0)\n"
+     "  b3 = sch.rfactor(loop=l2, factor_axis=0)\n",
+     "cannot rfactor block \"p0_red_temp\": each store must store one of the let-bound combined values"},
     {"transform_layout_padding", "golden:conv_inline/00_input.py",
      "  b0 = sch.get_block(name=\"pad_temp\", func_name=\"main\")\n"
      "  sch.transform_layout(block=b0, buffer=(\"write\", 0), index_map=lambda n, c, h, w: (n, c, h // 4, w, h % 4,), pad_value=None, assume_injective_transform=False)\n",
@@ -357,6 +367,33 @@ TEST_P(SchedulePrecondition, RaisesScheduleErrorNamingTheViolation) {
 
 INSTANTIATE_TEST_SUITE_P(Cases, SchedulePrecondition, ::testing::ValuesIn(kErrors),
                          [](const ::testing::TestParamInfo<ErrorCase>& i) { return std::string(i.param.name); });
+
+// transform_layout of a parameter: the signature changes (TVM rewrites the buffer_map) and the
+// built program writes the transposed output.
+TEST(ScheduleTransformLayout, ParameterBufferRunsTransposed) {
+  PrimFunc input = script::Parse(ReadText(DataDir() / "const_dense.py"), "const_dense.py").cast<PrimFunc>();
+  Schedule sch = Replay(input, std::string(kHeader) +
+                                   "  b0 = sch.get_block(name=\"T_out\", func_name=\"main\")\n"
+                                   "  sch.transform_layout(block=b0, buffer=(\"write\", 0), index_map=lambda i, j: (j, i,), "
+                                   "pad_value=None, assume_injective_transform=False)\n");
+  std::string got = testing::PrintChecked(sch.mod());
+  EXPECT_NE(got.find("T_out: T.Buffer((T.int64(4), T.int64(8)), \"float32\")"), std::string::npos) << got;
+  EXPECT_NE(got.find("T_out[v_ax1, v_ax0] = T.max(T_matmul[v_ax0, v_ax1], T.float32(0))"), std::string::npos) << got;
+  EXPECT_EQ(testing::CountText(got, "T.allocate_const("), 1u);
+  using testing::ScheduleLowerPipeline;
+  IRModule before = ScheduleLowerPipeline()(IRModule(std::map<std::string, ObjectRef>{{"main", input}}));
+  IRModule after = ScheduleLowerPipeline()(sch.mod());
+  std::vector<NDArray> inputs = testing::RandomInputs(input, 1);
+  std::vector<NDArray> ra = runtime::Module::Build(before->functions.at("main").cast<PrimFunc>()).Run("main", inputs);
+  std::vector<NDArray> rb = runtime::Module::Build(after->functions.at("main").cast<PrimFunc>()).Run("main", inputs);
+  ASSERT_EQ(ra.size(), 1u);
+  ASSERT_EQ(rb.size(), 1u);
+  ASSERT_EQ(rb[0]->shape, (std::vector<int64_t>{4, 8}));
+  const float* a = ra[0].data_as<float>();
+  const float* b = rb[0].data_as<float>();
+  for (int i = 0; i < 8; ++i)
+    for (int j = 0; j < 4; ++j) EXPECT_EQ(a[i * 4 + j], b[j * 8 + i]) << i << "," << j;
+}
 
 }  // namespace
 }  // namespace tir

@@ -79,9 +79,9 @@ void AddTasksCommand(CLI::App& app, TasksOptions* options) {
   cmd->add_flag("--link-params", options->link_params,
                 "embed the weights in the tasks' PrimFuncs (relay.FuseOps.link_params)");
   cmd->add_option("--dedup", options->dedup,
-                  "module equality: structural (constants by value) or ignore-ndarray (by shape "
-                  "and dtype)")
-      ->check(CLI::IsMember({"structural", "ignore-ndarray"}));
+                  "module equality: structural (constants by value), ignore-ndarray (by shape "
+                  "and dtype) or anchor-block (only the main reduction block)")
+      ->check(CLI::IsMember({"structural", "ignore-ndarray", "anchor-block"}));
   cmd->add_flag("--json", options->json, "print a JSON array of {name, weight, hash, args}");
   cmd->add_option("--target", options->target, "target: generic (default), llvm or c");
   cmd->add_option("-o,--output", options->output, "output file (default: stdout)");

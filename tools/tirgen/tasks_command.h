@@ -1,4 +1,4 @@
-// `tirgen tasks MODEL [--params P.npz] [--link-params] [--dedup structural|ignore-ndarray]
+// `tirgen tasks MODEL [--params P.npz] [--link-params] [--dedup structural|ignore-ndarray|anchor-block]
 // [--json] [--target T] [-o OUT]`: the tuning tasks of a model (lower::ExtractTasks, TVM's
 // extract_tasks): a table of index, name, weight and structural hash, or with --json an
 // array of {"index", "name", "weight", "hash", "args" (buffer params), "constants"
@@ -18,7 +18,7 @@ namespace cli {
 struct TasksOptions {
   InputOptions input;                ///< the model (+ weights, input shapes)
   bool link_params = false;          ///< weights embedded in the tasks' PrimFuncs
-  std::string dedup = "structural";  ///< module equality: structural | ignore-ndarray
+  std::string dedup = "structural";  ///< module equality: structural | ignore-ndarray | anchor-block
   bool json = false;                 ///< JSON array instead of the table
   std::string target = "generic";
   std::string output = "-";

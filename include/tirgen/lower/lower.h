@@ -76,9 +76,12 @@ IRModule LowerTE(const IRModule& mod, const LowerTEOptions& options,
 enum class ModuleEquality {
   kStructural,     ///< constant data compared
   kIgnoreNDArray,  ///< constants compared by shape and dtype only
+  kAnchorBlock,    ///< only the anchor (main reduction) block compared, ignoring constant data;
+                   ///< functions without one compared as kIgnoreNDArray
 };
 
-/// "structural" / "ignore-ndarray" (TVM's module_equality names); tirgen::Error otherwise.
+/// "structural" / "ignore-ndarray" / "anchor-block" (TVM's module_equality names);
+/// tirgen::Error otherwise.
 ModuleEquality ParseModuleEquality(const std::string& name);
 
 struct ExtractOptions {
@@ -95,7 +98,7 @@ struct Task {
   std::string fused_name;  ///< the lowered function's fused name (shared by tasks of one name)
   int weight = 0;          ///< call sites whose PrimFunc is equal under the chosen equality
   IRModule mod;            ///< {"main": PrimFunc with global_symbol="main", tir.noalias}
-  uint64_t hash = 0;       ///< structural hash of `mod` under the chosen equality
+  uint64_t hash = 0;       ///< structural hash of `mod` (of its anchor block) under the equality
   relay::Function source;  ///< the first primitive function that produced it
 };
 
