@@ -13,6 +13,10 @@ from ._tirgen import (  # noqa: F401
     TirgenError,
     build,
     emit_c,
+    lower_te,
+    lower_to_primfunc,
+    relay,
+    run,
     script,
     structural_equal,
     structural_hash,
@@ -26,3 +30,5 @@ import sys as _sys
 
 _sys.modules[__name__ + ".tir"] = tir
 _sys.modules[__name__ + ".tir.transform"] = tir.transform
+_sys.modules[__name__ + ".relay"] = relay
+_sys.modules[__name__ + ".relay.analysis"] = relay.analysis
