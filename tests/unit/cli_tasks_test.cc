@@ -302,16 +302,11 @@ TEST(CliTasks, OutputIsIdenticalAcrossProcessesAndTheTableListsTheSameTasks) {
 }
 
 TEST(CliTasks, ProgressGoesToATerminalStderrOnly) {
-  if (std::system("command -v script > /dev/null 2>&1") != 0) GTEST_SKIP() << "no `script` to give tirgen a terminal";
+  if (!HaveTerminal()) GTEST_SKIP() << "no `script` to give tirgen a terminal";
   std::string out = TempPath("tasks_tty_" + std::to_string(getpid()) + ".txt");
-  std::string cmd = std::string(TIRGEN_CLI_PATH) + " tasks " + kResnet + " --params " + ResnetParams() + " -o " + out;
-  FILE* pipe = popen(("script -qc '" + cmd + "' /dev/null").c_str(), "r");
-  ASSERT_NE(pipe, nullptr);
-  std::string tty;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, pipe)) > 0) tty.append(buf, n);
-  ASSERT_EQ(pclose(pipe), 0) << tty;
+  RunResult r = RunCliOnTerminal("tasks " + kResnet + " --params " + ResnetParams() + " -o " + out);
+  const std::string& tty = r.output;
+  ASSERT_EQ(r.exit_code, 0) << tty;
   EXPECT_NE(tty.find("lowering primitive functions: 24/24"), std::string::npos) << tty;
   EXPECT_EQ(ReadText(out).find("lowering"), std::string::npos) << "progress never reaches the output";
 }

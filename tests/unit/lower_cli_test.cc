@@ -9,6 +9,7 @@
 //  - the bundled ONNX example, stdin, -o, progress only on a terminal, and user errors.
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -132,6 +133,209 @@ TEST_P(LowerCliGolden, FusedFunctionAloneIsLoweredAsItIs) {
 
 INSTANTIATE_TEST_SUITE_P(Golden, LowerCliGolden, ::testing::ValuesIn(GoldenCases()),
                          [](const auto& info) { return info.param; });
+
+// The weight as an AllocateConst of the one PrimFunc in `text` (a printed IRModule).
+std::vector<const tir::AllocateConstNode*> AllocateConsts(const ObjectRef& func) {
+  struct Finder : tir::StmtExprVisitor {
+    std::vector<const tir::AllocateConstNode*> found;
+    void VisitStmt_(const tir::AllocateConstNode* op) override {
+      found.push_back(op);
+      tir::StmtExprVisitor::VisitStmt_(op);
+    }
+  } finder;
+  finder.VisitStmt(func.as<tir::PrimFuncNode>()->body);
+  return finder.found;
+}
+
+TEST(LowerCli, LinkParamsUint8WeightIsAnAllocateConstWithExactlyItsValues) {
+  // The link-params conv2d case (uint8 data x uint8 weight -> int32) with weights over the
+  // whole uint8 range (the golden's are 1..9), seeded.
+  const std::string dir = kGolden + "conv2d_link_params/";
+  std::mt19937 rng(7);
+  std::vector<uint8_t> bytes(64 * 64 * 3 * 3);
+  for (uint8_t& b : bytes) b = static_cast<uint8_t>(rng() & 0xff);
+  NDArray weight({64, 64, 3, 3}, DataType::UInt(8), bytes);
+  const std::string npz = TempPath("uint8_weight.npz");
+  SaveNpz(npz, {{"weight", weight}});
+  const std::string out = TempPath("uint8_lowered.py");
+  RunResult r = RunCli("lower " + dir + "input.relay --params " + npz + " --link-params -o " + out);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const std::string text = ReadText(out);
+  IRModule mod = script::Parse(text, out).cast<IRModule>();
+  ASSERT_EQ(mod->functions.size(), 1u) << text.substr(0, 400);
+  const ObjectRef& func = mod->functions.begin()->second;
+  std::vector<const tir::AllocateConstNode*> consts = AllocateConsts(func);
+  ASSERT_EQ(consts.size(), 1u) << "the weight, embedded once";
+  const tir::AllocateConstNode* c = consts[0];
+  EXPECT_EQ(c->dtype, DataType::UInt(8));
+  EXPECT_EQ(c->data->shape, (std::vector<int64_t>{64, 64, 3, 3}));
+  ASSERT_EQ(c->data.nbytes(), bytes.size());
+  EXPECT_EQ(std::vector<uint8_t>(c->data.data(), c->data.data() + c->data.nbytes()), bytes)
+      << "the AllocateConst holds exactly the weight values, in order";
+  // parse(print) restores them bit-exactly: the same text, a structurally equal function.
+  EXPECT_EQ(script::Print(mod), text);
+  IRModule again = script::Parse(script::Print(mod), out).cast<IRModule>();
+  EXPECT_TRUE(StructuralEqual(mod, again)) << StructuralMismatch(mod, again).value_or("");
+  EXPECT_TRUE(AllocateConsts(again->functions.begin()->second)[0]->data.ContentEqual(weight));
+}
+
+// Two branches of the same shape and one of another, all `fused_nn_relu_add`: with link-params
+// three distinct PrimFuncs share one fused name (w1 and w3 differ in data only).
+const char* kBranches = R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(4), float32], %y: Tensor[(8), float32], %z: Tensor[(4), float32], %w1: Tensor[(4), float32], %w2: Tensor[(8), float32], %w3: Tensor[(4), float32]) {
+  %0 = nn.relu(%x);
+  %1 = add(%0, %w1);
+  %2 = nn.relu(%y);
+  %3 = add(%2, %w2);
+  %4 = nn.relu(%z);
+  %5 = add(%4, %w3);
+  (%1, %3, %5)
+}
+)";
+// The same program, its branches (hence its functions) in another order.
+const char* kBranchesPermuted = R"(#[version = "0.0.5"]
+def @main(%z: Tensor[(4), float32], %w3: Tensor[(4), float32], %y: Tensor[(8), float32], %w2: Tensor[(8), float32], %x: Tensor[(4), float32], %w1: Tensor[(4), float32]) {
+  %0 = nn.relu(%z);
+  %1 = add(%0, %w3);
+  %2 = nn.relu(%y);
+  %3 = add(%2, %w2);
+  %4 = nn.relu(%x);
+  %5 = add(%4, %w1);
+  (%5, %3, %1)
+}
+)";
+
+NDArray RandomFloats(std::vector<int64_t> shape, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<float> u(-1.f, 1.f);
+  int64_t n = 1;
+  for (int64_t d : shape) n *= d;
+  std::vector<uint8_t> bytes(n * sizeof(float));
+  for (int64_t i = 0; i < n; ++i) {
+    float v = u(rng);
+    std::memcpy(bytes.data() + i * sizeof(float), &v, sizeof v);
+  }
+  return NDArray(std::move(shape), DataType::Float(32), std::move(bytes));
+}
+
+TEST(LowerCli, PermutedModuleGivesTheSamePrimFuncsAndNames) {
+  const std::string a = TempPath("branches.relay"), b = TempPath("branches_permuted.relay");
+  WriteText(a, kBranches);
+  WriteText(b, kBranchesPermuted);
+  const std::string npz = TempPath("branches.npz");
+  SaveNpz(npz, {{"w1", RandomFloats({4}, 1)}, {"w2", RandomFloats({8}, 2)}, {"w3", RandomFloats({4}, 3)}});
+  for (const std::string link : {"", " --link-params"}) {
+    std::map<std::string, std::string> outputs[2];
+    std::string texts[2];
+    for (int k = 0; k < 2; ++k) {
+      std::string dir = FreshDir("branches_" + std::to_string(k) + (link.empty() ? "" : "_link"));
+      RunResult r = RunCli("lower " + (k ? b : a) + " --params " + npz + link + " --emit-dir " + dir +
+                           " -o " + dir + ".all.py");
+      ASSERT_EQ(r.exit_code, 0) << r.output;
+      outputs[k] = ReadDir(dir);
+      texts[k] = ReadText(dir + ".all.py");
+    }
+    EXPECT_EQ(texts[0], texts[1]) << "module print differs under permutation" << link;
+    EXPECT_EQ(outputs[0], outputs[1]) << "emitted PrimFuncs differ under permutation" << link;
+    // Without link-params x's and z's functions are equal (lowered once); with it their
+    // weights differ, so three functions share the fused name.
+    std::set<std::string> names;
+    for (const auto& kv : outputs[0]) names.insert(kv.first);
+    if (link.empty())
+      EXPECT_EQ(names, (std::set<std::string>{"fused_nn_relu_add.py", "fused_nn_relu_add_1.py"}));
+    else
+      EXPECT_EQ(names, (std::set<std::string>{"fused_nn_relu_add.py", "fused_nn_relu_add_1.py",
+                                              "fused_nn_relu_add_2.py"}));
+  }
+}
+
+TEST(LowerCli, TenRunsPrintTheSameBytes) {
+  const std::string model = std::string(TIRGEN_SOURCE_DIR) + "/examples/small_cnn.onnx";
+  RunResult first = RunCli("lower " + model + " --link-params");
+  ASSERT_EQ(first.exit_code, 0) << first.output;
+  for (int i = 1; i < 10; ++i) {
+    RunResult again = RunCli("lower " + model + " --link-params");
+    ASSERT_EQ(again.exit_code, 0);
+    ASSERT_EQ(again.output, first.output) << "run " << i;
+  }
+}
+
+TEST(LowerCli, LowersTheBundledOnnxModel) {
+  const std::string model = std::string(TIRGEN_SOURCE_DIR) + "/examples/small_cnn.onnx";
+  const std::string out = TempPath("small_cnn_lowered.py");
+  const std::string dir = FreshDir("small_cnn_emit");
+  RunResult r = RunCli("lower " + model + " -o " + out + " --emit-dir " + dir);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  std::string text = ReadText(out);
+  IRModule mod = script::Parse(text, out).cast<IRModule>();
+  std::set<std::string> names;
+  for (const auto& kv : mod->functions) {
+    EXPECT_TRUE(kv.second.as<tir::PrimFuncNode>()) << kv.first;
+    names.insert(kv.first);
+  }
+  // conv-bn-relu (bn folded), maxpool, depthwise conv + bias, pointwise conv + bias + relu6,
+  // global average pool, flatten, linear, softmax.
+  const std::vector<std::string> fused = {
+      "fused_nn_batch_flatten", "fused_nn_conv2d_add",        "fused_nn_conv2d_add_clip",
+      "fused_nn_conv2d_add_nn_relu", "fused_nn_dense_add",   "fused_nn_global_avg_pool2d",
+      "fused_nn_max_pool2d",    "fused_nn_softmax"};
+  std::set<std::string> expected;
+  for (const std::string& f : fused) expected.insert("tvmgen_default_" + f);
+  EXPECT_EQ(names, expected);
+  EXPECT_EQ(script::Print(mod), text) << "print(parse(x)) == x";
+  // --emit-dir: one standalone `main` per function; --func by fused or global name.
+  std::map<std::string, std::string> emitted = ReadDir(dir);
+  EXPECT_EQ(emitted.size(), fused.size());
+  for (const auto& [file, body] : emitted)
+    EXPECT_NE(body.find("@T.prim_func\ndef main("), std::string::npos) << file;
+  RunResult one = RunCli("lower " + model + " --func fused_nn_softmax");
+  RunResult by_global = RunCli("lower " + model + " --func tvmgen_default_fused_nn_softmax");
+  ASSERT_EQ(one.exit_code, 0) << one.output;
+  EXPECT_EQ(one.output, by_global.output);
+  EXPECT_NE(one.output.find("def tvmgen_default_fused_nn_softmax("), std::string::npos) << one.output;
+  EXPECT_TRUE(script::Parse(one.output, "softmax").as<tir::PrimFuncNode>());
+}
+
+TEST(LowerCli, ReadsStdinAndShowsProgressOnlyOnATerminal) {
+  const std::string input = kGolden + "residual_block/input.relay";
+  RunResult file = RunCli("lower " + input);
+  RunResult piped = RunCli("lower - < " + input);
+  ASSERT_EQ(file.exit_code, 0) << file.output;
+  EXPECT_EQ(piped.output, file.output);
+  // Under a pseudo-terminal (util-linux `script`) stderr is a terminal: progress appears.
+  if (!HaveTerminal()) GTEST_SKIP() << "no util-linux `script` to give tirgen a terminal";
+  RunResult tty = RunCliOnTerminal("lower " + input + " -o " + TempPath("pty_out.py"));
+  EXPECT_EQ(tty.exit_code, 0) << tty.output;
+  const std::string& out = tty.output;
+  EXPECT_NE(out.find("lowering 1/2 fused_nn_conv2d"), std::string::npos) << out;
+  EXPECT_NE(out.find("lowering 2/2 fused_nn_conv2d"), std::string::npos) << out;
+}
+
+// One line on stderr (plus, for a parse error, the source line and its caret), exit code 2.
+void ExpectUserError(const RunResult& r, const std::string& starts_with, const std::string& contains) {
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_EQ(r.output.rfind(starts_with, 0), 0u) << r.output;
+  EXPECT_NE(r.output.find(contains), std::string::npos) << r.output;
+  size_t errors = 0;
+  for (size_t p = r.output.find("error"); p != std::string::npos; p = r.output.find("error", p + 1)) ++errors;
+  EXPECT_EQ(errors, 1u) << r.output;
+}
+
+TEST(LowerCli, UserErrorsAreOneLocatedLineWithExitCode2) {
+  ExpectUserError(RunCli("lower /nonexistent/model.relay"), "/nonexistent/model.relay", "cannot open");
+  const std::string input = kGolden + "residual_block/input.relay";
+  ExpectUserError(RunCli("lower " + input + " --func fused_nn_dense"), input + ": error: --func fused_nn_dense",
+                  "available: fused_nn_conv2d_add_nn_relu, fused_nn_conv2d_nn_relu");
+  const std::string bad = TempPath("lower_bad.relay");
+  WriteText(bad, "#[version = \"0.0.5\"]\ndef @main(%x: Tensor[(2), float32]) {\n  nn.relu(%x, foo=1)\n}\n");
+  ExpectUserError(RunCli("lower " + bad), bad + ":3:15: error:", "unknown attribute 'foo'");
+  const std::string fused = kGolden + "residual_block/fused_0.relay";
+  ExpectUserError(RunCli("lower " + fused + " --link-params"), fused + ": error:", "primitive");
+  ExpectUserError(RunCli("lower " + input + " --target cuda"), "error: --target", "generic");
+  const std::string file = TempPath("lower_not_a_dir");
+  WriteText(file, "x");
+  ExpectUserError(RunCli("lower " + input + " --emit-dir " + file), file + ": error: --emit-dir", "directory");
+}
 
 }  // namespace
 }  // namespace tirgen

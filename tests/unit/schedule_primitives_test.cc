@@ -368,6 +368,33 @@ TEST_P(SchedulePrecondition, RaisesScheduleErrorNamingTheViolation) {
 INSTANTIATE_TEST_SUITE_P(Cases, SchedulePrecondition, ::testing::ValuesIn(kErrors),
                          [](const ::testing::TestParamInfo<ErrorCase>& i) { return std::string(i.param.name); });
 
+// transform_layout of a parameter: the signature changes (TVM rewrites the buffer_map) and the
+// built program writes the transposed output.
+TEST(ScheduleTransformLayout, ParameterBufferRunsTransposed) {
+  PrimFunc input = script::Parse(ReadText(DataDir() / "const_dense.py"), "const_dense.py").cast<PrimFunc>();
+  Schedule sch = Replay(input, std::string(kHeader) +
+                                   "  b0 = sch.get_block(name=\"T_out\", func_name=\"main\")\n"
+                                   "  sch.transform_layout(block=b0, buffer=(\"write\", 0), index_map=lambda i, j: (j, i,), "
+                                   "pad_value=None, assume_injective_transform=False)\n");
+  std::string got = testing::PrintChecked(sch.mod());
+  EXPECT_NE(got.find("T_out: T.Buffer((T.int64(4), T.int64(8)), \"float32\")"), std::string::npos) << got;
+  EXPECT_NE(got.find("T_out[v_ax1, v_ax0] = T.max(T_matmul[v_ax0, v_ax1], T.float32(0))"), std::string::npos) << got;
+  EXPECT_EQ(testing::CountText(got, "T.allocate_const("), 1u);
+  using testing::ScheduleLowerPipeline;
+  IRModule before = ScheduleLowerPipeline()(IRModule(std::map<std::string, ObjectRef>{{"main", input}}));
+  IRModule after = ScheduleLowerPipeline()(sch.mod());
+  std::vector<NDArray> inputs = testing::RandomInputs(input, 1);
+  std::vector<NDArray> ra = runtime::Module::Build(before->functions.at("main").cast<PrimFunc>()).Run("main", inputs);
+  std::vector<NDArray> rb = runtime::Module::Build(after->functions.at("main").cast<PrimFunc>()).Run("main", inputs);
+  ASSERT_EQ(ra.size(), 1u);
+  ASSERT_EQ(rb.size(), 1u);
+  ASSERT_EQ(rb[0]->shape, (std::vector<int64_t>{4, 8}));
+  const float* a = ra[0].data_as<float>();
+  const float* b = rb[0].data_as<float>();
+  for (int i = 0; i < 8; ++i)
+    for (int j = 0; j < 4; ++j) EXPECT_EQ(a[i * 4 + j], b[j * 8 + i]) << i << "," << j;
+}
+
 }  // namespace
 }  // namespace tir
 }  // namespace tirgen

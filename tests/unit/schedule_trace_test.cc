@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "cli_test_util.h"
 #include "schedule_test_util.h"
 #include "tirgen/lower/lower.h"
 #include "tirgen/relay/text.h"
@@ -96,6 +97,41 @@ TEST(ScheduleTrace, AppliesToASecondLoweringInAnotherProcess) {
       "  b5 = sch.get_block(name=\"conv2d_nchw\", func_name=\"main\")\n"
       "  l6, l7, l8, l9, l10, l11, l12 = sch.get_loops(block=b5)\n"
       "  b13 = sch.rfactor(loop=l11, factor_axis=0)\n");
+}
+
+// The same across the CLI: `tirgen lower --link-params --emit-dir` lowers the function in its
+// own process; its TVMScript equals this process's lowering, and the trace recorded here replays
+// on it to the same module.
+TEST(ScheduleTrace, AppliesToTheCliLowering) {
+  fs::path relay = fs::path(TIRGEN_SHARED_DIR) / "golden" / "conv2d_link_params" / "bound_meta.relay";
+  lower::ExtractOptions opts;
+  opts.link_params = true;
+  std::vector<lower::Task> tasks = lower::ExtractTasks(relay::ParseModule(ReadText(relay), relay.string()), {}, opts);
+  ASSERT_EQ(tasks.size(), 1u);
+  PrimFunc here = lower::LowerToPrimFunc(tasks[0].source);
+  Schedule sch(here);
+  Trace::Parse(
+      "def apply_trace(sch: tir.Schedule) -> None:\n"
+      "  b0 = sch.get_block(name=\"conv2d_nchw\", func_name=\"main\")\n"
+      "  l1, l2, l3, l4, l5, l6, l7 = sch.get_loops(block=b0)\n"
+      "  b8 = sch.rfactor(loop=l6, factor_axis=-1)\n"
+      "  b9 = sch.get_block(name=\"pad_temp\", func_name=\"main\")\n"
+      "  sch.transform_layout(block=b9, buffer=(\"write\", 0), index_map=lambda n, c, h, w: (c, n, h, w,), pad_value=None, assume_injective_transform=False)\n")
+      .ApplyTo(sch);
+  fs::path dir = fs::path(tirgen_cli_test::TempPath("schedule_trace_emit"));
+  fs::remove_all(dir);
+  tirgen_cli_test::RunResult r =
+      tirgen_cli_test::RunCli("lower " + relay.string() + " --link-params --emit-dir " + dir.string() + " -o /dev/null");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  std::vector<fs::path> files;
+  for (const auto& e : fs::directory_iterator(dir)) files.push_back(e.path());
+  ASSERT_EQ(files.size(), 1u);
+  std::string cli_text = ReadText(files[0]);
+  EXPECT_EQ(testing::FirstDiff(cli_text, script::Print(here)), "");
+  Schedule there(script::Parse(cli_text, files[0].string()).cast<PrimFunc>());
+  Trace::Parse(sch.trace().Str()).ApplyTo(there);
+  EXPECT_EQ(testing::FirstDiff(script::Print(sch.mod()), script::Print(there.mod())), "");
+  testing::ExpectSameResults(here, there.mod());
 }
 
 TEST(ScheduleTrace, ParseErrorsAreLocated) {

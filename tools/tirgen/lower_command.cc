@@ -79,7 +79,11 @@ void EmitDir(const std::string& dir, const std::vector<lower::LoweredPrimitive>&
 int RunLower(const LowerOptions& options) {
   std::string name = options.input.input == "-" ? "<stdin>" : options.input.input;
   lower::LowerTEOptions lower_options;
-  lower_options.target = lower::CanonicalTarget(options.target);
+  try {
+    lower_options.target = lower::CanonicalTarget(options.target);
+  } catch (const Error& e) {
+    throw Error("error: --target: " + e.message());
+  }
   lower_options.progress = TerminalProgress();
   LoadedInput in = LoadInput(options.input);
   IRModule fused = in.mod;
