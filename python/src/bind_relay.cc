@@ -14,6 +14,7 @@
 #include "tirgen/relay/text.h"
 #include "tirgen/relay/transforms.h"
 #include "tirgen/support/error.h"
+#include "tirgen/tir/transform.h"
 #include "tirgen/tir/expr.h"
 #include "wrap.h"
 
@@ -188,7 +189,12 @@ void BindRelay(py::module_& m) {
       })
       .def("astext", [](const relay::Expr& e, bool show_meta_data) { return relay::PrintExpr(e, show_meta_data); },
            py::arg("show_meta_data") = true)
-      .def("__str__", [](const relay::Expr& e) { return relay::PrintExpr(e, false); });
+      .def("__str__", [](const relay::Expr& e) { return relay::PrintExpr(e, false); })
+      // TVM compares IR nodes by reference (same_as), so `call.op == relay.Op.get("add")`.
+      .def("__eq__", [](const relay::Expr& a, const py::object& b) {
+        return py::isinstance<ObjectRef>(b) && a.same_as(b.cast<ObjectRef>());
+      })
+      .def("__hash__", [](const relay::Expr& e) { return std::hash<const void*>()(e.get()); });
   py::class_<relay::Var, relay::Expr>(r, "Var")
       .def_property_readonly("name_hint", [](const relay::Var& v) { return v->name_hint; })
       .def_property_readonly("type_annotation", [](const relay::Var& v) { return Wrap(v->type_annotation); });
@@ -275,6 +281,39 @@ void BindRelay(py::module_& m) {
       "bind_params_by_name",
       [](const IRModule& mod, const py::object& params) { return relay::BindParamsByName(mod, python::NamedArrays(params)); },
       py::arg("mod"), py::arg("params"));
+
+  // TVM's relay.transform passes as Pass objects (tirgen.tir.transform.Pass: `p(mod)`,
+  // composable with tirgen.tir.transform.Sequential).
+  using tir::transform::Pass;
+  py::module_ transform = r.def_submodule("transform", "Relay passes by TVM name");
+  transform.attr("Sequential") = m.attr("tir").attr("transform").attr("Sequential");
+  auto simple = [&](const char* name, IRModule (*fn)(const IRModule&)) {
+    transform.def(name, [name, fn]() { return Pass(name, fn); });
+  };
+  simple("InferType", &relay::InferType);
+  simple("FoldConstant", &relay::FoldConstant);
+  simple("SimplifyInference", &relay::SimplifyInference);
+  simple("SimplifyExpr", &relay::SimplifyExpr);
+  simple("CanonicalizeOps", &relay::CanonicalizeOps);
+  simple("CanonicalizeCast", &relay::CanonicalizeCast);
+  transform.def("EliminateCommonSubexpr", []() {
+    return Pass("EliminateCommonSubexpr", [](const IRModule& mod) { return relay::EliminateCommonSubexpr(mod); });
+  });
+  transform.def(
+      "DeadCodeElimination",
+      [](bool inline_once) {
+        return Pass("DeadCodeElimination", [=](const IRModule& mod) { return relay::DeadCodeElimination(mod, inline_once); });
+      },
+      py::arg("inline_once") = false);
+  transform.def(
+      "FuseOps",
+      [](int fuse_opt_level, bool link_params, int max_fuse_depth) {
+        (void)fuse_opt_level;  // opt level 3 fusion is the only one
+        return Pass("FuseOps", [=](const IRModule& mod) {
+          return relay::FuseOps(relay::InferType(mod), link_params, max_fuse_depth);
+        });
+      },
+      py::arg("fuse_opt_level") = -1, py::arg("link_params") = false, py::arg("max_fuse_depth") = 256);
 
   py::module_ analysis = r.def_submodule("analysis", "graph traversals");
   analysis.def(

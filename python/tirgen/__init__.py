@@ -32,3 +32,4 @@ _sys.modules[__name__ + ".tir"] = tir
 _sys.modules[__name__ + ".tir.transform"] = tir.transform
 _sys.modules[__name__ + ".relay"] = relay
 _sys.modules[__name__ + ".relay.analysis"] = relay.analysis
+_sys.modules[__name__ + ".relay.transform"] = relay.transform

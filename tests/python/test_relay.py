@@ -81,6 +81,8 @@ def test_ir_objects_have_tvm_attribute_names():
     add = main.body
     assert isinstance(add, relay.Call) and add.op.name == "add"
     assert isinstance(add.op, relay.Op) and relay.Op.get("add").same_as(add.op)
+    assert add.op == relay.Op.get("add") and add.op != relay.Op.get("subtract")
+    assert main.body == mod["main"].body and len({main.body, mod["main"].body}) == 1
     get = add.args[0]
     assert isinstance(get, relay.TupleGetItem) and get.index == 0
     tup = get.tuple_value
@@ -178,3 +180,16 @@ def test_from_onnx_result_feeds_optimize_and_lowering():
     x = np.random.default_rng(1).standard_normal((2, 4)).astype(np.float32)
     (got,) = tirgen.run(mod, {"x": x}, params=params)
     np.testing.assert_allclose(got, np.maximum(x @ w, 0), rtol=1e-5, atol=1e-6)
+
+
+def test_relay_transform_passes_compose_like_tvms():
+    from tirgen.relay import transform
+
+    mod = relay.parse(read("conv2d_bias_relu", "input.relay"))
+    seq = transform.Sequential([transform.SimplifyInference(), transform.CanonicalizeOps(),
+                                transform.FoldConstant(), transform.FuseOps(fuse_opt_level=2)])
+    fused = seq(mod)
+    assert str(fused) == read("conv2d_bias_relu", "optimized.relay")
+    assert str(transform.InferType()(mod)) == str(mod)
+    assert str(transform.DeadCodeElimination()(mod)) == str(mod)
+    assert str(transform.EliminateCommonSubexpr()(mod)) == str(mod)
