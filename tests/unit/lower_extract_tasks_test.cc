@@ -105,6 +105,23 @@ def @main(%x: Tensor[(2, 3), float32]) -> Tensor[(2, 3), float32] {
   EXPECT_EQ(Weights(tasks), (std::vector<int>{2, 1}));
 }
 
+TEST(ExtractTasks, OneFunctionNodeCalledTwiceCountsOnce) {
+  // TVM visits each Function node once: a primitive function bound to one name and called at
+  // two sites is one call site as far as weights go (FuseOps itself never shares them).
+  const char* text = R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(3), float32]) -> Tensor[(3), float32] {
+  %0 = fn (%p0: Tensor[(3), float32], Primitive=1) -> Tensor[(3), float32] {
+    negative(%p0)
+  };
+  %1 = %0(%x);
+  %0(%1)
+}
+)";
+  std::vector<lower::Task> tasks = lower::ExtractTasks(relay::ParseModule(text, "shared.relay"), {});
+  EXPECT_EQ(Names(tasks), (std::vector<std::string>{"fused_negative"}));
+  EXPECT_EQ(Weights(tasks), (std::vector<int>{1}));
+}
+
 TEST(ExtractTasks, LinkParamsConstantsDifferingInDataAreDistinctUnlessIgnoringNDArrays) {
   IRModule mod = relay::ParseModule(DenseChain(), "chain.relay");
   std::map<std::string, NDArray> params = {

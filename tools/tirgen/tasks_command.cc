@@ -24,20 +24,24 @@ std::string Hex(uint64_t v) {
   return buf;
 }
 
+// Static extents as numbers, symbolic ones as null.
+Json Dims(const std::vector<tir::PrimExpr>& extents) {
+  Json dims = Json::array();
+  for (const auto& d : extents) {
+    if (const auto* imm = d.as<tir::IntImmNode>())
+      dims.push_back(imm->value);
+    else
+      dims.push_back(nullptr);
+  }
+  return dims;
+}
+
 // The PrimFunc's buffer parameters: name, shape, dtype (what a tuning record's workload shows).
 Json Args(const lower::Task& task) {
   Json args = Json::array();
   const auto* f = task.mod->functions.at("main").as<tir::PrimFuncNode>();
-  for (const auto& [var, buffer] : f->buffer_map) {
-    Json shape = Json::array();
-    for (const auto& d : buffer->shape) {
-      if (const auto* imm = d.as<tir::IntImmNode>())
-        shape.push_back(imm->value);
-      else
-        shape.push_back(nullptr);  // symbolic extent
-    }
-    args.push_back({{"name", buffer->name}, {"shape", shape}, {"dtype", buffer->dtype.str()}});
-  }
+  for (const auto& [var, buffer] : f->buffer_map)
+    args.push_back({{"name", buffer->name}, {"shape", Dims(buffer->shape)}, {"dtype", buffer->dtype.str()}});
   return args;
 }
 
@@ -46,9 +50,7 @@ Json Constants(const lower::Task& task) {
   struct Collect : tir::StmtExprVisitor {
     Json out = Json::array();
     void VisitStmt_(const tir::AllocateConstNode* op) override {
-      Json shape = Json::array();
-      for (const auto& d : op->extents) shape.push_back(d.as<tir::IntImmNode>() ? d.as<tir::IntImmNode>()->value : -1);
-      out.push_back({{"shape", shape}, {"dtype", op->dtype.str()}});
+      out.push_back({{"shape", Dims(op->extents)}, {"dtype", op->dtype.str()}});
       tir::StmtExprVisitor::VisitStmt_(op);
     }
   } collect;
