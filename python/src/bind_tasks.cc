@@ -3,7 +3,7 @@
 // mod (the Relay IRModule {fused name: primitive function}), dispatched ([the TIR IRModule
 // {"main": PrimFunc}]), target; plus hash (the structural hash the tasks were deduplicated by).
 // The model is an IRModule (tirgen.from_onnx, tirgen.relay.parse), a Relay function, or Relay
-// text (python/tirgen/tasks.py also accepts file paths).
+// text (python/tirgen/tasks.py also accepts file paths and ONNX).
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>

@@ -105,12 +105,18 @@ def test_trace_replays_in_another_process():
 
 CONV_LINK_PARAMS = os.path.join(HERE, "..", "data", "tvm", "golden", "conv2d_link_params", "bound_meta.relay")
 
-# Lowers conv2d_link_params (the weight embedded as an AllocateConst) in this process.
+# Lowers conv2d_link_params (the weight embedded as an AllocateConst) with TVM's
+# lower_to_primfunc, in the process that runs it.
 LOWER_CONV = (
     "import tirgen\n"
+    "from tirgen import relay\n"
     "def lower_conv(path):\n"
-    "    (task,) = tirgen.extract_tasks(path, link_params=True)\n"
-    "    return task.dispatched[0]['main']\n")
+    "    mod = relay.optimize(relay.parse(open(path).read()), link_params=True)\n"
+    "    fns = []\n"
+    "    relay.analysis.post_order_visit(mod['main'], lambda e: fns.append(e)\n"
+    "                                    if isinstance(e, relay.Function) and e.is_primitive else None)\n"
+    "    (fn,) = fns\n"
+    "    return tirgen.lower_to_primfunc(fn)\n")
 
 
 def test_rfactor_and_transform_layout_python_api():

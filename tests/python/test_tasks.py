@@ -160,3 +160,15 @@ def test_onnx_bytes_and_paths_bring_their_initializers(tmp_path):
     # The first conv (3 input channels) is the input-side one: it comes first.
     first = tirgen.extract_tasks(path)[0].dispatched[0]["main"].script()
     assert "T.Buffer((T.int64(1), T.int64(3), T.int64(8), T.int64(8))" in first
+
+
+def test_relay_objects_as_tvm_passes_them():
+    # TVM style: a parsed module, its main function, or an already optimized module.
+    mod = tirgen.relay.parse(CHAIN)
+    want = summary(tirgen.extract_tasks(CHAIN))
+    assert summary(tirgen.extract_tasks(mod)) == want
+    assert summary(tirgen.extract_tasks(mod["main"])) == want
+    assert summary(tirgen.extract_tasks(tirgen.relay.optimize(mod))) == want
+    fn = tirgen.extract_tasks(mod)[0].mod["fused_nn_dense_nn_relu"]
+    assert isinstance(fn, tirgen.relay.Function)
+    assert fn.body.op.name == "nn.relu"

@@ -24,8 +24,9 @@ void AddLowerCommand(CLI::App& app, LowerOptions* options) {
                   "print only this PrimFunc (its global name or fused name, e.g. fused_nn_relu)");
   cmd->add_option("-o,--output", options->output, "output file (default: stdout)");
   cmd->add_option("--emit-dir", options->emit_dir,
-                  "also write each distinct PrimFunc to DIR/<fused name>.py, as TVM's "
-                  "lower_to_primfunc(f).script() prints it");
+                  "also write each distinct PrimFunc to DIR/<fused name>.py (_1, _2, ... when "
+                  "distinct functions share a fused name), as TVM's lower_to_primfunc(f).script() "
+                  "prints it");
   cmd->add_option("--target", options->target, "generic (default; llvm and c are aliases)");
 }
 
