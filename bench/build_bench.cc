@@ -8,16 +8,12 @@
 // Compare medians: --benchmark_repetitions=5 --benchmark_report_aggregates_only=true.
 #include <benchmark/benchmark.h>
 
-#include <unistd.h>
-
-#include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <filesystem>
-#include <random>
 #include <sstream>
 #include <string>
 
+#include "bench_util.h"
 #include "tirgen/runtime/build.h"
 #include "tirgen/te/create_primfunc.h"
 #include "tirgen/te/operation.h"
@@ -29,6 +25,9 @@
 namespace {
 
 using namespace tirgen;  // NOLINT
+using bench::FreshCacheDir;
+using bench::Random;
+using bench::RunTorch;
 
 struct ConvShape {
   int64_t c, h, f;  // channels, height = width, filters (3x3, pad 1, stride 1)
@@ -43,24 +42,6 @@ tir::PrimFunc ConvBiasRelu(const ConvShape& s) {
   te::Tensor conv = topi::conv2d(x, w, {1, 1}, {1, 1, 1, 1}, {1, 1}, 1, "NCHW", DataType::Float(32));
   te::Tensor out = topi::relu(topi::add(conv, topi::expand_dims(b, 1, 2)));
   return te::CreatePrimFunc({x, w, b, out}, {}, DataType::Int(64));
-}
-
-NDArray Random(std::vector<int64_t> shape, unsigned seed) {
-  int64_t n = 1;
-  for (int64_t d : shape) n *= d;
-  std::vector<float> v(static_cast<size_t>(n));
-  std::mt19937 rng(seed);
-  std::uniform_real_distribution<float> u(-1, 1);
-  for (float& x : v) x = u(rng);
-  std::vector<uint8_t> bytes(v.size() * 4);
-  std::memcpy(bytes.data(), v.data(), bytes.size());
-  return NDArray(std::move(shape), DataType::Float(32), std::move(bytes));
-}
-
-std::string FreshCacheDir() {
-  static int k = 0;
-  return (std::filesystem::temp_directory_path() /
-          ("tirgen_bench_" + std::to_string(getpid()) + "_" + std::to_string(k++))).string();
 }
 
 void BM_CompileCold(benchmark::State& state) {
@@ -101,28 +82,6 @@ void BM_Run(benchmark::State& state) {
     benchmark::DoNotOptimize(out);
   }
   state.counters["GFLOP/s"] = benchmark::Counter(2.0 * s.f * s.c * 9 * s.h * s.h, benchmark::Counter::kIsIterationInvariantRate);
-}
-
-// PyTorch in a child process: `setup` defines f (and imports); the child prints the time of
-// each of `n` calls (seconds), which become this benchmark's iteration times.
-void RunTorch(benchmark::State& state, const std::string& setup, int n) {
-  std::string py = "import time, torch\n" + setup + "f()\nfor _ in range(" + std::to_string(n) +
-                   "):\n    t = time.perf_counter(); f(); print(time.perf_counter() - t)\n";
-  std::string cmd = "/usr/bin/python3 -c '" + py + "' 2>/dev/null";
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) {
-    state.SkipWithError("cannot start /usr/bin/python3");
-    return;
-  }
-  std::vector<double> times;
-  double t;
-  while (fscanf(p, "%lf", &t) == 1) times.push_back(t);
-  if (pclose(p) != 0 || times.empty()) {
-    state.SkipWithError("PyTorch (python3-torch) not available");
-    return;
-  }
-  size_t i = 0;
-  for (auto _ : state) state.SetIterationTime(times[i++ % times.size()]);
 }
 
 void BM_Torch(benchmark::State& state) {

@@ -4,14 +4,26 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <memory>
+
 #include "numpy_convert.h"
+#include "tirgen/relay/expr.h"
 #include "tirgen/runtime/build.h"
+#include "tirgen/runtime/executor.h"
 #include "tirgen/support/error.h"
 
 namespace py = pybind11;
 using namespace tirgen;  // NOLINT
 
 namespace {
+
+// One output as an array, several as a tuple (TVM's convention for called functions).
+py::object Results(const std::vector<NDArray>& outs) {
+  if (outs.size() == 1) return python::ToNumpy(outs[0]);
+  py::list r;
+  for (const NDArray& o : outs) r.append(python::ToNumpy(o));
+  return py::tuple(r);
+}
 
 // One compiled function of a built library.
 struct PyFunction {
@@ -35,17 +47,15 @@ struct PyFunction {
         if (!all[i].same_as(in[i])) python::CopyInto(all[i], py::array(args[i]));
       return py::none();
     }
-    std::vector<NDArray> outs = module.Run(name, in);
-    if (outs.size() == 1) return python::ToNumpy(outs[0]);
-    py::list r;
-    for (const NDArray& o : outs) r.append(python::ToNumpy(o));
-    return py::tuple(r);
+    return Results(module.Run(name, in));
   }
 };
 
-// The object tirgen.build returns.
+// The object tirgen.build returns: a library of PrimFuncs, and for a Relay module the executor
+// of its main.
 struct PyModule {
   runtime::Module module;
+  std::shared_ptr<runtime::Executor> executor;
 
   std::string DefaultName() const {
     std::vector<std::string> names = module.FunctionNames();
@@ -63,6 +73,45 @@ IRModule AsModule(const py::object& obj) {
               std::string(py::str(py::type::of(obj))));
 }
 
+bool HasRelayMain(const IRModule& mod) {
+  auto it = mod->functions.find("main");
+  return it != mod->functions.end() && it->second.as<relay::FunctionNode>();
+}
+
+// PrimFuncs are compiled as they are; a Relay module is brought to its executable form first
+// (the same runtime::LowerForExecution `tirgen run` uses).
+PyModule BuildAny(const IRModule& mod, const py::object& params, bool link_params) {
+  if (!HasRelayMain(mod)) {
+    TIRGEN_CHECK(params.is_none() && !link_params) << "params and link_params apply to Relay modules";
+    return PyModule{runtime::BuildModule(mod), nullptr};
+  }
+  auto ex = std::make_shared<runtime::Executor>(runtime::LowerForExecution(mod, python::NamedArrays(params), link_params));
+  return PyModule{ex->module(), ex};
+}
+
+// The main's outputs, a tuple result flattened (what `tirgen run` writes as output_<k>.npy).
+std::vector<NDArray> RunExecutor(const runtime::Executor& ex, const py::object& inputs) {
+  std::vector<DataType> dtypes;
+  for (const relay::Type& t : ex.InputTypes())
+    dtypes.push_back(t.as<relay::TensorTypeNode>() ? t.as<relay::TensorTypeNode>()->dtype : DataType::Void());
+  std::vector<std::string> names = ex.InputNames();
+  if (py::isinstance<py::dict>(inputs)) {
+    std::map<std::string, NDArray> named;
+    for (const auto& kv : inputs.cast<py::dict>()) {
+      std::string name = kv.first.cast<std::string>();
+      DataType want = DataType::Void();
+      for (size_t i = 0; i < names.size(); ++i)
+        if (names[i] == name) want = dtypes[i];
+      named[name] = python::FromNumpy(py::array::ensure(kv.second), want);
+    }
+    return ex.RunNamed(named);
+  }
+  std::vector<NDArray> in;
+  for (const py::handle& a : inputs)
+    in.push_back(python::FromNumpy(py::array::ensure(a), in.size() < dtypes.size() ? dtypes[in.size()] : DataType::Void()));
+  return ex.Run(in);
+}
+
 }  // namespace
 
 void BindRuntime(py::module_& m) {
@@ -76,6 +125,7 @@ void BindRuntime(py::module_& m) {
         return PyFunction{pm.module, name};
       })
       .def("__call__", [](const PyModule& pm, const py::args& args) {
+        if (pm.executor) return Results(RunExecutor(*pm.executor, args));
         return PyFunction{pm.module, pm.DefaultName()}.Call(args);
       })
       .def_property_readonly("function_names", [](const PyModule& pm) { return pm.module.FunctionNames(); })
@@ -83,12 +133,27 @@ void BindRuntime(py::module_& m) {
 
   m.def(
       "build",
-      [](const py::object& mod, const std::string& target) {
+      [](const py::object& mod, const std::string& target, const py::object& params, bool link_params) {
         (void)target;  // the C backend is the only target
-        return PyModule{runtime::BuildModule(AsModule(mod))};
+        return BuildAny(AsModule(mod), params, link_params);
       },
-      py::arg("mod"), py::arg("target") = "c",
-      "Lowers the PrimFuncs to loops, compiles them to C and loads the library.");
+      py::arg("mod"), py::arg("target") = "c", py::arg("params") = py::none(), py::arg("link_params") = false,
+      "Lowers the PrimFuncs to loops, compiles them to C and loads the library. A Relay module "
+      "(optimized and lowered first, with params bound by name) gives a module calling main.");
+  m.def(
+      "run",
+      [](const IRModule& mod, const py::object& inputs, const py::object& params, bool link_params) {
+        TIRGEN_CHECK(HasRelayMain(mod)) << "tirgen.run expects a Relay module with a main function "
+                                           "(for PrimFuncs use tirgen.build(f)(*inputs))";
+        runtime::Executor ex(runtime::LowerForExecution(mod, python::NamedArrays(params), link_params));
+        py::list out;
+        for (const NDArray& o : RunExecutor(ex, inputs)) out.append(python::ToNumpy(o));
+        return out;
+      },
+      py::arg("mod"), py::arg("inputs"), py::arg("params") = py::none(), py::arg("link_params") = false,
+      "Optimizes (unless already fused), lowers, builds and runs main on `inputs` (a dict name -> "
+      "array or a list in parameter order); returns the outputs as a list of numpy arrays, a tuple "
+      "result flattened in order.");
   m.def("emit_c", [](const py::object& mod) { return runtime::EmitC(AsModule(mod)).code; },
         py::arg("mod"), "The C source tirgen.build compiles.");
 }

@@ -31,6 +31,8 @@ TraceValue ToValue(const py::handle& v) {
   if (py::isinstance<py::int_>(v)) return TraceValue::Int(v.cast<int64_t>());
   if (py::isinstance<py::float_>(v)) return TraceValue::Float(v.cast<double>());
   if (py::isinstance<py::str>(v)) return TraceValue::Str(v.cast<std::string>());
+  if (py::isinstance<py::function>(v))
+    return TraceValue::Lambda(py::module_::import("tirgen._index_map").attr("lambda_text")(v).cast<std::string>());
   if (py::isinstance<py::list>(v) || py::isinstance<py::tuple>(v)) {
     std::vector<TraceValue> items;
     for (const py::handle& i : v) items.push_back(ToValue(i));
@@ -52,7 +54,7 @@ const char* kMethods[] = {"get_block", "get_loops", "get_child_blocks", "get_pro
                           "split", "fuse", "reorder", "parallel", "vectorize", "unroll", "annotate",
                           "unannotate", "compute_inline", "reverse_compute_inline", "compute_at",
                           "reverse_compute_at", "cache_read", "cache_write", "decompose_reduction",
-                          "blockize", "tensorize", "work_on", "set_scope", "storage_align"};
+                          "blockize", "tensorize", "work_on", "set_scope", "storage_align", "rfactor", "transform_layout"};
 
 tir::Schedule MakeSchedule(const py::object& obj) {
   if (py::isinstance<tir::PrimFunc>(obj)) return tir::Schedule(obj.cast<tir::PrimFunc>());
@@ -95,6 +97,13 @@ void BindSchedule(py::module_& m) {
       std::vector<std::pair<std::string, TraceValue>> call;
       for (const py::handle& a : args) call.emplace_back("", ToValue(a));
       for (const auto& kv : kwargs) call.emplace_back(kv.first.cast<std::string>(), ToValue(kv.second));
+      // TVM's transform_layout also takes the block by name.
+      if (method == "transform_layout")
+        for (size_t i = 0; i < call.size(); ++i) {
+          auto& a = call[i];
+          if (((i == 0 && a.first.empty()) || a.first == "block") && a.second.kind == TraceValue::kString)
+            a.second = tir::ApplyScheduleCall(s, "get_block", {{"name", a.second}})[0];
+        }
       std::vector<TraceValue> out = tir::ApplyScheduleCall(s, method, call);
       if (kListResults.count(method)) {
         py::list l;

@@ -3,6 +3,7 @@
 #include <pybind11/stl.h>
 
 #include "tirgen/ir/structural_equal.h"
+#include "wrap.h"
 #include "tirgen/script/parser.h"
 #include "tirgen/script/printer.h"
 #include "tirgen/support/error.h"
@@ -15,18 +16,20 @@ void BindRuntime(py::module_& m);
 void BindPasses(py::module_& m);
 void BindSchedule(py::module_& m);
 void BindFrontend(py::module_& m);
-
-namespace {
+void BindRelay(py::module_& m);
+void BindTasks(py::module_& m);
 
 // A Python-side handle on any IR node; the concrete class is chosen by the node kind.
-py::object Wrap(const ObjectRef& obj) {
+py::object tirgen::python::Wrap(const ObjectRef& obj) {
   if (!obj.defined()) return py::none();
   if (obj.as<tir::PrimFuncNode>()) return py::cast(obj.cast<tir::PrimFunc>());
   if (obj.as<IRModuleNode>()) return py::cast(obj.cast<IRModule>());
+  py::object relay = WrapRelay(obj);
+  if (relay) return relay;
   return py::cast(obj);
 }
 
-}  // namespace
+using python::Wrap;
 
 PYBIND11_MODULE(_tirgen, m) {
   m.doc() = "tirgen: graph-level tensor programs to TensorIR";
@@ -91,4 +94,6 @@ PYBIND11_MODULE(_tirgen, m) {
   BindPasses(m);
   BindSchedule(m);  // after BindPasses: extends tirgen.tir
   BindFrontend(m);
+  BindRelay(m);
+  BindTasks(m);
 }

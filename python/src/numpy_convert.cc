@@ -67,5 +67,17 @@ void CopyInto(const NDArray& a, py::array out) {
   if (a.nbytes()) std::memcpy(out.mutable_data(), a.data(), a.nbytes());
 }
 
+std::map<std::string, NDArray> NamedArrays(const py::object& dict_or_none) {
+  std::map<std::string, NDArray> out;
+  if (dict_or_none.is_none()) return out;
+  for (const auto& kv : dict_or_none.cast<py::dict>()) {
+    py::object value = py::reinterpret_borrow<py::object>(kv.second);
+    // torch tensors and tvm.nd arrays convert through their .numpy()
+    if (!py::isinstance<py::array>(value) && py::hasattr(value, "numpy")) value = value.attr("numpy")();
+    out[py::str(kv.first).cast<std::string>()] = FromNumpy(py::array::ensure(value));
+  }
+  return out;
+}
+
 }  // namespace python
 }  // namespace tirgen

@@ -4,6 +4,9 @@
 
 #include <pybind11/numpy.h>
 
+#include <map>
+#include <string>
+
 #include "tirgen/ir/ndarray.h"
 
 namespace tirgen {
@@ -18,6 +21,8 @@ NDArray FromNumpy(const pybind11::array& a, DataType want = DataType::Void());
 pybind11::array ToNumpy(const NDArray& a);
 /// Copies `a` into the existing numpy array `out` (same shape and byte size required).
 void CopyInto(const NDArray& a, pybind11::array out);
+/// A {name: array} dict (or None: empty) as NDArrays, for params bound by name.
+std::map<std::string, NDArray> NamedArrays(const pybind11::object& dict_or_none);
 
 }  // namespace python
 }  // namespace tirgen

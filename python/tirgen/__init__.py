@@ -5,6 +5,7 @@
     print(f.script())
 """
 from ._tirgen import (  # noqa: F401
+    ExtractedTask,
     InternalError,
     IRModule,
     Object,
@@ -12,15 +13,23 @@ from ._tirgen import (  # noqa: F401
     TirgenError,
     build,
     emit_c,
+    lower_te,
+    lower_to_primfunc,
+    relay,
+    run,
     script,
     structural_equal,
     structural_hash,
     tir,
 )
 from .frontend import from_onnx, from_pytorch  # noqa: F401,E402
+from .tasks import extract_tasks  # noqa: F401,E402
 
 # Native submodules importable by their dotted names (`from tirgen.tir import transform`).
 import sys as _sys
 
 _sys.modules[__name__ + ".tir"] = tir
 _sys.modules[__name__ + ".tir.transform"] = tir.transform
+_sys.modules[__name__ + ".relay"] = relay
+_sys.modules[__name__ + ".relay.analysis"] = relay.analysis
+_sys.modules[__name__ + ".relay.transform"] = relay.transform

@@ -31,7 +31,7 @@ class Cache {
  public:
   explicit Cache(std::string target) : target_(std::move(target)) {}
 
-  /// The entry of `f` (lowering it when no structurally equal function was seen).
+  /// The entry of `f` (a new one when no structurally equal function was seen).
   size_t Get(const relay::Function& f) {
     uint64_t h = relay::StructuralHash(f);
     auto& bucket = by_hash_[h];
@@ -40,10 +40,17 @@ class Cache {
     Entry e;
     e.source = f;
     e.hash = h;
-    e.lowered = LowerPrimitive(f, target_);
     entries_.push_back(std::move(e));
     bucket.push_back(entries_.size() - 1);
     return entries_.size() - 1;
+  }
+
+  /// Lowers every entry (after collection, so progress knows the total).
+  void LowerAll(const LowerTEOptions::Progress& progress) {
+    for (size_t i = 0; i < entries_.size(); ++i) {
+      entries_[i].lowered = LowerPrimitive(entries_[i].source, target_);
+      if (progress) progress(i + 1, entries_.size(), entries_[i].lowered.fused_name);
+    }
   }
 
   /// Global names `<prefix>_<fused name>[_N]`, assigned in (fused name, hash) order.
@@ -145,6 +152,11 @@ tir::PrimFunc WithModuleAttrs(const Cache::Entry& e, const std::string& target) 
 }  // namespace
 
 IRModule LowerTE(const IRModule& mod, const LowerTEOptions& options) {
+  return LowerTE(mod, options, nullptr);
+}
+
+IRModule LowerTE(const IRModule& mod, const LowerTEOptions& options,
+                 std::vector<LoweredPrimitive>* lowered) {
   std::string target = CanonicalTarget(options.target);
   Cache cache(target);
   NameSupply names(options.module_name);
@@ -158,6 +170,7 @@ IRModule LowerTE(const IRModule& mod, const LowerTEOptions& options) {
   for (const auto& [name, fn] : mod->functions)
     if (fn.as<relay::FunctionNode>())
       if (!global_prims.count(name)) Rewriter(&cache, &global_prims, true).VisitExpr(fn.cast<relay::Expr>());
+  cache.LowerAll(options.progress);
   cache.AssignNames(&names);
 
   std::map<std::string, ObjectRef> functions;
@@ -171,6 +184,14 @@ IRModule LowerTE(const IRModule& mod, const LowerTEOptions& options) {
   for (const Cache::Entry& e : cache.entries_) {
     TIRGEN_CHECK(!functions.count(e.global)) << "LowerTE: global name " << e.global << " is taken";
     functions[e.global] = WithModuleAttrs(e, target);
+  }
+  if (lowered) {
+    size_t prefix = options.module_name.empty() ? 0 : options.module_name.size() + 1;
+    lowered->clear();
+    for (const Cache::Entry& e : cache.entries_)
+      lowered->push_back({e.global, e.global.substr(prefix), e.lowered.fused_name, e.source, e.lowered.func});
+    std::sort(lowered->begin(), lowered->end(),
+              [](const LoweredPrimitive& a, const LoweredPrimitive& b) { return a.global < b.global; });
   }
   return IRModule(functions, mod->attrs);
 }

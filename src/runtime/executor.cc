@@ -4,6 +4,10 @@
 #include <memory>
 #include <unordered_map>
 
+#include "tirgen/lower/lower.h"
+#include "tirgen/relay/expr_functor.h"
+#include "tirgen/relay/text.h"
+#include "tirgen/relay/transforms.h"
 #include "tirgen/runtime/build.h"
 #include "tirgen/support/error.h"
 
@@ -129,6 +133,25 @@ relay::Function MainOf(const IRModule& mod) {
 }
 
 }  // namespace
+
+IRModule LowerForExecution(const IRModule& mod, const std::map<std::string, NDArray>& params,
+                           bool link_params) {
+  bool lowered = false;
+  for (const auto& kv : mod->functions) lowered = lowered || kv.second.as<tir::PrimFuncNode>();
+  if (lowered) {
+    TIRGEN_CHECK(params.empty()) << "the module is already lowered (it holds PrimFuncs): params can only be "
+                                    "bound before lowering";
+    return mod;
+  }
+  bool fused = false;
+  relay::PostOrderVisit(mod.Lookup("main").cast<relay::Expr>(), [&](const relay::Expr& e) {
+    if (const auto* f = e.as<relay::FunctionNode>()) fused = fused || f->IsPrimitive();
+  });
+  if (fused) return lower::LowerTE(params.empty() ? mod : relay::BindParamsByName(mod, params));
+  relay::OptimizeConfig config;
+  config.link_params = link_params;
+  return lower::LowerTE(relay::Optimize(mod, params, config));
+}
 
 Executor::Executor(const IRModule& lowered) : Executor(lowered, BuildModule(lowered)) {}
 

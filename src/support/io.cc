@@ -19,9 +19,9 @@ std::string ReadFile(const std::string& path) {
     return ss.str();
   }
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error(path + ": cannot open file: " + std::strerror(errno));
+  if (!in) throw Error(Span{path, 0, 0}, std::string("cannot open file: ") + std::strerror(errno));
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) throw Error(path + ": read failed");
+  if (in.bad()) throw Error(Span{path, 0, 0}, "read failed");
   return text;
 }
 
@@ -34,18 +34,18 @@ void WriteFileAtomic(const std::string& path, const std::string& content) {
   std::string tmp = path + ".tmp-tirgen";
   {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) throw Error(path + ": cannot write file: " + std::strerror(errno));
+    if (!out) throw Error(Span{path, 0, 0}, std::string("cannot write file: ") + std::strerror(errno));
     out << content;
     out.flush();
     if (!out) {
       std::remove(tmp.c_str());
-      throw Error(path + ": write failed");
+      throw Error(Span{path, 0, 0}, "write failed");
     }
   }
   if (std::rename(tmp.c_str(), path.c_str()) != 0) {
     std::string why = std::strerror(errno);
     std::remove(tmp.c_str());
-    throw Error(path + ": cannot write file: " + why);
+    throw Error(Span{path, 0, 0}, "cannot write file: " + why);
   }
 }
 

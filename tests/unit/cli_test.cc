@@ -66,7 +66,7 @@ TEST(Cli, MalformedInputIsExit2WithLocatedErrorAndNoOutputFile) {
 TEST(Cli, MissingFileIsExit2) {
   RunResult r = RunCli("script /nonexistent/dir/x.py");
   EXPECT_EQ(r.exit_code, 2) << r.output;
-  EXPECT_NE(r.output.find("/nonexistent/dir/x.py: cannot open file"), std::string::npos)
+  EXPECT_NE(r.output.find("/nonexistent/dir/x.py: error: cannot open file"), std::string::npos)
       << r.output;
 }
 

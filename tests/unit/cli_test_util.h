@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -17,10 +18,8 @@ struct RunResult {
   std::string output;  // stdout + stderr
 };
 
-/// Runs `tirgen <args>` through the shell (args may hold redirections and env assignments
-/// go in `env`, e.g. "CC=false ").
-inline RunResult RunCli(const std::string& args, const std::string& env = "") {
-  std::string cmd = env + std::string(TIRGEN_CLI_PATH) + " " + args + " 2>&1";
+/// Runs a shell command line, capturing what it prints.
+inline RunResult RunShell(const std::string& cmd) {
   FILE* pipe = popen(cmd.c_str(), "r");
   EXPECT_NE(pipe, nullptr);
   std::string out;
@@ -29,6 +28,20 @@ inline RunResult RunCli(const std::string& args, const std::string& env = "") {
   while ((n = fread(buf, 1, sizeof(buf), pipe)) > 0) out.append(buf, n);
   int status = pclose(pipe);
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+/// Runs `tirgen <args>` through the shell (args may hold redirections and env assignments
+/// go in `env`, e.g. "CC=false ").
+inline RunResult RunCli(const std::string& args, const std::string& env = "") {
+  return RunShell(env + std::string(TIRGEN_CLI_PATH) + " " + args + " 2>&1");
+}
+
+/// Whether util-linux `script` is there to give tirgen a pseudo-terminal.
+inline bool HaveTerminal() { return std::system("command -v script > /dev/null 2>&1") == 0; }
+
+/// Runs `tirgen <args>` (no quotes in args) with stdout and stderr on a pseudo-terminal.
+inline RunResult RunCliOnTerminal(const std::string& args) {
+  return RunShell("script -qec '" + std::string(TIRGEN_CLI_PATH) + " " + args + "' /dev/null");
 }
 
 inline std::string TempPath(const std::string& name) { return ::testing::TempDir() + "tirgen_cli_" + name; }

@@ -121,6 +121,34 @@ const Case kCases[] = {
      "  l3, l4 = sch.split(loop=l2, factors=[None, 4], preserve_unit_iters=True)\n"
      "  b5 = sch.decompose_reduction(block=b0, loop=l3)\n"
      "  sch.tensorize(block_or_loop=l4, tensor_intrin=\"sum4\", preserve_unit_iters=True)\n"},
+    {"rfactor_const", "const_dense.py",
+     "  b0 = sch.get_block(name=\"T_matmul\", func_name=\"main\")\n"
+     "  l1, l2, l3 = sch.get_loops(block=b0)\n"
+     "  l4, l5 = sch.split(loop=l3, factors=[None, 2], preserve_unit_iters=True)\n"
+     "  b6 = sch.rfactor(loop=l5, factor_axis=0)\n"},
+    {"rfactor_dense_golden", "golden:dense_decompose/00_input.py",
+     "  b0 = sch.get_block(name=\"T_matmul_NT\", func_name=\"main\")\n"
+     "  l1, l2, l3 = sch.get_loops(block=b0)\n"
+     "  l4, l5, l6 = sch.split(loop=l3, factors=[4, None, 8], preserve_unit_iters=True)\n"
+     "  b7 = sch.rfactor(loop=l4, factor_axis=-1)\n"
+     "  l8, l9, l10, l11, l12 = sch.get_loops(block=b7)\n"
+     "  b13 = sch.rfactor(loop=l12, factor_axis=1)\n"},
+    {"rfactor_argmax_two_buffers", "argmax_let.py",
+     "  b0 = sch.get_block(name=\"argmax\", func_name=\"main\")\n"
+     "  l1, l2 = sch.get_loops(block=b0)\n"
+     "  l3, l4 = sch.split(loop=l2, factors=[None, 4], preserve_unit_iters=True)\n"
+     "  b5 = sch.rfactor(loop=l4, factor_axis=1)\n"},
+    {"transform_layout_conv_golden", "golden:conv_inline/00_input.py",
+     "  b0 = sch.get_block(name=\"pad_temp\", func_name=\"main\")\n"
+     "  sch.transform_layout(block=b0, buffer=(\"write\", 0), index_map=lambda i0, i1, i2, i3: (i0, i2, i3, i1,), pad_value=None, assume_injective_transform=False)\n"
+     "  b1 = sch.get_block(name=\"conv2d_nchw\", func_name=\"main\")\n"
+     "  sch.transform_layout(block=b1, buffer=(\"write\", 0), index_map=lambda n, c, h, w: (n, c // 4, h, w, c % 4,), pad_value=None, assume_injective_transform=False)\n"},
+    {"transform_layout_const", "golden:const_cache_read/00_input.py",
+     "  b0 = sch.get_block(name=\"conv2d_nchw\", func_name=\"main\")\n"
+     "  sch.transform_layout(block=b0, buffer=(\"read\", 0), index_map=lambda n, c, h, w: (n, h, w, c,), pad_value=None, assume_injective_transform=False)\n"
+     "  b1 = sch.get_block(name=\"pad_temp\", func_name=\"main\")\n"
+     "  l2, l3, l4, l5 = sch.get_loops(block=b1)\n"
+     "  sch.reorder(l2, l4, l5, l3)\n"},
 };
 
 void PrintTo(const Case& c, std::ostream* os) { *os << c.name; }
@@ -271,6 +299,50 @@ const ErrorCase kErrors[] = {
      "  l3, l4 = sch.split(loop=l2, factors=[None, 4], preserve_unit_iters=True)\n"
      "  sch.tensorize(block_or_loop=l4, tensor_intrin=\"sum4\", preserve_unit_iters=True)\n",
      "cannot tensorize loop \"j_1\" with \"sum4\": iter var \"v_j_i\" of block \"T_mul\" differs in kind or extent"},
+    {"rfactor_data_parallel_loop", "const_dense.py",
+     "  b0 = sch.get_block(name=\"T_matmul\", func_name=\"main\")\n"
+     "  l1, l2, l3 = sch.get_loops(block=b0)\n"
+     "  b4 = sch.rfactor(loop=l2, factor_axis=0)\n",
+     "cannot rfactor loop \"j\": it is not a reduction loop, a data-parallel iter var of block \"T_matmul\" uses it"},
+    {"rfactor_unknown_reducer", "sub_reduce.py",
+     "  b0 = sch.get_block(name=\"T_red\", func_name=\"main\")\n"
+     "  l1, l2 = sch.get_loops(block=b0)\n"
+     "  b3 = sch.rfactor(loop=l2, factor_axis=0)\n",
+     "cannot rfactor block \"T_red\": no known commutative reducer (sum, product, min, max, argmax, argmin) matches "
+     "its init and update `T_red[v_i] = T_red[v_i] - p0[v_i, v_k]`"},
+    {"rfactor_not_reduction", "const_dense.py",
+     "  b0 = sch.get_block(name=\"T_out\", func_name=\"main\")\n"
+     "  l1, l2 = sch.get_loops(block=b0)\n"
+     "  b3 = sch.rfactor(loop=l2, factor_axis=0)\n",
+     "cannot rfactor loop \"ax1\": block \"T_out\" is not a reduction block (it needs reduction iter vars and an init)"},
+    {"rfactor_factor_axis_range", "const_dense.py",
+     "  b0 = sch.get_block(name=\"T_matmul\", func_name=\"main\")\n"
+     "  l1, l2, l3 = sch.get_loops(block=b0)\n"
+     "  b4 = sch.rfactor(loop=l3, factor_axis=3)\n",
+     "cannot rfactor loop \"k\": factor_axis 3 is out of range [-3, 2] for buffer \"T_matmul\" of 2 dimension(s)"},
+    {"rfactor_argmax_golden_casts", "golden:../golden/argmax/primfunc_0.py",
+     "  b0 = sch.get_block(name=\"p0_red_temp\", func_name=\"main\")\n"
+     "  l1, l2 = sch.get_loops(block=b0)\n"
+     "  b3 = sch.rfactor(loop=l2, factor_axis=0)\n",
+     "cannot rfactor block \"p0_red_temp\": each store must store one of the let-bound combined values"},
+    {"transform_layout_padding", "golden:conv_inline/00_input.py",
+     "  b0 = sch.get_block(name=\"pad_temp\", func_name=\"main\")\n"
+     "  sch.transform_layout(block=b0, buffer=(\"write\", 0), index_map=lambda n, c, h, w: (n, c, h // 4, w, h % 4,), pad_value=None, assume_injective_transform=False)\n",
+     "cannot transform_layout buffer \"pad_temp\" of block \"pad_temp\": lambda n, c, h, w: (n, c, h // T.int64(4), w, h % T.int64(4),) "
+     "maps shape (T.int64(1), T.int64(3), T.int64(34), T.int64(34)) into shape (T.int64(1), T.int64(3), T.int64(9), T.int64(34), T.int64(4)) "
+     "with 204 more element(s): it would introduce padding"},
+    {"transform_layout_not_injective", "const_dense.py",
+     "  b0 = sch.get_block(name=\"T_matmul\", func_name=\"main\")\n"
+     "  sch.transform_layout(block=b0, buffer=(\"write\", 0), index_map=lambda i, j: (i // 2, j % 2, i % 2 + j // 2,), pad_value=None, assume_injective_transform=False)\n",
+     "is not a bijection on shape (T.int64(8), T.int64(4)), two elements map to the same place"},
+    {"transform_layout_constant", "const_dense.py",
+     "  b0 = sch.get_block(name=\"T_matmul\", func_name=\"main\")\n"
+     "  sch.transform_layout(block=b0, buffer=(\"read\", 1), index_map=lambda i, j: (j, i,), pad_value=None, assume_injective_transform=False)\n",
+     "cannot transform_layout buffer \"fused_constant_1\" of block \"T_matmul\": it is a constant (AllocateConst) buffer"},
+    {"transform_layout_arity", "const_dense.py",
+     "  b0 = sch.get_block(name=\"T_out\", func_name=\"main\")\n"
+     "  sch.transform_layout(block=b0, buffer=(\"read\", 0), index_map=lambda i: (i,), pad_value=None, assume_injective_transform=False)\n",
+     "cannot transform_layout buffer \"T_matmul\" of block \"T_out\": lambda i: (i,) takes 1 indices but the buffer has 2 dimension(s)"},
 };
 
 void PrintTo(const ErrorCase& c, std::ostream* os) { *os << c.name; }
@@ -295,6 +367,33 @@ TEST_P(SchedulePrecondition, RaisesScheduleErrorNamingTheViolation) {
 
 INSTANTIATE_TEST_SUITE_P(Cases, SchedulePrecondition, ::testing::ValuesIn(kErrors),
                          [](const ::testing::TestParamInfo<ErrorCase>& i) { return std::string(i.param.name); });
+
+// transform_layout of a parameter: the signature changes (TVM rewrites the buffer_map) and the
+// built program writes the transposed output.
+TEST(ScheduleTransformLayout, ParameterBufferRunsTransposed) {
+  PrimFunc input = script::Parse(ReadText(DataDir() / "const_dense.py"), "const_dense.py").cast<PrimFunc>();
+  Schedule sch = Replay(input, std::string(kHeader) +
+                                   "  b0 = sch.get_block(name=\"T_out\", func_name=\"main\")\n"
+                                   "  sch.transform_layout(block=b0, buffer=(\"write\", 0), index_map=lambda i, j: (j, i,), "
+                                   "pad_value=None, assume_injective_transform=False)\n");
+  std::string got = testing::PrintChecked(sch.mod());
+  EXPECT_NE(got.find("T_out: T.Buffer((T.int64(4), T.int64(8)), \"float32\")"), std::string::npos) << got;
+  EXPECT_NE(got.find("T_out[v_ax1, v_ax0] = T.max(T_matmul[v_ax0, v_ax1], T.float32(0))"), std::string::npos) << got;
+  EXPECT_EQ(testing::CountText(got, "T.allocate_const("), 1u);
+  using testing::ScheduleLowerPipeline;
+  IRModule before = ScheduleLowerPipeline()(IRModule(std::map<std::string, ObjectRef>{{"main", input}}));
+  IRModule after = ScheduleLowerPipeline()(sch.mod());
+  std::vector<NDArray> inputs = testing::RandomInputs(input, 1);
+  std::vector<NDArray> ra = runtime::Module::Build(before->functions.at("main").cast<PrimFunc>()).Run("main", inputs);
+  std::vector<NDArray> rb = runtime::Module::Build(after->functions.at("main").cast<PrimFunc>()).Run("main", inputs);
+  ASSERT_EQ(ra.size(), 1u);
+  ASSERT_EQ(rb.size(), 1u);
+  ASSERT_EQ(rb[0]->shape, (std::vector<int64_t>{4, 8}));
+  const float* a = ra[0].data_as<float>();
+  const float* b = rb[0].data_as<float>();
+  for (int i = 0; i < 8; ++i)
+    for (int j = 0; j < 4; ++j) EXPECT_EQ(a[i * 4 + j], b[j * 8 + i]) << i << "," << j;
+}
 
 }  // namespace
 }  // namespace tir

@@ -1,14 +1,17 @@
-// Trace replay across processes: a trace recorded on the embedded-weight conv2d (TVM's
-// lower_to_primfunc output, golden-schedule/seed_regression/0_lowered.py, parsed) applies
-// unchanged to a second copy of the function loaded in another process (fork), giving the same
-// module. (tirgen's own lower_to_primfunc is declared but not implemented yet; when it is, the
-// loader below should lower golden/conv2d_link_params/bound_meta.relay instead.) Also: the
-// trace parser's located errors.
+// Trace replay across processes: a trace recorded on tirgen's own lowering of the embedded-weight
+// conv2d (golden/conv2d_link_params/bound_meta.relay, link-params: the weight is an
+// AllocateConst) applies unchanged to a second lowering done in another process (fork; the
+// lowering runs again there), giving the same module, and the scheduled program runs equal to
+// the unscheduled one. (tests/python/test_schedule.py does the same in a fresh interpreter.)
+// Also: the trace parser's located errors.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "cli_test_util.h"
 #include "schedule_test_util.h"
+#include "tirgen/lower/lower.h"
+#include "tirgen/relay/text.h"
 #include "tirgen/tir/schedule/tensor_intrin.h"
 
 namespace tirgen {
@@ -19,8 +22,12 @@ namespace fs = std::filesystem;
 using testing::ReadText;
 
 PrimFunc LowerConvLinkParams() {
-  fs::path f = fs::path(TIRGEN_SHARED_DIR) / "golden-schedule" / "seed_regression" / "0_lowered.py";
-  return script::Parse(ReadText(f), "0_lowered.py").cast<PrimFunc>();
+  fs::path f = fs::path(TIRGEN_SHARED_DIR) / "golden" / "conv2d_link_params" / "bound_meta.relay";
+  lower::ExtractOptions opts;
+  opts.link_params = true;
+  std::vector<lower::Task> tasks = lower::ExtractTasks(relay::ParseModule(ReadText(f), f.string()), {}, opts);
+  if (tasks.size() != 1) throw InternalError("conv2d_link_params: expected one task");
+  return tasks[0].mod->functions.at("main").cast<PrimFunc>();
 }
 
 void RegisterDot3() {
@@ -29,12 +36,14 @@ void RegisterDot3() {
                          script::Parse(ReadText(d / "dot3_impl.py")).cast<PrimFunc>(), /*override=*/true);
 }
 
-TEST(ScheduleTrace, AppliesToASecondLoweringInAnotherProcess) {
+// Records `trace_text` on one lowering, replays the printed trace on a second lowering in a
+// forked process, and expects the same module there; the scheduled program must run equal to
+// the unscheduled one.
+void ExpectReplaysInAnotherProcess(const std::string& trace_text) {
   RegisterDot3();
   PrimFunc first = LowerConvLinkParams();
   Schedule sch(first);
-  fs::path seed = fs::path(TIRGEN_SHARED_DIR) / "golden-schedule" / "seed_regression";
-  Trace::Parse(ReadText(seed / "trace.py")).ApplyTo(sch);
+  Trace::Parse(trace_text).ApplyTo(sch);
   std::string trace = sch.trace().Str();
   std::string want = script::Print(sch.mod());
   EXPECT_EQ(testing::CountText(want, "T.allocate_const("), 1u);
@@ -71,6 +80,58 @@ TEST(ScheduleTrace, AppliesToASecondLoweringInAnotherProcess) {
   waitpid(pid, &status, 0);
   EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
   EXPECT_EQ(testing::FirstDiff(want, got), "");
+  testing::ExpectSameResults(first, sch.mod());
+}
+
+TEST(ScheduleTrace, AppliesToASecondLoweringInAnotherProcess) {
+  // TVM's own seed-regression trace (decompose_reduction + tensorize with dot3).
+  ExpectReplaysInAnotherProcess(ReadText(fs::path(TIRGEN_SHARED_DIR) / "golden-schedule" / "seed_regression" / "trace.py"));
+  // The layout and reduction primitives.
+  ExpectReplaysInAnotherProcess(
+      "def apply_trace(sch: tir.Schedule) -> None:\n"
+      "  b0 = sch.get_block(name=\"pad_temp\", func_name=\"main\")\n"
+      "  sch.transform_layout(block=b0, buffer=(\"write\", 0), index_map=lambda n, c, h, w: (n, h, w, c,), pad_value=None, assume_injective_transform=False)\n"
+      "  l1, l2, l3, l4 = sch.get_loops(block=b0)\n"
+      "  sch.reorder(l1, l3, l4, l2)\n"
+      "  sch.parallel(loop=l3)\n"
+      "  b5 = sch.get_block(name=\"conv2d_nchw\", func_name=\"main\")\n"
+      "  l6, l7, l8, l9, l10, l11, l12 = sch.get_loops(block=b5)\n"
+      "  b13 = sch.rfactor(loop=l11, factor_axis=0)\n");
+}
+
+// The same across the CLI: `tirgen lower --link-params --emit-dir` lowers the function in its
+// own process; its TVMScript equals this process's lowering, and the trace recorded here replays
+// on it to the same module.
+TEST(ScheduleTrace, AppliesToTheCliLowering) {
+  fs::path relay = fs::path(TIRGEN_SHARED_DIR) / "golden" / "conv2d_link_params" / "bound_meta.relay";
+  lower::ExtractOptions opts;
+  opts.link_params = true;
+  std::vector<lower::Task> tasks = lower::ExtractTasks(relay::ParseModule(ReadText(relay), relay.string()), {}, opts);
+  ASSERT_EQ(tasks.size(), 1u);
+  PrimFunc here = lower::LowerToPrimFunc(tasks[0].source);
+  Schedule sch(here);
+  Trace::Parse(
+      "def apply_trace(sch: tir.Schedule) -> None:\n"
+      "  b0 = sch.get_block(name=\"conv2d_nchw\", func_name=\"main\")\n"
+      "  l1, l2, l3, l4, l5, l6, l7 = sch.get_loops(block=b0)\n"
+      "  b8 = sch.rfactor(loop=l6, factor_axis=-1)\n"
+      "  b9 = sch.get_block(name=\"pad_temp\", func_name=\"main\")\n"
+      "  sch.transform_layout(block=b9, buffer=(\"write\", 0), index_map=lambda n, c, h, w: (c, n, h, w,), pad_value=None, assume_injective_transform=False)\n")
+      .ApplyTo(sch);
+  fs::path dir = fs::path(tirgen_cli_test::TempPath("schedule_trace_emit"));
+  fs::remove_all(dir);
+  tirgen_cli_test::RunResult r =
+      tirgen_cli_test::RunCli("lower " + relay.string() + " --link-params --emit-dir " + dir.string() + " -o /dev/null");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  std::vector<fs::path> files;
+  for (const auto& e : fs::directory_iterator(dir)) files.push_back(e.path());
+  ASSERT_EQ(files.size(), 1u);
+  std::string cli_text = ReadText(files[0]);
+  EXPECT_EQ(testing::FirstDiff(cli_text, script::Print(here)), "");
+  Schedule there(script::Parse(cli_text, files[0].string()).cast<PrimFunc>());
+  Trace::Parse(sch.trace().Str()).ApplyTo(there);
+  EXPECT_EQ(testing::FirstDiff(script::Print(sch.mod()), script::Print(there.mod())), "");
+  testing::ExpectSameResults(here, there.mod());
 }
 
 TEST(ScheduleTrace, ParseErrorsAreLocated) {

@@ -76,7 +76,15 @@ LoadedInput LoadInput(const InputOptions& options, const std::string* given) {
     out.onnx = true;
   } else {
     if (!options.input_shapes.empty()) throw Error("--input-shape applies to ONNX models only");
-    out.mod = relay::ParseModule(bytes, name);
+    // A module, or one printed function (e.g. a fused function TVM printed alone) as main.
+    ObjectRef parsed = relay::Parse(bytes, name);
+    if (parsed.as<relay::FunctionNode>())
+      out.mod = IRModule({{"main", parsed}});
+    else if (parsed.as<IRModuleNode>())
+      out.mod = parsed.cast<IRModule>();
+    else
+      throw Error(name + ": expected a Relay module (def @main(...)) or a function (fn (...)), "
+                  "got an expression");
   }
   if (!options.params.empty())
     for (auto& kv : LoadNpz(options.params)) out.params[kv.first] = kv.second;

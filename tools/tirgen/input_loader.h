@@ -34,7 +34,7 @@ struct LoadedInput {
 };
 
 /// Reads the input: ONNX when the file ends in .onnx (or stdin holds protobuf bytes), Relay
-/// text otherwise. `bytes`, when given, is the input's content already read (stdin can be read
+/// text otherwise (a module, or a printed function that becomes main). `bytes`, when given, is the input's content already read (stdin can be read
 /// once only). Throws tirgen::Error on bad input.
 LoadedInput LoadInput(const InputOptions& options, const std::string* bytes = nullptr);
 

@@ -5,9 +5,11 @@
 
 #include "build_command.h"
 #include "fuse_command.h"
+#include "lower_command.h"
 #include "relay_command.h"
 #include "run_command.h"
 #include "script_command.h"
+#include "tasks_command.h"
 #include "tirgen/support/error.h"
 
 int main(int argc, char** argv) {
@@ -19,10 +21,14 @@ int main(int argc, char** argv) {
   tirgen::cli::AddRelayCommand(app, &relay);
   tirgen::cli::FuseOptions fuse;
   tirgen::cli::AddFuseCommand(app, &fuse);
+  tirgen::cli::LowerOptions lower;
+  tirgen::cli::AddLowerCommand(app, &lower);
   tirgen::cli::BuildOptions build;
   tirgen::cli::AddBuildCommand(app, &build);
   tirgen::cli::RunOptions run;
   tirgen::cli::AddRunCommand(app, &run);
+  tirgen::cli::TasksOptions tasks;
+  tirgen::cli::AddTasksCommand(app, &tasks);
 
   try {
     app.parse(argc, argv);
@@ -34,8 +40,10 @@ int main(int argc, char** argv) {
     if (app.got_subcommand("script")) return tirgen::cli::RunScript(script);
     if (app.got_subcommand("relay")) return tirgen::cli::RunRelay(relay);
     if (app.got_subcommand("fuse")) return tirgen::cli::RunFuse(fuse);
+    if (app.got_subcommand("lower")) return tirgen::cli::RunLower(lower);
     if (app.got_subcommand("build")) return tirgen::cli::RunBuild(build);
     if (app.got_subcommand("run")) return tirgen::cli::RunRun(run);
+    if (app.got_subcommand("tasks")) return tirgen::cli::RunTasks(tasks);
   } catch (const tirgen::Error& e) {
     std::cerr << e.what() << "\n";
     return 2;

@@ -2,8 +2,7 @@
 
 #include "input_loader.h"
 #include "tirgen/frontend/onnx.h"
-#include "tirgen/lower/lower.h"
-#include "tirgen/relay/transforms.h"
+#include "tirgen/runtime/executor.h"
 
 #include "tirgen/script/parser.h"
 #include "tirgen/support/error.h"
@@ -29,9 +28,7 @@ IRModule LoadProgram(const ProgramOptions& options) {
   // A graph model: Relay text or ONNX (its weights in `graph.params`, --params overriding).
   LoadedInput graph = LoadInput({options.input, options.params, options.input_shapes},
                                 options.input == "-" ? &text : nullptr);
-  relay::OptimizeConfig config;
-  config.link_params = options.link_params;
-  return lower::LowerTE(relay::Optimize(graph.mod, graph.params, config));
+  return runtime::LowerForExecution(graph.mod, graph.params, options.link_params);
 }
 
 }  // namespace cli

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 #include <utility>
@@ -48,6 +49,18 @@ tir::PrimFunc LowerToPrimFunc(const relay::Function& func, const std::string& ta
 struct LowerTEOptions {
   std::string target = "generic";
   std::string module_name = "tvmgen_default";  ///< GlobalVar prefix: <module_name>_<fused name>
+  /// (done, total, fused name), called after each distinct primitive function is lowered.
+  using Progress = std::function<void(size_t, size_t, const std::string&)>;
+  Progress progress;
+};
+
+/// One distinct primitive function LowerTE lowered.
+struct LoweredPrimitive {
+  std::string global;      ///< its PrimFunc's name in the module: <module_name>_<name>
+  std::string name;        ///< fused name, `_N`-suffixed when distinct functions share it
+  std::string fused_name;  ///< "fused_nn_conv2d_add_nn_relu"
+  relay::Function source;  ///< the first primitive function of its equivalence class
+  tir::PrimFunc func;      ///< exactly LowerToPrimFunc(source): standalone, attrs as TVM's
 };
 
 /// TVM's LowerTE module pass: every primitive function called from the module's Relay
@@ -56,29 +69,45 @@ struct LowerTEOptions {
 /// PrimFunc carries attrs global_symbol, tir.noalias, target, hash (the Relay function's
 /// structural hash) and the Relay function's own attributes.
 IRModule LowerTE(const IRModule& mod, const LowerTEOptions& options = LowerTEOptions());
+/// LowerTE that also reports what it lowered, sorted by global name (the same single path).
+IRModule LowerTE(const IRModule& mod, const LowerTEOptions& options,
+                 std::vector<LoweredPrimitive>* lowered);
 
 enum class ModuleEquality {
   kStructural,     ///< constant data compared
   kIgnoreNDArray,  ///< constants compared by shape and dtype only
+  kAnchorBlock,    ///< only the anchor (main reduction) block compared, ignoring constant data;
+                   ///< functions without one compared as kIgnoreNDArray
 };
+
+/// "structural" / "ignore-ndarray" / "anchor-block" (TVM's module_equality names);
+/// tirgen::Error otherwise.
+ModuleEquality ParseModuleEquality(const std::string& name);
 
 struct ExtractOptions {
   std::string target = "generic";
-  bool link_params = false;
+  bool link_params = false;  ///< constants stay inside the fused functions (AllocateConst)
   ModuleEquality equality = ModuleEquality::kStructural;
+  /// Called after each primitive function is lowered (done, total); may be empty.
+  std::function<void(size_t, size_t)> progress;
 };
 
 /// One tuning task (TVM's ExtractedTask).
 struct Task {
   std::string name;        ///< unique, TVM's order and naming (spec §7.2)
+  std::string fused_name;  ///< the lowered function's fused name (shared by tasks of one name)
   int weight = 0;          ///< call sites whose PrimFunc is equal under the chosen equality
   IRModule mod;            ///< {"main": PrimFunc with global_symbol="main", tir.noalias}
-  uint64_t hash = 0;       ///< structural hash of `mod` under the chosen equality
+  uint64_t hash = 0;       ///< structural hash of `mod` (of its anchor block) under the equality
   relay::Function source;  ///< the first primitive function that produced it
 };
 
-/// TVM's extract_tasks: binds `params`, runs relay::Optimize, lowers every primitive
-/// function and deduplicates. Deterministic across runs and processes.
+/// TVM's extract_tasks (spec §7.2): binds `params`, runs relay::Optimize (the pass prefix and
+/// FuseOps), lowers every primitive function node of main met in post order and deduplicates
+/// the {"main": PrimFunc} modules under `options.equality`; weight = call sites per task. The
+/// list is reversed (TVM's order) and named by a fresh NameSupply over the fused names, so the
+/// first task of a fused name keeps it plain and later ones get `_1`, `_2`. Deterministic
+/// across runs and processes.
 std::vector<Task> ExtractTasks(const IRModule& mod, const std::map<std::string, NDArray>& params,
                                const ExtractOptions& options = ExtractOptions());
 

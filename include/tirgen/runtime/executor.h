@@ -16,6 +16,14 @@
 namespace tirgen {
 namespace runtime {
 
+/// A Relay module brought to the form the Executor runs, by the stage it is at: a module whose
+/// PrimFuncs are already called from main (LowerTE'd) is returned as it is; one whose main
+/// calls primitive (fused) functions is LowerTE'd (after binding `params` by name); anything
+/// else goes through relay::Optimize(mod, params, link_params) then LowerTE. What `tirgen run`
+/// and tirgen.run do with their input.
+IRModule LowerForExecution(const IRModule& mod, const std::map<std::string, NDArray>& params = {},
+                           bool link_params = false);
+
 class Executor {
  public:
   /// Builds the module's PrimFuncs (runtime::BuildModule) and prepares main.

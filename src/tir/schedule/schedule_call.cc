@@ -213,6 +213,40 @@ std::vector<TraceValue> ApplyScheduleCall(Schedule& sch, const std::string& m, c
     Bound b(m, {Req("block"), Req("loop")}, args);
     return {sch.Value(sch.DecomposeReduction(b.Block("block"), b.Loop("loop")))};
   }
+  if (m == "rfactor") {
+    Bound b(m, {Req("loop"), Req("factor_axis")}, args);
+    return {sch.Value(sch.RFactor(b.Loop("loop"), static_cast<int>(b.Int("factor_axis"))))};
+  }
+  if (m == "transform_layout") {
+    Bound b(m, {Req("block"), Req("buffer"), Req("index_map"), Opt("pad_value", TraceValue::None()),
+                Opt("assume_injective_transform", kFalse)}, args);
+    BlockRV block = b.Block("block");
+    const TraceValue& buf = b.Get("buffer");
+    bool is_write = false;
+    int index = -1;
+    if (buf.kind == TraceValue::kString) {
+      // By name: unique among the block's buffers; a buffer both read and written counts as written.
+      Block blk = sch.Get(block);
+      for (size_t i = 0; i < blk->reads.size(); ++i)
+        if (blk->reads[i]->buffer->name == buf.s) is_write = false, index = static_cast<int>(i);
+      for (size_t i = 0; i < blk->writes.size(); ++i)
+        if (blk->writes[i]->buffer->name == buf.s) is_write = true, index = static_cast<int>(i);
+      if (index < 0) throw ScheduleError("cannot transform_layout: block \"" + blk->name_hint + "\" accesses no buffer named \"" + buf.s + "\"");
+    } else if ((buf.kind == TraceValue::kTuple || buf.kind == TraceValue::kList) && buf.items.size() == 2 &&
+               buf.items[0].kind == TraceValue::kString && buf.items[1].kind == TraceValue::kInt &&
+               (buf.items[0].s == "read" || buf.items[0].s == "write")) {
+      is_write = buf.items[0].s == "write";
+      index = static_cast<int>(buf.items[1].i);
+    } else {
+      b.Fail("buffer must be (\"read\" or \"write\", index) or a buffer name");
+    }
+    const TraceValue& im = b.Get("index_map");
+    if (im.kind != TraceValue::kLambda && im.kind != TraceValue::kString) b.Fail("index_map must be a lambda");
+    if (b.Get("pad_value").kind != TraceValue::kNone)
+      throw ScheduleError("cannot transform_layout: pad_value is not implemented by tirgen (only bijective maps are)");
+    sch.TransformLayout(block, is_write, index, IndexMap::FromPython(im.s), b.Bool("assume_injective_transform"));
+    return {};
+  }
   if (m == "blockize") {
     Bound b(m, {Req("target"), Opt("preserve_unit_iters", kTrue)}, args);
     return {sch.Value(sch.Blockize(b.Loop("target"), b.Bool("preserve_unit_iters")))};

@@ -45,6 +45,12 @@ TraceValue TraceValue::VarRef(std::string name) {
   t.s = std::move(name);
   return t;
 }
+TraceValue TraceValue::Lambda(std::string text) {
+  TraceValue t;
+  t.kind = kLambda;
+  t.s = std::move(text);
+  return t;
+}
 TraceValue TraceValue::List(std::vector<TraceValue> items, Kind kind) {
   TraceValue t;
   t.kind = kind;
@@ -73,6 +79,7 @@ void PrintValue(const TraceValue& v, const std::map<std::string, std::string>& n
     }
     case TraceValue::kBool: os << (v.i ? "True" : "False"); break;
     case TraceValue::kString: os << '"' << v.s << '"'; break;
+    case TraceValue::kLambda: os << v.s; break;
     case TraceValue::kBlockRV:
     case TraceValue::kLoopRV:
     case TraceValue::kVar: {

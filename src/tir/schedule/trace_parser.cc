@@ -63,6 +63,27 @@ class LineParser {
     return kw;
   }
 
+  // A lambda's body runs to the ',' or ')' that closes the argument it is (brackets balanced).
+  TraceValue LambdaText(size_t begin) {
+    while (pos_ < text_.size() && text_[pos_] != ':') ++pos_;  // the parameters
+    if (pos_ >= text_.size()) Fail("expected ':' in the lambda");
+    ++pos_;
+    int depth = 0;
+    while (pos_ < text_.size()) {
+      char c = text_[pos_];
+      if (c == '(' || c == '[') ++depth;
+      if (c == ')' || c == ']') {
+        if (depth == 0) break;
+        --depth;
+      }
+      if (c == ',' && depth == 0) break;
+      ++pos_;
+    }
+    size_t end = pos_;
+    while (end > begin && text_[end - 1] == ' ') --end;
+    return TraceValue::Lambda(text_.substr(begin, end - begin));
+  }
+
   TraceValue Value() {
     Skip();
     if (pos_ >= text_.size()) Fail("expected a value");
@@ -118,6 +139,7 @@ class LineParser {
       if (name == "None") return TraceValue::None();
       if (name == "True") return TraceValue::Bool(true);
       if (name == "False") return TraceValue::Bool(false);
+      if (name == "lambda") return LambdaText(b);
       Skip();
       if (pos_ < text_.size() && (text_[pos_] == '(' || text_[pos_] == '.')) {
         pos_ = b;

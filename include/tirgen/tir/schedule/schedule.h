@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "tirgen/tir/function.h"
+#include "tirgen/tir/schedule/index_map.h"
 #include "tirgen/tir/schedule/trace.h"
 
 namespace tirgen {
@@ -94,6 +95,15 @@ class Schedule {
                      const std::string& storage_scope,
                      const std::vector<BlockRV>& consumer_blocks = {});
   BlockRV DecomposeReduction(const BlockRV& block, const LoopRV& loop);
+  /// Splits the reduction under `loop` into a block reducing into a new buffer (`<buffer>.rf`)
+  /// with the loop as dimension `factor_axis` (negative counts from the end), and the original
+  /// block, which now reduces that buffer over `loop`. Returns the new (rfactor) block.
+  BlockRV RFactor(const LoopRV& loop, int factor_axis);
+  /// The buffer `block` writes (is_write) or reads at `buffer_index` takes the layout
+  /// `index_map` gives it; every access is rewritten. The map must be a bijection of the buffer's
+  /// shape onto the new one unless `assume_injective_transform` (then it is not checked).
+  void TransformLayout(const BlockRV& block, bool is_write, int buffer_index, const IndexMap& index_map,
+                       bool assume_injective_transform = false);
   BlockRV Blockize(const LoopRV& loop, bool preserve_unit_iters = true);
   void Tensorize(const BlockOrLoopRV& target, const std::string& intrin_name,
                  bool preserve_unit_iters = true);

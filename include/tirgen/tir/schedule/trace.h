@@ -16,11 +16,11 @@ class Schedule;
 
 /// An argument or result of a schedule call: a Python literal, a handle, or a list of those.
 struct TraceValue {
-  enum Kind { kNone, kInt, kFloat, kBool, kString, kBlockRV, kLoopRV, kVar, kList, kTuple };
+  enum Kind { kNone, kInt, kFloat, kBool, kString, kBlockRV, kLoopRV, kVar, kList, kTuple, kLambda };
   Kind kind = kNone;
   int64_t i = 0;                  ///< kInt, kBool (0/1), kBlockRV/kLoopRV (handle id)
   double f = 0;                   ///< kFloat
-  std::string s;                  ///< kString; kVar: the variable name in trace text
+  std::string s;                  ///< kString; kVar: the variable name in trace text; kLambda: its text
   std::vector<TraceValue> items;  ///< kList, kTuple
 
   static TraceValue None() { return TraceValue(); }
@@ -30,6 +30,8 @@ struct TraceValue {
   static TraceValue Str(std::string v);
   static TraceValue RV(Kind kind, int id);
   static TraceValue VarRef(std::string name);
+  /// A Python lambda (index maps), kept as text: `lambda i, j: (j, i,)`.
+  static TraceValue Lambda(std::string text);
   static TraceValue List(std::vector<TraceValue> items, Kind kind = kList);
   bool is_rv() const { return kind == kBlockRV || kind == kLoopRV; }
 };

@@ -1,0 +1,84 @@
+// tirgen.extract_tasks: TVM's meta_schedule.relay_integration.extract_tasks over
+// lower::ExtractTasks. Tasks carry TVM's ExtractedTask attribute names: task_name, weight,
+// mod (the Relay IRModule {fused name: primitive function}), dispatched ([the TIR IRModule
+// {"main": PrimFunc}]), target; plus hash (the structural hash the tasks were deduplicated by).
+// The model is an IRModule (tirgen.from_onnx, tirgen.relay.parse), a Relay function, or Relay
+// text (python/tirgen/tasks.py also accepts file paths and ONNX).
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include "numpy_convert.h"
+#include "tirgen/lower/lower.h"
+#include "tirgen/relay/text.h"
+#include "tirgen/support/error.h"
+
+namespace py = pybind11;
+using namespace tirgen;  // NOLINT
+
+namespace {
+
+struct PyTask {
+  lower::Task task;
+  std::string target;
+};
+
+IRModule AsRelayModule(const py::object& mod) {
+  if (py::isinstance<py::str>(mod)) return relay::ParseModule(mod.cast<std::string>(), "<string>");
+  if (!py::isinstance<ObjectRef>(mod))
+    throw Error(std::string("extract_tasks: expected an IRModule, a Relay function or Relay text, not ") +
+                py::str(py::type::of(mod).attr("__name__")).cast<std::string>());
+  ObjectRef obj = mod.cast<ObjectRef>();
+  if (obj.as<IRModuleNode>()) return obj.cast<IRModule>();
+  if (obj.as<relay::FunctionNode>()) return IRModule({{"main", obj}});  // TVM wraps a bare function
+  throw Error(std::string("extract_tasks: expected an IRModule or a Relay function, got a ") + KindName(obj.kind()));
+}
+
+std::map<std::string, NDArray> AsParams(const py::object& params) {
+  std::map<std::string, NDArray> out;
+  if (params.is_none()) return out;
+  for (const auto& kv : params.cast<py::dict>()) {
+    std::string name = py::str(kv.first);
+    py::object value = py::reinterpret_borrow<py::object>(kv.second);
+    if (py::hasattr(value, "numpy") && !py::isinstance<py::array>(value)) value = value.attr("numpy")();
+    out.emplace(name, python::FromNumpy(py::array::ensure(value)));
+  }
+  return out;
+}
+
+}  // namespace
+
+void BindTasks(py::module_& m) {
+  py::class_<PyTask>(m, "ExtractedTask")
+      .def_property_readonly("task_name", [](const PyTask& t) { return t.task.name; })
+      .def_property_readonly("weight", [](const PyTask& t) { return t.task.weight; })
+      .def_property_readonly("hash", [](const PyTask& t) { return t.task.hash; })
+      .def_property_readonly("target", [](const PyTask& t) { return t.target; })
+      .def_property_readonly("mod",
+                             [](const PyTask& t) { return IRModule({{t.task.fused_name, t.task.source}}); })
+      .def_property_readonly("dispatched", [](const PyTask& t) { return std::vector<IRModule>{t.task.mod}; })
+      .def("__repr__", [](const PyTask& t) {
+        return "ExtractedTask(task_name=" + t.task.name + ", weight=" + std::to_string(t.task.weight) + ")";
+      });
+
+  m.def(
+      "_extract_tasks",
+      [](const py::object& mod, const py::object& params, bool link_params, const std::string& module_equality,
+         const std::string& target) {
+        lower::ExtractOptions options;
+        options.target = target;
+        options.link_params = link_params;
+        options.equality = lower::ParseModuleEquality(module_equality);
+        IRModule relay_mod = AsRelayModule(mod);
+        std::map<std::string, NDArray> bound = AsParams(params);
+        std::vector<lower::Task> tasks;
+        {
+          py::gil_scoped_release release;
+          tasks = lower::ExtractTasks(relay_mod, bound, options);
+        }
+        std::vector<PyTask> out;
+        for (lower::Task& t : tasks) out.push_back({std::move(t), lower::CanonicalTarget(target)});
+        return out;
+      },
+      py::arg("mod"), py::arg("params"), py::arg("link_params"), py::arg("module_equality"), py::arg("target"));
+}

@@ -1,0 +1,177 @@
+// IndexMap (see tirgen/tir/schedule/index_map.h): the lambda parser and printer.
+#include "tirgen/tir/schedule/index_map.h"
+
+#include <cctype>
+
+#include "tirgen/script/printer.h"
+#include "tirgen/support/error.h"
+#include "tirgen/tir/functor.h"
+#include "tirgen/tir/op.h"
+
+namespace tirgen {
+namespace tir {
+
+namespace {
+
+class LambdaParser {
+ public:
+  LambdaParser(const std::string& text, DataType dtype) : text_(text), dtype_(dtype) {}
+
+  IndexMap Parse() {
+    IndexMap m;
+    if (Ident() != "lambda") Fail("an index map must be a lambda, `lambda i, j: (j, i)`");
+    while (!Accept(":")) {
+      if (!m.initial_indices.empty()) Expect(",");
+      std::string name = Ident();
+      if (name.empty()) Fail("expected a parameter name");
+      m.initial_indices.push_back(Var(name, dtype_));
+    }
+    vars_ = m.initial_indices;
+    Skip();
+    // `(a, b,)` is a tuple; `(a)` and `a` are one expression.
+    size_t saved = pos_;
+    bool tuple = false;
+    if (Accept("(")) {
+      std::vector<PrimExpr> items;
+      if (!Accept(")")) {
+        while (true) {
+          items.push_back(Expr());
+          if (Accept(")")) break;
+          Expect(",");
+          tuple = true;
+          if (Accept(")")) break;
+        }
+      }
+      if (tuple || items.empty()) {
+        m.final_indices = items;
+      } else {
+        pos_ = saved;
+      }
+    }
+    if (!tuple && m.final_indices.empty()) m.final_indices.push_back(Expr());
+    Skip();
+    if (pos_ != text_.size()) Fail("unexpected text after the lambda");
+    return m;
+  }
+
+ private:
+  [[noreturn]] void Fail(const std::string& msg) const {
+    throw Error("index map `" + text_ + "`, column " + std::to_string(pos_ + 1) + ": " + msg);
+  }
+  void Skip() {
+    while (pos_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[pos_]))) ++pos_;
+  }
+  bool Accept(const std::string& tok) {
+    Skip();
+    if (text_.compare(pos_, tok.size(), tok) != 0) return false;
+    pos_ += tok.size();
+    return true;
+  }
+  void Expect(const std::string& tok) {
+    if (!Accept(tok)) Fail("expected '" + tok + "'");
+  }
+  std::string Ident() {
+    Skip();
+    size_t b = pos_;
+    while (pos_ < text_.size() && (std::isalnum(static_cast<unsigned char>(text_[pos_])) || text_[pos_] == '_') &&
+           !(pos_ == b && std::isdigit(static_cast<unsigned char>(text_[pos_]))))
+      ++pos_;
+    return text_.substr(b, pos_ - b);
+  }
+  PrimExpr Expr() {
+    PrimExpr e = Term();
+    while (true) {
+      if (Accept("+")) e = add(e, Term());
+      else if (Accept("-")) e = sub(e, Term());
+      else return e;
+    }
+  }
+  PrimExpr Term() {
+    PrimExpr e = Unary();
+    while (true) {
+      if (Accept("//")) e = floordiv(e, Unary());
+      else if (Accept("%")) e = floormod(e, Unary());
+      else if (Accept("*")) e = mul(e, Unary());
+      else return e;
+    }
+  }
+  PrimExpr Unary() {
+    if (Accept("-")) return neg(Unary());
+    if (Accept("(")) {
+      PrimExpr e = Expr();
+      Expect(")");
+      return e;
+    }
+    Skip();
+    if (pos_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[pos_]))) {
+      size_t b = pos_;
+      while (pos_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[pos_]))) ++pos_;
+      return make_const(dtype_, std::stoll(text_.substr(b, pos_ - b)));
+    }
+    std::string name = Ident();
+    if (name.empty()) Fail("expected an integer, a parameter or '('");
+    for (const Var& v : vars_)
+      if (v->name_hint == name) return v;
+    Fail("\"" + name + "\" is not a parameter of the lambda (only + - * // % of parameters and integers are supported)");
+  }
+
+  std::string text_;
+  DataType dtype_;
+  size_t pos_ = 0;
+  std::vector<Var> vars_;
+};
+
+// Retypes variables (by the map) and integer literals.
+class Retyper : public StmtExprMutator {
+ public:
+  Retyper(const std::vector<std::pair<Var, PrimExpr>>& vmap, DataType t) : vmap_(vmap), t_(t) {}
+  PrimExpr VisitExpr_(const VarNode* op) override {
+    for (const auto& kv : vmap_)
+      if (kv.first.get() == op) return kv.second;
+    return GetRef<PrimExpr>(op);
+  }
+  PrimExpr VisitExpr_(const IntImmNode* op) override { return make_const(t_, op->value); }
+
+ private:
+  const std::vector<std::pair<Var, PrimExpr>>& vmap_;
+  DataType t_;
+};
+
+}  // namespace
+
+IndexMap IndexMap::FromPython(const std::string& text, DataType dtype) { return LambdaParser(text, dtype).Parse(); }
+
+std::string IndexMap::ToPython() const {
+  std::string s = "lambda ";
+  for (size_t i = 0; i < initial_indices.size(); ++i) s += (i ? ", " : "") + initial_indices[i]->name_hint;
+  s += ": (";
+  for (size_t i = 0; i < final_indices.size(); ++i) s += (i ? " " : "") + script::PrintExpr(final_indices[i]) + ",";
+  return s + ")";
+}
+
+IndexMap IndexMap::WithDType(DataType dtype) const {
+  IndexMap m;
+  std::vector<std::pair<Var, PrimExpr>> vmap;
+  for (const Var& v : initial_indices) {
+    Var nv = v.dtype() == dtype ? v : Var(v->name_hint, dtype);
+    m.initial_indices.push_back(nv);
+    vmap.emplace_back(v, nv);
+  }
+  Retyper r(vmap, dtype);
+  for (const PrimExpr& e : final_indices) m.final_indices.push_back(r.VisitExpr(e));
+  return m;
+}
+
+std::vector<PrimExpr> IndexMap::MapIndices(const std::vector<PrimExpr>& indices) const {
+  if (indices.size() != initial_indices.size())
+    throw Error("index map " + ToPython() + " takes " + std::to_string(initial_indices.size()) + " indices, got " +
+                std::to_string(indices.size()));
+  std::vector<std::pair<Var, PrimExpr>> vmap;
+  for (size_t i = 0; i < indices.size(); ++i) vmap.emplace_back(initial_indices[i], indices[i]);
+  std::vector<PrimExpr> out;
+  for (const PrimExpr& e : final_indices) out.push_back(Substitute(e, vmap));
+  return out;
+}
+
+}  // namespace tir
+}  // namespace tirgen

@@ -1,0 +1,35 @@
+# from tvm.script import ir as I
+# from tvm.script import tir as T
+
+@I.ir_module
+class Module:
+    @T.prim_func
+    def main(p0: T.Buffer((T.int64(8), T.int64(4)), "float32"), T_out: T.Buffer((T.int64(8), T.int64(4)), "float32")):
+        T.func_attr({"tir.noalias": T.bool(True)})
+        # with T.block("root"):
+        T_matmul = T.alloc_buffer((T.int64(8), T.int64(4)))
+        T_matmul_rf = T.alloc_buffer((T.int64(2), T.int64(8), T.int64(4)))
+        fused_constant = T.allocate_const([-2, 0, 2, -1, 1, -2, 0, 2, -1, 1, -2, 0, 2, -1, 1, -2], "float32", [4, 4])
+        for i, j, k_0, k_1 in T.grid(T.int64(8), T.int64(4), T.int64(2), T.int64(2)):
+            with T.block("T_matmul_rf"):
+                vk_1, v_i, v_j, vk_0 = T.axis.remap("SSSR", [k_1, i, j, k_0])
+                fused_constant_1 = T.Buffer((4, 4), data=fused_constant)
+                T.reads(p0[v_i, vk_0 * T.int64(2) + vk_1], fused_constant_1[v_j, vk_0 * T.int64(2) + vk_1])
+                T.writes(T_matmul_rf[vk_1, v_i, v_j])
+                with T.init():
+                    T_matmul_rf[vk_1, v_i, v_j] = T.float32(0)
+                T_matmul_rf[vk_1, v_i, v_j] = T_matmul_rf[vk_1, v_i, v_j] + p0[v_i, vk_0 * T.int64(2) + vk_1] * fused_constant_1[v_j, vk_0 * T.int64(2) + vk_1]
+        for i, j, k_1 in T.grid(T.int64(8), T.int64(4), T.int64(2)):
+            with T.block("T_matmul"):
+                vk_1, v_i, v_j = T.axis.remap("RSS", [k_1, i, j])
+                T.reads(T_matmul_rf[vk_1, v_i, v_j])
+                T.writes(T_matmul[v_i, v_j])
+                with T.init():
+                    T_matmul[v_i, v_j] = T.float32(0)
+                T_matmul[v_i, v_j] = T_matmul[v_i, v_j] + T_matmul_rf[vk_1, v_i, v_j]
+        for ax0, ax1 in T.grid(T.int64(8), T.int64(4)):
+            with T.block("T_out"):
+                v_ax0, v_ax1 = T.axis.remap("SS", [ax0, ax1])
+                T.reads(T_matmul[v_ax0, v_ax1])
+                T.writes(T_out[v_ax0, v_ax1])
+                T_out[v_ax0, v_ax1] = T.max(T_matmul[v_ax0, v_ax1], T.float32(0))

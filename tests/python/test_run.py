@@ -1,0 +1,119 @@
+"""tirgen.run / tirgen.build on Relay modules (optimize -> LowerTE -> build -> executor, the path
+`tirgen run` takes). Every golden case runs through tirgen.run and is compared with TVM's output
+and with the independent NumPy/PyTorch reference of test_run_golden.py (float32: rtol 1e-5,
+atol 1e-5 * max(1, max|want|); integers exactly). A torch model imported with from_pytorch runs
+against torch's own output (float32: rtol 1e-4, atol 1e-5 * max(1, max|want|): a few hundred
+multiply-adds per output in another order than torch's)."""
+import json
+import os
+
+import numpy as np
+import pytest
+
+import tirgen
+from test_run_golden import CASES, GOLDEN, REFERENCES, check
+
+torch = pytest.importorskip("torch")
+
+
+def golden(rel):
+    return os.path.join(GOLDEN, rel)
+
+
+def relay_module(case):
+    with open(golden(case + "/input.relay")) as f:
+        return tirgen.relay.parse(f.read())
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_golden_case_runs_through_tirgen_run(case):
+    man = json.load(open(golden(case + "/manifest.json")))
+    inputs = {i["name"]: np.load(golden(f"{case}/{i['file']}")) for i in man["inputs"]}
+    params = dict(np.load(golden(case + "/params.npz"))) if man["params"] else None
+    got = tirgen.run(relay_module(case), inputs, params=params, link_params=man["link_params"])
+    assert isinstance(got, list) and len(got) == len(man["outputs"])
+    refs = REFERENCES[case]({**inputs, **(params or {})})
+    for k, name in enumerate(man["outputs"]):
+        tvm = np.load(golden(f"{case}/{name}"))
+        if np.ma.isMaskedArray(refs[k]):
+            tvm = np.ma.array(tvm, mask=refs[k].mask)
+        check(got[k], tvm, f"{case} output {k} vs TVM")
+        check(got[k], refs[k], f"{case} output {k} vs reference")
+
+
+def test_run_takes_a_list_or_a_dict_and_every_stage():
+    mod = relay_module("add_relu")
+    x = np.random.RandomState(0).randn(1, 16, 32, 32).astype("float32")
+    y = np.random.RandomState(1).randn(1, 16, 32, 32).astype("float32")
+    outs = tirgen.run(mod, [x, y])
+    assert len(outs) == 1
+    np.testing.assert_allclose(outs[0], np.maximum(x + y, 0), rtol=1e-5, atol=0)
+    np.testing.assert_array_equal(tirgen.run(mod, {"y": y, "x": x})[0], outs[0])
+    fused = tirgen.relay.optimize(mod)  # already fused: lowered as it is
+    np.testing.assert_array_equal(tirgen.run(fused, [x, y])[0], outs[0])
+    lowered = tirgen.lower_te(fused)  # already lowered: built as it is
+    np.testing.assert_array_equal(tirgen.run(lowered, [x, y])[0], outs[0])
+    with pytest.raises(tirgen.TirgenError, match="already lowered"):
+        tirgen.run(lowered, [x, y], params={"y": y})
+
+
+def test_tuple_results_are_flattened_in_order():
+    mod = relay_module("tile_repeat_reverse")
+    x = np.load(golden("tile_repeat_reverse/input_0.npy"))
+    outs = tirgen.run(mod, [x])
+    assert len(outs) == 3
+    np.testing.assert_array_equal(outs[0], np.tile(x, (2, 1, 2)))
+    np.testing.assert_array_equal(outs[1], np.repeat(x, 2, axis=1))
+    np.testing.assert_array_equal(outs[2], np.flip(x, axis=2))
+
+
+def test_build_relay_with_linked_params_is_exact():
+    mod = relay_module("conv2d_link_params")
+    params = dict(np.load(golden("conv2d_link_params/params.npz")))
+    m = tirgen.build(mod, params=params, link_params=True)
+    data = np.load(golden("conv2d_link_params/input_0.npy"))
+    np.testing.assert_array_equal(m(data), np.load(golden("conv2d_link_params/output_0.npy")))
+
+
+def test_run_input_errors():
+    mod = relay_module("add_relu")
+    x = np.zeros((1, 16, 32, 32), "float32")
+    with pytest.raises(tirgen.TirgenError, match="y"):
+        tirgen.run(mod, [x, np.zeros(2, "float32")])
+    with pytest.raises(tirgen.TirgenError, match="y"):
+        tirgen.run(mod, {"x": x})
+    with pytest.raises(tirgen.TirgenError):
+        tirgen.run(mod, [x])
+    with pytest.raises(tirgen.TirgenError, match="Relay module"):
+        tirgen.run(tirgen.IRModule({"main": tirgen.script.parse(open(golden("add_relu/primfunc_0.py")).read())}), [x])
+
+
+class SmallNet(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv = torch.nn.Conv2d(3, 8, 3, padding=1)
+        self.bn = torch.nn.BatchNorm2d(8)
+        self.fc = torch.nn.Linear(8 * 4 * 4, 10)
+
+    def forward(self, x):
+        y = torch.nn.functional.max_pool2d(torch.relu(self.bn(self.conv(x))), 2)
+        return torch.softmax(self.fc(torch.flatten(y, 1)), dim=-1), y.mean()
+
+
+@pytest.mark.parametrize("link_params", [False, True])
+def test_torch_model_via_from_pytorch(link_params):
+    pytest.importorskip("onnx")
+    torch.manual_seed(0)
+    net = SmallNet().eval()
+    with torch.no_grad():  # non-trivial batch-norm statistics
+        net.bn.running_mean.uniform_(-0.5, 0.5)
+        net.bn.running_var.uniform_(0.5, 2.0)
+    x = torch.randn(2, 3, 8, 8)
+    mod, params = tirgen.from_pytorch(net, x)
+    got = tirgen.run(mod, {"input0": x.numpy()}, params=params, link_params=link_params)
+    with torch.no_grad():
+        want = [w.numpy() for w in net(x)]
+    assert len(got) == len(want)
+    for g, w in zip(got, want):
+        assert g.shape == w.shape
+        np.testing.assert_allclose(g, w, rtol=1e-4, atol=1e-5 * max(1.0, float(np.abs(w).max())))
