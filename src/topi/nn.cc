@@ -490,20 +490,51 @@ Tensor adaptive_pool2d(const Tensor& x, const std::vector<PrimExpr>& out_size, P
   const int axes[2] = {hax, wax};
   std::vector<PrimExpr> shape = x->shape;
   for (int i = 0; i < 2; ++i) shape[axes[i]] = out_size[i];
-  // The window of output position o along one axis: [o*in/out, ceil((o+1)*in/out)).
-  auto window = [&](const std::vector<Var>& out, bool reduce_indices, std::vector<PrimExpr>* idx) {
+  // The window of output position o along one axis: [o*in/out, ceil((o+1)*in/out)). When out
+  // divides in, its length simplifies to a constant and the reduction runs over it as TVM
+  // writes it. Otherwise the reduction runs over the longest window (with a condition when
+  // the length varies with o), so no output index leaks into the loop bounds.
+  struct Window {
     std::vector<IterVar> raxes;
+    std::vector<PrimExpr> lengths;  // actual window length per axis
+    PrimExpr cond;                  // undefined when every window is full; masks the source
+                                    // (a reduction `where` is not lowered)
+  };
+  auto window = [&](const std::vector<Var>& out, bool reduce_indices, std::vector<PrimExpr>* idx) {
+    Window w;
     idx->assign(out.begin(), out.end());
     for (int i = 0; i < 2; ++i) {
       PrimExpr o = out[axes[i]], odim = out_size[i], idim = x->shape[axes[i]];
       PrimExpr start = floordiv(o * idim, odim);
       PrimExpr tmp = floordiv((o + 1) * idim, odim);
       PrimExpr end = Select(floormod((o + 1) * idim, odim) == 0, tmp, tmp + 1);
-      IterVar rv = te::reduce_axis(Range(I32(0), end - start), "rv" + std::to_string(i));
-      raxes.push_back(rv);
-      if (reduce_indices) (*idx)[axes[i]] = start + rv->var;
+      w.lengths.push_back(end - start);
+      const auto* in_imm = idim.as<tir::IntImmNode>();
+      const auto* out_imm = odim.as<tir::IntImmNode>();
+      int64_t longest = -1;
+      bool varies = false, constant = false;
+      if (in_imm && out_imm && out_imm->value > 0 && in_imm->value % out_imm->value != 0) {
+        int64_t in = in_imm->value, on = out_imm->value, first = -1;
+        for (int64_t k = 0; k < on; ++k) {
+          int64_t st = k * in / on, en = ((k + 1) * in + on - 1) / on;
+          if (first < 0) first = en - st;
+          varies = varies || en - st != first;
+          longest = std::max(longest, en - st);
+        }
+        constant = true;
+      }
+      PrimExpr extent = constant ? make_const(idim.dtype(), longest) : end - start;
+      IterVar rv = te::reduce_axis(Range(make_const(extent.dtype(), 0), extent), "rv" + std::to_string(i));
+      w.raxes.push_back(rv);
+      PrimExpr pos = start + rv->var;
+      if (varies) {
+        PrimExpr inside = rv->var < end - start;
+        w.cond = w.cond.defined() ? (w.cond && inside) : inside;
+        pos = min(pos, idim - 1);  // reads past a short window are masked; keep them in bounds
+      }
+      if (reduce_indices) (*idx)[axes[i]] = pos;
     }
-    return raxes;
+    return w;
   };
   if (type == PoolType::kMax) {
     AttrMap attrs{{"schedule_rule", String("meta_schedule.adaptive_pool_max")}};
@@ -511,8 +542,9 @@ Tensor adaptive_pool2d(const Tensor& x, const std::vector<PrimExpr>& out_size, P
         shape,
         [&](const std::vector<Var>& out) {
           std::vector<PrimExpr> idx;
-          std::vector<IterVar> raxes = window(out, true, &idx);
-          return max(x(idx), raxes);
+          Window w = window(out, true, &idx);
+          PrimExpr v = x(idx);
+          return max(w.cond.defined() ? Select(w.cond, v, min_value(x->dtype)) : v, w.raxes);
         },
         "adaptive_pool_max", "adaptive_pool_max", attrs);
   }
@@ -520,8 +552,9 @@ Tensor adaptive_pool2d(const Tensor& x, const std::vector<PrimExpr>& out_size, P
       shape,
       [&](const std::vector<Var>& out) {
         std::vector<PrimExpr> idx;
-        std::vector<IterVar> raxes = window(out, true, &idx);
-        return sum(x(idx), raxes);
+        Window w = window(out, true, &idx);
+        PrimExpr v = x(idx);
+        return sum(w.cond.defined() ? Select(w.cond, v, make_const(x->dtype, 0)) : v, w.raxes);
       },
       "adaptive_pool_sum", "adaptive_pool_sum");
   AttrMap attrs{{"schedule_rule", String("meta_schedule.adaptive_pool_avg")}};
@@ -529,9 +562,9 @@ Tensor adaptive_pool2d(const Tensor& x, const std::vector<PrimExpr>& out_size, P
       shape,
       [&](const std::vector<Var>& out) {
         std::vector<PrimExpr> idx;
-        std::vector<IterVar> raxes = window(out, false, &idx);
+        Window w = window(out, false, &idx);
         PrimExpr factor = cast(x->dtype, I32(1));
-        for (const IterVar& rv : raxes) factor = factor * cast(x->dtype, rv->dom->extent);
+        for (const PrimExpr& len : w.lengths) factor = factor * cast(x->dtype, len);
         return div(pool_sum(idx), factor);
       },
       "adaptive_pool_avg", "elemwise", attrs);

@@ -1,6 +1,6 @@
 // Numerics of the nn ops against PyTorch (harness: op_numerics.h): convolutions over strides,
 // padding (symmetric and asymmetric), dilation, groups (incl. depthwise) and both layouts;
-// pooling with ceil_mode / count_include_pad; dense/matmul; softmax; pad; batch_flatten.
+// pooling with ceil_mode / count_include_pad, adaptive pooling with uneven windows; dense/matmul; softmax; pad; batch_flatten.
 // Tolerance: rtol 1e-5 with atol 1e-5 for the accumulating ops (float32 sums of up to ~100
 // products of values in [-1, 1]).
 #include <gtest/gtest.h>
@@ -56,6 +56,15 @@ TEST(OpNumerics, Pooling) {
        "F.avg_pool2d(T(a), 2, stride=2, padding=1, count_include_pad=True)"},
       {"global_avg", {F32({2, 3, 5, 4})}, "nn.global_avg_pool2d(%a)", "np.mean(f64(a), axis=(2, 3), keepdims=True)"},
       {"global_max", {F32({2, 3, 5, 4})}, "nn.global_max_pool2d(%a)", "np.max(a, axis=(2, 3), keepdims=True)"},
+      // Windows that vary in size (7 -> 4: lengths 2, 3, 3, 2) and equal-but-overlapping ones.
+      {"adaptive_avg_uneven", {F32({1, 2, 7, 5})}, "nn.adaptive_avg_pool2d(%a, output_size=[4, 3])",
+       "F.adaptive_avg_pool2d(T(a), (4, 3))"},
+      {"adaptive_avg_overlap", {F32({2, 3, 7, 5})}, "nn.adaptive_avg_pool2d(%a, output_size=[3, 2])",
+       "F.adaptive_avg_pool2d(T(a), (3, 2))"},
+      {"adaptive_avg_divisible", {F32({1, 2, 8, 6})}, "nn.adaptive_avg_pool2d(%a, output_size=[4, 3])",
+       "F.adaptive_avg_pool2d(T(a), (4, 3))"},
+      {"adaptive_max_uneven", {F32({1, 2, 7, 5})}, "nn.adaptive_max_pool2d(%a, output_size=[5, 4])",
+       "F.adaptive_max_pool2d(T(a), (5, 4))"},
   });
 }
 
