@@ -100,6 +100,13 @@ TEST(BackwardFoldScaleAxis, DenseNhwcAndRefusals) {
   // A conv output read twice cannot take the scale.
   ExpectNoFold(relay::BackwardFoldScaleAxis, kNchw, ConvConsts(),
                std::string("%0 = ") + kConv + ";\n%1 = multiply(%0, %s);\n(%1, %0)");
+  // An int32 scale of an int8 conv's int32 output cannot go into the int8 weight.
+  std::vector<uint8_t> wb(8 * 4 * 9, 1);
+  std::vector<uint8_t> sb(8 * 4, 0);
+  for (size_t i = 0; i < sb.size(); i += 4) sb[i] = 3;
+  ExpectNoFold(relay::BackwardFoldScaleAxis, "%x: Tensor[(1, 4, 6, 6), int8], %w: Tensor[(8, 4, 3, 3), int8], %s: Tensor[(8, 1, 1), int32]",
+               {{"w", NDArray({8, 4, 3, 3}, DataType::Int(8), wb)}, {"s", NDArray({8, 1, 1}, DataType::Int(32), sb)}},
+               "%0 = nn.conv2d(%x, %w, padding=[1, 1, 1, 1], channels=8, kernel_size=[3, 3], out_dtype=\"int32\");\nmultiply(%0, %s)");
   // Grouped (not depthwise) convs are left alone.
   ExpectNoFold(relay::BackwardFoldScaleAxis, "%x: Tensor[(1, 4, 6, 6), float32], %w: Tensor[(8, 2, 3, 3), float32], %s: Tensor[(8, 1, 1), float32]",
                {{"w", F32({8, 2, 3, 3}, 10, -1, 1)}, {"s", ConvConsts()["s"]}},

@@ -162,6 +162,10 @@ ConvLayout ReadConvLayout(const CallNode* call) {
   return l;
 }
 
+bool WeightTakesScaleOf(const CallNode* call, const Expr& value) {
+  return TensorTypeOf(call->args[1])->dtype == TensorTypeOf(value)->dtype;
+}
+
 Expr Multiply(const Expr& a, const Expr& b) { return MakeCall("multiply", {a, b}); }
 Expr Divide(const Expr& a, const Expr& b) { return MakeCall("divide", {a, b}); }
 

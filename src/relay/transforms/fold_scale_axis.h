@@ -58,6 +58,11 @@ struct ConvLayout {
 };
 ConvLayout ReadConvLayout(const CallNode* call);
 
+/// True when a scale of `value`'s dtype can multiply the weight (argument 1) of `call`. TVM
+/// does not check; folding an int32 scale of a conv's int32 output into its int8 weight would
+/// be a type error.
+bool WeightTakesScaleOf(const CallNode* call, const Expr& value);
+
 Expr Multiply(const Expr& a, const Expr& b);
 Expr Divide(const Expr& a, const Expr& b);
 

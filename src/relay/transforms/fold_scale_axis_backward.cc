@@ -49,7 +49,7 @@ OptMessage AddSubPrep(const CallNode* call, const std::vector<OptMessage>& in) {
 
 OptMessage ConvPrep(const CallNode* call, const std::vector<OptMessage>&) {
   ConvLayout l = ReadConvLayout(call);
-  if (!l.Foldable(true)) return std::nullopt;
+  if (!l.Foldable(true) || !WeightTakesScaleOf(call, GetRef<Expr>(call))) return std::nullopt;
   Message m;
   m.axes = {l.out_c};
   if (l.out_c_small >= 0) m.axes.push_back(l.out_c_small);
@@ -63,6 +63,7 @@ OptMessage BiasAddPrep(const CallNode* call, const std::vector<OptMessage>& in) 
 
 // dense's output features are its last axis.
 OptMessage DensePrep(const CallNode* call, const std::vector<OptMessage>&) {
+  if (!WeightTakesScaleOf(call, GetRef<Expr>(call))) return std::nullopt;
   Message m;
   m.axes = {static_cast<int64_t>(ShapeOf(GetRef<Expr>(call)).size()) - 1};
   return m;

@@ -39,7 +39,7 @@ std::vector<OptMessage> AddSubPrep(const CallNode* call, const OptMessage& out) 
 
 std::vector<OptMessage> ConvPrep(const CallNode* call, const OptMessage&) {
   ConvLayout l = ReadConvLayout(call);
-  if (!l.Foldable(false)) return {std::nullopt, std::nullopt};
+  if (!l.Foldable(false) || !WeightTakesScaleOf(call, call->args[0])) return {std::nullopt, std::nullopt};
   Message m;
   m.axes = {l.data_c};
   if (l.data_c_small >= 0) m.axes.push_back(l.data_c_small);
@@ -48,6 +48,7 @@ std::vector<OptMessage> ConvPrep(const CallNode* call, const OptMessage&) {
 
 // The reduction (input feature) axis of dense is the data's last one.
 std::vector<OptMessage> DensePrep(const CallNode* call, const OptMessage&) {
+  if (!WeightTakesScaleOf(call, call->args[0])) return {std::nullopt, std::nullopt};
   Message m;
   m.axes = {static_cast<int64_t>(ShapeOf(call->args[0]).size()) - 1};
   return {m, std::nullopt};
