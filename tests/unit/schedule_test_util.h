@@ -12,6 +12,7 @@
 #include "tir_pass_test_util.h"
 #include "tirgen/runtime/module.h"
 #include "tirgen/tir/schedule/schedule.h"
+#include "tirgen/tir/transforms/pipeline.h"
 
 namespace tirgen {
 namespace tir {
@@ -19,13 +20,7 @@ namespace testing {
 
 /// TVM's CreatePassList as far as tirgen has the passes: scheduled TensorIR -> loop form C can
 /// be generated from.
-inline transform::Pass ScheduleLowerPipeline() {
-  using namespace transform;  // NOLINT
-  return Sequential({LowerInitBlock(), PlanAndUpdateBufferAllocationLocation(),
-                     ConvertBlocksToOpaque(), CompactBufferAllocation(), LowerMatchBuffer(),
-                     Simplify(), LowerOpaqueBlock(), FlattenBuffer(), NarrowDataType(32),
-                     Simplify(), VectorizeLoop(), UnrollLoop(), Simplify(), RemoveNoOp()});
-}
+inline transform::Pass ScheduleLowerPipeline() { return transform::TvmLowerPipeline(); }
 
 /// Deterministic inputs for the first `n_inputs` parameters: small integers (exact in every
 /// dtype, so sums do not depend on order beyond rounding of float products).

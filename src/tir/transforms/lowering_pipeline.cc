@@ -4,13 +4,17 @@ namespace tirgen {
 namespace tir {
 namespace transform {
 
-Pass LoweringPipeline() {
+Pass TvmLowerPipeline() {
   return Sequential({LowerInitBlock(), PlanAndUpdateBufferAllocationLocation(),
                      ConvertBlocksToOpaque(), CompactBufferAllocation(), LowerMatchBuffer(),
                      Simplify(), LowerOpaqueBlock(), FlattenBuffer(), NarrowDataType(32),
-                     Simplify(), VectorizeLoop(), UnrollLoop(), Simplify(), RemoveNoOp()},
-                    "LoweringPipeline");
+                     Simplify(), VectorizeLoop(), StorageRewrite(), UnrollLoop(), Simplify(),
+                     RemoveNoOp()},
+                    "TvmLowerPipeline");
 }
+
+// One pipeline: the C build lowers exactly as tvm.lower does.
+Pass LoweringPipeline() { return TvmLowerPipeline(); }
 
 }  // namespace transform
 }  // namespace tir

@@ -57,6 +57,13 @@ Pass RemoveNoOp();
 /// it cannot vectorize (or all, when `enable_vectorize` is false) become serial loops.
 Pass VectorizeLoop(bool enable_vectorize = true);
 
+/// TVM's memory planner for flat allocations: an allocation takes over the storage of one
+/// whose last use came before its first (in place when it is written elementwise from it),
+/// same scope, size within 16x; small (<= 32 bit), local/warp and AllocateConst storage is
+/// never shared. All allocations move to their attach point (function top for global memory,
+/// the enclosing parallel loop or thread scope otherwise), in order of first use.
+Pass StorageRewrite();
+
 /// `T.unroll` loops of constant extent are replaced by one copy of the body per iteration.
 Pass UnrollLoop();
 

@@ -7,11 +7,18 @@ namespace tirgen {
 namespace tir {
 namespace transform {
 
-/// TVM v0.14's order for block-form TensorIR (golden-passes/README.md): LowerInitBlock,
+/// tvm.lower's TIR pass list of TVM v0.14 (driver_api.cc CreatePassList, default config, CPU
+/// target), the passes that change CPU programs: phase 1 LowerInitBlock,
 /// PlanAndUpdateBufferAllocationLocation, ConvertBlocksToOpaque, CompactBufferAllocation,
 /// LowerMatchBuffer, Simplify, LowerOpaqueBlock, FlattenBuffer, NarrowDataType(32), Simplify;
-/// then the loop-annotation lowering the C backend needs: VectorizeLoop, UnrollLoop, Simplify,
-/// RemoveNoOp. Functions already in loop form pass through unchanged in meaning.
+/// phase 2 VectorizeLoop, StorageRewrite, UnrollLoop; phase 3 Simplify, RemoveNoOp.
+/// Not yet: CommonSubexprElimTIR. No-ops on CPU programs (GPU/texture/async/thread passes,
+/// LoopPartition without likely() or partition_const_loop, HoistIfThenElse default config) are
+/// left out. Functions already in loop form pass through unchanged in meaning.
+Pass TvmLowerPipeline();
+
+/// The pipeline the C build runs before code generation: TvmLowerPipeline (one pipeline, so
+/// what is built is what TVM would build).
 Pass LoweringPipeline();
 
 }  // namespace transform
