@@ -3,6 +3,8 @@
 //   BM_ProtobufParse   bytes -> onnx::ModelProto (the floor any importer pays)
 //   BM_Import          bytes -> relay IRModule + params (parse, convert, InferType)
 //   BM_ImportOptimize  import + relay::Optimize (bind params, TVM's pass prefix, FuseOps)
+//   BM_ImportOptimizeLower  the above + lower::LowerTE (every fused function to a PrimFunc):
+//                      what `tirgen lower model.onnx` does before printing
 // The model comes from $TIRGEN_BENCH_ONNX, else tests/data/onnx/make_models.py generates it
 // (Debian's python3 + torch) into /tmp. The ratio Import/ProtobufParse is the number to watch.
 #include <benchmark/benchmark.h>
@@ -12,6 +14,7 @@
 #include <iostream>
 
 #include "tirgen/frontend/onnx.h"
+#include "tirgen/lower/lower.h"
 #include "tirgen/relay/transforms.h"
 #include "tirgen/support/io.h"
 
@@ -65,9 +68,18 @@ void BM_ImportOptimize(benchmark::State& state) {
   }
 }
 
+void BM_ImportOptimizeLower(benchmark::State& state) {
+  for (auto _ : state) {
+    tirgen::frontend::OnnxImport r = tirgen::frontend::ImportOnnxBytes(Bytes(), "resnet18.onnx");
+    tirgen::IRModule lowered = tirgen::lower::LowerTE(tirgen::relay::Optimize(r.mod, r.params));
+    benchmark::DoNotOptimize(lowered);
+  }
+}
+
 BENCHMARK(BM_ProtobufParse)->Unit(benchmark::kMillisecond)->MinTime(1.0);
 BENCHMARK(BM_Import)->Unit(benchmark::kMillisecond)->MinTime(1.0);
 BENCHMARK(BM_ImportOptimize)->Unit(benchmark::kMillisecond)->MinTime(1.0);
+BENCHMARK(BM_ImportOptimizeLower)->Unit(benchmark::kMillisecond)->MinTime(1.0);
 
 }  // namespace
 

@@ -63,8 +63,7 @@ void ExpectClose(const NDArray& got, const NDArray& ref, double rtol, double ato
                     << (first >= 0 ? Elem(ref, first) : 0) << "), max abs error " << worst;
 }
 
-// Runs `tirgen run MODEL` on the npz's inputs and compares with its out<k> arrays; skips the
-// test while this build cannot run Relay programs.
+// Runs `tirgen run MODEL` on the npz's inputs and compares with its out<k> arrays.
 void RunAndCompare(const std::string& model, const std::string& npz, const std::string& extra,
                    double rtol, double atol, bool atol_scale, const std::string& tag) {
   std::map<std::string, NDArray> ref = LoadNpz(npz);
@@ -79,8 +78,6 @@ void RunAndCompare(const std::string& model, const std::string& npz, const std::
     args += " --input " + kv.first + "=" + path;
   }
   RunResult r = RunCli(args);
-  if (r.exit_code != 0 && r.output.find("needs the lowering (LowerTE)") != std::string::npos)
-    GTEST_SKIP() << "tirgen run cannot run Relay programs in this build yet: " << r.output;
   ASSERT_EQ(r.exit_code, 0) << r.output;
   for (int k = 0;; ++k) {
     auto it = ref.find("out" + std::to_string(k));

@@ -18,13 +18,6 @@ namespace {
 
 const std::string kDir = std::string(TIRGEN_SHARED_DIR) + "/golden/";
 
-// case -> why it cannot match yet.
-const std::map<std::string, std::string>& Waiting() {
-  static const std::map<std::string, std::string> w = {
-  };
-  return w;
-}
-
 std::vector<std::string> Cases() {
   std::vector<std::string> out;
   for (const auto& e : std::filesystem::directory_iterator(kDir))
@@ -37,8 +30,6 @@ class OptimizeGolden : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(OptimizeGolden, MatchesTvm) {
   const std::string c = GetParam();
-  auto it = Waiting().find(c);
-  if (it != Waiting().end()) GTEST_SKIP() << c << " waits: " << it->second;
   std::string dir = kDir + c + "/";
   std::map<std::string, NDArray> params;
   if (std::filesystem::exists(dir + "params.npz")) params = LoadNpz(dir + "params.npz");
