@@ -64,6 +64,10 @@ Pass VectorizeLoop(bool enable_vectorize = true);
 /// the enclosing parallel loop or thread scope otherwise), in order of first use.
 Pass StorageRewrite();
 
+/// A Select with a side that may fault (a buffer load, an opaque call) becomes if_then_else,
+/// which evaluates only the chosen side (scalar boolean conditions only).
+Pass RewriteUnsafeSelect();
+
 /// `T.unroll` loops of constant extent are replaced by one copy of the body per iteration.
 Pass UnrollLoop();
 
