@@ -52,7 +52,7 @@ def test_sequential_equals_stepwise():
 
 def test_registry_and_arguments():
     names = T.list_passes()
-    for n in ["LowerInitBlock", "FlattenBuffer", "NarrowDataType", "VectorizeLoop", "UnrollLoop"]:
+    for n in ["LowerInitBlock", "FlattenBuffer", "NarrowDataType", "VectorizeLoop", "UnrollLoop", "CommonSubexprElimTIR"]:
         assert n in names
         assert hasattr(T, n)
     assert T.CompactBufferAllocation(is_strict=False).name == "CompactBufferAllocation"

@@ -68,6 +68,12 @@ Pass StorageRewrite();
 /// which evaluates only the chosen side (scalar boolean conditions only).
 Pass RewriteUnsafeSelect();
 
+/// A computation done at least twice where a statement certainly runs is bound once to a
+/// `cse_var_N` let in front of that statement (inside loops and branches when it uses their
+/// variables or runs only there) and read from it; largest computations first. Calls and loads
+/// are never shared. `identify_equiv_terms` also merges terms that simplify to the same.
+Pass CommonSubexprElimTIR(bool enable_cse_tir = true, bool identify_equiv_terms = false);
+
 /// `T.unroll` loops of constant extent are replaced by one copy of the body per iteration.
 Pass UnrollLoop();
 
