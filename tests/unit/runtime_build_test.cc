@@ -273,6 +273,35 @@ TEST_F(RuntimeBuild, ReductionWithConditionSumsOnlyWhereItHolds) {
   }
 }
 
+// Loop-invariant ifs the pipeline's HoistIfThenElse moves out (one with an else branch, whose
+// loop is then duplicated) compute what the program says.
+TEST_F(RuntimeBuild, HoistedConditionalsKeepTheirMeaning) {
+  const char* text = R"(# from tvm.script import tir as T
+
+@T.prim_func
+def main(A: T.Buffer((32,), "int32"), B: T.Buffer((32,), "int32")):
+    for i, j in T.grid(4, 8):
+        if i == 1:
+            B[i * 8 + j] = A[i * 8 + j] + 3
+        else:
+            B[i * 8 + j] = A[i * 8 + j] - 3
+    for i, j, k in T.grid(4, 2, 4):
+        if i < 3:
+            if j == 1:
+                B[i * 8 + j * 4 + k] = 0
+)";
+  std::vector<int32_t> a(32);
+  for (int i = 0; i < 32; ++i) a[i] = i * 7;
+  std::vector<int32_t> b =
+      Values<int32_t>(runtime::BuildModule(Parse(text)).Run("main", {Array<int32_t>({32}, DataType::Int(32), a)})[0]);
+  for (int k = 0; k < 32; ++k) {
+    int i = k / 8, j = (k % 8) / 4;
+    int32_t want = i == 1 ? a[k] + 3 : a[k] - 3;
+    if (i < 3 && j == 1) want = 0;
+    EXPECT_EQ(b[k], want) << k;
+  }
+}
+
 TEST_F(RuntimeBuild, WrongArgumentsAreClearErrors) {
   runtime::Module m = runtime::BuildModule(Parse(kConstants));
   try {
