@@ -11,9 +11,10 @@ namespace transform {
 /// target), the passes that change CPU programs: phase 1 LowerInitBlock,
 /// PlanAndUpdateBufferAllocationLocation, ConvertBlocksToOpaque, CompactBufferAllocation,
 /// LowerMatchBuffer, Simplify, LowerOpaqueBlock, FlattenBuffer, NarrowDataType(32), Simplify;
-/// phase 2 VectorizeLoop, StorageRewrite, UnrollLoop; phase 3 Simplify, RemoveNoOp, RewriteUnsafeSelect.
+/// phase 2 VectorizeLoop, StorageRewrite, UnrollLoop; phase 3 Simplify, RemoveNoOp, RewriteUnsafeSelect,
+/// HoistIfThenElse.
 /// Not yet: CommonSubexprElimTIR. No-ops on CPU programs (GPU/texture/async/thread passes,
-/// LoopPartition without likely() or partition_const_loop, HoistIfThenElse default config) are
+/// LoopPartition without likely() or partition_const_loop) are
 /// left out. Functions already in loop form pass through unchanged in meaning.
 Pass TvmLowerPipeline();
 
