@@ -124,6 +124,10 @@ std::map<std::string, OpCase> Cases() {
   add("nn.pad", x4, "nn.pad(%x, 0f, pad_width=[[0, 0], [0, 0], [1, 1], [2, 2]])",
       "Tensor[(1, 4, 10, 12), float32]", "nn.pad(%x, 0f, pad_width=[[1, 1]])",
       t4 + ", float32", "pad_width");
+  add("nn.prelu", "%x: Tensor[(2, 3), float32], %a: Tensor[(3), float32], %b: Tensor[(2), float32]",
+      "nn.prelu(%x, %a)", "Tensor[(2, 3), float32]", "nn.prelu(%x, %b)",
+      "Tensor[(2, 3), float32], Tensor[(2), float32]", "slopes");
+  add("nn.lrn", x4, "nn.lrn(%x, size=3)", t4, "nn.lrn(%x, size=4)", t4, "odd");
   add("nn.dropout", kT23, "nn.dropout(%x, rate=0.2f)",
       "(Tensor[(2, 3), float32], Tensor[(2, 3), float32])", "nn.dropout(%t)", kTupleArg, "tensor");
   for (const char* op : {"nn.softmax", "nn.log_softmax", "nn.fast_softmax"})

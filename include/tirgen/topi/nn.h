@@ -27,6 +27,11 @@ Tensor pad_mirror(const Tensor& x, const std::vector<int64_t>& before,
                   const std::vector<int64_t>& after, const std::string& mode,
                   const std::string& name = "T_pad");
 
+/// TVM's topi::nn::lrn (4-D, channel axis 1 or 3): pad_data, tensor (window sum of squares
+/// over rxs), tensor (pow(bias + alpha * sum / size, beta)), T_divide. alpha, beta and bias
+/// pass through C++ floats, as TVM's signature takes them.
+Tensor lrn(const Tensor& data, int64_t size, int axis, double alpha, double beta, double bias);
+
 /// conv2d via topi.nn.conv: pad_temp + conv2d_nchw / conv2d_nhwc / group_conv2d_nchw.
 /// padding = {top, left, bottom, right}. `layout` is "NCHW" (OIHW weight) or "NHWC" (HWIO).
 Tensor conv2d(const Tensor& data, const Tensor& weight, const std::vector<int64_t>& strides,

@@ -197,6 +197,13 @@ TIRGEN_REGISTER_OPS(compute_nn) {
     return Computed{topi::log_softmax(in.at(0), Axis(c, in.at(0)))};
   });
   RegisterCompute("nn.pad", Pad);
+  RegisterCompute("nn.lrn", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
+    return Computed{topi::lrn(in.at(0), c->GetInt("size"), static_cast<int>(c->GetInt("axis")),
+                              c->GetFloat("alpha"), c->GetFloat("beta"), c->GetFloat("bias"))};
+  });
+  RegisterCompute("nn.prelu", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
+    return Computed{topi::prelu(in.at(0), in.at(1), static_cast<int>(c->GetInt("axis")))};
+  });
   RegisterCompute("nn.batch_flatten", [](const Call&, const std::vector<Tensor>& in, const Type&) {
     return Computed{topi::flatten(in.at(0))};
   });
