@@ -127,6 +127,7 @@ std::map<std::string, OpCase> Cases() {
   add("nn.prelu", "%x: Tensor[(2, 3), float32], %a: Tensor[(3), float32], %b: Tensor[(2), float32]",
       "nn.prelu(%x, %a)", "Tensor[(2, 3), float32]", "nn.prelu(%x, %b)",
       "Tensor[(2, 3), float32], Tensor[(2), float32]", "slopes");
+  add("nn.lrn", x4, "nn.lrn(%x, size=3)", t4, "nn.lrn(%x, size=4)", t4, "odd");
   add("nn.dropout", kT23, "nn.dropout(%x, rate=0.2f)",
       "(Tensor[(2, 3), float32], Tensor[(2, 3), float32])", "nn.dropout(%t)", kTupleArg, "tensor");
   for (const char* op : {"nn.softmax", "nn.log_softmax", "nn.fast_softmax"})
