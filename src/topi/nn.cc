@@ -241,7 +241,8 @@ Tensor depthwise_conv2d_nhwc(const Tensor& data, const Tensor& weight,
 Tensor conv2d_transpose_nchw(const Tensor& data, const Tensor& weight,
                              const std::vector<int64_t>& strides,
                              const std::vector<int64_t>& padding,
-                             const std::vector<int64_t>& output_padding, DataType out_dtype) {
+                             const std::vector<int64_t>& output_padding, DataType out_dtype,
+                             int64_t groups) {
   int64_t in_c = Dim(data->shape[1]), in_h = Dim(data->shape[2]), in_w = Dim(data->shape[3]);
   int64_t out_c = Dim(weight->shape[1]), kh = Dim(weight->shape[2]), kw = Dim(weight->shape[3]);
   // Dilate the input by the strides (zeros between elements).
@@ -269,24 +270,29 @@ Tensor conv2d_transpose_nchw(const Tensor& data, const Tensor& weight,
   int64_t left = kw - 1 - padding[1], right = kw - 1 - padding[3] + output_padding[1];
   Tensor padded = pad(dilated, {0, 0, top, left}, {0, 0, bottom, right}, make_const(data->dtype, 0),
                       "data_pad");
+  // Kernel IOHW -> OIHW, rotated by 180 degrees (per group: out_c is the weight's dim 1).
   Tensor kt = te::compute(
       {I32(out_c), I32(in_c), I32(kh), I32(kw)},
       [&](const std::vector<Var>& v) {
         return weight(v[1], v[0], I32(kh - 1) - v[2], I32(kw - 1) - v[3]);
       },
-      "kernel_transform", "", {}, {"o", "i", "h", "w"});
+      "kernel_transform", "", {},
+      groups == 1 ? std::vector<std::string>{"o", "i", "h", "w"} : std::vector<std::string>{"i", "o", "h", "w"});
   int64_t ph = Dim(padded->shape[2]), pw = Dim(padded->shape[3]);
-  IterVar dc = te::reduce_axis(Range(I32(0), I32(in_c)), "dc");
+  IterVar dc = te::reduce_axis(Range(I32(0), I32(in_c / groups)), "dc");
   IterVar dh = te::reduce_axis(Range(I32(0), I32(kh)), "dh");
   IterVar dw = te::reduce_axis(Range(I32(0), I32(kw)), "dw");
   return te::compute(
-      {data->shape[0], I32(out_c), I32(ph - kh + 1), I32(pw - kw + 1)},
+      {data->shape[0], I32(out_c * groups), I32(ph - kh + 1), I32(pw - kw + 1)},
       [&](const std::vector<Var>& v) {
-        PrimExpr d = padded(v[0], dc->var, v[2] + dh->var, v[3] + dw->var);
-        PrimExpr w = kt(v[1], dc->var, dh->var, dw->var);
+        PrimExpr c = v[1], ic = dc->var;
+        if (groups != 1) ic = floordiv(c, I32(out_c)) * I32(in_c / groups) + dc->var;
+        PrimExpr d = padded(v[0], ic, v[2] + dh->var, v[3] + dw->var);
+        PrimExpr w = kt(groups == 1 ? c : floormod(c, I32(out_c)), ic, dh->var, dw->var);
         return sum(cast(out_dtype, d) * cast(out_dtype, w), {dc, dh, dw});
       },
-      "compute", "conv2d_transpose_nchw", {}, {"b", "c", "h", "w"});
+      "compute", groups == 1 ? "conv2d_transpose_nchw" : "group_conv2d_transpose_nchw", {},
+      {"b", "c", "h", "w"});
 }
 
 Tensor dense(const Tensor& data, const Tensor& weight, DataType out_dtype) {

@@ -39,6 +39,9 @@ TEST(OpNumerics, Conv2D) {
            "F.conv_transpose2d(T(a), T(b), stride=2, padding=1, output_padding=1)"}),
       Acc({"conv_transpose_plain", {F32({2, 3, 4, 3}), F32({3, 2, 2, 3})}, "nn.conv2d_transpose(%a, %b)",
            "F.conv_transpose2d(T(a), T(b))"}),
+      Acc({"conv_transpose_groups", {F32({1, 4, 3, 4}), F32({4, 3, 3, 2})},
+           "nn.conv2d_transpose(%a, %b, channels=6, strides=[2, 1], padding=[1, 0, 0, 1], output_padding=[1, 0], groups=2)",
+           "F.conv_transpose2d(T(a), T(b), stride=(2, 1), output_padding=(1, 0), groups=2)[:, :, 1:, :-1]"}),
   });
 }
 
