@@ -89,6 +89,23 @@ TEST_F(CliRun, BuildWritesLibraryAndC) {
   EXPECT_EQ(ReadText(c).find("static const union"), std::string::npos);  // add_relu has no constants
 }
 
+// A Relay model builds as `tirgen run` runs it: with the default CPU schedule (the big
+// convolution's channel loop becomes an OpenMP loop); TVMScript compiles as written.
+TEST_F(CliRun, BuildOfAGraphModelAppliesTheDefaultSchedule) {
+  std::string relay = dir_ + "/conv.relay", c = dir_ + "/conv.c";
+  WriteText(relay, R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(1, 64, 56, 56), float32], %w: Tensor[(64, 64, 3, 3), float32]) {
+  nn.conv2d(%x, %w, padding=[1, 1, 1, 1], channels=64, kernel_size=[3, 3])
+}
+)");
+  RunResult r = RunCli("build " + relay + " -o " + dir_ + "/conv.so --emit-c " + c);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(ReadText(c).find("#pragma omp parallel"), std::string::npos);
+  r = RunCli("build " + kCase + "primfunc_0.py -o " + dir_ + "/add.so --emit-c " + c);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(ReadText(c).find("#pragma omp"), std::string::npos);
+}
+
 TEST_F(CliRun, BuildReportsCompilerFailures) {
   std::string env = "TIRGEN_CACHE_DIR=" + dir_ + "/cache ";
   RunResult r = RunCli("build " + kCase + "primfunc_0.py -o " + dir_ + "/x.so", env + "CC=/nonexistent/cc ");

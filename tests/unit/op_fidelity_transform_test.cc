@@ -958,5 +958,361 @@ def main(p0: T.Buffer((T.int64(4), T.int64(1)), "float32"), T_broadcast_to: T.Bu
 )");
 }
 
+// one_hot: Select(indices == position, on, off); the on/off scalars are compile_engine_const tensors read at ()
+TEST(OpFidelityTransform, OneHotAxis1) {
+  EXPECT_EQ(LowerOnly(R"(def @main(%i: Tensor[(2, 5), int32]) {
+  one_hot(%i, 1f, 0f, depth=6, axis=1, dtype="float32")
+})"),
+            R"(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(2), T.int64(5)), "int32"), T_one_hot: T.Buffer((T.int64(2), T.int64(6), T.int64(5)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    compile_engine_const = T.alloc_buffer(())
+    compile_engine_const_1 = T.alloc_buffer(())
+    with T.block("compile_engine_const"):
+        vi = T.axis.spatial(T.int64(1), T.int64(0))
+        T.reads()
+        T.writes(compile_engine_const[()])
+        compile_engine_const[()] = T.float32(1)
+    with T.block("compile_engine_const_1"):
+        vi = T.axis.spatial(T.int64(1), T.int64(0))
+        T.reads()
+        T.writes(compile_engine_const_1[()])
+        compile_engine_const_1[()] = T.float32(0)
+    for ax0, ax1, ax2 in T.grid(T.int64(2), T.int64(6), T.int64(5)):
+        with T.block("T_one_hot"):
+            v_ax0, v_ax1, v_ax2 = T.axis.remap("SSS", [ax0, ax1, ax2])
+            T.reads(p0[v_ax0, v_ax2], compile_engine_const[()], compile_engine_const_1[()])
+            T.writes(T_one_hot[v_ax0, v_ax1, v_ax2])
+            T_one_hot[v_ax0, v_ax1, v_ax2] = T.Select(T.Cast("int64", p0[v_ax0, v_ax2]) == v_ax1, compile_engine_const[()], compile_engine_const_1[()])
+)");
+}
+
+// gather_nd: indices[0, ...], indices[1, ...] index data's first two dims, the rest are slices
+TEST(OpFidelityTransform, GatherNDSlices) {
+  EXPECT_EQ(LowerOnly(R"(def @main(%x: Tensor[(3, 4, 2), float32], %g: Tensor[(2, 3, 1), int64]) {
+  gather_nd(%x, %g)
+})"),
+            R"(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(3), T.int64(4), T.int64(2)), "float32"), p1: T.Buffer((T.int64(2), T.int64(3), T.int64(1)), "int64"), T_gather_nd: T.Buffer((T.int64(3), T.int64(1), T.int64(2)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    for ax0, ax1, ax2 in T.grid(T.int64(3), T.int64(1), T.int64(2)):
+        with T.block("T_gather_nd"):
+            v_ax0, v_ax1, v_ax2 = T.axis.remap("SSS", [ax0, ax1, ax2])
+            T.reads(p0[p1[T.int64(0), v_ax0, v_ax1], p1[T.int64(1), v_ax0, v_ax1], v_ax2], p1[T.int64(0):T.int64(2), v_ax0, v_ax1])
+            T.writes(T_gather_nd[v_ax0, v_ax1, v_ax2])
+            T_gather_nd[v_ax0, v_ax1, v_ax2] = p0[p1[T.int64(0), v_ax0, v_ax1], p1[T.int64(1), v_ax0, v_ax1], v_ax2]
+)");
+}
+
+// sequence_mask: if_then_else(cast(t) >= len[b], mask, x); >= becomes <=, mask_value kept in double
+TEST(OpFidelityTransform, SequenceMaskAxis0) {
+  EXPECT_EQ(LowerOnly(R"(def @main(%x: Tensor[(3, 4, 2), float32], %l: Tensor[(4), int32]) {
+  sequence_mask(%x, %l, mask_value=0.1f)
+})"),
+            R"(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(3), T.int64(4), T.int64(2)), "float32"), p1: T.Buffer((T.int64(4),), "int32"), T_sequence_mask: T.Buffer((T.int64(3), T.int64(4), T.int64(2)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    for ax0, ax1, ax2 in T.grid(T.int64(3), T.int64(4), T.int64(2)):
+        with T.block("T_sequence_mask"):
+            v_ax0, v_ax1, v_ax2 = T.axis.remap("SSS", [ax0, ax1, ax2])
+            T.reads(p1[v_ax1], p0[v_ax0, v_ax1, v_ax2])
+            T.writes(T_sequence_mask[v_ax0, v_ax1, v_ax2])
+            T_sequence_mask[v_ax0, v_ax1, v_ax2] = T.if_then_else(T.Cast("int64", p1[v_ax1]) <= v_ax0, T.float32(0.10000000000000001), p0[v_ax0, v_ax1, v_ax2])
+)");
+}
+
+// reverse_sequence with lengths: the nested if_then_else index of TVM's topi::reverse_sequence
+TEST(OpFidelityTransform, ReverseSequenceWithLengths) {
+  EXPECT_EQ(LowerOnly(R"(def @main(%x: Tensor[(3, 4, 2), float32], %l: Tensor[(4), int32]) {
+  reverse_sequence(%x, %l, seq_axis=0, batch_axis=1)
+})"),
+            R"(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(3), T.int64(4), T.int64(2)), "float32"), p1: T.Buffer((T.int64(4),), "int32"), T_reverse_sequence: T.Buffer((T.int64(3), T.int64(4), T.int64(2)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    for ax0, ax1, ax2 in T.grid(T.int64(3), T.int64(4), T.int64(2)):
+        with T.block("T_reverse_sequence"):
+            v_ax0, v_ax1, v_ax2 = T.axis.remap("SSS", [ax0, ax1, ax2])
+            T.reads(p0[T.if_then_else(T.Cast("int64", p1[v_ax1]) <= T.int64(1) or T.Cast("int64", p1[v_ax1]) <= v_ax0, v_ax0, T.if_then_else(T.int64(3) < T.Cast("int64", p1[v_ax1]), T.int64(2) - v_ax0, T.Cast("int64", p1[v_ax1]) - v_ax0 - T.int64(1))), v_ax1, v_ax2], p1[v_ax1])
+            T.writes(T_reverse_sequence[v_ax0, v_ax1, v_ax2])
+            T_reverse_sequence[v_ax0, v_ax1, v_ax2] = p0[T.if_then_else(T.Cast("int64", p1[v_ax1]) <= T.int64(1) or T.Cast("int64", p1[v_ax1]) <= v_ax0, v_ax0, T.if_then_else(T.int64(3) < T.Cast("int64", p1[v_ax1]), T.int64(2) - v_ax0, T.Cast("int64", p1[v_ax1]) - v_ax0 - T.int64(1))), v_ax1, v_ax2]
+)");
+}
+
+// squeeze without axis drops every unit dim, reading them at 0
+TEST(OpFidelityTransform, SqueezeWithoutAxis) {
+  EXPECT_EQ(LowerOnly(R"(def @main(%x: Tensor[(1, 4, 1, 6), float32]) {
+  squeeze(%x)
+})"),
+            R"(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(1), T.int64(4), T.int64(1), T.int64(6)), "float32"), T_squeeze: T.Buffer((T.int64(4), T.int64(6)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    for ax0, ax1 in T.grid(T.int64(4), T.int64(6)):
+        with T.block("T_squeeze"):
+            v_ax0, v_ax1 = T.axis.remap("SS", [ax0, ax1])
+            T.reads(p0[T.int64(0), v_ax0, T.int64(0), v_ax1])
+            T.writes(T_squeeze[v_ax0, v_ax1])
+            T_squeeze[v_ax0, v_ax1] = p0[T.int64(0), v_ax0, T.int64(0), v_ax1]
+)");
+}
+
+// split by indices: T_split, the part's begin added to the axis index
+TEST(OpFidelityTransform, SplitIndicesMiddlePart) {
+  EXPECT_EQ(LowerOnly(R"(def @main(%x: Tensor[(4, 6), float32]) {
+  %0 = split(%x, indices_or_sections=[1, 3], axis=1);
+  %0.1
+})"),
+            R"(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(4), T.int64(6)), "float32"), T_split: T.Buffer((T.int64(4), T.int64(2)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    for ax0, ax1 in T.grid(T.int64(4), T.int64(2)):
+        with T.block("T_split"):
+            v_ax0, v_ax1 = T.axis.remap("SS", [ax0, ax1])
+            T.reads(p0[v_ax0, v_ax1 + T.int64(1)])
+            T.writes(T_split[v_ax0, v_ax1])
+            T_split[v_ax0, v_ax1] = p0[v_ax0, v_ax1 + T.int64(1)]
+)");
+}
+
+// stack on axis -1: nested if_then_else on the new axis (index == i + 1)
+TEST(OpFidelityTransform, StackLastAxis) {
+  EXPECT_EQ(LowerOnly(R"(def @main(%x: Tensor[(4, 6), float32], %y: Tensor[(4, 6), float32], %z: Tensor[(4, 6), float32]) {
+  stack((%x, %y, %z), axis=-1)
+})"),
+            R"(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(4), T.int64(6)), "float32"), p1: T.Buffer((T.int64(4), T.int64(6)), "float32"), p2: T.Buffer((T.int64(4), T.int64(6)), "float32"), T_stack: T.Buffer((T.int64(4), T.int64(6), T.int64(3)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    for ax0, ax1, ax2 in T.grid(T.int64(4), T.int64(6), T.int64(3)):
+        with T.block("T_stack"):
+            v_ax0, v_ax1, v_ax2 = T.axis.remap("SSS", [ax0, ax1, ax2])
+            T.reads(p2[v_ax0, v_ax1], p1[v_ax0, v_ax1], p0[v_ax0, v_ax1])
+            T.writes(T_stack[v_ax0, v_ax1, v_ax2])
+            T_stack[v_ax0, v_ax1, v_ax2] = T.if_then_else(v_ax2 == T.int64(2), p2[v_ax0, v_ax1], T.if_then_else(v_ax2 == T.int64(1), p1[v_ax0, v_ax1], p0[v_ax0, v_ax1]))
+)");
+}
+
+// repeat on axis -1: index // repeats
+TEST(OpFidelityTransform, RepeatNegativeAxis) {
+  EXPECT_EQ(LowerOnly(R"(def @main(%x: Tensor[(2, 3), float32]) {
+  repeat(%x, repeats=3, axis=-1)
+})"),
+            R"(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(2), T.int64(3)), "float32"), T_repeat: T.Buffer((T.int64(2), T.int64(9)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    for ax0, ax1 in T.grid(T.int64(2), T.int64(9)):
+        with T.block("T_repeat"):
+            v_ax0, v_ax1 = T.axis.remap("SS", [ax0, ax1])
+            T.reads(p0[v_ax0, v_ax1 // T.int64(3)])
+            T.writes(T_repeat[v_ax0, v_ax1])
+            T_repeat[v_ax0, v_ax1] = p0[v_ax0, v_ax1 // T.int64(3)]
+)");
+}
+
+// tile with more reps than dims: leading output dims are not read
+TEST(OpFidelityTransform, TileMoreRepsThanDims) {
+  EXPECT_EQ(LowerOnly(R"(def @main(%x: Tensor[(2, 3), float32]) {
+  tile(%x, reps=[2, 1, 2])
+})"),
+            R"(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(2), T.int64(3)), "float32"), T_tile: T.Buffer((T.int64(2), T.int64(2), T.int64(6)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    for ax0, ax1, ax2 in T.grid(T.int64(2), T.int64(2), T.int64(6)):
+        with T.block("T_tile"):
+            v_ax0, v_ax1, v_ax2 = T.axis.remap("SSS", [ax0, ax1, ax2])
+            T.reads(p0[v_ax1 % T.int64(2), v_ax2 % T.int64(3)])
+            T.writes(T_tile[v_ax0, v_ax1, v_ax2])
+            T_tile[v_ax0, v_ax1, v_ax2] = p0[v_ax1 % T.int64(2), v_ax2 % T.int64(3)]
+)");
+}
+
+// reverse is reverse_sequence without lengths: extent - 1 - index
+TEST(OpFidelityTransform, ReverseLastAxis) {
+  EXPECT_EQ(LowerOnly(R"(def @main(%x: Tensor[(2, 3), float32]) {
+  reverse(%x, axis=-1)
+})"),
+            R"(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(2), T.int64(3)), "float32"), T_reverse_sequence: T.Buffer((T.int64(2), T.int64(3)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    for ax0, ax1 in T.grid(T.int64(2), T.int64(3)):
+        with T.block("T_reverse_sequence"):
+            v_ax0, v_ax1 = T.axis.remap("SS", [ax0, ax1])
+            T.reads(p0[v_ax0, T.int64(2) - v_ax1])
+            T.writes(T_reverse_sequence[v_ax0, v_ax1])
+            T_reverse_sequence[v_ax0, v_ax1] = p0[v_ax0, T.int64(2) - v_ax1]
+)");
+}
+
+// reshape with -4: ravel by the target shape, unravel by the source (floordiv/floormod)
+TEST(OpFidelityTransform, ReshapeSplitDim) {
+  EXPECT_EQ(LowerOnly(R"(def @main(%x: Tensor[(4, 6), float32]) {
+  reshape(%x, newshape=[-4, 2, -1, 0])
+})"),
+            R"(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(4), T.int64(6)), "float32"), T_reshape: T.Buffer((T.int64(2), T.int64(2), T.int64(6)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    for ax0, ax1, ax2 in T.grid(T.int64(2), T.int64(2), T.int64(6)):
+        with T.block("T_reshape"):
+            v_ax0, v_ax1, v_ax2 = T.axis.remap("SSS", [ax0, ax1, ax2])
+            T.reads(p0[(v_ax0 * T.int64(2) + v_ax2 // T.int64(6) + v_ax1) % T.int64(4), v_ax2 % T.int64(6)])
+            T.writes(T_reshape[v_ax0, v_ax1, v_ax2])
+            T_reshape[v_ax0, v_ax1, v_ax2] = p0[(v_ax0 * T.int64(2) + v_ax2 // T.int64(6) + v_ax1) % T.int64(4), v_ax2 % T.int64(6)]
+)");
+}
+
+// sign (nested Select, > simplified to <), isnan, isinf (abs == inf and not isnan)
+TEST(OpFidelityTransform, SignIsNanIsInf) {
+  EXPECT_EQ(LowerOnly(R"(def @main(%x: Tensor[(2, 3), float32]) {
+  %0 = sign(%x);
+  %1 = isnan(%0);
+  %2 = isinf(%x);
+  logical_or(%1, %2)
+})"),
+            R"(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(2), T.int64(3)), "float32"), T_logical_or: T.Buffer((T.int64(2), T.int64(3)), "bool")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    T_sign = T.alloc_buffer((T.int64(2), T.int64(3)))
+    T_isnan = T.alloc_buffer((T.int64(2), T.int64(3)), "bool")
+    T_isinf = T.alloc_buffer((T.int64(2), T.int64(3)), "bool")
+    for ax0, ax1 in T.grid(T.int64(2), T.int64(3)):
+        with T.block("T_sign"):
+            v_ax0, v_ax1 = T.axis.remap("SS", [ax0, ax1])
+            T.reads(p0[v_ax0, v_ax1])
+            T.writes(T_sign[v_ax0, v_ax1])
+            T_sign[v_ax0, v_ax1] = T.Select(T.float32(0) < p0[v_ax0, v_ax1], T.float32(1), T.Select(p0[v_ax0, v_ax1] < T.float32(0), T.float32(-1), T.float32(0)))
+    for ax0, ax1 in T.grid(T.int64(2), T.int64(3)):
+        with T.block("T_isnan"):
+            v_ax0, v_ax1 = T.axis.remap("SS", [ax0, ax1])
+            T.reads(T_sign[v_ax0, v_ax1])
+            T.writes(T_isnan[v_ax0, v_ax1])
+            T_isnan[v_ax0, v_ax1] = T.isnan(T_sign[v_ax0, v_ax1])
+    for ax0, ax1 in T.grid(T.int64(2), T.int64(3)):
+        with T.block("T_isinf"):
+            v_ax0, v_ax1 = T.axis.remap("SS", [ax0, ax1])
+            T.reads(p0[v_ax0, v_ax1])
+            T.writes(T_isinf[v_ax0, v_ax1])
+            T_isinf[v_ax0, v_ax1] = T.fabs(p0[v_ax0, v_ax1]) == T.float32("inf") and not T.isnan(p0[v_ax0, v_ax1])
+    for ax0, ax1 in T.grid(T.int64(2), T.int64(3)):
+        with T.block("T_logical_or"):
+            v_ax0, v_ax1 = T.axis.remap("SS", [ax0, ax1])
+            T.reads(T_isnan[v_ax0, v_ax1], T_isinf[v_ax0, v_ax1])
+            T.writes(T_logical_or[v_ax0, v_ax1])
+            T_logical_or[v_ax0, v_ax1] = T_isnan[v_ax0, v_ax1] or T_isinf[v_ax0, v_ax1]
+)");
+}
+
+// trunc_divide / trunc_mod / mod of ints: T.Div and T.truncmod
+TEST(OpFidelityTransform, TruncDivideAndMod) {
+  EXPECT_EQ(LowerOnly(R"(def @main(%a: Tensor[(2, 3), int32], %b: Tensor[(2, 3), int32]) {
+  %0 = trunc_divide(%a, %b);
+  %1 = trunc_mod(%0, %b);
+  mod(%1, %b)
+})"),
+            R"(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(2), T.int64(3)), "int32"), p1: T.Buffer((T.int64(2), T.int64(3)), "int32"), T_mod: T.Buffer((T.int64(2), T.int64(3)), "int32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    T_trunc_divide = T.alloc_buffer((T.int64(2), T.int64(3)), "int32")
+    T_trunc_mod = T.alloc_buffer((T.int64(2), T.int64(3)), "int32")
+    for ax0, ax1 in T.grid(T.int64(2), T.int64(3)):
+        with T.block("T_trunc_divide"):
+            v_ax0, v_ax1 = T.axis.remap("SS", [ax0, ax1])
+            T.reads(p0[v_ax0, v_ax1], p1[v_ax0, v_ax1])
+            T.writes(T_trunc_divide[v_ax0, v_ax1])
+            T_trunc_divide[v_ax0, v_ax1] = T.Div(p0[v_ax0, v_ax1], p1[v_ax0, v_ax1])
+    for ax0, ax1 in T.grid(T.int64(2), T.int64(3)):
+        with T.block("T_trunc_mod"):
+            v_ax0, v_ax1 = T.axis.remap("SS", [ax0, ax1])
+            T.reads(T_trunc_divide[v_ax0, v_ax1], p1[v_ax0, v_ax1])
+            T.writes(T_trunc_mod[v_ax0, v_ax1])
+            T_trunc_mod[v_ax0, v_ax1] = T.truncmod(T_trunc_divide[v_ax0, v_ax1], p1[v_ax0, v_ax1])
+    for ax0, ax1 in T.grid(T.int64(2), T.int64(3)):
+        with T.block("T_mod"):
+            v_ax0, v_ax1 = T.axis.remap("SS", [ax0, ax1])
+            T.reads(T_trunc_mod[v_ax0, v_ax1], p1[v_ax0, v_ax1])
+            T.writes(T_mod[v_ax0, v_ax1])
+            T_mod[v_ax0, v_ax1] = T.truncmod(T_trunc_mod[v_ax0, v_ax1], p1[v_ax0, v_ax1])
+)");
+}
+
+// full of a tensor-valued fill (read at ()) plus ones: T_full and T_full twice
+TEST(OpFidelityTransform, FullFromScalarAndOnes) {
+  EXPECT_EQ(LowerOnly(R"(def @main(%v: float32, %x: Tensor[(2, 3), float32]) {
+  %0 = full(%v, shape=[2, 3], dtype="float32");
+  %1 = ones(shape=[2, 3], dtype="float32");
+  %2 = add(%0, %1);
+  multiply(%2, %x)
+})"),
+            R"(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((), "float32"), p1: T.Buffer((T.int64(2), T.int64(3)), "float32"), T_multiply: T.Buffer((T.int64(2), T.int64(3)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    T_full = T.alloc_buffer((T.int64(2), T.int64(3)))
+    compile_engine_const = T.alloc_buffer(())
+    T_add = T.alloc_buffer((T.int64(2), T.int64(3)))
+    for ax0, ax1 in T.grid(T.int64(2), T.int64(3)):
+        with T.block("T_full"):
+            v_ax0, v_ax1 = T.axis.remap("SS", [ax0, ax1])
+            T.reads(p0[()])
+            T.writes(T_full[v_ax0, v_ax1])
+            T_full[v_ax0, v_ax1] = p0[()]
+    with T.block("compile_engine_const"):
+        vi = T.axis.spatial(T.int64(1), T.int64(0))
+        T.reads()
+        T.writes(compile_engine_const[()])
+        compile_engine_const[()] = T.float32(1)
+    for ax0, ax1 in T.grid(T.int64(2), T.int64(3)):
+        with T.block("T_add"):
+            v_ax0, v_ax1 = T.axis.remap("SS", [ax0, ax1])
+            T.reads(T_full[v_ax0, v_ax1], compile_engine_const[()])
+            T.writes(T_add[v_ax0, v_ax1])
+            T_add[v_ax0, v_ax1] = T_full[v_ax0, v_ax1] + compile_engine_const[()]
+    for ax0, ax1 in T.grid(T.int64(2), T.int64(3)):
+        with T.block("T_multiply"):
+            v_ax0, v_ax1 = T.axis.remap("SS", [ax0, ax1])
+            T.reads(T_add[v_ax0, v_ax1], p1[v_ax0, v_ax1])
+            T.writes(T_multiply[v_ax0, v_ax1])
+            T_multiply[v_ax0, v_ax1] = T_add[v_ax0, v_ax1] * p1[v_ax0, v_ax1]
+)");
+}
+
 }  // namespace
 }  // namespace tirgen
