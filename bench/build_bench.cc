@@ -3,7 +3,8 @@
 //   conv2d+bias+relu 1x64x56x56 (64 filters 3x3, pad 1) and 1x256x14x14 (256 filters 3x3, pad 1).
 // BM_Compile*Cold: lowering + C generation + system compiler into an empty cache;
 // BM_Compile*Cached: the same with the library already cached (no compiler run);
-// BM_Run*: one call of the built function; BM_Torch*: PyTorch (Debian's python3, its default
+// BM_Run*: one call of the built function, as lowered and with the default CPU schedule the
+// executor applies (BM_RunDefaultSchedule); BM_Torch*: PyTorch (Debian's python3, its default
 // threads) on the same computation, timed in a child process in the same benchmark run.
 // Compare medians: --benchmark_repetitions=5 --benchmark_report_aggregates_only=true.
 #include <benchmark/benchmark.h>
@@ -17,6 +18,7 @@
 #include "tirgen/runtime/build.h"
 #include "tirgen/te/create_primfunc.h"
 #include "tirgen/te/operation.h"
+#include "tirgen/tir/schedule/default_cpu_schedule.h"
 #include "tirgen/topi/broadcast.h"
 #include "tirgen/topi/elemwise.h"
 #include "tirgen/topi/nn.h"
@@ -84,6 +86,19 @@ void BM_Run(benchmark::State& state) {
   state.counters["GFLOP/s"] = benchmark::Counter(2.0 * s.f * s.c * 9 * s.h * s.h, benchmark::Counter::kIsIterationInvariantRate);
 }
 
+// The same function after tir::DefaultCpuSchedule (what the executor builds): same outputs, bit
+// for bit.
+void BM_RunDefaultSchedule(benchmark::State& state) {
+  const ConvShape& s = kShapes[state.range(0)];
+  runtime::Module m = runtime::BuildModule(tir::DefaultCpuSchedule(ConvBiasRelu(s)));
+  std::vector<NDArray> in = {Random({1, s.c, s.h, s.h}, 1), Random({s.f, s.c, 3, 3}, 2), Random({s.f}, 3)};
+  for (auto _ : state) {
+    std::vector<NDArray> out = m.Run("main", in);
+    benchmark::DoNotOptimize(out);
+  }
+  state.counters["GFLOP/s"] = benchmark::Counter(2.0 * s.f * s.c * 9 * s.h * s.h, benchmark::Counter::kIsIterationInvariantRate);
+}
+
 void BM_Torch(benchmark::State& state) {
   const ConvShape& s = kShapes[state.range(0)];
   std::ostringstream py;
@@ -99,6 +114,7 @@ void BM_Torch(benchmark::State& state) {
 BENCHMARK(BM_CompileCold)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK(BM_CompileCached)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Run)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_RunDefaultSchedule)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Torch)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseManualTime()->Iterations(100);
 
 }  // namespace

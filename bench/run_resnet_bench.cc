@@ -1,7 +1,7 @@
 // A whole resnet18-sized model (tests/data/tvm/models/resnet18/model.relay, as TVM's ONNX
 // frontend prints it) through the path `tirgen run` and tirgen.run take: weights (seeded
 // uniform(-0.05, 0.05), the declared shapes) bound by name, runtime::LowerForExecution (optimize
-// + LowerTE), then runtime::Executor (TIR lowering, C generation, system compiler, load).
+// + LowerTE), then runtime::Executor (default CPU schedule, TIR lowering, C generation, system compiler, load).
 // BM_Resnet18CompileCold: parsed module -> ready executor with an empty TIRGEN_CACHE_DIR;
 // BM_Resnet18CompileCached: the same with the library already cached (no compiler run);
 // BM_Resnet18Run: one inference on 1x3x224x224; BM_Resnet18Torch: torchvision's resnet18

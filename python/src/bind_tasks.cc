@@ -34,18 +34,6 @@ IRModule AsRelayModule(const py::object& mod) {
   throw Error(std::string("extract_tasks: expected an IRModule or a Relay function, got a ") + KindName(obj.kind()));
 }
 
-std::map<std::string, NDArray> AsParams(const py::object& params) {
-  std::map<std::string, NDArray> out;
-  if (params.is_none()) return out;
-  for (const auto& kv : params.cast<py::dict>()) {
-    std::string name = py::str(kv.first);
-    py::object value = py::reinterpret_borrow<py::object>(kv.second);
-    if (py::hasattr(value, "numpy") && !py::isinstance<py::array>(value)) value = value.attr("numpy")();
-    out.emplace(name, python::FromNumpy(py::array::ensure(value)));
-  }
-  return out;
-}
-
 }  // namespace
 
 void BindTasks(py::module_& m) {
@@ -70,7 +58,7 @@ void BindTasks(py::module_& m) {
         options.link_params = link_params;
         options.equality = lower::ParseModuleEquality(module_equality);
         IRModule relay_mod = AsRelayModule(mod);
-        std::map<std::string, NDArray> bound = AsParams(params);
+        std::map<std::string, NDArray> bound = python::NamedArrays(params);
         std::vector<lower::Task> tasks;
         {
           py::gil_scoped_release release;

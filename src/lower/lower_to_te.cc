@@ -232,8 +232,8 @@ LoweredTE LowerToTE(const relay::Function& func, const std::string& target) {
   CanonicalTarget(target);
   if (!func->IsPrimitive())
     throw Error("lowering needs a primitive function (attribute Primitive=1), as FuseOps makes "
-                "them: run the optimize pipeline (relay::Optimize, `tirgen fuse`) or FuseOps "
-                "first");
+                "them: run the optimize pipeline first (C++ relay::Optimize, Python "
+                "tirgen.relay.optimize, CLI `tirgen fuse`), or FuseOps");
   // Text written by hand (without `/* ty= */` comments) has no types yet: infer them.
   if (!func->body->checked_type.defined())
     return Translator(relay::InferType(func).cast<relay::Function>()).Run();

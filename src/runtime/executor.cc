@@ -10,6 +10,7 @@
 #include "tirgen/relay/transforms.h"
 #include "tirgen/runtime/build.h"
 #include "tirgen/support/error.h"
+#include "tirgen/tir/schedule/default_cpu_schedule.h"
 
 namespace tirgen {
 namespace runtime {
@@ -153,7 +154,8 @@ IRModule LowerForExecution(const IRModule& mod, const std::map<std::string, NDAr
   return lower::LowerTE(relay::Optimize(mod, params, config));
 }
 
-Executor::Executor(const IRModule& lowered) : Executor(lowered, BuildModule(lowered)) {}
+// PrimFuncs as lowering made them get the default CPU schedule first (bit-identical results).
+Executor::Executor(const IRModule& lowered) : Executor(lowered, BuildModule(tir::DefaultCpuSchedule(lowered))) {}
 
 Executor::Executor(const IRModule& lowered, Module built) : main_(MainOf(lowered)), module_(std::move(built)) {}
 

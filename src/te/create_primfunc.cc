@@ -163,6 +163,10 @@ Stmt BlockFromCompute(const ComputeOpNode* op, const Operation& opref,
     init = SeqStmt::Flatten(inits);
     body = SeqStmt::Flatten(stores);
     for (size_t i = temps.size(); i > 0; --i) body = LetStmt(temps[i - 1], combined[i - 1], body);
+    // A reduction's `where` guards the update. (TVM v0.14's CreatePrimFunc drops it and so
+    // reduces over the whole domain; none of its TOPI computes set one, so outputs agree.)
+    if (!is_one(reduce->condition))
+      body = IfThenElse(arith::Simplify(rewrite.VisitExpr(reduce->condition)), body);
   } else {
     Tensor t = opref.output(outputs[0]);
     name = info->names.FreshName(t.name_hint());

@@ -267,6 +267,47 @@ PrimExpr logical_not(PrimExpr a) {
   return Not(a);
 }
 
+namespace {
+// TVM's bit-op builders: int/uint operands (bool counts as uint1), matched types, two
+// constants fold.
+bool IsIntLike(DataType t) { return t.is_int() || t.is_uint() || t.is_bool(); }
+
+template <class F>
+PrimExpr BitCall(const char* name, PrimExpr a, PrimExpr b, F fold) {
+  TIRGEN_CHECK(IsIntLike(a.dtype()) && IsIntLike(b.dtype()))
+      << "tir." << name << " needs integer operands, got " << a.dtype().str() << " and "
+      << b.dtype().str();
+  MatchTypes(&a, &b);
+  DataType t = a.dtype();
+  auto pa = AsInt(a), pb = AsInt(b);
+  if (pa && pb) return IntConst(t, fold(pa->value, pb->value));
+  return Call(t, std::string("tir.") + name, {std::move(a), std::move(b)});
+}
+}  // namespace
+
+PrimExpr bitwise_and(PrimExpr a, PrimExpr b) {
+  return BitCall("bitwise_and", a, b, [](int64_t x, int64_t y) { return x & y; });
+}
+PrimExpr bitwise_or(PrimExpr a, PrimExpr b) {
+  return BitCall("bitwise_or", a, b, [](int64_t x, int64_t y) { return x | y; });
+}
+PrimExpr bitwise_xor(PrimExpr a, PrimExpr b) {
+  return BitCall("bitwise_xor", a, b, [](int64_t x, int64_t y) { return x ^ y; });
+}
+PrimExpr shift_left(PrimExpr a, PrimExpr b) {
+  return BitCall("shift_left", a, b,
+                 [](int64_t x, int64_t y) { return static_cast<int64_t>(static_cast<uint64_t>(x) << y); });
+}
+PrimExpr shift_right(PrimExpr a, PrimExpr b) {
+  return BitCall("shift_right", a, b, [](int64_t x, int64_t y) { return x >> y; });
+}
+PrimExpr bitwise_not(PrimExpr a) {
+  TIRGEN_CHECK(IsIntLike(a.dtype()))
+      << "tir.bitwise_not needs an integer operand, got " << a.dtype().str();
+  DataType t = a.dtype();
+  return Call(t, "tir.bitwise_not", {std::move(a)});
+}
+
 PrimExpr cast(DataType t, PrimExpr value) {
   if (value.dtype() == t) return value;
   if (t.is_scalar()) {
@@ -386,6 +427,8 @@ PrimExpr AddF(PrimExpr a, PrimExpr b) { return add(a, b); }
 PrimExpr MulF(PrimExpr a, PrimExpr b) { return mul(a, b); }
 PrimExpr MaxF(PrimExpr a, PrimExpr b) { return max(a, b); }
 PrimExpr MinF(PrimExpr a, PrimExpr b) { return min(a, b); }
+PrimExpr AndF(PrimExpr a, PrimExpr b) { return logical_and(a, b); }
+PrimExpr OrF(PrimExpr a, PrimExpr b) { return logical_or(a, b); }
 }  // namespace
 
 PrimExpr sum(PrimExpr source, std::vector<IterVar> axis, PrimExpr where,
@@ -411,6 +454,17 @@ PrimExpr min(PrimExpr source, std::vector<IterVar> axis, PrimExpr where,
   DataType t = source.dtype();
   return MakeReduce(std::move(source), std::move(axis), where, std::move(init), MinF,
                     max_value(t));
+}
+
+PrimExpr all(PrimExpr source, std::vector<IterVar> axis, PrimExpr where,
+             std::vector<PrimExpr> init) {
+  TIRGEN_CHECK(source.dtype().is_bool()) << "all: the source must be bool, got " << source.dtype().str();
+  return MakeReduce(std::move(source), std::move(axis), where, std::move(init), AndF, BoolConst(true));
+}
+PrimExpr any(PrimExpr source, std::vector<IterVar> axis, PrimExpr where,
+             std::vector<PrimExpr> init) {
+  TIRGEN_CHECK(source.dtype().is_bool()) << "any: the source must be bool, got " << source.dtype().str();
+  return MakeReduce(std::move(source), std::move(axis), where, std::move(init), OrF, BoolConst(false));
 }
 
 std::vector<PrimExpr> ApplyCombiner(const CommReducer& combiner, const std::vector<PrimExpr>& lhs,

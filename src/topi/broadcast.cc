@@ -162,6 +162,25 @@ Tensor logical_or(const Tensor& a, const Tensor& b, const std::string& name) {
   return WithBroadcast([](PrimExpr x, PrimExpr y) { return x || y; }, a, b, name);
 }
 
+Tensor logical_xor(const Tensor& a, const Tensor& b, const std::string& name) {
+  return WithBroadcast(tir::bitwise_xor, a, b, name);
+}
+Tensor bitwise_and(const Tensor& a, const Tensor& b, const std::string& name) {
+  return WithBroadcast(tir::bitwise_and, a, b, name);
+}
+Tensor bitwise_or(const Tensor& a, const Tensor& b, const std::string& name) {
+  return WithBroadcast(tir::bitwise_or, a, b, name);
+}
+Tensor bitwise_xor(const Tensor& a, const Tensor& b, const std::string& name) {
+  return WithBroadcast(tir::bitwise_xor, a, b, name);
+}
+Tensor left_shift(const Tensor& a, const Tensor& b, const std::string& name) {
+  return WithBroadcast(tir::shift_left, a, b, name);
+}
+Tensor right_shift(const Tensor& a, const Tensor& b, const std::string& name) {
+  return WithBroadcast(tir::shift_right, a, b, name);
+}
+
 namespace {
 Tensor WithScalar(const Tensor& a, const PrimExpr& b, const std::string& name,
                   PrimExpr (*f)(PrimExpr, PrimExpr)) {

@@ -114,6 +114,10 @@ Tensor logical_not(const Tensor& x, const std::string& name) {
   return Unary(x, name, [](PrimExpr v) { return tir::logical_not(v); });
 }
 
+Tensor bitwise_not(const Tensor& x, const std::string& name) {
+  return Unary(x, name, [](PrimExpr v) { return tir::bitwise_not(v); });
+}
+
 namespace {
 PrimExpr IsNan(PrimExpr v) {
   if (!v.dtype().is_floating()) return tir::make_const(DataType::Bool(), 0);

@@ -55,60 +55,87 @@ Tensor pad(const Tensor& x, const std::vector<int64_t>& before, const std::vecto
       name, "injective,pad", {}, var_names);
 }
 
-// TVM's topi::pad for pad_mode "edge" (clamp to the border) and "reflect" (mirror without
-// repeating the border): every output element reads an input element, no pad value.
-Tensor pad_mirror(const Tensor& x, const std::vector<int64_t>& before,
-                  const std::vector<int64_t>& after, const std::string& mode,
-                  const std::string& name) {
+namespace {
+// TVM's C++ topi::pad (Relay nn.pad, pooling's pad_temp). A dim gets a `>= before` condition
+// when its leading pad is nonzero and a `< before + len` one when its trailing pad is. In
+// "edge"/"reflect" mode the in-range value is still read at the plain index, and the padded
+// value at a clamped/mirrored index built for every dim, padded or not (TVM builds it so).
+Tensor CppPad(const Tensor& x, const std::vector<int64_t>& before, const std::vector<int64_t>& after,
+              PrimExpr pad_value, const std::string& name, const std::string& mode) {
   size_t n = x.ndim();
   std::vector<PrimExpr> shape;
   for (size_t i = 0; i < n; ++i) shape.push_back(I32(Dim(x->shape[i]) + before[i] + after[i]));
-  bool edge = mode == "edge";
+  if (!pad_value.defined()) pad_value = make_const(x->dtype, 0);
+  bool edge = mode == "edge", reflect = mode == "reflect";
   return te::compute(
       shape,
       [&](const std::vector<Var>& v) {
-        std::vector<PrimExpr> idx;
+        std::vector<PrimExpr> sel, idx, mirror;
         for (size_t i = 0; i < n; ++i) {
-          if (before[i] == 0 && after[i] == 0) {
-            idx.push_back(v[i]);
-            continue;
-          }
           PrimExpr b = I32(before[i]), len = x->shape[i];
-          PrimExpr low = edge ? PrimExpr(I32(0)) : b - v[i];
-          PrimExpr high = edge ? len - I32(1) : len * I32(2) - v[i] + b - I32(2);
-          idx.push_back(if_then_else(v[i] < b, low, if_then_else(v[i] >= b + len, high, v[i] - b)));
+          if (before[i] != 0) {
+            sel.push_back(v[i] >= b);
+            idx.push_back(v[i] - b);
+          } else {
+            idx.push_back(v[i]);
+          }
+          if (after[i] != 0) sel.push_back(v[i] < b + len);
+          if (edge)
+            mirror.push_back(if_then_else(v[i] < b, I32(0),
+                                          if_then_else(v[i] >= b + len, len - I32(1), v[i] - b)));
+          if (reflect)
+            mirror.push_back(if_then_else(
+                v[i] < b, b - v[i],
+                if_then_else(v[i] >= b + len, len * I32(2) - v[i] + b - I32(2), v[i] - b)));
         }
-        return x(idx);
+        if (sel.empty()) return x(idx);
+        PrimExpr all = sel[0];
+        for (size_t i = 1; i < sel.size(); ++i) all = logical_and(all, sel[i]);
+        if (edge || reflect) return if_then_else(all, x(idx), x(mirror));
+        return if_then_else(all, x(idx), cast(x->dtype, pad_value));
       },
-      name, "injective,pad");
+      name, "elemwise");
+}
+}  // namespace
+
+Tensor pad_mirror(const Tensor& x, const std::vector<int64_t>& before,
+                  const std::vector<int64_t>& after, const std::string& mode,
+                  const std::string& name) {
+  TIRGEN_CHECK(mode == "edge" || mode == "reflect") << "pad mode " << mode << " is not edge or reflect";
+  return CppPad(x, before, after, PrimExpr(), name, mode);
 }
 
 Tensor pad_constant(const Tensor& x, const std::vector<int64_t>& before,
                     const std::vector<int64_t>& after, PrimExpr pad_value,
                     const std::string& name) {
-  size_t n = x.ndim();
-  std::vector<PrimExpr> shape;
-  for (size_t i = 0; i < n; ++i) shape.push_back(I32(Dim(x->shape[i]) + before[i] + after[i]));
-  if (!pad_value.defined()) pad_value = make_const(x->dtype, 0);
-  return te::compute(
-      shape,
+  return CppPad(x, before, after, std::move(pad_value), name, "constant");
+}
+
+Tensor lrn(const Tensor& data, int64_t size, int axis, double alpha, double beta, double bias) {
+  TIRGEN_CHECK(data.ndim() == 4 && size % 2 == 1 && (axis == 1 || axis == 3))
+      << "lrn needs 4-D data, an odd size and axis 1 or 3";
+  std::vector<int64_t> pad(4, 0);
+  pad[axis] = size / 2;
+  Tensor pad_data = pad_constant(data, pad, pad, I32(0), "pad_data");
+  IterVar rxs = te::reduce_axis(Range(I32(0), I32(size)), "rxs");
+  Tensor sqr_sum = te::compute(
+      data->shape,
       [&](const std::vector<Var>& v) {
-        std::vector<PrimExpr> sel, idx;
-        for (size_t i = 0; i < n; ++i) {
-          if (before[i] != 0) {
-            sel.push_back(v[i] >= I32(before[i]));
-            idx.push_back(v[i] - I32(before[i]));
-          } else {
-            idx.push_back(v[i]);
-          }
-          if (after[i] != 0) sel.push_back(v[i] < I32(before[i]) + x->shape[i]);
-        }
-        if (sel.empty()) return x(idx);
-        PrimExpr all = sel[0];
-        for (size_t i = 1; i < sel.size(); ++i) all = logical_and(all, sel[i]);
-        return if_then_else(all, x(idx), cast(x->dtype, pad_value));
+        std::vector<PrimExpr> idx(v.begin(), v.end());
+        idx[axis] = v[axis] + rxs->var;
+        return sum(pad_data(idx) * pad_data(idx), {rxs});
       },
-      name, "elemwise");
+      "tensor", "sqr_sum");
+  auto imm = [&](double v) { return make_const(data->dtype, static_cast<double>(static_cast<float>(v))); };
+  PrimExpr alpha_imm = imm(alpha), beta_imm = imm(beta), bias_imm = imm(bias);
+  Tensor sqrt_sum_up = te::compute(
+      data->shape,
+      [&](const std::vector<Var>& v) {
+        std::vector<PrimExpr> idx(v.begin(), v.end());
+        return pow(bias_imm + div(alpha_imm * sqr_sum(idx), I32(size)), beta_imm);
+      },
+      "tensor", "elemwise");
+  return divide(data, sqrt_sum_up);
 }
 
 Tensor conv2d(const Tensor& data, const Tensor& weight, const std::vector<int64_t>& strides,
@@ -214,7 +241,8 @@ Tensor depthwise_conv2d_nhwc(const Tensor& data, const Tensor& weight,
 Tensor conv2d_transpose_nchw(const Tensor& data, const Tensor& weight,
                              const std::vector<int64_t>& strides,
                              const std::vector<int64_t>& padding,
-                             const std::vector<int64_t>& output_padding, DataType out_dtype) {
+                             const std::vector<int64_t>& output_padding, DataType out_dtype,
+                             int64_t groups) {
   int64_t in_c = Dim(data->shape[1]), in_h = Dim(data->shape[2]), in_w = Dim(data->shape[3]);
   int64_t out_c = Dim(weight->shape[1]), kh = Dim(weight->shape[2]), kw = Dim(weight->shape[3]);
   // Dilate the input by the strides (zeros between elements).
@@ -242,24 +270,29 @@ Tensor conv2d_transpose_nchw(const Tensor& data, const Tensor& weight,
   int64_t left = kw - 1 - padding[1], right = kw - 1 - padding[3] + output_padding[1];
   Tensor padded = pad(dilated, {0, 0, top, left}, {0, 0, bottom, right}, make_const(data->dtype, 0),
                       "data_pad");
+  // Kernel IOHW -> OIHW, rotated by 180 degrees (per group: out_c is the weight's dim 1).
   Tensor kt = te::compute(
       {I32(out_c), I32(in_c), I32(kh), I32(kw)},
       [&](const std::vector<Var>& v) {
         return weight(v[1], v[0], I32(kh - 1) - v[2], I32(kw - 1) - v[3]);
       },
-      "kernel_transform", "", {}, {"o", "i", "h", "w"});
+      "kernel_transform", "", {},
+      groups == 1 ? std::vector<std::string>{"o", "i", "h", "w"} : std::vector<std::string>{"i", "o", "h", "w"});
   int64_t ph = Dim(padded->shape[2]), pw = Dim(padded->shape[3]);
-  IterVar dc = te::reduce_axis(Range(I32(0), I32(in_c)), "dc");
+  IterVar dc = te::reduce_axis(Range(I32(0), I32(in_c / groups)), "dc");
   IterVar dh = te::reduce_axis(Range(I32(0), I32(kh)), "dh");
   IterVar dw = te::reduce_axis(Range(I32(0), I32(kw)), "dw");
   return te::compute(
-      {data->shape[0], I32(out_c), I32(ph - kh + 1), I32(pw - kw + 1)},
+      {data->shape[0], I32(out_c * groups), I32(ph - kh + 1), I32(pw - kw + 1)},
       [&](const std::vector<Var>& v) {
-        PrimExpr d = padded(v[0], dc->var, v[2] + dh->var, v[3] + dw->var);
-        PrimExpr w = kt(v[1], dc->var, dh->var, dw->var);
+        PrimExpr c = v[1], ic = dc->var;
+        if (groups != 1) ic = floordiv(c, I32(out_c)) * I32(in_c / groups) + dc->var;
+        PrimExpr d = padded(v[0], ic, v[2] + dh->var, v[3] + dw->var);
+        PrimExpr w = kt(groups == 1 ? c : floormod(c, I32(out_c)), ic, dh->var, dw->var);
         return sum(cast(out_dtype, d) * cast(out_dtype, w), {dc, dh, dw});
       },
-      "compute", "conv2d_transpose_nchw", {}, {"b", "c", "h", "w"});
+      "compute", groups == 1 ? "conv2d_transpose_nchw" : "group_conv2d_transpose_nchw", {},
+      {"b", "c", "h", "w"});
 }
 
 Tensor dense(const Tensor& data, const Tensor& weight, DataType out_dtype) {

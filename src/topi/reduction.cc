@@ -75,13 +75,20 @@ PrimExpr Sum(PrimExpr s, std::vector<IterVar> a, PrimExpr w, std::vector<PrimExp
 PrimExpr Max(PrimExpr s, std::vector<IterVar> a, PrimExpr w, std::vector<PrimExpr> i) { return tir::max(s, a, w, i); }
 PrimExpr Min(PrimExpr s, std::vector<IterVar> a, PrimExpr w, std::vector<PrimExpr> i) { return tir::min(s, a, w, i); }
 PrimExpr Prod(PrimExpr s, std::vector<IterVar> a, PrimExpr w, std::vector<PrimExpr> i) { return tir::prod(s, a, w, i); }
+PrimExpr All(PrimExpr s, std::vector<IterVar> a, PrimExpr w, std::vector<PrimExpr> i) { return tir::all(s, a, w, i); }
+PrimExpr Any(PrimExpr s, std::vector<IterVar> a, PrimExpr w, std::vector<PrimExpr> i) { return tir::any(s, a, w, i); }
 
 }  // namespace
 
-Tensor sum(const Tensor& x, std::vector<int> axes, bool keepdims) { return CommReduce(x, axes, keepdims, Sum); }
+// A bool sum is TVM's logical or.
+Tensor sum(const Tensor& x, std::vector<int> axes, bool keepdims) {
+  return CommReduce(x, axes, keepdims, x->dtype.is_bool() ? Any : Sum);
+}
 Tensor max(const Tensor& x, std::vector<int> axes, bool keepdims) { return CommReduce(x, axes, keepdims, Max); }
 Tensor min(const Tensor& x, std::vector<int> axes, bool keepdims) { return CommReduce(x, axes, keepdims, Min); }
 Tensor prod(const Tensor& x, std::vector<int> axes, bool keepdims) { return CommReduce(x, axes, keepdims, Prod); }
+Tensor all(const Tensor& x, std::vector<int> axes, bool keepdims) { return CommReduce(x, axes, keepdims, All); }
+Tensor any(const Tensor& x, std::vector<int> axes, bool keepdims) { return CommReduce(x, axes, keepdims, Any); }
 
 namespace {
 int64_t Count(const Tensor& x, const std::vector<int>& axes) {

@@ -289,6 +289,53 @@ Tensor gather(const Tensor& data, int axis, const Tensor& indices, const std::st
       name, "injective");
 }
 
+Tensor gather_nd(const Tensor& data, const Tensor& indices, int batch_dims, const std::string& name) {
+  size_t ndim_d = data.ndim(), ndim_i = indices.ndim();
+  TIRGEN_CHECK(ndim_i >= 1) << "gather_nd: indices need at least one dimension";
+  const int64_t* m = as_const_int(indices->shape[0]);
+  TIRGEN_CHECK(m && static_cast<size_t>(*m) <= ndim_d) << "gather_nd: indices.shape[0] must be static and at most data's rank";
+  size_t depth = static_cast<size_t>(*m);
+  std::vector<PrimExpr> shape(indices->shape.begin() + 1, indices->shape.end());
+  for (size_t i = depth + batch_dims; i < ndim_d; ++i) shape.push_back(data->shape[i]);
+  bool integral = indices->dtype.is_int() || indices->dtype.is_uint();
+  return te::compute(
+      shape,
+      [&](const std::vector<Var>& v) {
+        std::vector<PrimExpr> pos{I32(0)};
+        pos.insert(pos.end(), v.begin(), v.begin() + (ndim_i - 1));
+        std::vector<PrimExpr> idx(v.begin(), v.begin() + batch_dims);
+        for (size_t i = 0; i < depth; ++i) {
+          pos[0] = I32(static_cast<int64_t>(i));
+          PrimExpr at = indices(pos);
+          idx.push_back(integral ? at : cast(DataType::Int(32), at));
+        }
+        // Trailing data dims follow the indices' dims in the output (TVM starts them at
+        // ndim_i - 1, also with batch dims).
+        if (idx.size() != ndim_d)
+          for (size_t i = ndim_i - 1; i < v.size(); ++i) idx.push_back(v[i]);
+        return data(idx);
+      },
+      name, "injective");
+}
+
+Tensor one_hot(const Tensor& indices, PrimExpr on, PrimExpr off, int depth, int axis, DataType dtype,
+               const std::string& name) {
+  int true_axis = axis == -1 ? static_cast<int>(indices.ndim()) : axis;
+  std::vector<PrimExpr> shape;
+  for (int i = 0, k = 0; i <= static_cast<int>(indices.ndim()); ++i)
+    shape.push_back(i == true_axis ? I32(depth) : indices->shape[k++]);
+  PrimExpr on_v = cast(dtype, std::move(on)), off_v = cast(dtype, std::move(off));
+  return te::compute(
+      shape,
+      [&](const std::vector<Var>& v) {
+        std::vector<PrimExpr> idx;
+        for (int i = 0; i < static_cast<int>(v.size()); ++i)
+          if (i != true_axis) idx.push_back(v[i]);
+        return Select(eq(indices(idx), v[true_axis]), on_v, off_v);
+      },
+      name, "injective");
+}
+
 Tensor repeat(const Tensor& x, int repeats, int axis, const std::string& name) {
   if (axis < 0) axis += static_cast<int>(x.ndim());
   std::vector<PrimExpr> shape = x->shape;

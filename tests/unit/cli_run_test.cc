@@ -6,6 +6,7 @@
 
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 
 #include "cli_test_util.h"
 #include "tirgen/support/npz.h"
@@ -59,11 +60,24 @@ TEST_F(CliRun, InputErrorsAreUserErrors) {
   r = RunCli(base + " --input p0=" + other + " --input p1=" + kCase + "input_1.npy");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.output.find("must be float32(1, 16, 32, 32)"), std::string::npos) << r.output;
+  // An --output-dir that is a file: nothing is written beside it.
+  std::string file = dir_ + "/plain_file";
+  { std::ofstream(file) << "x"; }
   r = RunCli("run " + kCase + "primfunc_0.py --input p0=" + kCase + "input_0.npy --input p1=" + kCase +
-             "input_1.npy --output-dir " + dir_ + "/missing");
+             "input_1.npy --output-dir " + file);
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_NE(r.output.find("not a directory"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("--output-dir " + file + ": cannot create the directory"), std::string::npos) << r.output;
   EXPECT_FALSE(std::filesystem::exists(dir_ + "/output_0.npy"));
+}
+
+TEST_F(CliRun, MissingOutputDirIsCreatedOnlyWhenTheRunSucceeds) {
+  std::string args = "run " + kCase + "primfunc_0.py --input p0=" + kCase + "input_0.npy --output-dir ";
+  RunResult r = RunCli(args + dir_ + "/failed/out");  // p1 missing: the run fails before any output
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_FALSE(std::filesystem::exists(dir_ + "/failed"));
+  r = RunCli(args + dir_ + "/new/out --input p1=" + kCase + "input_1.npy");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(tirgen::LoadNpy(dir_ + "/new/out/output_0.npy")->shape, tirgen::LoadNpy(kCase + "input_0.npy")->shape);
 }
 
 TEST_F(CliRun, BuildWritesLibraryAndC) {
@@ -73,6 +87,23 @@ TEST_F(CliRun, BuildWritesLibraryAndC) {
   EXPECT_EQ(ReadText(lib).substr(0, 4), "\x7f" "ELF");
   EXPECT_NE(ReadText(c).find("int32_t tirgen_main(void** args)"), std::string::npos);
   EXPECT_EQ(ReadText(c).find("static const union"), std::string::npos);  // add_relu has no constants
+}
+
+// A Relay model builds as `tirgen run` runs it: with the default CPU schedule (the big
+// convolution's channel loop becomes an OpenMP loop); TVMScript compiles as written.
+TEST_F(CliRun, BuildOfAGraphModelAppliesTheDefaultSchedule) {
+  std::string relay = dir_ + "/conv.relay", c = dir_ + "/conv.c";
+  WriteText(relay, R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(1, 64, 56, 56), float32], %w: Tensor[(64, 64, 3, 3), float32]) {
+  nn.conv2d(%x, %w, padding=[1, 1, 1, 1], channels=64, kernel_size=[3, 3])
+}
+)");
+  RunResult r = RunCli("build " + relay + " -o " + dir_ + "/conv.so --emit-c " + c);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(ReadText(c).find("#pragma omp parallel"), std::string::npos);
+  r = RunCli("build " + kCase + "primfunc_0.py -o " + dir_ + "/add.so --emit-c " + c);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(ReadText(c).find("#pragma omp"), std::string::npos);
 }
 
 TEST_F(CliRun, BuildReportsCompilerFailures) {

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -44,7 +45,10 @@ inline RunResult RunCliOnTerminal(const std::string& args) {
   return RunShell("script -qec '" + std::string(TIRGEN_CLI_PATH) + " " + args + "' /dev/null");
 }
 
-inline std::string TempPath(const std::string& name) { return ::testing::TempDir() + "tirgen_cli_" + name; }
+// Per process: concurrent runs of the suite (two checkouts, ctest -j) never share a path.
+inline std::string TempPath(const std::string& name) {
+  return ::testing::TempDir() + "tirgen_cli_" + std::to_string(::getpid()) + "_" + name;
+}
 
 inline void WriteText(const std::string& path, const std::string& text) {
   std::ofstream(path, std::ios::binary) << text;

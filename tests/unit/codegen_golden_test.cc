@@ -16,6 +16,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "fresh_build_cache.h"
 #include "tirgen/runtime/build.h"
 #include "tirgen/runtime/module.h"
 #include "tirgen/script/parser.h"
@@ -57,17 +58,9 @@ std::string Compare(const NDArray& got, const NDArray& want) {
   return "";
 }
 
-class CodegenGolden : public ::testing::Test {
+class CodegenGolden : public FreshBuildCache {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("tirgen_cg_golden_" + std::to_string(getpid()));
-    setenv("TIRGEN_CACHE_DIR", dir_.c_str(), 1);
-  }
-  void TearDown() override {
-    fs::remove_all(dir_);
-    unsetenv("TIRGEN_CACHE_DIR");
-  }
-  fs::path dir_;
+  CodegenGolden() : FreshBuildCache("cg_golden") {}
 };
 
 // Builds `file` of every golden-passes folder with `build`, runs what maps onto the case's

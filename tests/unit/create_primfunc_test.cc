@@ -422,6 +422,21 @@ TEST(CreatePrimFunc, ReductionReadsLeaveOutTheOutput) {
   EXPECT_EQ(blk->iter_vars[1]->iter_type, tir::IterVarType::kCommReduce);
 }
 
+// A reduction's `where` guards each update (TVM v0.14 drops it: it would sum the whole row).
+TEST(CreatePrimFunc, ReductionConditionGuardsTheUpdate) {
+  Tensor a = P("A", {4, 4});
+  tir::IterVar k = te::reduce_axis(tir::Range(0, 4), "k");
+  Tensor s = te::compute(
+      Shape({4}), [&](const std::vector<tir::Var>& i) { return tir::sum(a(i[0], k->var), {k}, k->var <= i[0]); }, "S");
+  tir::PrimFunc f = te::CreatePrimFunc({a, s});
+  const tir::BlockNode* blk = FindBlock(f, "S");
+  ASSERT_TRUE(blk && blk->init);
+  const auto* guard = blk->body.as<tir::IfThenElseNode>();
+  ASSERT_TRUE(guard) << "the update must sit under the reduction's condition";
+  EXPECT_FALSE(guard->else_case.defined());
+  EXPECT_TRUE(guard->then_case.as<tir::BufferStoreNode>());
+}
+
 TEST(CreatePrimFunc, WithoutOverrideIndicesStayInt32) {
   Tensor a = P("A", {4});
   Tensor b = topi::relu(a);

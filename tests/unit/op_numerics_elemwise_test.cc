@@ -62,6 +62,18 @@ TEST(OpNumerics, Binary) {
       {"logical_and", {Bool({2, 4}), Bool({4})}, "logical_and(%a, %b)", "np.logical_and(a, b)"},
       {"logical_or", {Bool({3, 2}), Bool({3, 1})}, "logical_or(%a, %b)", "np.logical_or(a, b)"},
       {"where", {Bool({2, 1}), F32({2, 3}), F32({3})}, "where(%a, %b, %c)", "np.where(a, b, c)"},
+      {"logical_xor", {Bool({3, 4}), Bool({4})}, "logical_xor(%a, %b)", "np.logical_xor(a, b)"},
+      {"bitwise_and", {Int({2, 5}, "int32", -64, 64), Int({5}, "int32", -64, 64)}, "bitwise_and(%a, %b)",
+       "np.bitwise_and(a, b)"},
+      {"bitwise_or", {Int({6}, "int32", -64, 64), Int({6}, "int32", -64, 64)}, "bitwise_or(%a, %b)",
+       "np.bitwise_or(a, b)"},
+      {"bitwise_xor", {Int({3, 2}, "int64", -64, 64), Int({3, 1}, "int64", -64, 64)}, "bitwise_xor(%a, %b)",
+       "np.bitwise_xor(a, b)"},
+      {"left_shift", {Int({7}, "int32", -50, 50), Int({7}, "int32", 0, 8)}, "left_shift(%a, %b)",
+       "np.left_shift(a, b)"},
+      {"right_shift", {Int({7}, "int32", -500, 500), Int({7}, "int32", 0, 8)}, "right_shift(%a, %b)",
+       "np.right_shift(a, b)"},
+      {"bitwise_not", {Int({2, 4}, "int32", -99, 99)}, "bitwise_not(%a)", "np.bitwise_not(a)"},
   });
 }
 

@@ -1,6 +1,6 @@
 // Numerics of the nn ops against PyTorch (harness: op_numerics.h): convolutions over strides,
 // padding (symmetric and asymmetric), dilation, groups (incl. depthwise) and both layouts;
-// pooling with ceil_mode / count_include_pad, adaptive pooling with uneven windows; dense/matmul; softmax; pad; batch_flatten.
+// pooling with ceil_mode / count_include_pad, adaptive pooling with uneven windows; dense/matmul; softmax; pad (constant, edge, reflect); prelu; lrn; batch_flatten.
 // Tolerance: rtol 1e-5 with atol 1e-5 for the accumulating ops (float32 sums of up to ~100
 // products of values in [-1, 1]).
 #include <gtest/gtest.h>
@@ -39,6 +39,9 @@ TEST(OpNumerics, Conv2D) {
            "F.conv_transpose2d(T(a), T(b), stride=2, padding=1, output_padding=1)"}),
       Acc({"conv_transpose_plain", {F32({2, 3, 4, 3}), F32({3, 2, 2, 3})}, "nn.conv2d_transpose(%a, %b)",
            "F.conv_transpose2d(T(a), T(b))"}),
+      Acc({"conv_transpose_groups", {F32({1, 4, 3, 4}), F32({4, 3, 3, 2})},
+           "nn.conv2d_transpose(%a, %b, channels=6, strides=[2, 1], padding=[1, 0, 0, 1], output_padding=[1, 0], groups=2)",
+           "F.conv_transpose2d(T(a), T(b), stride=(2, 1), output_padding=(1, 0), groups=2)[:, :, 1:, :-1]"}),
   });
 }
 
@@ -84,6 +87,17 @@ TEST(OpNumerics, DenseSoftmaxMisc) {
       {"log_softmax", {F32({3, 7}, -3, 3)}, "nn.log_softmax(%a)", "torch.log_softmax(T(f64(a)), -1)"},
       {"pad", {F32({2, 3}), F32({})}, "nn.pad(%a, %b, pad_width=[[1, 0], [2, 1]])",
        "np.pad(a, ((1, 0), (2, 1)), constant_values=b)"},
+      {"pad_edge", {F32({2, 3, 4}), F32({})}, "nn.pad(%a, %b, pad_width=[[0, 0], [1, 2], [2, 1]], pad_mode=\"edge\")",
+       "np.pad(a, ((0, 0), (1, 2), (2, 1)), mode='edge')"},
+      {"pad_reflect", {F32({2, 3, 4}), F32({})}, "nn.pad(%a, %b, pad_width=[[1, 0], [2, 2], [0, 3]], pad_mode=\"reflect\")",
+       "np.pad(a, ((1, 0), (2, 2), (0, 3)), mode='reflect')"},
+      {"prelu", {F32({2, 3, 4}), F32({3})}, "nn.prelu(%a, %b)",
+       "np.where(a > 0, f64(a), f64(a) * f64(b)[:, None])"},
+      {"prelu_last", {F32({3, 5}), F32({5})}, "nn.prelu(%a, %b, axis=1)", "np.where(a > 0, f64(a), f64(a) * f64(b))"},
+      {"lrn", {F32({2, 5, 3, 3}, -2, 2)}, "nn.lrn(%a, size=3, alpha=0.01f, beta=0.75f, bias=1f)",
+       "F.local_response_norm(T(f64(a)), 3, alpha=0.01, beta=0.75, k=1.0)"},
+      {"lrn_nhwc", {F32({1, 3, 2, 6}, -2, 2)}, "nn.lrn(%a, size=5, axis=3, alpha=0.02f, beta=0.5f)",
+       "F.local_response_norm(T(f64(a)).permute(0, 3, 1, 2), 5, alpha=0.02, beta=0.5, k=2.0).permute(0, 2, 3, 1)"},
       {"batch_flatten", {F32({2, 3, 2, 2})}, "nn.batch_flatten(%a)", "a.reshape(2, -1)"},
   });
 }

@@ -111,6 +111,19 @@ std::map<std::string, OpCase> Cases() {
   add("gather", "%x: Tensor[(5, 3), float32], %i: Tensor[(2, 3), int32], %j: Tensor[(2), int32]",
       "gather(%x, %i, axis=0)", "Tensor[(2, 3), float32]", "gather(%x, %j, axis=0)",
       "Tensor[(5, 3), float32], Tensor[(2), int32]", "");
+  add("gather_nd", "%x: Tensor[(5, 3, 2), float32], %i: Tensor[(2, 4), int32], %j: Tensor[(4, 4), int32]",
+      "gather_nd(%x, %i)", "Tensor[(4, 2), float32]", "gather_nd(%x, %j)",
+      "Tensor[(5, 3, 2), float32], Tensor[(4, 4), int32]", "exceeds");
+  add("one_hot", "%i: Tensor[(2, 3), int32], %f: Tensor[(2), float32]",
+      "one_hot(%i, 1f, 0f, depth=4, axis=1, dtype=\"float32\")", "Tensor[(2, 4, 3), float32]",
+      "one_hot(%f, 1f, 0f, depth=4, dtype=\"float32\")", "Tensor[(2), float32], float32, float32", "integers");
+  add("sequence_mask", "%x: Tensor[(4, 3, 2), float32], %l: Tensor[(3), int32], %m: Tensor[(4), int32]",
+      "sequence_mask(%x, %l)", "Tensor[(4, 3, 2), float32]", "sequence_mask(%x, %m)",
+      "Tensor[(4, 3, 2), float32], Tensor[(4), int32]", "valid_length");
+  add("reverse_sequence", "%x: Tensor[(4, 3, 2), float32], %l: Tensor[(3), int32], %m: Tensor[(4), int32]",
+      "reverse_sequence(%x, %l, seq_axis=0, batch_axis=1)", "Tensor[(4, 3, 2), float32]",
+      "reverse_sequence(%x, %m, seq_axis=0, batch_axis=1)", "Tensor[(4, 3, 2), float32], Tensor[(4), int32]",
+      "seq_lengths");
   add("broadcast_to", "%x: Tensor[(3), float32]", "broadcast_to(%x, shape=[2, 3])",
       "Tensor[(2, 3), float32]", "broadcast_to(%x, shape=[2, 4])", "Tensor[(3), float32]", "broadcast");
   add("tile", kT23, "tile(%x, reps=[2, 1])", "Tensor[(4, 3), float32]", "tile(%t, reps=[2])",
@@ -124,6 +137,10 @@ std::map<std::string, OpCase> Cases() {
   add("nn.pad", x4, "nn.pad(%x, 0f, pad_width=[[0, 0], [0, 0], [1, 1], [2, 2]])",
       "Tensor[(1, 4, 10, 12), float32]", "nn.pad(%x, 0f, pad_width=[[1, 1]])",
       t4 + ", float32", "pad_width");
+  add("nn.prelu", "%x: Tensor[(2, 3), float32], %a: Tensor[(3), float32], %b: Tensor[(2), float32]",
+      "nn.prelu(%x, %a)", "Tensor[(2, 3), float32]", "nn.prelu(%x, %b)",
+      "Tensor[(2, 3), float32], Tensor[(2), float32]", "slopes");
+  add("nn.lrn", x4, "nn.lrn(%x, size=3)", t4, "nn.lrn(%x, size=4)", t4, "odd");
   add("nn.dropout", kT23, "nn.dropout(%x, rate=0.2f)",
       "(Tensor[(2, 3), float32], Tensor[(2, 3), float32])", "nn.dropout(%t)", kTupleArg, "tensor");
   for (const char* op : {"nn.softmax", "nn.log_softmax", "nn.fast_softmax"})

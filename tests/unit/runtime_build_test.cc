@@ -15,6 +15,9 @@
 #include <string>
 
 #include "tirgen/runtime/build.h"
+#include "tirgen/te/create_primfunc.h"
+#include "tirgen/te/operation.h"
+#include "tirgen/tir/op.h"
 #include "tirgen/script/parser.h"
 
 namespace tirgen {
@@ -246,6 +249,57 @@ def main(A: T.Buffer((T.int64(32),), "int32"), B: T.Buffer((T.int64(32),), "int3
   for (int i = 0; i < 32; ++i) a[i] = i * i;
   std::vector<int32_t> b = Values<int32_t>(runtime::BuildModule(Parse(text)).Run("main", {Array<int32_t>({32}, DataType::Int(32), a)})[0]);
   for (int i = 0; i < 32; ++i) EXPECT_EQ(b[i], 3 * i * i - i) << i;
+}
+
+// A TE reduction with a `where` (prefix sums: row i adds A[i, k] for k <= i only) runs as written.
+TEST_F(RuntimeBuild, ReductionWithConditionSumsOnlyWhereItHolds) {
+  auto shape = [](std::vector<int64_t> d) {
+    std::vector<tir::PrimExpr> s;
+    for (int64_t x : d) s.push_back(tir::IntImm(DataType::Int(32), x));
+    return s;
+  };
+  te::Tensor a = te::placeholder(shape({4, 4}), DataType::Int(32), "A");
+  tir::IterVar k = te::reduce_axis(tir::Range(0, 4), "k");
+  te::Tensor s = te::compute(
+      shape({4}), [&](const std::vector<tir::Var>& i) { return tir::sum(a(i[0], k->var), {k}, k->var <= i[0]); }, "S");
+  std::vector<int32_t> av(16);
+  for (int i = 0; i < 16; ++i) av[i] = 1 << i;
+  std::vector<int32_t> out = Values<int32_t>(runtime::BuildModule(IRModule({{"main", te::CreatePrimFunc({a, s})}}))
+                                                 .Run("main", {Array<int32_t>({4, 4}, DataType::Int(32), av)})[0]);
+  for (int i = 0; i < 4; ++i) {
+    int32_t want = 0;
+    for (int j = 0; j <= i; ++j) want += av[i * 4 + j];
+    EXPECT_EQ(out[i], want) << i;
+  }
+}
+
+// Loop-invariant ifs the pipeline's HoistIfThenElse moves out (one with an else branch, whose
+// loop is then duplicated) compute what the program says.
+TEST_F(RuntimeBuild, HoistedConditionalsKeepTheirMeaning) {
+  const char* text = R"(# from tvm.script import tir as T
+
+@T.prim_func
+def main(A: T.Buffer((32,), "int32"), B: T.Buffer((32,), "int32")):
+    for i, j in T.grid(4, 8):
+        if i == 1:
+            B[i * 8 + j] = A[i * 8 + j] + 3
+        else:
+            B[i * 8 + j] = A[i * 8 + j] - 3
+    for i, j, k in T.grid(4, 2, 4):
+        if i < 3:
+            if j == 1:
+                B[i * 8 + j * 4 + k] = 0
+)";
+  std::vector<int32_t> a(32);
+  for (int i = 0; i < 32; ++i) a[i] = i * 7;
+  std::vector<int32_t> b =
+      Values<int32_t>(runtime::BuildModule(Parse(text)).Run("main", {Array<int32_t>({32}, DataType::Int(32), a)})[0]);
+  for (int k = 0; k < 32; ++k) {
+    int i = k / 8, j = (k % 8) / 4;
+    int32_t want = i == 1 ? a[k] + 3 : a[k] - 3;
+    if (i < 3 && j == 1) want = 0;
+    EXPECT_EQ(b[k], want) << k;
+  }
 }
 
 TEST_F(RuntimeBuild, WrongArgumentsAreClearErrors) {

@@ -1,8 +1,7 @@
 // The standard lowering pipeline (TVM v0.14's CreatePassList, the passes that matter for these
 // CPU programs) on every scheduled module of golden-schedule: it must run, keep each
-// AllocateConst exactly once, and its output is compared with TVM's `lowered.py`. Byte
-// equality is reported, not required: TVM also runs CommonSubexprElimTIR (cse_var_N lets) and
-// StorageRewrite, which tirgen does not have yet.
+// AllocateConst exactly once, and its output is compared with TVM's `lowered.py` (byte
+// equality is reported here; schedule_golden_test's LoweredMatchesTvm requires it).
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -2,8 +2,10 @@
 
 #include "input_loader.h"
 #include "tirgen/codegen/build.h"
+#include "tirgen/relay/expr.h"
 #include "tirgen/runtime/build.h"
 #include "tirgen/support/io.h"
+#include "tirgen/tir/schedule/default_cpu_schedule.h"
 
 namespace tirgen {
 namespace cli {
@@ -20,6 +22,10 @@ void AddBuildCommand(CLI::App& app, BuildOptions* options) {
 
 int RunBuild(const BuildOptions& options) {
   IRModule mod = LoadProgram(options.program);
+  // A graph model's PrimFuncs are built as `tirgen run` builds them (with the default CPU
+  // schedule); TVMScript is compiled exactly as written.
+  auto main = mod->functions.find("main");
+  if (main != mod->functions.end() && main->second.as<relay::FunctionNode>()) mod = tir::DefaultCpuSchedule(mod);
   codegen::CSource src = runtime::EmitC(mod);
   std::string lib = codegen::BuildSharedLibrary(src.code, src.needs_openmp);
   if (!options.emit_c.empty()) WriteFileAtomic(options.emit_c, src.code);

@@ -1,8 +1,8 @@
 #include "run_command.h"
 
-#include <sys/stat.h>
-
+#include <filesystem>
 #include <map>
+#include <system_error>
 
 #include "input_loader.h"
 #include "tirgen/relay/expr.h"
@@ -75,7 +75,7 @@ void AddRunCommand(CLI::App& app, RunOptions* options) {
   cmd->add_option("--params", options->program.params, "weights (.npz) bound to Relay main's parameters");
   AddInputShapeOption(cmd, &options->program.input_shapes);
   cmd->add_flag("--link-params", options->program.link_params, "embed the weights in the PrimFuncs");
-  cmd->add_option("--output-dir", options->output_dir, "directory for output_<k>.npy (default: .)");
+  cmd->add_option("--output-dir", options->output_dir, "directory for output_<k>.npy, created if missing (default: .)");
 }
 
 int RunRun(const RunOptions& options) {
@@ -88,9 +88,12 @@ int RunRun(const RunOptions& options) {
   } else {
     outputs = RunPrimFunc(mod, inputs);
   }
-  struct stat st;
-  TIRGEN_CHECK(stat(options.output_dir.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
-      << "--output-dir " << options.output_dir << ": not a directory";
+  // Created (with parents) only once the run succeeded: a failed run leaves nothing behind.
+  std::error_code ec;
+  std::filesystem::create_directories(options.output_dir, ec);
+  TIRGEN_CHECK(!ec && std::filesystem::is_directory(options.output_dir))
+      << "--output-dir " << options.output_dir << ": cannot create the directory ("
+      << (ec ? ec.message() : "a file of that name exists") << ")";
   for (size_t k = 0; k < outputs.size(); ++k)
     WriteFileAtomic(options.output_dir + "/output_" + std::to_string(k) + ".npy", SerializeNpy(outputs[k]));
   return 0;

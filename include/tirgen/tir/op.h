@@ -35,6 +35,14 @@ PrimExpr logical_and(PrimExpr a, PrimExpr b);
 PrimExpr logical_or(PrimExpr a, PrimExpr b);
 PrimExpr logical_not(PrimExpr a);
 
+// ---- bit operations on ints/uints (tir.bitwise_* / tir.shift_* calls; constants fold) ----
+PrimExpr bitwise_and(PrimExpr a, PrimExpr b);
+PrimExpr bitwise_or(PrimExpr a, PrimExpr b);
+PrimExpr bitwise_xor(PrimExpr a, PrimExpr b);
+PrimExpr bitwise_not(PrimExpr a);
+PrimExpr shift_left(PrimExpr a, PrimExpr b);
+PrimExpr shift_right(PrimExpr a, PrimExpr b);
+
 // ---- conversions and selection ------------------------------------------------------------
 /// Cast; a no-op for equal types, folds constants.
 PrimExpr cast(DataType t, PrimExpr value);
@@ -78,6 +86,11 @@ PrimExpr min(PrimExpr source, std::vector<IterVar> axis, PrimExpr where = PrimEx
              std::vector<PrimExpr> init = {});
 PrimExpr prod(PrimExpr source, std::vector<IterVar> axis, PrimExpr where = PrimExpr(),
               std::vector<PrimExpr> init = {});
+/// Logical and / or over `axis` (bool sources; identity true / false).
+PrimExpr all(PrimExpr source, std::vector<IterVar> axis, PrimExpr where = PrimExpr(),
+             std::vector<PrimExpr> init = {});
+PrimExpr any(PrimExpr source, std::vector<IterVar> axis, PrimExpr where = PrimExpr(),
+             std::vector<PrimExpr> init = {});
 /// Applies a reducer: its result expressions with lhs/rhs vars replaced by the given values.
 std::vector<PrimExpr> ApplyCombiner(const CommReducer& combiner, const std::vector<PrimExpr>& lhs,
                                     const std::vector<PrimExpr>& rhs);

@@ -47,6 +47,13 @@ Tensor floor_mod(const Tensor& a, const Tensor& b, const std::string& name = "T_
 Tensor trunc_mod(const Tensor& a, const Tensor& b, const std::string& name = "T_trunc_mod");
 Tensor logical_and(const Tensor& a, const Tensor& b, const std::string& name = "T_logical_and");
 Tensor logical_or(const Tensor& a, const Tensor& b, const std::string& name = "T_logical_or");
+/// a ^ b (TVM spells logical_xor as a bitwise xor, also on bool).
+Tensor logical_xor(const Tensor& a, const Tensor& b, const std::string& name = "T_logical_xor");
+Tensor bitwise_and(const Tensor& a, const Tensor& b, const std::string& name = "T_bitwise_and");
+Tensor bitwise_or(const Tensor& a, const Tensor& b, const std::string& name = "T_bitwise_or");
+Tensor bitwise_xor(const Tensor& a, const Tensor& b, const std::string& name = "T_bitwise_xor");
+Tensor left_shift(const Tensor& a, const Tensor& b, const std::string& name = "T_left_shift");
+Tensor right_shift(const Tensor& a, const Tensor& b, const std::string& name = "T_right_shift");
 
 /// Tensor-scalar forms (TVM's topi::add(Tensor, PrimExpr) ...): elementwise, same names.
 Tensor add(const Tensor& a, PrimExpr b, const std::string& name = "T_add");

@@ -50,6 +50,8 @@ Tensor math_unary(const Tensor& x, const std::string& intrin, const std::string&
 Tensor sign(const Tensor& x, const std::string& name = "T_sign");
 /// !x (T_logical_not).
 Tensor logical_not(const Tensor& x, const std::string& name = "T_logical_not");
+/// ~x (T_bitwise_not).
+Tensor bitwise_not(const Tensor& x, const std::string& name = "T_bitwise_not");
 /// isnan / isinf / isfinite (bool results; integers are never nan or inf).
 Tensor isnan(const Tensor& x, const std::string& name = "T_isnan");
 Tensor isinf(const Tensor& x, const std::string& name = "T_isinf");

@@ -27,6 +27,11 @@ Tensor pad_mirror(const Tensor& x, const std::vector<int64_t>& before,
                   const std::vector<int64_t>& after, const std::string& mode,
                   const std::string& name = "T_pad");
 
+/// TVM's topi::nn::lrn (4-D, channel axis 1 or 3): pad_data, tensor (window sum of squares
+/// over rxs), tensor (pow(bias + alpha * sum / size, beta)), T_divide. alpha, beta and bias
+/// pass through C++ floats, as TVM's signature takes them.
+Tensor lrn(const Tensor& data, int64_t size, int axis, double alpha, double beta, double bias);
+
 /// conv2d via topi.nn.conv: pad_temp + conv2d_nchw / conv2d_nhwc / group_conv2d_nchw.
 /// padding = {top, left, bottom, right}. `layout` is "NCHW" (OIHW weight) or "NHWC" (HWIO).
 Tensor conv2d(const Tensor& data, const Tensor& weight, const std::vector<int64_t>& strides,
@@ -39,12 +44,14 @@ Tensor depthwise_conv2d_nchw(const Tensor& data, const Tensor& weight,
                              const std::vector<int64_t>& padding,
                              const std::vector<int64_t>& dilation, DataType out_dtype);
 
-/// conv2d_transpose_nchw (weight (in_c, out_c, kh, kw)): data_dilate, data_pad,
-/// kernel_transform, compute. padding = {top, left, bottom, right}.
+/// conv2d_transpose_nchw (weight (in_c, out_c / groups, kh, kw)): data_dilate, data_pad,
+/// kernel_transform, compute. padding = {top, left, bottom, right}. groups > 1 is TVM's
+/// group_conv2d_transpose_nchw (its kernel_transform vars are named i, o, h, w).
 Tensor conv2d_transpose_nchw(const Tensor& data, const Tensor& weight,
                              const std::vector<int64_t>& strides,
                              const std::vector<int64_t>& padding,
-                             const std::vector<int64_t>& output_padding, DataType out_dtype);
+                             const std::vector<int64_t>& output_padding, DataType out_dtype,
+                             int64_t groups = 1);
 
 /// dense = matmul(data, weight^T): T_matmul_NT, vars i, j, k; weight layout-free.
 Tensor dense(const Tensor& data, const Tensor& weight, DataType out_dtype);

@@ -15,6 +15,9 @@ Tensor sum(const Tensor& x, std::vector<int> axes, bool keepdims);
 Tensor max(const Tensor& x, std::vector<int> axes, bool keepdims);
 Tensor min(const Tensor& x, std::vector<int> axes, bool keepdims);
 Tensor prod(const Tensor& x, std::vector<int> axes, bool keepdims);
+/// Logical and / or over the axes (bool data).
+Tensor all(const Tensor& x, std::vector<int> axes, bool keepdims);
+Tensor any(const Tensor& x, std::vector<int> axes, bool keepdims);
 /// Relay mean: sum, then T_divide by the element count (a float constant of x's dtype).
 Tensor mean(const Tensor& x, std::vector<int> axes, bool keepdims);
 /// Relay variance: T_subtract, T_multiply, <..>_red, T_divide by count (count - 1 if unbiased).

@@ -61,6 +61,13 @@ Tensor take_flat(const Tensor& a, const Tensor& indices, const std::string& mode
 /// gather(data, axis, indices) (T_gather).
 Tensor gather(const Tensor& data, int axis, const Tensor& indices,
               const std::string& name = "T_gather");
+/// gather_nd: indices' first axis indexes data's leading dims (after batch_dims) (T_gather_nd).
+Tensor gather_nd(const Tensor& data, const Tensor& indices, int batch_dims,
+                 const std::string& name = "T_gather_nd");
+/// one_hot: `on` where indices equals the position along `axis` (-1: a new last axis), else
+/// `off`, both cast to `dtype` (T_one_hot).
+Tensor one_hot(const Tensor& indices, PrimExpr on, PrimExpr off, int depth, int axis, DataType dtype,
+               const std::string& name = "T_one_hot");
 /// Repeats each element `repeats` times along `axis` (T_repeat).
 Tensor repeat(const Tensor& x, int repeats, int axis, const std::string& name = "T_repeat");
 /// Tiles by `reps` (T_tile).

@@ -46,6 +46,7 @@ TIRGEN_REGISTER_OPS(compute_elemwise) {
   Unary("copy", [](const Tensor& x) { return topi::identity(x); });
   Unary("sign", [](const Tensor& x) { return topi::sign(x); });
   Unary("logical_not", [](const Tensor& x) { return topi::logical_not(x); });
+  Unary("bitwise_not", [](const Tensor& x) { return topi::bitwise_not(x); });
   Unary("isnan", [](const Tensor& x) { return topi::isnan(x); });
   Unary("isinf", [](const Tensor& x) { return topi::isinf(x); });
   Unary("isfinite", [](const Tensor& x) { return topi::isfinite(x); });
@@ -89,6 +90,12 @@ TIRGEN_REGISTER_OPS(compute_elemwise) {
   Binary("greater_equal", [](const Tensor& a, const Tensor& b) { return topi::greater_equal(a, b); });
   Binary("logical_and", [](const Tensor& a, const Tensor& b) { return topi::logical_and(a, b); });
   Binary("logical_or", [](const Tensor& a, const Tensor& b) { return topi::logical_or(a, b); });
+  Binary("logical_xor", [](const Tensor& a, const Tensor& b) { return topi::logical_xor(a, b); });
+  Binary("bitwise_and", [](const Tensor& a, const Tensor& b) { return topi::bitwise_and(a, b); });
+  Binary("bitwise_or", [](const Tensor& a, const Tensor& b) { return topi::bitwise_or(a, b); });
+  Binary("bitwise_xor", [](const Tensor& a, const Tensor& b) { return topi::bitwise_xor(a, b); });
+  Binary("left_shift", [](const Tensor& a, const Tensor& b) { return topi::left_shift(a, b); });
+  Binary("right_shift", [](const Tensor& a, const Tensor& b) { return topi::right_shift(a, b); });
   RegisterCompute("where", [](const Call&, const std::vector<Tensor>& in, const Type&) {
     return std::vector<Tensor>{topi::where(in.at(0), in.at(1), in.at(2))};
   });

@@ -87,10 +87,12 @@ Computed Conv2DTranspose(const Call& c, const std::vector<Tensor>& in, const Typ
   if (c->GetString("data_layout") != "NCHW") Unsupported(c, "data_layout other than NCHW");
   if (c->GetString("kernel_layout") != "IOHW") Unsupported(c, "kernel_layout other than IOHW");
   if (Pair(c, "dilation") != std::vector<int64_t>{1, 1}) Unsupported(c, "dilation");
-  if (c->GetInt("groups") != 1) Unsupported(c, "groups other than 1");
+  int64_t groups = c->GetInt("groups");
+  if (groups < 1 || Extent(in.at(0), 1) % groups != 0)
+    throw Error("nn.conv2d_transpose: groups must divide the input channels");
   std::vector<int64_t> opad = Pair(c, "output_padding"), strides = Pair(c, "strides");
   return {topi::conv2d_transpose_nchw(in.at(0), in.at(1), strides, Pad4(c), opad,
-                                      OutDType(c, in.at(0)))};
+                                      OutDType(c, in.at(0)), groups)};
 }
 
 Computed Dense(const Call& c, const std::vector<Tensor>& in, const Type&) {
@@ -197,6 +199,13 @@ TIRGEN_REGISTER_OPS(compute_nn) {
     return Computed{topi::log_softmax(in.at(0), Axis(c, in.at(0)))};
   });
   RegisterCompute("nn.pad", Pad);
+  RegisterCompute("nn.lrn", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
+    return Computed{topi::lrn(in.at(0), c->GetInt("size"), static_cast<int>(c->GetInt("axis")),
+                              c->GetFloat("alpha"), c->GetFloat("beta"), c->GetFloat("bias"))};
+  });
+  RegisterCompute("nn.prelu", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
+    return Computed{topi::prelu(in.at(0), in.at(1), static_cast<int>(c->GetInt("axis")))};
+  });
   RegisterCompute("nn.batch_flatten", [](const Call&, const std::vector<Tensor>& in, const Type&) {
     return Computed{topi::flatten(in.at(0))};
   });

@@ -51,6 +51,8 @@ Tensor Sum(const Tensor& x, std::vector<int> a, bool k) { return topi::sum(x, st
 Tensor Max(const Tensor& x, std::vector<int> a, bool k) { return topi::max(x, std::move(a), k); }
 Tensor Min(const Tensor& x, std::vector<int> a, bool k) { return topi::min(x, std::move(a), k); }
 Tensor Prod(const Tensor& x, std::vector<int> a, bool k) { return topi::prod(x, std::move(a), k); }
+Tensor All(const Tensor& x, std::vector<int> a, bool k) { return topi::all(x, std::move(a), k); }
+Tensor Any(const Tensor& x, std::vector<int> a, bool k) { return topi::any(x, std::move(a), k); }
 
 void RegisterReduce(const char* name, FReduce f) {
   RegisterCompute(name, [f](const Call& call, const std::vector<Tensor>& in, const Type&) {
@@ -58,21 +60,29 @@ void RegisterReduce(const char* name, FReduce f) {
   });
 }
 
-// sum / count, the count a constant of the data's dtype (TVM's MeanCompute).
+// sum / count, the count a constant of the summed dtype (TVM's MeanCompute). float16 data is
+// summed in float32 and the result cast back, as TVM does.
 Tensor Mean(const Call& call, const Tensor& x) {
   std::vector<int> axes;
-  Tensor s = Reduce(call, x, Sum, &axes);
-  return topi::divide(s, tir::make_const(x->dtype, static_cast<double>(ReducedCount(x, axes))));
+  bool fp16 = x->dtype == DataType::Float(16);
+  Tensor data = fp16 ? topi::cast(x, DataType::Float(32)) : x;
+  Tensor s = Reduce(call, data, Sum, &axes);
+  Tensor m = topi::divide(s, tir::make_const(data->dtype, static_cast<double>(ReducedCount(x, axes))));
+  return fp16 ? topi::cast(m, DataType::Float(16)) : m;
 }
 
 // mean((data - mean)^2) with count - 1 when unbiased; std adds a sqrt (TVM's VarianceCompute).
+// float16 squares are summed in float32 and the result cast back.
 Tensor Variance(const Call& call, const Tensor& data, const Tensor& mean) {
   std::vector<int> axes = ComputeReduceAxes(call, static_cast<int>(data.ndim()));
   int64_t count = ReducedCount(data, axes) - (call->GetBool("unbiased") ? 1 : 0);
   Tensor diff = topi::subtract(data, mean);
   Tensor sq = topi::multiply(diff, diff);
+  bool fp16 = data->dtype == DataType::Float(16);
+  if (fp16) sq = topi::cast(sq, DataType::Float(32));
   Tensor s = axes.empty() ? topi::identity(sq) : topi::sum(sq, axes, call->GetBool("keepdims"));
-  return topi::divide(s, tir::make_const(data->dtype, static_cast<double>(count)));
+  Tensor var = topi::divide(s, tir::make_const(sq->dtype, static_cast<double>(count)));
+  return fp16 ? topi::cast(var, DataType::Float(16)) : var;
 }
 
 }  // namespace
@@ -82,6 +92,8 @@ TIRGEN_REGISTER_OPS(compute_reduce) {
   RegisterReduce("max", Max);
   RegisterReduce("min", Min);
   RegisterReduce("prod", Prod);
+  RegisterReduce("all", All);
+  RegisterReduce("any", Any);
   RegisterCompute("mean", [](const Call& call, const std::vector<Tensor>& in, const Type&) {
     return std::vector<Tensor>{Mean(call, in.at(0))};
   });

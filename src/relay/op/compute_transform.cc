@@ -4,6 +4,7 @@
 #include "op_common.h"
 #include "tirgen/tir/op.h"
 #include "tirgen/topi/broadcast.h"
+#include "tirgen/topi/sequence.h"
 #include "tirgen/topi/transform.h"
 
 namespace tirgen {
@@ -69,6 +70,27 @@ Tensors Gather(const Call& call, const Tensors& in, const Type&) {
   return {topi::gather(in.at(0), static_cast<int>(call->GetInt("axis")), in.at(1))};
 }
 
+Tensors GatherND(const Call& call, const Tensors& in, const Type&) {
+  return {topi::gather_nd(in.at(0), in.at(1), static_cast<int>(call->GetInt("batch_dims")))};
+}
+
+// on/off values are 0-d tensors read as scalars (TVM's inputs[1]()).
+Tensors OneHot(const Call& call, const Tensors& in, const Type&) {
+  return {topi::one_hot(in.at(0), in.at(1)(std::vector<tir::PrimExpr>{}), in.at(2)(std::vector<tir::PrimExpr>{}),
+                        static_cast<int>(call->GetInt("depth")), static_cast<int>(call->GetInt("axis")),
+                        call->GetDType("dtype"))};
+}
+
+Tensors SequenceMask(const Call& call, const Tensors& in, const Type&) {
+  return {topi::sequence_mask(in.at(0), in.at(1), call->GetFloat("mask_value"),
+                              static_cast<int>(call->GetInt("axis")))};
+}
+
+Tensors ReverseSequence(const Call& call, const Tensors& in, const Type&) {
+  return {topi::reverse_sequence(in.at(0), in.at(1), static_cast<int>(call->GetInt("seq_axis")),
+                                 static_cast<int>(call->GetInt("batch_axis")))};
+}
+
 Tensors BroadcastTo(const Call& call, const Tensors& in, const Type& out) {
   return {topi::broadcast_to(in.at(0), OutTensorType(call, out)->shape)};
 }
@@ -99,6 +121,10 @@ TIRGEN_REGISTER_OPS(compute_transform) {
   RegisterCompute("strided_slice", StridedSlice);
   RegisterCompute("take", Take);
   RegisterCompute("gather", Gather);
+  RegisterCompute("gather_nd", GatherND);
+  RegisterCompute("one_hot", OneHot);
+  RegisterCompute("sequence_mask", SequenceMask);
+  RegisterCompute("reverse_sequence", ReverseSequence);
   RegisterCompute("broadcast_to", BroadcastTo);
   RegisterCompute("tile", Tile);
   RegisterCompute("repeat", Repeat);

@@ -1,4 +1,4 @@
-// Index-based ops: take (embeddings) and gather.
+// Index-based ops: take (embeddings), gather, gather_nd and one_hot.
 #include "op_common.h"
 
 namespace tirgen {
@@ -47,6 +47,44 @@ Type GatherRel(const TypeCall& c) {
   return TensorType(idx->shape, data->dtype);
 }
 
+// indices (M, Y...) index data's dims batch_dims .. batch_dims + M: out (Y..., X[M + B:]).
+Type GatherNDRel(const TypeCall& c) {
+  const TensorTypeNode* data = c.Tensor(0);
+  const TensorTypeNode* idx = c.Tensor(1);
+  if (idx->shape.empty()) c.Fail("indices must have at least one dimension");
+  int64_t m = DimValue(idx->shape[0]);
+  int64_t bd = c.call->GetInt("batch_dims");
+  int64_t ndim = static_cast<int64_t>(data->shape.size());
+  if (m > ndim) c.Fail("indices.shape[0] " + std::to_string(m) + " exceeds the data rank " + std::to_string(ndim));
+  if (bd < 0 || m + bd > ndim || bd >= static_cast<int64_t>(idx->shape.size()))
+    c.Fail("batch_dims " + std::to_string(bd) + " is out of range");
+  for (int64_t i = 0; i < bd; ++i)
+    if (DimValue(data->shape[i]) != DimValue(idx->shape[i + 1]))
+      c.Fail("batch dim " + std::to_string(i) + " of data and indices differ");
+  Dims out(idx->shape.begin() + 1, idx->shape.end());
+  out.insert(out.end(), data->shape.begin() + m + bd, data->shape.end());
+  return TensorType(std::move(out), data->dtype);
+}
+
+// depth inserted at `axis` (-1: last) of the indices' shape, in `dtype`.
+Type OneHotRel(const TypeCall& c) {
+  const TensorTypeNode* idx = c.Tensor(0);
+  CheckIndices(c, idx);
+  c.Tensor(1);
+  c.Tensor(2);
+  int64_t depth = c.call->GetInt("depth");
+  if (depth <= 0) c.Fail("depth must be positive");
+  int64_t rank = static_cast<int64_t>(idx->shape.size());
+  int64_t axis = c.call->GetInt("axis");
+  if (axis == -1) axis = rank;
+  if (axis < 0 || axis > rank) c.Fail("axis " + std::to_string(axis) + " is out of range");
+  DataType dt = c.call->GetDType("dtype");
+  if (dt.is_void()) c.Fail("dtype must be set");
+  Dims out = idx->shape;
+  out.insert(out.begin() + axis, Dim(depth));
+  return TensorType(std::move(out), dt);
+}
+
 }  // namespace
 
 TIRGEN_REGISTER_OPS(indexing) {
@@ -58,6 +96,15 @@ TIRGEN_REGISTER_OPS(indexing) {
   RegisterOpInfo("gather")
       .Attrs("relay.attrs.GatherAttrs", {Field("axis", AttrKind::kOptInt, ObjectRef())})
       .Inputs(2).Pattern(kInjective).Relation(GatherRel);
+  RegisterOpInfo("gather_nd")
+      .Attrs("relay.attrs.GatherNDAttrs", {Field("batch_dims", AttrKind::kOptInt, AttrInt(0)),
+                                           Field("index_rank", AttrKind::kOptInt, ObjectRef())})
+      .Inputs(2).Pattern(kInjective).Relation(GatherNDRel);
+  RegisterOpInfo("one_hot")
+      .Attrs("relay.attrs.OneHotAttrs", {Field("depth", AttrKind::kInt, AttrInt(1)),
+                                         Field("axis", AttrKind::kInt, AttrInt(-1)),
+                                         Field("dtype", AttrKind::kDType, ObjectRef())})
+      .Inputs(3).Pattern(kOutEWiseFusable).Relation(OneHotRel);
 }
 
 }  // namespace op

@@ -1,4 +1,4 @@
-// nn.pad, nn.batch_flatten and nn.dropout (a tuple: output, mask).
+// nn.pad, nn.batch_flatten, nn.prelu and nn.dropout (a tuple: output, mask).
 #include "op_common.h"
 
 namespace tirgen {
@@ -34,6 +34,21 @@ Type BatchFlattenRel(const TypeCall& c) {
   return TensorType(Dims{data->shape[0], DimLike(data->shape[0], rest)}, data->dtype);
 }
 
+// TVM's PReluRel: alpha is one slope per element of data's `axis` (not normalized: a negative
+// axis is rejected), the output has data's type.
+Type PReluRel(const TypeCall& c) {
+  const TensorTypeNode* data = c.Tensor(0);
+  const TensorTypeNode* alpha = c.Tensor(1);
+  int64_t axis = c.call->GetInt("axis"), ndim = static_cast<int64_t>(data->shape.size());
+  if (axis < 0 || axis >= ndim)
+    c.Fail("axis " + std::to_string(axis) + " is out of range for a tensor of rank " + std::to_string(ndim));
+  if (alpha->shape.size() != 1 || DimValue(alpha->shape[0]) != DimValue(data->shape[axis]) ||
+      alpha->dtype != data->dtype)
+    c.Fail("alpha must be a " + data->dtype.str() + " vector of " +
+           std::to_string(DimValue(data->shape[axis])) + " slopes, not " + ShapeText(alpha->shape));
+  return c.arg_types[0];
+}
+
 Type DropoutRel(const TypeCall& c) {
   c.Tensor(0);
   return TupleType({c.arg_types[0], c.arg_types[0]});
@@ -47,6 +62,9 @@ TIRGEN_REGISTER_OPS(nn_misc) {
                                       Field("pad_mode", AttrKind::kString, AttrStr("constant"))})
       .Inputs(2).Pattern(kInjective).Relation(PadRel);
   RegisterOpInfo("nn.batch_flatten").Inputs(1).Pattern(kInjective).ReshapeOp().Relation(BatchFlattenRel);
+  RegisterOpInfo("nn.prelu")
+      .Attrs("relay.attrs.PReluAttrs", {Field("axis", AttrKind::kInt, AttrInt(1))})
+      .Inputs(2).Pattern(kBroadcast).Relation(PReluRel);
   RegisterOpInfo("nn.dropout")
       .Attrs("relay.attrs.DropoutAttrs", {Field("rate", AttrKind::kFloat, AttrFloat(0.5))})
       .Inputs(1).Pattern(kOpaque).Stateful().Relation(DropoutRel);

@@ -1,5 +1,5 @@
 // Softmax-style and normalization ops: nn.softmax, nn.log_softmax, nn.batch_norm (a tuple:
-// output, new mean, new variance), nn.layer_norm.
+// output, new mean, new variance), nn.layer_norm, nn.lrn.
 #include "op_common.h"
 
 namespace tirgen {
@@ -43,6 +43,18 @@ Type LayerNormRel(const TypeCall& c) {
   return c.arg_types[0];
 }
 
+// TVM types nn.lrn with IdentityRel and leaves the checks to topi::nn::lrn (ICHECKs); they
+// are type errors here.
+Type LrnRel(const TypeCall& c) {
+  const TensorTypeNode* data = c.Tensor(0);
+  if (data->shape.size() != 4) c.Fail("data must be 4-D, not " + ShapeText(data->shape));
+  if (c.call->GetInt("size") % 2 != 1) c.Fail("size must be odd");
+  int64_t axis = c.call->GetInt("axis");
+  if (axis != 1 && axis != 3) c.Fail("axis must be 1 (NCHW) or 3 (NHWC)");
+  if (!data->dtype.is_float()) c.Fail("data must be float, not " + data->dtype.str());
+  return c.arg_types[0];
+}
+
 std::vector<AttrSpec> NormAttrs(int64_t axis) {
   return {Field("axis", AttrKind::kInt, AttrInt(axis)),
           Field("epsilon", AttrKind::kFloat, AttrFloat(1e-5)),
@@ -65,6 +77,13 @@ TIRGEN_REGISTER_OPS(nn_norm) {
   RegisterOpInfo("nn.layer_norm")
       .Attrs("relay.attrs.LayerNormAttrs", NormAttrs(-1))
       .Inputs(3).Pattern(kOpaque).Relation(LayerNormRel);
+  RegisterOpInfo("nn.lrn")
+      .Attrs("relay.attrs.LRNAttrs", {Field("size", AttrKind::kInt, AttrInt(5)),
+                                      Field("axis", AttrKind::kInt, AttrInt(1)),
+                                      Field("bias", AttrKind::kFloat, AttrFloat(2)),
+                                      Field("alpha", AttrKind::kFloat, AttrFloat(0.0001)),
+                                      Field("beta", AttrKind::kFloat, AttrFloat(0.75))})
+      .Inputs(1).Pattern(kOpaque).Relation(LrnRel);
 }
 
 }  // namespace op

@@ -9,7 +9,7 @@ Pass TvmLowerPipeline() {
                      ConvertBlocksToOpaque(), CompactBufferAllocation(), LowerMatchBuffer(),
                      Simplify(), LowerOpaqueBlock(), FlattenBuffer(), NarrowDataType(32),
                      Simplify(), VectorizeLoop(), StorageRewrite(), UnrollLoop(), Simplify(),
-                     RemoveNoOp(), RewriteUnsafeSelect(), CommonSubexprElimTIR()},
+                     RemoveNoOp(), RewriteUnsafeSelect(), HoistIfThenElse(), CommonSubexprElimTIR()},
                     "TvmLowerPipeline");
 }
 

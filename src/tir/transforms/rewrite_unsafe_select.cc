@@ -1,8 +1,6 @@
 // RewriteUnsafeSelect (TVM v0.14): a Select evaluates both sides, so one whose side may fault
 // (a buffer load, a call with side effects) becomes if_then_else, which evaluates only the
 // chosen side. Only scalar boolean conditions are rewritten (a vector Select stays).
-#include <set>
-
 #include "tirgen/tir/functor.h"
 #include "tirgen/tir/transforms/passes.h"
 #include "transform_utils.h"
@@ -11,13 +9,6 @@ namespace tirgen {
 namespace tir {
 namespace transform {
 namespace {
-
-// Calls that read memory or have effects (TVM's non-pure call effect kinds).
-bool IsOpaqueCall(const std::string& op) {
-  static const std::set<std::string> opaque = {"tir.call_extern", "tir.call_packed", "tir.tvm_access_ptr",
-                                               "tir.address_of", "tir.call_llvm_intrin"};
-  return opaque.count(op) > 0 || op.rfind("tir.", 0) != 0;
-}
 
 // Whether evaluating an expression may fault: a load, or an opaque call. A nested Select or
 // if_then_else is guarded, so only its condition counts; a Ramp only when base and stride

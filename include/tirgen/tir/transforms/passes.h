@@ -68,6 +68,12 @@ Pass StorageRewrite();
 /// which evaluates only the chosen side (scalar boolean conditions only).
 Pass RewriteUnsafeSelect();
 
+/// An `if` whose condition (pure, no let variables) does not use a loop's variable moves above
+/// that loop when it covers the loop's whole body, as far out as possible (never across a
+/// variable-bound AttrStmt); an else branch gets its own copy of the loop. Then Simplify and
+/// RemoveNoOp (TVM v0.14's default HoistIfThenElse).
+Pass HoistIfThenElse();
+
 /// A computation done at least twice where a statement certainly runs is bound once to a
 /// `cse_var_N` let in front of that statement (inside loops and branches when it uses their
 /// variables or runs only there) and read from it; largest computations first. Calls and loads

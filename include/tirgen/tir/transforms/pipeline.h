@@ -12,8 +12,8 @@ namespace transform {
 /// PlanAndUpdateBufferAllocationLocation, ConvertBlocksToOpaque, CompactBufferAllocation,
 /// LowerMatchBuffer, Simplify, LowerOpaqueBlock, FlattenBuffer, NarrowDataType(32), Simplify;
 /// phase 2 VectorizeLoop, StorageRewrite, UnrollLoop; phase 3 Simplify, RemoveNoOp,
-/// RewriteUnsafeSelect, CommonSubexprElimTIR. No-ops on CPU programs (GPU/texture/async/thread
-/// passes, LoopPartition without likely() or partition_const_loop, HoistIfThenElse default config) are
+/// RewriteUnsafeSelect, HoistIfThenElse, CommonSubexprElimTIR. No-ops on CPU programs
+/// (GPU/texture/async/thread passes, LoopPartition without likely() or partition_const_loop) are
 /// left out. Functions already in loop form pass through unchanged in meaning.
 Pass TvmLowerPipeline();
 
