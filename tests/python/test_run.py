@@ -117,3 +117,26 @@ def test_torch_model_via_from_pytorch(link_params):
     for g, w in zip(got, want):
         assert g.shape == w.shape
         np.testing.assert_allclose(g, w, rtol=1e-4, atol=1e-5 * max(1.0, float(np.abs(w).max())))
+
+
+def test_conv2d_transpose_legalized_layouts_match_torch():
+    # Legalize: an OIHW kernel is transposed to IOHW, NHWC data to NCHW and the result back.
+    mod = tirgen.relay.parse("""#[version = "0.0.5"]
+def @main(%x: Tensor[(1, 4, 3, 3), float32], %w: Tensor[(2, 4, 3, 3), float32],
+          %y: Tensor[(1, 3, 4, 4), float32], %v: Tensor[(3, 3, 2, 4), float32]) {
+  %0 = nn.conv2d_transpose(%x, %w, channels=2, kernel_size=[3, 3], strides=[2, 2], kernel_layout="OIHW");
+  %1 = nn.conv2d_transpose(%y, %v, channels=2, kernel_size=[3, 3], strides=[2, 2], padding=[1, 1, 1, 1],
+                           data_layout="NHWC", kernel_layout="HWOI");
+  (%0, %1)
+}
+""")
+    rng = np.random.RandomState(0)
+    x, w = rng.randn(1, 4, 3, 3).astype("float32"), rng.randn(2, 4, 3, 3).astype("float32")
+    y, v = rng.randn(1, 3, 4, 4).astype("float32"), rng.randn(3, 3, 2, 4).astype("float32")
+    got = tirgen.run(mod, [x, w, y, v])
+    T = torch.from_numpy
+    want0 = torch.nn.functional.conv_transpose2d(T(x), T(w).permute(1, 0, 2, 3), stride=2)
+    want1 = torch.nn.functional.conv_transpose2d(
+        T(y).permute(0, 3, 1, 2), T(v).permute(3, 2, 0, 1), stride=2, padding=1).permute(0, 2, 3, 1)
+    np.testing.assert_allclose(got[0], want0.numpy(), rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(got[1], want1.numpy(), rtol=1e-5, atol=1e-5)

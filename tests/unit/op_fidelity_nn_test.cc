@@ -918,5 +918,43 @@ def main(p0: T.Buffer((T.int64(1), T.int64(4), T.int64(3), T.int64(3)), "float32
 )TVM");
 }
 
+// topi.nn.upsampling = resize2d to round(dim * scale), asymmetric, rounding "" (floor): integer scale as a truncating division.
+TEST(OpFidelityNN, UpSamplingNearest) {
+  EXPECT_EQ(LowerOne("%a: Tensor[(1, 2, 3, 3), float32]",
+                     "nn.upsampling(%a, scale_h=2f, scale_w=2f)"),
+            R"TVM(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(1), T.int64(2), T.int64(3), T.int64(3)), "float32"), resize: T.Buffer((T.int64(1), T.int64(2), T.int64(6), T.int64(6)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    for ax0, ax1, ax2, ax3 in T.grid(T.int64(1), T.int64(2), T.int64(6), T.int64(6)):
+        with T.block("resize"):
+            v_ax0, v_ax1, v_ax2, v_ax3 = T.axis.remap("SSSS", [ax0, ax1, ax2, ax3])
+            T.reads(p0[v_ax0, v_ax1, T.max(T.min(T.Div(v_ax2, T.int64(2)), T.int64(2)), T.int64(0)), T.max(T.min(T.Div(v_ax3, T.int64(2)), T.int64(2)), T.int64(0))])
+            T.writes(resize[v_ax0, v_ax1, v_ax2, v_ax3])
+            resize[v_ax0, v_ax1, v_ax2, v_ax3] = p0[v_ax0, v_ax1, T.max(T.min(T.Div(v_ax2, T.int64(2)), T.int64(2)), T.int64(0)), T.max(T.min(T.Div(v_ax3, T.int64(2)), T.int64(2)), T.int64(0))]
+)TVM");
+}
+
+// bilinear -> linear with align_corners coordinates (in - 1) / (out - 1) * x.
+TEST(OpFidelityNN, UpSamplingBilinearAlignCorners) {
+  EXPECT_EQ(LowerOne("%a: Tensor[(1, 1, 2, 3), float32]",
+                     "nn.upsampling(%a, scale_h=2f, scale_w=1.5f, method=\"bilinear\", align_corners=True)"),
+            R"TVM(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(1), T.int64(1), T.int64(2), T.int64(3)), "float32"), resize: T.Buffer((T.int64(1), T.int64(1), T.int64(4), T.int64(4)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    for ax0, ax1, ax2, ax3 in T.grid(T.int64(1), T.int64(1), T.int64(4), T.int64(4)):
+        with T.block("resize"):
+            v_ax0, v_ax1, v_ax2, v_ax3 = T.axis.remap("SSSS", [ax0, ax1, ax2, ax3])
+            T.reads(p0[v_ax0, v_ax1, T.int64(0):T.int64(2), T.int64(0):T.int64(3)])
+            T.writes(resize[v_ax0, v_ax1, v_ax2, v_ax3])
+            resize[v_ax0, v_ax1, v_ax2, v_ax3] = (p0[v_ax0, v_ax1, T.max(T.min(T.Cast("int64", T.floor(T.float32(0.33333333333333331) * T.Cast("float32", v_ax2))), T.int64(1)), T.int64(0)), T.max(T.min(T.Cast("int64", T.floor(T.float32(0.66666666666666663) * T.Cast("float32", v_ax3))), T.int64(2)), T.int64(0))] * (T.float32(1) - (T.float32(0.66666666666666663) * T.Cast("float32", v_ax3) - T.Cast("float32", T.Cast("int32", T.floor(T.float32(0.66666666666666663) * T.Cast("float32", v_ax3)))))) + p0[v_ax0, v_ax1, T.max(T.min(T.Cast("int64", T.floor(T.float32(0.33333333333333331) * T.Cast("float32", v_ax2))), T.int64(1)), T.int64(0)), T.max(T.min(T.Cast("int64", T.floor(T.float32(0.66666666666666663) * T.Cast("float32", v_ax3))) + T.int64(1), T.int64(2)), T.int64(0))] * (T.float32(0.66666666666666663) * T.Cast("float32", v_ax3) - T.Cast("float32", T.Cast("int32", T.floor(T.float32(0.66666666666666663) * T.Cast("float32", v_ax3)))))) * (T.float32(1) - (T.float32(0.33333333333333331) * T.Cast("float32", v_ax2) - T.Cast("float32", T.Cast("int32", T.floor(T.float32(0.33333333333333331) * T.Cast("float32", v_ax2)))))) + (p0[v_ax0, v_ax1, T.max(T.min(T.Cast("int64", T.floor(T.float32(0.33333333333333331) * T.Cast("float32", v_ax2))) + T.int64(1), T.int64(1)), T.int64(0)), T.max(T.min(T.Cast("int64", T.floor(T.float32(0.66666666666666663) * T.Cast("float32", v_ax3))), T.int64(2)), T.int64(0))] * (T.float32(1) - (T.float32(0.66666666666666663) * T.Cast("float32", v_ax3) - T.Cast("float32", T.Cast("int32", T.floor(T.float32(0.66666666666666663) * T.Cast("float32", v_ax3)))))) + p0[v_ax0, v_ax1, T.max(T.min(T.Cast("int64", T.floor(T.float32(0.33333333333333331) * T.Cast("float32", v_ax2))) + T.int64(1), T.int64(1)), T.int64(0)), T.max(T.min(T.Cast("int64", T.floor(T.float32(0.66666666666666663) * T.Cast("float32", v_ax3))) + T.int64(1), T.int64(2)), T.int64(0))] * (T.float32(0.66666666666666663) * T.Cast("float32", v_ax3) - T.Cast("float32", T.Cast("int32", T.floor(T.float32(0.66666666666666663) * T.Cast("float32", v_ax3)))))) * (T.float32(0.33333333333333331) * T.Cast("float32", v_ax2) - T.Cast("float32", T.Cast("int32", T.floor(T.float32(0.33333333333333331) * T.Cast("float32", v_ax2)))))
+)TVM");
+}
+
 }  // namespace
 }  // namespace tirgen

@@ -187,6 +187,8 @@ std::map<std::string, OpCase> Cases() {
       "Tensor[(2, 3, 4), float32], Tensor[(2, 5, 3), float32]", "");
   add("image.resize2d", x4, "image.resize2d(%x, size=[16, 12], roi=[0f, 0f, 0f, 0f])",
       "Tensor[(1, 4, 16, 12), float32]", "image.resize2d(%t, size=[16, 12])", kTupleArg, "tensor");
+  add("nn.upsampling", x4, "nn.upsampling(%x, scale_h=2f, scale_w=1.5f)", "Tensor[(1, 4, 16, 12), float32]",
+      "nn.upsampling(%x, scale_h=2f, scale_w=2f, method=\"nearest\")", t4, "method");
   return c;
 }
 

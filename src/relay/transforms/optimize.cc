@@ -1,7 +1,7 @@
 // relay::Optimize: TVM's task-extraction pass prefix then FuseOps (golden README's sequence).
 // Passes that are the identity on the programs tirgen accepts (RemoveUnusedFunctions on a
-// single main, ToBasicBlockNormalForm on dataflow, Legalize, EtaExpand, FlattenAtrousConv, the
-// opt-level-4 CombineParallel* and FastMath) are omitted.
+// single main, ToBasicBlockNormalForm on dataflow, qnn Legalize, EtaExpand, FlattenAtrousConv,
+// the opt-level-4 CombineParallel* and FastMath) are omitted.
 #include "tirgen/relay/text.h"
 #include "tirgen/relay/transforms.h"
 
@@ -11,6 +11,7 @@ namespace relay {
 IRModule Optimize(const IRModule& mod, const std::map<std::string, NDArray>& params,
                   const OptimizeConfig& config) {
   IRModule m = params.empty() ? mod : BindParamsByName(mod, params);
+  m = Legalize(m);
   m = SimplifyInference(m);
   // TVM's pipeline passes EliminateCommonSubexpr a skip function meant to keep int32 casts,
   // but that function always answers false (its result is overwritten), so nothing is skipped.
