@@ -124,6 +124,10 @@ std::map<std::string, OpCase> Cases() {
       "reverse_sequence(%x, %l, seq_axis=0, batch_axis=1)", "Tensor[(4, 3, 2), float32]",
       "reverse_sequence(%x, %m, seq_axis=0, batch_axis=1)", "Tensor[(4, 3, 2), float32], Tensor[(4), int32]",
       "seq_lengths");
+  add("layout_transform", "%x: Tensor[(1, 8, 2, 2), float32]",
+      "layout_transform(%x, src_layout=\"NCHW\", dst_layout=\"NCHW4c\")", "Tensor[(1, 2, 2, 2, 4), float32]",
+      "layout_transform(%x, src_layout=\"NCHW\", dst_layout=\"NCDW4c\")", "Tensor[(1, 8, 2, 2), float32]",
+      "cannot convert");
   add("broadcast_to", "%x: Tensor[(3), float32]", "broadcast_to(%x, shape=[2, 3])",
       "Tensor[(2, 3), float32]", "broadcast_to(%x, shape=[2, 4])", "Tensor[(3), float32]", "broadcast");
   add("tile", kT23, "tile(%x, reps=[2, 1])", "Tensor[(4, 3), float32]", "tile(%t, reps=[2])",
