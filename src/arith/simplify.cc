@@ -3,6 +3,9 @@
 
 #include "canonical.h"
 
+#include <limits>
+#include <optional>
+
 #include "tirgen/tir/functor.h"
 #include "tirgen/tir/op.h"
 
@@ -85,12 +88,45 @@ PrimExpr SimplifyMul(PrimExpr a, PrimExpr b) {
   return Binary(Kind::kMul, a, b);
 }
 
-// a < b / a <= b with an integer constant on one side: the other side's constant offset moves
-// across (c1 <= x + c2 -> c1 - c2 <= x; x - c1 < c2 -> x < c2 + c1).
+// TVM's rules for a < b / a <= b on integers, in its order: a comparison the constant bounds
+// of a - b decide becomes a constant; floordiv(x, c1) against a constant becomes a bound on x;
+// a constant offset on one side moves across (c1 <= x + c2 -> c1 - c2 <= x; x - c1 < c2 ->
+// x < c2 + c1).
 PrimExpr SimplifyCompare(Kind k, PrimExpr a, PrimExpr b) {
   PrimExpr folded = k == Kind::kLT ? lt(a, b) : le(a, b);
   const BinaryNode* n = folded.as<BinaryNode>();
   if (!n || !IsIntType(n->a)) return folded;
+  DataType t = n->a.dtype();
+  if (n->a.dtype() == n->b.dtype()) {
+    IntBound d = DiffBound(n->a, n->b);
+    bool lo = d.min != std::numeric_limits<int64_t>::min(), hi = d.max != std::numeric_limits<int64_t>::max();
+    bool is_true = k == Kind::kLT ? hi && d.max < 0 : hi && d.max <= 0;
+    bool is_false = k == Kind::kLT ? lo && d.min >= 0 : lo && d.min > 0;
+    if (is_true || is_false) return IntImm(DataType::Bool(), is_true ? 1 : 0);
+  }
+  // floordiv(x, c1) < c2 -> x < c1 * c2;  c1 < floordiv(x, c2) -> (c1 + 1) * c2 - 1 < x.
+  // a <= b is !(b < a), so the same rules apply to the swapped strict comparison.
+  auto div_by = [](const PrimExpr& e, PrimExpr* x) -> const int64_t* {
+    const BinaryNode* d = e.as<BinaryNode>();
+    if (!d || e.kind() != Kind::kFloorDiv) return nullptr;
+    const int64_t* c = ConstInt(d->b);
+    if (!c || *c <= 0) return nullptr;
+    *x = d->a;
+    return c;
+  };
+  PrimExpr x;
+  const PrimExpr& lhs = k == Kind::kLT ? n->a : n->b;  // the strict form lhs < rhs
+  const PrimExpr& rhs = k == Kind::kLT ? n->b : n->a;
+  std::optional<std::pair<PrimExpr, PrimExpr>> strict;  // (l, r) meaning l < r
+  if (const int64_t* c1 = div_by(lhs, &x)) {
+    if (const int64_t* c2 = ConstInt(rhs)) strict = std::make_pair(x, PrimExpr(IntImm(t, *c1 * *c2)));
+  } else if (const int64_t* c2 = div_by(rhs, &x)) {
+    if (const int64_t* c1 = ConstInt(lhs)) strict = std::make_pair(PrimExpr(IntImm(t, (*c1 + 1) * *c2 - 1)), x);
+  }
+  if (strict) {
+    if (k == Kind::kLT) return Binary(Kind::kLT, strict->first, strict->second);
+    return Binary(Kind::kLE, strict->second, strict->first);  // !(r' < l') for the swapped pair
+  }
   PrimExpr rest;
   int64_t c;
   if (const int64_t* ca = ConstInt(n->a)) {

@@ -83,5 +83,28 @@ TEST(Simplify, FloatDivisionByConstant) {
   EXPECT_EQ(e.as<BinaryNode>()->b.as<FloatImmNode>()->value, 0.0078125);
 }
 
+// TVM's LT rules: a comparison the bounds of a - b decide folds; floordiv by a positive
+// constant against a constant becomes a bound on the dividend (also through a <= b = !(b < a)).
+TEST(RewriteRules, ComparisonsByBoundsAndFloorDiv) {
+  Var x("x");
+  auto is_bool = [](const PrimExpr& e, int64_t v) { return e.dtype().is_bool() && as_const_int(e) && *as_const_int(e) == v; };
+  EXPECT_TRUE(is_bool(arith::Simplify(Binary(Kind::kLT, floormod(x, PrimExpr(4)), PrimExpr(4))), 1));
+  EXPECT_TRUE(is_bool(arith::Simplify(Binary(Kind::kGE, floormod(x, PrimExpr(4)), PrimExpr(4))), 0));
+  PrimExpr a = arith::Simplify(Binary(Kind::kLT, floordiv(x, PrimExpr(4)), PrimExpr(2)));  // x < 8
+  ASSERT_EQ(a.kind(), Kind::kLT);
+  EXPECT_TRUE(a.as<BinaryNode>()->a.same_as(x));
+  EXPECT_EQ(*as_const_int(a.as<BinaryNode>()->b), 8);
+  PrimExpr b = arith::Simplify(Binary(Kind::kLE, floordiv(x, PrimExpr(4)), PrimExpr(1)));  // x <= 7
+  ASSERT_EQ(b.kind(), Kind::kLE);
+  EXPECT_TRUE(b.as<BinaryNode>()->a.same_as(x));
+  EXPECT_EQ(*as_const_int(b.as<BinaryNode>()->b), 7);
+  PrimExpr c = arith::Simplify(Binary(Kind::kLT, PrimExpr(1), floordiv(x, PrimExpr(4))));  // 7 < x
+  ASSERT_EQ(c.kind(), Kind::kLT);
+  EXPECT_EQ(*as_const_int(c.as<BinaryNode>()->a), 7);
+  EXPECT_TRUE(c.as<BinaryNode>()->b.same_as(x));
+  // Unknown: stays a comparison.
+  EXPECT_EQ(arith::Simplify(Binary(Kind::kLT, x, PrimExpr(1))).kind(), Kind::kLT);
+}
+
 }  // namespace
 }  // namespace tirgen

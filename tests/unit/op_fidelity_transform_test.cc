@@ -1314,5 +1314,47 @@ def main(p0: T.Buffer((), "float32"), p1: T.Buffer((T.int64(2), T.int64(3)), "fl
 )");
 }
 
+// layout_transform NCHW -> NCHW4c of 6 channels: src index C * 4 + c, guarded by an in-range and-chain, 0 outside; the block carries TVM's compute attrs
+TEST(OpFidelityTransform, LayoutTransformSplitPadded) {
+  EXPECT_EQ(LowerOnly(R"(def @main(%x: Tensor[(1, 6, 2, 2), float32]) {
+  layout_transform(%x, src_layout="NCHW", dst_layout="NCHW4c")
+})"),
+            R"(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(1), T.int64(6), T.int64(2), T.int64(2)), "float32"), T_layout_trans: T.Buffer((T.int64(1), T.int64(2), T.int64(2), T.int64(2), T.int64(4)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    for ax0, ax1, ax2, ax3, ax4 in T.grid(T.int64(1), T.int64(2), T.int64(2), T.int64(2), T.int64(4)):
+        with T.block("T_layout_trans"):
+            v_ax0, v_ax1, v_ax2, v_ax3, v_ax4 = T.axis.remap("SSSSS", [ax0, ax1, ax2, ax3, ax4])
+            T.reads(p0[v_ax0, v_ax1 * T.int64(4) + v_ax4, v_ax2, v_ax3])
+            T.writes(T_layout_trans[v_ax0, v_ax1, v_ax2, v_ax3, v_ax4])
+            T.block_attr({"dst_layout": "NCHW4c", "input_shape": [1, 6, 2, 2], "schedule_rule": "None", "src_layout": "NCHW"})
+            T_layout_trans[v_ax0, v_ax1, v_ax2, v_ax3, v_ax4] = T.if_then_else(v_ax0 < T.int64(1) and v_ax1 * T.int64(4) + v_ax4 < T.int64(6) and v_ax2 < T.int64(2) and v_ax3 < T.int64(2), p0[v_ax0, v_ax1 * T.int64(4) + v_ax4, v_ax2, v_ax3], T.float32(0))
+)");
+}
+
+// layout_transform NCHW4c -> NHWC: C // 4 < 2 becomes C < 8 and C % 4 < 4 is proved true by bounds (TVM's LT rules), so both leave the guard
+TEST(OpFidelityTransform, LayoutTransformMergeToNHWC) {
+  EXPECT_EQ(LowerOnly(R"(def @main(%x: Tensor[(1, 2, 3, 3, 4), float32]) {
+  layout_transform(%x, src_layout="NCHW4c", dst_layout="NHWC")
+})"),
+            R"(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(1), T.int64(2), T.int64(3), T.int64(3), T.int64(4)), "float32"), T_layout_trans: T.Buffer((T.int64(1), T.int64(3), T.int64(3), T.int64(8)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    for ax0, ax1, ax2, ax3 in T.grid(T.int64(1), T.int64(3), T.int64(3), T.int64(8)):
+        with T.block("T_layout_trans"):
+            v_ax0, v_ax1, v_ax2, v_ax3 = T.axis.remap("SSSS", [ax0, ax1, ax2, ax3])
+            T.reads(p0[v_ax0, v_ax3 // T.int64(4), v_ax1, v_ax2, v_ax3 % T.int64(4)])
+            T.writes(T_layout_trans[v_ax0, v_ax1, v_ax2, v_ax3])
+            T.block_attr({"dst_layout": "NHWC", "input_shape": [1, 2, 3, 3, 4], "schedule_rule": "None", "src_layout": "NCHW4c"})
+            T_layout_trans[v_ax0, v_ax1, v_ax2, v_ax3] = T.if_then_else(v_ax0 < T.int64(1) and v_ax3 < T.int64(8) and v_ax1 < T.int64(3) and v_ax2 < T.int64(3), p0[v_ax0, v_ax3 // T.int64(4), v_ax1, v_ax2, v_ax3 % T.int64(4)], T.float32(0))
+)");
+}
+
 }  // namespace
 }  // namespace tirgen

@@ -124,6 +124,10 @@ std::map<std::string, OpCase> Cases() {
       "reverse_sequence(%x, %l, seq_axis=0, batch_axis=1)", "Tensor[(4, 3, 2), float32]",
       "reverse_sequence(%x, %m, seq_axis=0, batch_axis=1)", "Tensor[(4, 3, 2), float32], Tensor[(4), int32]",
       "seq_lengths");
+  add("layout_transform", "%x: Tensor[(1, 8, 2, 2), float32]",
+      "layout_transform(%x, src_layout=\"NCHW\", dst_layout=\"NCHW4c\")", "Tensor[(1, 2, 2, 2, 4), float32]",
+      "layout_transform(%x, src_layout=\"NCHW\", dst_layout=\"NCDW4c\")", "Tensor[(1, 8, 2, 2), float32]",
+      "cannot convert");
   add("broadcast_to", "%x: Tensor[(3), float32]", "broadcast_to(%x, shape=[2, 3])",
       "Tensor[(2, 3), float32]", "broadcast_to(%x, shape=[2, 4])", "Tensor[(3), float32]", "broadcast");
   add("tile", kT23, "tile(%x, reps=[2, 1])", "Tensor[(4, 3), float32]", "tile(%t, reps=[2])",
@@ -155,6 +159,13 @@ std::map<std::string, OpCase> Cases() {
   add("nn.layer_norm", kT23 + std::string(", %g: Tensor[(3), float32], %h: Tensor[(2), float32]"),
       "nn.layer_norm(%x, %g, %g)", "Tensor[(2, 3), float32]", "nn.layer_norm(%x, %h, %h)",
       "Tensor[(2, 3), float32], Tensor[(2), float32]", "");
+  const std::string gh = ", %g: Tensor[(4), float32], %h: Tensor[(3), float32]";
+  add("nn.instance_norm", x4 + gh, "nn.instance_norm(%x, %g, %g)", t4, "nn.instance_norm(%x, %h, %h)",
+      t4 + ", Tensor[(3), float32]", "gamma");
+  add("nn.group_norm", x4 + gh, "nn.group_norm(%x, %g, %g, num_groups=2)", t4,
+      "nn.group_norm(%x, %g, %g, num_groups=3)", t4 + ", Tensor[(4), float32]", "num_groups");
+  add("nn.l2_normalize", x4, "nn.l2_normalize(%x, eps=1e-10f, axis=[1])", t4,
+      "nn.l2_normalize(%x, eps=1e-10f, axis=[4])", t4, "axis");
   std::string w = ", %w: Tensor[(8, 4, 3, 3), float32], %v: Tensor[(8, 3, 3, 3), float32]";
   add("nn.conv2d", x4 + w, "nn.conv2d(%x, %w, strides=[2, 2], padding=[1, 1, 1, 1])",
       "Tensor[(1, 8, 4, 4), float32]", "nn.conv2d(%x, %v)", t4 + ", Tensor[(8, 3, 3, 3), float32]",
