@@ -182,6 +182,37 @@ Tensor conv2d(const Tensor& data, const Tensor& weight, const std::vector<int64_
       name, name, attrs, vars);
 }
 
+Tensor conv1d(const Tensor& data, const Tensor& weight, int64_t stride,
+              const std::vector<int64_t>& padding, int64_t dilation, const std::string& layout,
+              DataType out_dtype) {
+  bool nwc = layout == "NWC";
+  TIRGEN_CHECK(nwc || layout == "NCW") << "conv1d layout " << layout << " is not supported";
+  int64_t in_c = Dim(data->shape[nwc ? 2 : 1]), in_w = Dim(data->shape[nwc ? 1 : 2]);
+  int64_t num_filter = Dim(weight->shape[nwc ? 2 : 0]), kw = Dim(weight->shape[nwc ? 0 : 2]);
+  int64_t out_w = (in_w - (kw - 1) * dilation - 1 + padding[0] + padding[1]) / stride + 1;
+  std::vector<int64_t> pb = nwc ? std::vector<int64_t>{0, padding[0], 0} : std::vector<int64_t>{0, 0, padding[0]};
+  std::vector<int64_t> pa = nwc ? std::vector<int64_t>{0, padding[1], 0} : std::vector<int64_t>{0, 0, padding[1]};
+  Tensor temp = pad(data, pb, pa, make_const(data->dtype, 0), "pad_temp");
+  IterVar rc = te::reduce_axis(Range(I32(0), I32(in_c)), "rc");
+  IterVar ry = te::reduce_axis(Range(I32(0), I32(kw)), "ry");
+  std::vector<PrimExpr> shape = nwc ? std::vector<PrimExpr>{data->shape[0], I32(out_w), I32(num_filter)}
+                                    : std::vector<PrimExpr>{data->shape[0], I32(num_filter), I32(out_w)};
+  std::vector<std::string> vars = nwc ? std::vector<std::string>{"nn", "yy", "ff"}
+                                      : std::vector<std::string>{"nn", "ff", "yy"};
+  std::string name = nwc ? "conv1d_nwc" : "conv1d_ncw";
+  return te::compute(
+      shape,
+      [&](const std::vector<Var>& v) {
+        Var nn = v[0], ff = nwc ? v[2] : v[1], yy = nwc ? v[1] : v[2];
+        PrimExpr y = yy * I32(stride) + ry->var * I32(dilation);
+        PrimExpr d = nwc ? temp(nn, y, rc->var) : temp(nn, rc->var, y);
+        PrimExpr w = nwc ? weight(ry->var, rc->var, ff) : weight(ff, rc->var, ry->var);
+        std::vector<IterVar> axis = nwc ? std::vector<IterVar>{ry, rc} : std::vector<IterVar>{rc, ry};
+        return sum(cast(out_dtype, d) * cast(out_dtype, w), axis);
+      },
+      name, name, {}, vars);
+}
+
 Tensor depthwise_conv2d_nchw(const Tensor& data, const Tensor& weight,
                              const std::vector<int64_t>& strides,
                              const std::vector<int64_t>& padding,

@@ -956,5 +956,61 @@ def main(p0: T.Buffer((T.int64(1), T.int64(1), T.int64(2), T.int64(3)), "float32
 )TVM");
 }
 
+// topi.nn.conv with NCW/OIW: python pad (both conditions on the padded dim), vars nn ff yy, reductions rc ry, no layout-free weight.
+TEST(OpFidelityNN, Conv1DNcw) {
+  EXPECT_EQ(LowerOne("%a: Tensor[(1, 3, 10), float32], %w: Tensor[(4, 3, 3), float32]",
+                     "nn.conv1d(%a, %w, strides=[2], padding=[1, 2], dilation=[2], channels=4, kernel_size=[3])"),
+            R"TVM(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(1), T.int64(3), T.int64(10)), "float32"), p1: T.Buffer((T.int64(4), T.int64(3), T.int64(3)), "float32"), conv1d_ncw: T.Buffer((T.int64(1), T.int64(4), T.int64(5)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    pad_temp = T.alloc_buffer((T.int64(1), T.int64(3), T.int64(13)))
+    for i0, i1, i2 in T.grid(T.int64(1), T.int64(3), T.int64(13)):
+        with T.block("pad_temp"):
+            v_i0, v_i1, v_i2 = T.axis.remap("SSS", [i0, i1, i2])
+            T.reads(p0[v_i0, v_i1, v_i2 - T.int64(1)])
+            T.writes(pad_temp[v_i0, v_i1, v_i2])
+            pad_temp[v_i0, v_i1, v_i2] = T.if_then_else(T.int64(1) <= v_i2 and v_i2 < T.int64(11), p0[v_i0, v_i1, v_i2 - T.int64(1)], T.float32(0))
+    for nn, ff, yy, rc, ry in T.grid(T.int64(1), T.int64(4), T.int64(5), T.int64(3), T.int64(3)):
+        with T.block("conv1d_ncw"):
+            v_nn, v_ff, v_yy, v_rc, v_ry = T.axis.remap("SSSRR", [nn, ff, yy, rc, ry])
+            T.reads(pad_temp[v_nn, v_rc, v_yy * T.int64(2) + v_ry * T.int64(2)], p1[v_ff, v_rc, v_ry])
+            T.writes(conv1d_ncw[v_nn, v_ff, v_yy])
+            with T.init():
+                conv1d_ncw[v_nn, v_ff, v_yy] = T.float32(0)
+            conv1d_ncw[v_nn, v_ff, v_yy] = conv1d_ncw[v_nn, v_ff, v_yy] + pad_temp[v_nn, v_rc, v_yy * T.int64(2) + v_ry * T.int64(2)] * p1[v_ff, v_rc, v_ry]
+)TVM");
+}
+
+// NWC/WIO: vars nn yy ff, reductions in layout order ry rc.
+TEST(OpFidelityNN, Conv1DNwc) {
+  EXPECT_EQ(LowerOne("%a: Tensor[(1, 10, 3), float32], %w: Tensor[(3, 3, 4), float32]",
+                     "nn.conv1d(%a, %w, padding=[1, 1], channels=4, kernel_size=[3], data_layout=\"NWC\", kernel_layout=\"WIO\")"),
+            R"TVM(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(1), T.int64(10), T.int64(3)), "float32"), p1: T.Buffer((T.int64(3), T.int64(3), T.int64(4)), "float32"), conv1d_nwc: T.Buffer((T.int64(1), T.int64(10), T.int64(4)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    pad_temp = T.alloc_buffer((T.int64(1), T.int64(12), T.int64(3)))
+    for i0, i1, i2 in T.grid(T.int64(1), T.int64(12), T.int64(3)):
+        with T.block("pad_temp"):
+            v_i0, v_i1, v_i2 = T.axis.remap("SSS", [i0, i1, i2])
+            T.reads(p0[v_i0, v_i1 - T.int64(1), v_i2])
+            T.writes(pad_temp[v_i0, v_i1, v_i2])
+            pad_temp[v_i0, v_i1, v_i2] = T.if_then_else(T.int64(1) <= v_i1 and v_i1 < T.int64(11), p0[v_i0, v_i1 - T.int64(1), v_i2], T.float32(0))
+    for nn, yy, ff, ry, rc in T.grid(T.int64(1), T.int64(10), T.int64(4), T.int64(3), T.int64(3)):
+        with T.block("conv1d_nwc"):
+            v_nn, v_yy, v_ff, v_ry, v_rc = T.axis.remap("SSSRR", [nn, yy, ff, ry, rc])
+            T.reads(pad_temp[v_nn, v_yy + v_ry, v_rc], p1[v_ry, v_rc, v_ff])
+            T.writes(conv1d_nwc[v_nn, v_yy, v_ff])
+            with T.init():
+                conv1d_nwc[v_nn, v_yy, v_ff] = T.float32(0)
+            conv1d_nwc[v_nn, v_yy, v_ff] = conv1d_nwc[v_nn, v_yy, v_ff] + pad_temp[v_nn, v_yy + v_ry, v_rc] * p1[v_ry, v_rc, v_ff]
+)TVM");
+}
+
 }  // namespace
 }  // namespace tirgen

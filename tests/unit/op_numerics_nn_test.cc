@@ -1,4 +1,4 @@
-// Numerics of the nn ops against PyTorch (harness: op_numerics.h): convolutions over strides,
+// Numerics of the nn ops against PyTorch (harness: op_numerics.h): convolutions (1-d, 2-d) over strides,
 // padding (symmetric and asymmetric), dilation, groups (incl. depthwise) and both layouts;
 // pooling with ceil_mode / count_include_pad, adaptive pooling with uneven windows; dense/matmul; softmax; pad (constant, edge, reflect); prelu; lrn; batch_flatten.
 // Tolerance: rtol 1e-5 with atol 1e-5 for the accumulating ops (float32 sums of up to ~100
@@ -39,6 +39,12 @@ TEST(OpNumerics, Conv2D) {
            "F.conv_transpose2d(T(a), T(b), stride=2, padding=1, output_padding=1)"}),
       Acc({"conv_transpose_plain", {F32({2, 3, 4, 3}), F32({3, 2, 2, 3})}, "nn.conv2d_transpose(%a, %b)",
            "F.conv_transpose2d(T(a), T(b))"}),
+      Acc({"conv1d_ncw", {F32({2, 3, 10}), F32({4, 3, 3})},
+           "nn.conv1d(%a, %b, strides=[2], padding=[1, 2], dilation=[2])",
+           "F.conv1d(F.pad(T(a), (1, 2)), T(b), stride=2, dilation=2)"}),
+      Acc({"conv1d_nwc", {F32({1, 9, 3}), F32({3, 3, 5})},
+           "nn.conv1d(%a, %b, padding=[1, 1], data_layout=\"NWC\", kernel_layout=\"WIO\")",
+           "F.conv1d(T(a).permute(0, 2, 1), T(b).permute(2, 1, 0), padding=1).permute(0, 2, 1)"}),
       Acc({"conv_transpose_groups", {F32({1, 4, 3, 4}), F32({4, 3, 3, 2})},
            "nn.conv2d_transpose(%a, %b, channels=6, strides=[2, 1], padding=[1, 0, 0, 1], output_padding=[1, 0], groups=2)",
            "F.conv_transpose2d(T(a), T(b), stride=(2, 1), output_padding=(1, 0), groups=2)[:, :, 1:, :-1]"}),

@@ -159,6 +159,16 @@ std::map<std::string, OpCase> Cases() {
   add("nn.layer_norm", kT23 + std::string(", %g: Tensor[(3), float32], %h: Tensor[(2), float32]"),
       "nn.layer_norm(%x, %g, %g)", "Tensor[(2, 3), float32]", "nn.layer_norm(%x, %h, %h)",
       "Tensor[(2, 3), float32], Tensor[(2), float32]", "");
+  const std::string gh = ", %g: Tensor[(4), float32], %h: Tensor[(3), float32]";
+  add("nn.instance_norm", x4 + gh, "nn.instance_norm(%x, %g, %g)", t4, "nn.instance_norm(%x, %h, %h)",
+      t4 + ", Tensor[(3), float32]", "gamma");
+  add("nn.group_norm", x4 + gh, "nn.group_norm(%x, %g, %g, num_groups=2)", t4,
+      "nn.group_norm(%x, %g, %g, num_groups=3)", t4 + ", Tensor[(4), float32]", "num_groups");
+  add("nn.l2_normalize", x4, "nn.l2_normalize(%x, eps=1e-10f, axis=[1])", t4,
+      "nn.l2_normalize(%x, eps=1e-10f, axis=[4])", t4, "axis");
+  add("nn.conv1d", "%x: Tensor[(1, 4, 10), float32], %w: Tensor[(8, 4, 3), float32], %v: Tensor[(8, 3, 3), float32]",
+      "nn.conv1d(%x, %w, strides=[2], padding=[1, 1])", "Tensor[(1, 8, 5), float32]", "nn.conv1d(%x, %v)",
+      "Tensor[(1, 4, 10), float32], Tensor[(8, 3, 3), float32]", "channels");
   std::string w = ", %w: Tensor[(8, 4, 3, 3), float32], %v: Tensor[(8, 3, 3, 3), float32]";
   add("nn.conv2d", x4 + w, "nn.conv2d(%x, %w, strides=[2, 2], padding=[1, 1, 1, 1])",
       "Tensor[(1, 8, 4, 4), float32]", "nn.conv2d(%x, %v)", t4 + ", Tensor[(8, 3, 3, 3), float32]",

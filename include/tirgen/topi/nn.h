@@ -38,6 +38,12 @@ Tensor conv2d(const Tensor& data, const Tensor& weight, const std::vector<int64_
               const std::vector<int64_t>& padding, const std::vector<int64_t>& dilation,
               int64_t groups, const std::string& layout, DataType out_dtype);
 
+/// conv1d_ncw (OIW weight) / conv1d_nwc (WIO weight) via topi.nn.conv: pad_temp, then vars
+/// nn, ff, yy (layout order) and reductions rc, ry (NWC: ry, rc). padding = {left, right}.
+Tensor conv1d(const Tensor& data, const Tensor& weight, int64_t stride,
+              const std::vector<int64_t>& padding, int64_t dilation, const std::string& layout,
+              DataType out_dtype);
+
 /// depthwise_conv2d_nchw: PaddedInput + DepthwiseConv2d (weight (C*m, 1, kh, kw)).
 Tensor depthwise_conv2d_nchw(const Tensor& data, const Tensor& weight,
                              const std::vector<int64_t>& strides,

@@ -83,6 +83,20 @@ Computed Conv2D(const Call& c, const std::vector<Tensor>& in, const Type&) {
   Unsupported(c, "grouped data_layout " + layout + " with kernel_layout " + kernel_layout);
 }
 
+// The generic conv1d strategy: conv1d_ncw with an OIW weight, conv1d_nwc with WIO; it has no
+// grouped variant (TVM would ignore groups), so groups must be 1.
+Computed Conv1D(const Call& c, const std::vector<Tensor>& in, const Type&) {
+  std::string layout = c->GetString("data_layout"), kernel_layout = c->GetString("kernel_layout");
+  if (!((layout == "NCW" && kernel_layout == "OIW") || (layout == "NWC" && kernel_layout == "WIO")))
+    Unsupported(c, "data_layout " + layout + " with kernel_layout " + kernel_layout);
+  if (c->GetInt("groups") != 1) Unsupported(c, "groups other than 1");
+  std::vector<int64_t> strides = c->GetIntArray("strides"), dilation = c->GetIntArray("dilation");
+  std::vector<int64_t> padding = c->GetIntArray("padding");
+  if (padding.size() == 1) padding.push_back(padding[0]);
+  return {topi::conv1d(in.at(0), in.at(1), strides.at(0), padding, dilation.at(0), layout,
+                       OutDType(c, in.at(0)))};
+}
+
 Computed Conv2DTranspose(const Call& c, const std::vector<Tensor>& in, const Type&) {
   if (c->GetString("data_layout") != "NCHW") Unsupported(c, "data_layout other than NCHW");
   if (c->GetString("kernel_layout") != "IOHW") Unsupported(c, "kernel_layout other than IOHW");
@@ -168,6 +182,7 @@ Computed Pad(const Call& c, const std::vector<Tensor>& in, const Type&) {
 TIRGEN_REGISTER_OPS(compute_nn) {
   RegisterCompute("nn.conv2d", Conv2D);
   RegisterCompute("nn.conv2d_transpose", Conv2DTranspose);
+  RegisterCompute("nn.conv1d", Conv1D);
   RegisterCompute("nn.dense", Dense);
   RegisterCompute("nn.matmul", Matmul);
   RegisterCompute("nn.batch_matmul", BatchMatmul);

@@ -1,4 +1,4 @@
-// nn.conv2d and nn.conv2d_transpose: shapes in any permutation of NCHW (data) and OIHW / IOHW
+// nn.conv1d, nn.conv2d and nn.conv2d_transpose: shapes in any permutation of NCHW (data) and OIHW / IOHW
 // (weight); the weight must be typed (tirgen does not infer weights from channels/kernel_size,
 // but checks them against it).
 #include "op_common.h"
@@ -156,9 +156,59 @@ Type Conv2DTransposeRel(const TypeCall& c) {
   return Finish(c, data, weight, didx, std::move(nchw));
 }
 
+// TVM's Conv1DRel (data any permutation of NCW, weight of OIW; padding {left, right}).
+Type Conv1DRel(const TypeCall& c) {
+  const TensorTypeNode* data = c.Tensor(0);
+  const TensorTypeNode* weight = c.Tensor(1);
+  if (data->shape.size() != 3) c.Fail("data must be 3-D, not " + ShapeText(data->shape));
+  if (weight->shape.size() != 3) c.Fail("weight must be 3-D, not " + ShapeText(weight->shape));
+  std::vector<int> didx = LayoutIndex(c, c.call->GetString("data_layout"), "NCW", "data_layout");
+  std::vector<int> widx = LayoutIndex(c, c.call->GetString("kernel_layout"), "OIW", "kernel_layout");
+  std::vector<int64_t> strides = c.call->GetIntArray("strides"), dilation = c.call->GetIntArray("dilation");
+  std::vector<int64_t> padding = c.call->GetIntArray("padding");
+  if (strides.size() != 1 || strides[0] <= 0) c.Fail("strides must be one positive value, not " + ListText(strides));
+  if (dilation.size() != 1 || dilation[0] <= 0) c.Fail("dilation must be one positive value, not " + ListText(dilation));
+  if (padding.size() == 1) padding.push_back(padding[0]);
+  if (padding.size() != 2) c.Fail("padding must have 1 or 2 elements, not " + std::to_string(padding.size()));
+  int64_t ch = DimValue(data->shape[didx[1]]), w = DimValue(data->shape[didx[2]]);
+  int64_t wo = DimValue(weight->shape[widx[0]]), wi = DimValue(weight->shape[widx[1]]);
+  int64_t k = DimValue(weight->shape[widx[2]]);
+  if (wi != ch) c.Fail("input channels " + std::to_string(ch) + " do not match the weight's " + std::to_string(wi));
+  if (c.call->HasAttr("channels") && c.call->GetInt("channels") != wo)
+    c.Fail("channels=" + std::to_string(c.call->GetInt("channels")) + " does not match the weight shape " +
+           ShapeText(weight->shape));
+  if (c.call->HasAttr("kernel_size") && c.call->GetIntArray("kernel_size") != std::vector<int64_t>{k})
+    c.Fail("kernel_size=" + ListText(c.call->GetIntArray("kernel_size")) + " does not match the weight's kernel " +
+           std::to_string(k));
+  int64_t dk = 1 + (k - 1) * dilation[0], padded = w + padding[0] + padding[1];
+  if (padded < dk) c.Fail("the (dilated) kernel " + std::to_string(dk) + " is larger than the padded input " +
+                          std::to_string(padded));
+  Dims ncw{data->shape[didx[0]], weight->shape[widx[0]], DimLike(data->shape[didx[2]], (padded - dk) / strides[0] + 1)};
+  std::string out_layout = c.call->GetString("out_layout");
+  std::vector<int> oidx = LayoutIndex(c, out_layout.empty() ? c.call->GetString("data_layout") : out_layout,
+                                      "NCW", "out_layout");
+  Dims out(3);
+  for (int i = 0; i < 3; ++i) out[oidx[i]] = ncw[i];
+  DataType dt = c.call->GetDType("out_dtype");
+  return TensorType(std::move(out), dt.is_void() ? data->dtype : dt);
+}
+
 }  // namespace
 
 TIRGEN_REGISTER_OPS(nn_conv) {
+  RegisterOpInfo("nn.conv1d")
+      .Attrs("relay.attrs.Conv1DAttrs",
+             {Field("strides", AttrKind::kIntArray, AttrInts({1})),
+              Field("padding", AttrKind::kIntArray, AttrInts({0, 0})),
+              Field("dilation", AttrKind::kIntArray, AttrInts({1})),
+              Field("groups", AttrKind::kInt, AttrInt(1)),
+              Field("channels", AttrKind::kOptInt, ObjectRef()),
+              Field("kernel_size", AttrKind::kIntArray, ObjectRef()),
+              Field("data_layout", AttrKind::kString, AttrStr("NCW")),
+              Field("kernel_layout", AttrKind::kString, AttrStr("OIW")),
+              Field("out_layout", AttrKind::kString, AttrStr("")),
+              Field("out_dtype", AttrKind::kDType, ObjectRef())})
+      .Inputs(2).Pattern(kOutEWiseFusable).Relation(Conv1DRel);
   RegisterOpInfo("nn.conv2d")
       .Attrs("relay.attrs.Conv2DAttrs", ConvAttrs(false))
       .Inputs(2).Pattern(kOutEWiseFusable).Relation(Conv2DRel);
