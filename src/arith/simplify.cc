@@ -6,6 +6,7 @@
 #include <limits>
 #include <optional>
 
+#include "tirgen/tir/analysis/block_access_region.h"
 #include "tirgen/tir/functor.h"
 #include "tirgen/tir/op.h"
 
@@ -139,6 +140,50 @@ PrimExpr SimplifyCompare(Kind k, PrimExpr a, PrimExpr b) {
   return folded;
 }
 
+// TVM's rules for a == b on integers: decided by the bounds of a - b, else the constant goes
+// right and a constant offset moves across (x + c1 == c2 -> x == c2 - c1, c1 - x == c2 ->
+// x == c1 - c2).
+PrimExpr SimplifyEqual(PrimExpr a, PrimExpr b) {
+  PrimExpr folded = eq(a, b);
+  const BinaryNode* n = folded.as<BinaryNode>();
+  if (!n || !IsIntType(n->a) || n->a.dtype() != n->b.dtype()) return folded;
+  IntBound d = DiffBound(n->a, n->b);
+  if (d.min == 0 && d.max == 0) return IntImm(DataType::Bool(), 1);
+  bool lo = d.min != std::numeric_limits<int64_t>::min(), hi = d.max != std::numeric_limits<int64_t>::max();
+  if ((lo && d.min > 0) || (hi && d.max < 0)) return IntImm(DataType::Bool(), 0);
+  PrimExpr x = n->a, y = n->b;
+  if (ConstInt(x) && !ConstInt(y)) std::swap(x, y);
+  const int64_t* c2 = ConstInt(y);
+  if (!c2) return Binary(Kind::kEQ, x, y);
+  DataType t = x.dtype();
+  PrimExpr rest;
+  int64_t c;
+  if (SplitConstOffset(x, &rest, &c)) return Binary(Kind::kEQ, rest, IntImm(t, *c2 - c));
+  const BinaryNode* sub = x.as<BinaryNode>();
+  if (sub && x.kind() == Kind::kSub) {
+    if (const int64_t* c1 = ConstInt(sub->a)) return Binary(Kind::kEQ, sub->b, IntImm(t, *c1 - *c2));
+  }
+  return Binary(Kind::kEQ, x, y);
+}
+
+// a != b: decided by the bounds of a - b (a known order turns it into a strict comparison),
+// else the negation of the simplified a == b.
+PrimExpr SimplifyNotEqual(PrimExpr a, PrimExpr b) {
+  PrimExpr folded = ne(a, b);
+  const BinaryNode* n = folded.as<BinaryNode>();
+  if (!n || !IsIntType(n->a) || n->a.dtype() != n->b.dtype()) return folded;
+  IntBound d = DiffBound(n->a, n->b);
+  bool lo = d.min != std::numeric_limits<int64_t>::min(), hi = d.max != std::numeric_limits<int64_t>::max();
+  if ((lo && d.min > 0) || (hi && d.max < 0)) return IntImm(DataType::Bool(), 1);
+  if (d.min == 0 && d.max == 0) return IntImm(DataType::Bool(), 0);
+  if (lo && d.min >= 0) return SimplifyCompare(Kind::kLT, n->b, n->a);
+  if (hi && d.max <= 0) return SimplifyCompare(Kind::kLT, n->a, n->b);
+  PrimExpr e = SimplifyEqual(n->a, n->b);
+  if (const int64_t* v = ConstInt(e)) return IntImm(DataType::Bool(), *v ? 0 : 1);
+  const BinaryNode* q = e.as<BinaryNode>();
+  return Binary(Kind::kNE, q->a, q->b);
+}
+
 PrimExpr Fold(Kind k, const PrimExpr& a, const PrimExpr& b) {
   switch (k) {
     case Kind::kAdd: return add(a, b);
@@ -189,8 +234,8 @@ class Simplifier : public StmtExprMutator {
       case Kind::kFloorMod: return floormod(a, b);
       case Kind::kMin: return min(a, b);
       case Kind::kMax: return max(a, b);
-      case Kind::kEQ: return eq(a, b);
-      case Kind::kNE: return ne(a, b);
+      case Kind::kEQ: return SimplifyEqual(a, b);
+      case Kind::kNE: return SimplifyNotEqual(a, b);
       case Kind::kLT: return SimplifyCompare(Kind::kLT, a, b);
       case Kind::kLE: return SimplifyCompare(Kind::kLE, a, b);
       case Kind::kGT: return SimplifyCompare(Kind::kLT, b, a);
@@ -212,6 +257,7 @@ class Simplifier : public StmtExprMutator {
     PrimExpr t = VisitExpr(op->true_value);
     PrimExpr f = VisitExpr(op->false_value);
     if (const int64_t* v = ConstInt(c)) return *v ? t : f;
+    if (ExprDeepEqual(t, f)) return t;  // select(x, y, y) -> y
     if (c.same_as(op->condition) && t.same_as(op->true_value) && f.same_as(op->false_value))
       return GetRef<PrimExpr>(op);
     return Select(c, t, f);

@@ -106,5 +106,26 @@ TEST(RewriteRules, ComparisonsByBoundsAndFloorDiv) {
   EXPECT_EQ(arith::Simplify(Binary(Kind::kLT, x, PrimExpr(1))).kind(), Kind::kLT);
 }
 
+// TVM's EQ / NE / Select rules: bounds decide; the constant goes right and offsets move
+// across; a known order makes != strict; select(c, y, y) is y.
+TEST(RewriteRules, EqualNotEqualAndSelect) {
+  Var x("x"), c("c", DataType::Bool());
+  auto is_bool = [](const PrimExpr& e, int64_t v) { return e.dtype().is_bool() && as_const_int(e) && *as_const_int(e) == v; };
+  EXPECT_TRUE(is_bool(arith::Simplify(Binary(Kind::kEQ, floormod(x, PrimExpr(4)), PrimExpr(7))), 0));
+  EXPECT_TRUE(is_bool(arith::Simplify(Binary(Kind::kNE, floormod(x, PrimExpr(4)), PrimExpr(-1))), 1));
+  PrimExpr e = arith::Simplify(Binary(Kind::kEQ, PrimExpr(3), Binary(Kind::kAdd, x, PrimExpr(1))));  // x == 2
+  ASSERT_EQ(e.kind(), Kind::kEQ);
+  EXPECT_TRUE(e.as<BinaryNode>()->a.same_as(x));
+  EXPECT_EQ(*as_const_int(e.as<BinaryNode>()->b), 2);
+  PrimExpr n = arith::Simplify(Binary(Kind::kNE, Binary(Kind::kSub, PrimExpr(5), x), PrimExpr(1)));  // x != 4
+  ASSERT_EQ(n.kind(), Kind::kNE);
+  EXPECT_TRUE(n.as<BinaryNode>()->a.same_as(x));
+  EXPECT_EQ(*as_const_int(n.as<BinaryNode>()->b), 4);
+  PrimExpr m = arith::Simplify(Binary(Kind::kNE, floormod(x, PrimExpr(4)), PrimExpr(3)));  // x % 4 < 3
+  EXPECT_EQ(m.kind(), Kind::kLT);
+  EXPECT_TRUE(arith::Simplify(Select(c, x + 1, x + 1)).same_as(x + 1) ||
+              arith::Simplify(Select(c, x + 1, x + 1)).kind() == Kind::kAdd);
+}
+
 }  // namespace
 }  // namespace tirgen

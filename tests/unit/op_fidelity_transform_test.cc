@@ -1356,5 +1356,107 @@ def main(p0: T.Buffer((T.int64(1), T.int64(2), T.int64(3), T.int64(3), T.int64(4
 )");
 }
 
+// where(c, y, y): select(x, y, y) -> y (TVM's Select rule), so only y is read
+TEST(OpFidelityTransform, WhereSameBranches) {
+  EXPECT_EQ(LowerOnly(R"(def @main(%c: Tensor[(4), int32], %y: Tensor[(4), float32]) {
+  where(%c, %y, %y)
+})"),
+            R"(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(4),), "int32"), p1: T.Buffer((T.int64(4),), "float32"), T_where: T.Buffer((T.int64(4),), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    for ax0 in range(T.int64(4)):
+        with T.block("T_where"):
+            v_ax0 = T.axis.spatial(T.int64(4), ax0)
+            T.reads(p1[v_ax0])
+            T.writes(T_where[v_ax0])
+            T_where[v_ax0] = p1[v_ax0]
+)");
+}
+
+// where with an int32 condition: cond != 0
+TEST(OpFidelityTransform, WhereIntCondition) {
+  EXPECT_EQ(LowerOnly(R"(def @main(%c: Tensor[(4), int32], %x: Tensor[(4), float32], %y: Tensor[(4), float32]) {
+  where(%c, %x, %y)
+})"),
+            R"(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(4),), "int32"), p1: T.Buffer((T.int64(4),), "float32"), p2: T.Buffer((T.int64(4),), "float32"), T_where: T.Buffer((T.int64(4),), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    for ax0 in range(T.int64(4)):
+        with T.block("T_where"):
+            v_ax0 = T.axis.spatial(T.int64(4), ax0)
+            T.reads(p0[v_ax0], p1[v_ax0], p2[v_ax0])
+            T.writes(T_where[v_ax0])
+            T_where[v_ax0] = T.Select(p0[v_ax0] != 0, p1[v_ax0], p2[v_ax0])
+)");
+}
+
+// abs of int32: Select(0 <= x, x, 0 - x); negative: 0 - x
+TEST(OpFidelityTransform, AbsAndNegativeInt) {
+  EXPECT_EQ(LowerOnly(R"(def @main(%x: Tensor[(4), int32]) {
+  %0 = abs(%x);
+  negative(%0)
+})"),
+            R"(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(4),), "int32"), T_negative: T.Buffer((T.int64(4),), "int32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    T_abs = T.alloc_buffer((T.int64(4),), "int32")
+    for ax0 in range(T.int64(4)):
+        with T.block("T_abs"):
+            v_ax0 = T.axis.spatial(T.int64(4), ax0)
+            T.reads(p0[v_ax0])
+            T.writes(T_abs[v_ax0])
+            T_abs[v_ax0] = T.Select(0 <= p0[v_ax0], p0[v_ax0], 0 - p0[v_ax0])
+    for ax0 in range(T.int64(4)):
+        with T.block("T_negative"):
+            v_ax0 = T.axis.spatial(T.int64(4), ax0)
+            T.reads(T_abs[v_ax0])
+            T.writes(T_negative[v_ax0])
+            T_negative[v_ax0] = 0 - T_abs[v_ax0]
+)");
+}
+
+// argmax select_last_index: ties keep the larger index (lhs_idx > rhs_idx), the combiner is not simplified
+TEST(OpFidelityTransform, ArgmaxSelectLastIndex) {
+  EXPECT_EQ(LowerOnly(R"(def @main(%x: Tensor[(4, 10), float32]) {
+  argmax(%x, axis=[1], select_last_index=True)
+})"),
+            R"(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(4), T.int64(10)), "float32"), p0_red: T.Buffer((T.int64(4),), "int32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    p0_red_temp_v0 = T.alloc_buffer((T.int64(4),), "int32")
+    p0_red_temp_v1 = T.alloc_buffer((T.int64(4),))
+    for ax0, k1 in T.grid(T.int64(4), T.int64(10)):
+        with T.block("p0_red_temp"):
+            v_ax0, v_k1 = T.axis.remap("SR", [ax0, k1])
+            T.reads(p0[v_ax0, v_k1])
+            T.writes(p0_red_temp_v0[v_ax0], p0_red_temp_v1[v_ax0])
+            with T.init():
+                p0_red_temp_v0[v_ax0] = -1
+                p0_red_temp_v1[v_ax0] = T.float32(-3.4028234663852886e+38)
+            v_p0_red_temp_v0: T.int64 = T.Select(p0_red_temp_v1[v_ax0] > p0[v_ax0, v_k1] or p0_red_temp_v1[v_ax0] == p0[v_ax0, v_k1] and T.Cast("int64", p0_red_temp_v0[v_ax0]) > v_k1, T.Cast("int64", p0_red_temp_v0[v_ax0]), v_k1)
+            v_p0_red_temp_v1: T.float32 = T.Select(p0_red_temp_v1[v_ax0] > p0[v_ax0, v_k1], p0_red_temp_v1[v_ax0], p0[v_ax0, v_k1])
+            p0_red_temp_v0[v_ax0] = T.Cast("int32", v_p0_red_temp_v0)
+            p0_red_temp_v1[v_ax0] = v_p0_red_temp_v1
+    for ax0 in range(T.int64(4)):
+        with T.block("p0_red"):
+            v_ax0 = T.axis.spatial(T.int64(4), ax0)
+            T.reads(p0_red_temp_v0[v_ax0])
+            T.writes(p0_red[v_ax0])
+            p0_red[v_ax0] = p0_red_temp_v0[v_ax0]
+)");
+}
+
 }  // namespace
 }  // namespace tirgen
