@@ -465,23 +465,41 @@ std::pair<int, int> PoolAxes(const std::string& layout) {
 Tensor pool2d(const Tensor& x, const std::vector<int64_t>& kernel, const std::vector<int64_t>& strides,
               const std::vector<int64_t>& dilation, const std::vector<int64_t>& padding,
               PoolType type, bool ceil_mode, const std::string& layout, bool count_include_pad) {
-  // TVM's pool_impl_nd over two axes; expressions built in its order (they print).
   auto [hax, wax] = PoolAxes(layout);
-  const int axis[2] = {hax, wax};
+  return pool_nd(x, kernel, strides, dilation, padding, type, ceil_mode, {hax, wax}, count_include_pad);
+}
+
+Tensor pool1d(const Tensor& x, int64_t kernel, int64_t stride, int64_t dilation,
+              const std::vector<int64_t>& padding, PoolType type, bool ceil_mode,
+              const std::string& layout, bool count_include_pad) {
+  size_t w = layout.find('W');
+  TIRGEN_CHECK(w != std::string::npos && layout.find('w') == std::string::npos && x.ndim() == layout.size())
+      << "pooling layout " << layout << " must contain an unsplit W";
+  return pool_nd(x, {kernel}, {stride}, {dilation}, padding, type, ceil_mode, {static_cast<int>(w)},
+                 count_include_pad);
+}
+
+Tensor pool_nd(const Tensor& x, const std::vector<int64_t>& kernel, const std::vector<int64_t>& strides,
+               const std::vector<int64_t>& dilation, const std::vector<int64_t>& padding,
+               PoolType type, bool ceil_mode, const std::vector<int>& axis, bool count_include_pad) {
+  // TVM's pool_impl_nd; expressions built in its order (they print).
+  const size_t k = axis.size();
+  TIRGEN_CHECK(kernel.size() == k && strides.size() == k && dilation.size() == k && padding.size() == 2 * k)
+      << "pooling needs one kernel/stride/dilation and two paddings per pooled axis";
   size_t n = x.ndim();
   std::vector<IterVar> daxis;
-  PrimExpr kernel_e[2], stride[2], dil[2], pad_head[2], pad_tail[2], offset[2];
+  std::vector<PrimExpr> kernel_e(k), stride(k), dil(k), pad_head(k), pad_tail(k), offset(k);
   std::vector<int64_t> pad_before(n, 0), pad_after(n, 0);
   std::vector<PrimExpr> out_shape = x->shape;
   bool do_pad = false;
-  for (int i = 0; i < 2; ++i) {
+  for (size_t i = 0; i < k; ++i) {
     kernel_e[i] = I32(kernel[i]);
     stride[i] = I32(strides[i]);
     dil[i] = I32(dilation[i]);
     pad_head[i] = I32(padding[i]);
-    pad_tail[i] = I32(padding[i + 2]);
+    pad_tail[i] = I32(padding[i + k]);
     offset[i] = I32(0);
-    int64_t tail = padding[i + 2];
+    int64_t tail = padding[i + k];
     if (ceil_mode) {
       offset[i] = I32(strides[i] - 1);
       pad_tail[i] = pad_tail[i] + offset[i];
@@ -497,7 +515,7 @@ Tensor pool2d(const Tensor& x, const std::vector<int64_t>& kernel, const std::ve
   }
   auto window_index = [&](const std::vector<Var>& out) {
     std::vector<PrimExpr> idx(out.begin(), out.end());
-    for (int i = 0; i < 2; ++i) idx[axis[i]] = out[axis[i]] * stride[i] + daxis[i]->var * dil[i];
+    for (size_t i = 0; i < k; ++i) idx[axis[i]] = out[axis[i]] * stride[i] + daxis[i]->var * dil[i];
     return idx;
   };
   if (type == PoolType::kMax) {
@@ -517,7 +535,7 @@ Tensor pool2d(const Tensor& x, const std::vector<int64_t>& kernel, const std::ve
       [&](const std::vector<Var>& out) {
         std::vector<PrimExpr> indices(out.begin(), out.end());
         PrimExpr num_el = I32(1);
-        for (int i = 0; i < 2; ++i) {
+        for (size_t i = 0; i < k; ++i) {
           PrimExpr dim = x->shape[axis[i]];
           PrimExpr start = out[axis[i]] * stride[i] - pad_head[i];
           PrimExpr end = start + (kernel_e[i] - 1) * dil[i];

@@ -1,6 +1,6 @@
 // Numerics of the nn ops against PyTorch (harness: op_numerics.h): convolutions (1-d, 2-d) over strides,
 // padding (symmetric and asymmetric), dilation, groups (incl. depthwise) and both layouts;
-// pooling with ceil_mode / count_include_pad, adaptive pooling with uneven windows; dense/matmul; softmax; pad (constant, edge, reflect); prelu; lrn; batch_flatten.
+// pooling (2-d and 1-d) with ceil_mode / count_include_pad, adaptive pooling with uneven windows; dense/matmul; softmax; pad (constant, edge, reflect); prelu; lrn; batch_flatten.
 // Tolerance: rtol 1e-5 with atol 1e-5 for the accumulating ops (float32 sums of up to ~100
 // products of values in [-1, 1]).
 #include <gtest/gtest.h>
@@ -72,6 +72,14 @@ TEST(OpNumerics, Pooling) {
        "F.adaptive_avg_pool2d(T(a), (3, 2))"},
       {"adaptive_avg_divisible", {F32({1, 2, 8, 6})}, "nn.adaptive_avg_pool2d(%a, output_size=[4, 3])",
        "F.adaptive_avg_pool2d(T(a), (4, 3))"},
+      {"max_pool1d", {F32({2, 3, 9})}, "nn.max_pool1d(%a, pool_size=[3], strides=[2], padding=[1])",
+       "F.max_pool1d(T(a), 3, 2, padding=1)"},
+      {"avg_pool1d_ceil_exclude_pad", {F32({1, 2, 9})},
+       "nn.avg_pool1d(%a, pool_size=[3], strides=[2], padding=[1], ceil_mode=True)",
+       "F.avg_pool1d(T(a), 3, 2, padding=1, ceil_mode=True, count_include_pad=False)"},
+      {"avg_pool1d_nwc_include_pad", {F32({1, 8, 3})},
+       "nn.avg_pool1d(%a, pool_size=[2], strides=[2], padding=[1], layout=\"NWC\", count_include_pad=True)",
+       "F.avg_pool1d(T(a).permute(0, 2, 1), 2, 2, padding=1, count_include_pad=True).permute(0, 2, 1)"},
       {"adaptive_max_uneven", {F32({1, 2, 7, 5})}, "nn.adaptive_max_pool2d(%a, output_size=[5, 4])",
        "F.adaptive_max_pool2d(T(a), (5, 4))"},
   });

@@ -175,6 +175,10 @@ std::map<std::string, OpCase> Cases() {
   add("nn.conv1d", "%x: Tensor[(1, 4, 10), float32], %w: Tensor[(8, 4, 3), float32], %v: Tensor[(8, 3, 3), float32]",
       "nn.conv1d(%x, %w, strides=[2], padding=[1, 1])", "Tensor[(1, 8, 5), float32]", "nn.conv1d(%x, %v)",
       "Tensor[(1, 4, 10), float32], Tensor[(8, 3, 3), float32]", "channels");
+  for (const char* op : {"nn.max_pool1d", "nn.avg_pool1d"})
+    add(op, "%x: Tensor[(1, 4, 9), float32]", std::string(op) + "(%x, pool_size=[3], strides=[2], padding=[1])",
+        "Tensor[(1, 4, 5), float32]", std::string(op) + "(%x, pool_size=[3, 3])", "Tensor[(1, 4, 9), float32]",
+        "pool_size");
   std::string w = ", %w: Tensor[(8, 4, 3, 3), float32], %v: Tensor[(8, 3, 3, 3), float32]";
   add("nn.conv2d", x4 + w, "nn.conv2d(%x, %w, strides=[2, 2], padding=[1, 1, 1, 1])",
       "Tensor[(1, 8, 4, 4), float32]", "nn.conv2d(%x, %v)", t4 + ", Tensor[(8, 3, 3, 3), float32]",

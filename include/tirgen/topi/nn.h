@@ -86,6 +86,18 @@ Tensor pool2d(const Tensor& x, const std::vector<int64_t>& kernel, const std::ve
               const std::vector<int64_t>& dilation, const std::vector<int64_t>& padding,
               PoolType type, bool ceil_mode, const std::string& layout, bool count_include_pad);
 
+/// TVM's topi::nn::pool1d: pool_impl_nd over the W axis of `layout` (NCW, NWC, ...).
+/// padding = {left, right}.
+Tensor pool1d(const Tensor& x, int64_t kernel, int64_t stride, int64_t dilation,
+              const std::vector<int64_t>& padding, PoolType type, bool ceil_mode,
+              const std::string& layout, bool count_include_pad);
+
+/// TVM's pool_impl_nd over `axis` (one kernel/stride/dilation per axis; padding = all heads,
+/// then all tails).
+Tensor pool_nd(const Tensor& x, const std::vector<int64_t>& kernel, const std::vector<int64_t>& strides,
+               const std::vector<int64_t>& dilation, const std::vector<int64_t>& padding,
+               PoolType type, bool ceil_mode, const std::vector<int>& axis, bool count_include_pad);
+
 /// TVM's adaptive_pool over the H and W axes of `layout`: adaptive_pool_max, or
 /// adaptive_pool_sum + adaptive_pool_avg. global pooling is out_size {1, 1}.
 Tensor adaptive_pool2d(const Tensor& x, const std::vector<PrimExpr>& out_size, PoolType type,

@@ -136,6 +136,15 @@ Computed Pool2D(const Call& c, const std::vector<Tensor>& in, topi::PoolType typ
                        c->GetBool("ceil_mode"), c->GetString("layout"), count_include_pad)};
 }
 
+Computed Pool1D(const Call& c, const std::vector<Tensor>& in, topi::PoolType type) {
+  std::vector<int64_t> padding = c->GetIntArray("padding");
+  if (padding.size() == 1) padding.push_back(padding[0]);
+  bool count_include_pad = type == topi::PoolType::kAvg && c->GetBool("count_include_pad");
+  return {topi::pool1d(in.at(0), c->GetIntArray("pool_size").at(0), c->GetIntArray("strides").at(0),
+                       c->GetIntArray("dilation").at(0), padding, type, c->GetBool("ceil_mode"),
+                       c->GetString("layout"), count_include_pad)};
+}
+
 Computed AdaptivePool2D(const Call& c, const std::vector<Tensor>& in, topi::PoolType type,
                         bool global) {
   const Tensor& x = in.at(0);
@@ -194,6 +203,12 @@ TIRGEN_REGISTER_OPS(compute_nn) {
   });
   RegisterCompute("nn.avg_pool2d", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
     return Pool2D(c, in, topi::PoolType::kAvg);
+  });
+  RegisterCompute("nn.max_pool1d", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
+    return Pool1D(c, in, topi::PoolType::kMax);
+  });
+  RegisterCompute("nn.avg_pool1d", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
+    return Pool1D(c, in, topi::PoolType::kAvg);
   });
   RegisterCompute("nn.global_avg_pool2d", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
     return AdaptivePool2D(c, in, topi::PoolType::kAvg, true);

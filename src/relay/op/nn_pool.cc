@@ -1,4 +1,4 @@
-// 2-d pooling: max/avg (windows), global max/avg, adaptive avg/max.
+// Pooling: 2-d max/avg (windows), global max/avg, adaptive avg/max; 1-d max/avg (windows).
 #include "op_common.h"
 
 namespace tirgen {
@@ -6,12 +6,14 @@ namespace relay {
 namespace op {
 namespace {
 
-std::vector<AttrSpec> PoolAttrs(bool avg) {
+// TVM's Max/AvgPool{1,2}DAttrs (1-d: one-element defaults, layout NCW).
+std::vector<AttrSpec> PoolAttrs(bool avg, bool one_d = false) {
+  ObjectRef ones = one_d ? AttrInts({1}) : AttrInts({1, 1});
   std::vector<AttrSpec> a{Required("pool_size", AttrKind::kIntArray),
-                          Field("strides", AttrKind::kIntArray, AttrInts({1, 1})),
-                          Field("dilation", AttrKind::kIntArray, AttrInts({1, 1})),
-                          Field("padding", AttrKind::kIntArray, AttrInts({0, 0})),
-                          Field("layout", AttrKind::kString, AttrStr("NCHW")),
+                          Field("strides", AttrKind::kIntArray, ones),
+                          Field("dilation", AttrKind::kIntArray, ones),
+                          Field("padding", AttrKind::kIntArray, one_d ? AttrInts({0}) : AttrInts({0, 0})),
+                          Field("layout", AttrKind::kString, AttrStr(one_d ? "NCW" : "NCHW")),
                           Field("out_layout", AttrKind::kString, AttrStr("")),
                           Field("ceil_mode", AttrKind::kBool, AttrBool(false))};
   if (avg) a.push_back(Field("count_include_pad", AttrKind::kBool, AttrBool(false)));
@@ -79,6 +81,25 @@ Type AdaptivePool2DRel(const TypeCall& c) {
   return TensorType(std::move(out), data->dtype);
 }
 
+// TVM's Pool1DRel: the W axis of a permutation of NCW; padding {p} or {left, right}.
+Type Pool1DRel(const TypeCall& c) {
+  const TensorTypeNode* data = c.Tensor(0);
+  if (data->shape.size() != 3) c.Fail("data must be 3-D, not " + ShapeText(data->shape));
+  std::vector<int> idx = LayoutIndex(c, c.call->GetString("layout"), "NCW", "layout");
+  std::vector<int64_t> pool = c.call->GetIntArray("pool_size"), strides = c.call->GetIntArray("strides"),
+                       dilation = c.call->GetIntArray("dilation"), padding = c.call->GetIntArray("padding");
+  for (const auto* v : {&pool, &strides, &dilation})
+    if (v->size() != 1 || (*v)[0] <= 0) c.Fail("pool_size, strides and dilation must be one positive value each");
+  if (padding.size() == 1) padding.push_back(padding[0]);
+  if (padding.size() != 2) c.Fail("padding must have 1 or 2 elements, not " + std::to_string(padding.size()));
+  const tir::PrimExpr& d = data->shape[idx[2]];
+  int64_t span = DimValue(d) + padding[0] + padding[1] - (dilation[0] * (pool[0] - 1) + 1);
+  if (span < 0) c.Fail("the pooling window " + ListText(pool) + " is larger than the padded input");
+  Dims out = data->shape;
+  out[idx[2]] = DimLike(d, (c.call->GetBool("ceil_mode") ? (span + strides[0] - 1) / strides[0] : span / strides[0]) + 1);
+  return TensorType(std::move(out), data->dtype);
+}
+
 std::vector<AttrSpec> GlobalAttrs() {
   return {Field("layout", AttrKind::kString, AttrStr("NCHW")),
           Field("out_layout", AttrKind::kString, AttrStr(""))};
@@ -98,6 +119,12 @@ TIRGEN_REGISTER_OPS(nn_pool) {
   RegisterOpInfo("nn.avg_pool2d")
       .Attrs("relay.attrs.AvgPool2DAttrs", PoolAttrs(true))
       .Inputs(1).Pattern(kOutEWiseFusable).Relation(Pool2DRel);
+  RegisterOpInfo("nn.max_pool1d")
+      .Attrs("relay.attrs.MaxPool1DAttrs", PoolAttrs(false, true))
+      .Inputs(1).Pattern(kOutEWiseFusable).Relation(Pool1DRel);
+  RegisterOpInfo("nn.avg_pool1d")
+      .Attrs("relay.attrs.AvgPool1DAttrs", PoolAttrs(true, true))
+      .Inputs(1).Pattern(kOutEWiseFusable).Relation(Pool1DRel);
   for (const char* name : {"nn.global_avg_pool2d", "nn.global_max_pool2d"})
     RegisterOpInfo(name)
         .Attrs("relay.attrs.GlobalPool2DAttrs", GlobalAttrs())
