@@ -1458,5 +1458,45 @@ def main(p0: T.Buffer((T.int64(4), T.int64(10)), "float32"), p0_red: T.Buffer((T
 )");
 }
 
+// reshape_like of static shapes is concretized to reshape by SimplifyExpr (TVM's ConcretizeReshapeLikeRewrite): T_reshape
+TEST(OpFidelityTransform, ReshapeLikeConcretized) {
+  EXPECT_EQ(LowerOnly(R"(def @main(%x: Tensor[(2, 6), float32], %y: Tensor[(3, 4), float32]) {
+  reshape_like(%x, %y)
+})"),
+            R"(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(2), T.int64(6)), "float32"), T_reshape: T.Buffer((T.int64(3), T.int64(4)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    for ax0, ax1 in T.grid(T.int64(3), T.int64(4)):
+        with T.block("T_reshape"):
+            v_ax0, v_ax1 = T.axis.remap("SS", [ax0, ax1])
+            T.reads(p0[(v_ax0 * T.int64(4) + v_ax1) % T.int64(12) // T.int64(6), (v_ax0 * T.int64(4) + v_ax1) % T.int64(6)])
+            T.writes(T_reshape[v_ax0, v_ax1])
+            T_reshape[v_ax0, v_ax1] = p0[(v_ax0 * T.int64(4) + v_ax1) % T.int64(12) // T.int64(6), (v_ax0 * T.int64(4) + v_ax1) % T.int64(6)]
+)");
+}
+
+// broadcast_to_like becomes broadcast_to of the like shape: T_broadcast_to
+TEST(OpFidelityTransform, BroadcastToLikeConcretized) {
+  EXPECT_EQ(LowerOnly(R"(def @main(%x: Tensor[(1, 6), float32], %y: Tensor[(2, 6), float32]) {
+  broadcast_to_like(%x, %y)
+})"),
+            R"(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(1), T.int64(6)), "float32"), T_broadcast_to: T.Buffer((T.int64(2), T.int64(6)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    for ax0, ax1 in T.grid(T.int64(2), T.int64(6)):
+        with T.block("T_broadcast_to"):
+            v_ax0, v_ax1 = T.axis.remap("SS", [ax0, ax1])
+            T.reads(p0[T.int64(0), v_ax1])
+            T.writes(T_broadcast_to[v_ax0, v_ax1])
+            T_broadcast_to[v_ax0, v_ax1] = p0[T.int64(0), v_ax1]
+)");
+}
+
 }  // namespace
 }  // namespace tirgen

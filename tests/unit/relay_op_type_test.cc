@@ -124,6 +124,12 @@ std::map<std::string, OpCase> Cases() {
       "reverse_sequence(%x, %l, seq_axis=0, batch_axis=1)", "Tensor[(4, 3, 2), float32]",
       "reverse_sequence(%x, %m, seq_axis=0, batch_axis=1)", "Tensor[(4, 3, 2), float32], Tensor[(4), int32]",
       "seq_lengths");
+  add("reshape_like", "%x: Tensor[(2, 6), float32], %y: Tensor[(3, 4), float32], %z: Tensor[(5), float32]",
+      "reshape_like(%x, %y)", "Tensor[(3, 4), float32]", "reshape_like(%x, %z)",
+      "Tensor[(2, 6), float32], Tensor[(5), float32]", "cannot reshape");
+  add("broadcast_to_like", "%x: Tensor[(1, 6), float32], %y: Tensor[(3, 6), float32], %z: Tensor[(4), float32]",
+      "broadcast_to_like(%x, %y)", "Tensor[(3, 6), float32]", "broadcast_to_like(%x, %z)",
+      "Tensor[(1, 6), float32], Tensor[(4), float32]", "broadcast");
   add("layout_transform", "%x: Tensor[(1, 8, 2, 2), float32]",
       "layout_transform(%x, src_layout=\"NCHW\", dst_layout=\"NCHW4c\")", "Tensor[(1, 2, 2, 2, 4), float32]",
       "layout_transform(%x, src_layout=\"NCHW\", dst_layout=\"NCDW4c\")", "Tensor[(1, 8, 2, 2), float32]",

@@ -132,6 +132,9 @@ TIRGEN_REGISTER_OPS(compute_transform) {
   RegisterCompute("reverse_sequence", ReverseSequence);
   RegisterCompute("layout_transform", LayoutTransform);
   RegisterCompute("broadcast_to", BroadcastTo);
+  // The *_like ops take their target shape from the inferred type, as TVM's computes do.
+  RegisterCompute("reshape_like", Reshape);
+  RegisterCompute("broadcast_to_like", BroadcastTo);
   RegisterCompute("tile", Tile);
   RegisterCompute("repeat", Repeat);
   RegisterCompute("reverse", Reverse);
