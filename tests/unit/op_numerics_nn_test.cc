@@ -1,6 +1,8 @@
-// Numerics of the nn ops against PyTorch (harness: op_numerics.h): convolutions (1-d, 2-d) over strides,
-// padding (symmetric and asymmetric), dilation, groups (incl. depthwise) and both layouts;
-// pooling (2-d and 1-d) with ceil_mode / count_include_pad, adaptive pooling with uneven windows; dense/matmul; softmax; pad (constant, edge, reflect); prelu; lrn; batch_flatten.
+// Numerics of the nn ops against PyTorch/NumPy (harness: op_numerics.h): convolutions (1-d,
+// 2-d, transposed) over strides, padding (symmetric and asymmetric), dilation, groups (incl.
+// depthwise) and both layouts; pooling (2-d and 1-d) with ceil_mode / count_include_pad,
+// adaptive pooling with uneven windows; dense/matmul; softmax; pad (constant, edge, reflect);
+// prelu; lrn; depth_to_space / space_to_depth; batch_flatten.
 // Tolerance: rtol 1e-5 with atol 1e-5 for the accumulating ops (float32 sums of up to ~100
 // products of values in [-1, 1]).
 #include <gtest/gtest.h>
@@ -112,6 +114,15 @@ TEST(OpNumerics, DenseSoftmaxMisc) {
        "F.local_response_norm(T(f64(a)), 3, alpha=0.01, beta=0.75, k=1.0)"},
       {"lrn_nhwc", {F32({1, 3, 2, 6}, -2, 2)}, "nn.lrn(%a, size=5, axis=3, alpha=0.02f, beta=0.5f)",
        "F.local_response_norm(T(f64(a)).permute(0, 3, 1, 2), 5, alpha=0.02, beta=0.5, k=2.0).permute(0, 2, 3, 1)"},
+      {"depth_to_space_dcr", {F32({2, 8, 2, 3})}, "nn.depth_to_space(%a, block_size=2)",
+       "a.reshape(2, 2, 2, 2, 2, 3).transpose(0, 3, 4, 1, 5, 2).reshape(2, 2, 4, 6)"},
+      {"depth_to_space_cdr", {F32({1, 9, 2, 2})}, "nn.depth_to_space(%a, block_size=3, mode=\"CDR\")",
+       "F.pixel_shuffle(T(a), 3)"},
+      {"depth_to_space_nhwc", {F32({1, 2, 3, 8})}, "nn.depth_to_space(%a, block_size=2, layout=\"NHWC\")",
+       "a.transpose(0, 3, 1, 2).reshape(1, 2, 2, 2, 2, 3).transpose(0, 3, 4, 1, 5, 2).reshape(1, 2, 4, 6)"
+       ".transpose(0, 2, 3, 1)"},
+      {"space_to_depth", {F32({2, 3, 4, 6})}, "nn.space_to_depth(%a, block_size=2)",
+       "a.reshape(2, 3, 2, 2, 3, 2).transpose(0, 3, 5, 1, 2, 4).reshape(2, 12, 2, 3)"},
       {"batch_flatten", {F32({2, 3, 2, 2})}, "nn.batch_flatten(%a)", "a.reshape(2, -1)"},
   });
 }

@@ -179,6 +179,10 @@ std::map<std::string, OpCase> Cases() {
     add(op, "%x: Tensor[(1, 4, 9), float32]", std::string(op) + "(%x, pool_size=[3], strides=[2], padding=[1])",
         "Tensor[(1, 4, 5), float32]", std::string(op) + "(%x, pool_size=[3, 3])", "Tensor[(1, 4, 9), float32]",
         "pool_size");
+  add("nn.depth_to_space", x4, "nn.depth_to_space(%x, block_size=2)", "Tensor[(1, 1, 16, 16), float32]",
+      "nn.depth_to_space(%x, block_size=3)", t4, "block_size");
+  add("nn.space_to_depth", x4, "nn.space_to_depth(%x, block_size=2)", "Tensor[(1, 16, 4, 4), float32]",
+      "nn.space_to_depth(%x, block_size=3)", t4, "block_size");
   std::string w = ", %w: Tensor[(8, 4, 3, 3), float32], %v: Tensor[(8, 3, 3, 3), float32]";
   add("nn.conv2d", x4 + w, "nn.conv2d(%x, %w, strides=[2, 2], padding=[1, 1, 1, 1])",
       "Tensor[(1, 8, 4, 4), float32]", "nn.conv2d(%x, %v)", t4 + ", Tensor[(8, 3, 3, 3), float32]",

@@ -110,6 +110,10 @@ Tensor depthwise_conv2d_nhwc(const Tensor& data, const Tensor& weight,
                              const std::vector<int64_t>& dilation, const std::string& kernel_layout,
                              DataType out_dtype);
 
+/// topi.nn.depth_to_space / space_to_depth (NCHW or NHWC; vars i0..i3; mode DCR or CDR).
+Tensor depth_to_space(const Tensor& x, int64_t block_size, const std::string& layout, const std::string& mode);
+Tensor space_to_depth(const Tensor& x, int64_t block_size, const std::string& layout);
+
 /// x + bias along `axis` (bias expanded with T_expand_dims when axis is not the last).
 Tensor bias_add(const Tensor& data, const Tensor& bias, int axis);
 

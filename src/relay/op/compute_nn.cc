@@ -233,6 +233,13 @@ TIRGEN_REGISTER_OPS(compute_nn) {
     return Computed{topi::lrn(in.at(0), c->GetInt("size"), static_cast<int>(c->GetInt("axis")),
                               c->GetFloat("alpha"), c->GetFloat("beta"), c->GetFloat("bias"))};
   });
+  RegisterCompute("nn.depth_to_space", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
+    return Computed{topi::depth_to_space(in.at(0), c->GetInt("block_size"), c->GetString("layout"),
+                                         c->GetString("mode"))};
+  });
+  RegisterCompute("nn.space_to_depth", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
+    return Computed{topi::space_to_depth(in.at(0), c->GetInt("block_size"), c->GetString("layout"))};
+  });
   RegisterCompute("nn.prelu", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
     return Computed{topi::prelu(in.at(0), in.at(1), static_cast<int>(c->GetInt("axis")))};
   });

@@ -1,4 +1,5 @@
-// nn.pad, nn.batch_flatten, nn.prelu and nn.dropout (a tuple: output, mask).
+// nn.pad, nn.batch_flatten, nn.prelu, nn.depth_to_space, nn.space_to_depth and nn.dropout (a
+// tuple: output, mask).
 #include "op_common.h"
 
 namespace tirgen {
@@ -49,6 +50,29 @@ Type PReluRel(const TypeCall& c) {
   return c.arg_types[0];
 }
 
+// TVM's DepthToSpaceRel / SpaceToDepthRel: channels trade places with block_size^2 spatial
+// positions.
+Type SubPixelRel(const TypeCall& c, bool to_space) {
+  const TensorTypeNode* data = c.Tensor(0);
+  if (data->shape.size() != 4) c.Fail("data must be 4-D, not " + ShapeText(data->shape));
+  std::string layout = c.call->GetString("layout");
+  if (layout != "NCHW" && layout != "NHWC") c.Fail("layout must be NCHW or NHWC, not \"" + layout + "\"");
+  int64_t bs = c.call->GetInt("block_size");
+  if (bs <= 0) c.Fail("block_size must be positive");
+  if (to_space && c.call->GetString("mode") != "DCR" && c.call->GetString("mode") != "CDR")
+    c.Fail("mode must be \"DCR\" or \"CDR\"");
+  int ci = layout == "NHWC" ? 3 : 1, hi = layout == "NHWC" ? 1 : 2;
+  Dims out = data->shape;
+  int64_t ch = DimValue(out[ci]);
+  if (to_space && ch % (bs * bs) != 0) c.Fail("channels must be a multiple of block_size^2");
+  if (!to_space && (DimValue(out[hi]) % bs != 0 || DimValue(out[hi + 1]) % bs != 0))
+    c.Fail("height and width must be multiples of block_size");
+  out[ci] = DimLike(out[ci], to_space ? ch / (bs * bs) : ch * bs * bs);
+  for (int k = hi; k < hi + 2; ++k)
+    out[k] = DimLike(out[k], to_space ? DimValue(out[k]) * bs : DimValue(out[k]) / bs);
+  return TensorType(std::move(out), data->dtype);
+}
+
 Type DropoutRel(const TypeCall& c) {
   c.Tensor(0);
   return TupleType({c.arg_types[0], c.arg_types[0]});
@@ -65,6 +89,16 @@ TIRGEN_REGISTER_OPS(nn_misc) {
   RegisterOpInfo("nn.prelu")
       .Attrs("relay.attrs.PReluAttrs", {Field("axis", AttrKind::kInt, AttrInt(1))})
       .Inputs(2).Pattern(kBroadcast).Relation(PReluRel);
+  // TVM's SubPixelAttrs, shared by both ops (space_to_depth ignores mode).
+  std::vector<AttrSpec> sub_pixel{Required("block_size", AttrKind::kInt),
+                                  Field("layout", AttrKind::kString, AttrStr("NCHW")),
+                                  Field("mode", AttrKind::kString, AttrStr("DCR"))};
+  RegisterOpInfo("nn.depth_to_space")
+      .Attrs("relay.attrs.SubPixelAttrs", sub_pixel)
+      .Inputs(1).Pattern(kInjective).Relation([](const TypeCall& c) { return SubPixelRel(c, true); });
+  RegisterOpInfo("nn.space_to_depth")
+      .Attrs("relay.attrs.SubPixelAttrs", sub_pixel)
+      .Inputs(1).Pattern(kInjective).Relation([](const TypeCall& c) { return SubPixelRel(c, false); });
   RegisterOpInfo("nn.dropout")
       .Attrs("relay.attrs.DropoutAttrs", {Field("rate", AttrKind::kFloat, AttrFloat(0.5))})
       .Inputs(1).Pattern(kOpaque).Stateful().Relation(DropoutRel);
