@@ -184,6 +184,24 @@ PrimExpr SimplifyNotEqual(PrimExpr a, PrimExpr b) {
   return Binary(Kind::kNE, q->a, q->b);
 }
 
+// TVM's min/max rules on integers: min(x, x) = x, and an operand the constant bounds show is
+// never the larger (smaller) one drops out.
+PrimExpr SimplifyMinMax(Kind k, PrimExpr a, PrimExpr b) {
+  PrimExpr folded = k == Kind::kMin ? min(a, b) : max(a, b);
+  const BinaryNode* n = folded.as<BinaryNode>();
+  if (!n || n->kind() != k || !IsIntType(n->a) || n->a.dtype() != n->b.dtype()) return folded;
+  if (ExprDeepEqual(n->a, n->b)) return n->a;
+  IntBound x = ConstIntBound(n->a), y = ConstIntBound(n->b);
+  if (k == Kind::kMin) {
+    if (x.max <= y.min) return n->a;
+    if (y.max <= x.min) return n->b;
+  } else {
+    if (x.min >= y.max) return n->a;
+    if (y.min >= x.max) return n->b;
+  }
+  return folded;
+}
+
 PrimExpr Fold(Kind k, const PrimExpr& a, const PrimExpr& b) {
   switch (k) {
     case Kind::kAdd: return add(a, b);
@@ -232,8 +250,8 @@ class Simplifier : public StmtExprMutator {
       case Kind::kMod: return truncmod(a, b);
       case Kind::kFloorDiv: return floordiv(a, b);
       case Kind::kFloorMod: return floormod(a, b);
-      case Kind::kMin: return min(a, b);
-      case Kind::kMax: return max(a, b);
+      case Kind::kMin: return SimplifyMinMax(Kind::kMin, a, b);
+      case Kind::kMax: return SimplifyMinMax(Kind::kMax, a, b);
       case Kind::kEQ: return SimplifyEqual(a, b);
       case Kind::kNE: return SimplifyNotEqual(a, b);
       case Kind::kLT: return SimplifyCompare(Kind::kLT, a, b);

@@ -127,5 +127,18 @@ TEST(RewriteRules, EqualNotEqualAndSelect) {
               arith::Simplify(Select(c, x + 1, x + 1)).kind() == Kind::kAdd);
 }
 
+// TVM's min/max rules: min(x, x) = x; an operand the constant bounds rule out drops out
+// (a uint8 value is never below 0; an int32 one may be).
+TEST(RewriteRules, MinMaxByBounds) {
+  Var u("u", DataType::UInt(8)), i("i");
+  PrimExpr zero_u8 = make_const(DataType::UInt(8), 0);
+  EXPECT_TRUE(arith::Simplify(Binary(Kind::kMax, zero_u8, u)).same_as(u));
+  EXPECT_TRUE(arith::Simplify(Binary(Kind::kMin, u, make_const(DataType::UInt(8), 255))).same_as(u));
+  EXPECT_TRUE(arith::Simplify(Binary(Kind::kMin, i, i)).same_as(i));
+  EXPECT_EQ(arith::Simplify(Binary(Kind::kMax, PrimExpr(0), i)).kind(), Kind::kMax);
+  EXPECT_EQ(arith::Simplify(Binary(Kind::kMin, floormod(i, PrimExpr(4)), PrimExpr(9))).kind(),
+            Kind::kFloorMod);  // min(i % 4, 9) = i % 4
+}
+
 }  // namespace
 }  // namespace tirgen
