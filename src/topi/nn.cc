@@ -139,6 +139,34 @@ Tensor lrn(const Tensor& data, int64_t size, int axis, double alpha, double beta
   return divide(data, sqrt_sum_up);
 }
 
+Tensor mirror_pad(const Tensor& x, const std::vector<int64_t>& before, const std::vector<int64_t>& after,
+                  const std::string& mode) {
+  TIRGEN_CHECK(mode == "SYMMETRIC" || mode == "REFLECT") << "mirror_pad mode must be SYMMETRIC or REFLECT";
+  size_t n = x.ndim();
+  int64_t sym = mode == "SYMMETRIC" ? 1 : 0;
+  std::vector<PrimExpr> shape;
+  for (size_t i = 0; i < n; ++i) shape.push_back(I32(Dim(x->shape[i]) + before[i] + after[i]));
+  return te::compute(
+      shape,
+      [&](const std::vector<Var>& v) {
+        std::vector<PrimExpr> idx;
+        for (size_t i = 0; i < n; ++i) {
+          if (before[i] == 0 && after[i] == 0) {
+            idx.push_back(v[i]);  // TVM's if_then_else on a constant False folds away
+            continue;
+          }
+          PrimExpr b = I32(before[i]), len = x->shape[i];
+          PrimExpr axis = v[i] - b;
+          // python `-axis - mode`: -axis is axis * -1
+          PrimExpr mapped = if_then_else(v[i] < b, axis * I32(-1) - I32(sym), axis);
+          mapped = if_then_else(v[i] >= len + b, I32(2) * (len - I32(1)) - axis + I32(sym), mapped);
+          idx.push_back(mapped);
+        }
+        return x(idx);
+      },
+      "MirrorPadInput", "injective", {}, Names("i", n));
+}
+
 Tensor conv2d(const Tensor& data, const Tensor& weight, const std::vector<int64_t>& strides,
               const std::vector<int64_t>& padding, const std::vector<int64_t>& dilation,
               int64_t groups, const std::string& layout, DataType out_dtype) {

@@ -1,7 +1,7 @@
 // Numerics of the nn ops against PyTorch/NumPy (harness: op_numerics.h): convolutions (1-d,
 // 2-d, transposed) over strides, padding (symmetric and asymmetric), dilation, groups (incl.
 // depthwise) and both layouts; pooling (2-d and 1-d) with ceil_mode / count_include_pad,
-// adaptive pooling with uneven windows; dense/matmul; softmax; pad (constant, edge, reflect);
+// adaptive pooling with uneven windows; dense/matmul; softmax; pad (constant, edge, reflect), mirror_pad;
 // prelu; lrn; depth_to_space / space_to_depth; batch_flatten.
 // Tolerance: rtol 1e-5 with atol 1e-5 for the accumulating ops (float32 sums of up to ~100
 // products of values in [-1, 1]).
@@ -107,6 +107,10 @@ TEST(OpNumerics, DenseSoftmaxMisc) {
        "np.pad(a, ((0, 0), (1, 2), (2, 1)), mode='edge')"},
       {"pad_reflect", {F32({2, 3, 4}), F32({})}, "nn.pad(%a, %b, pad_width=[[1, 0], [2, 2], [0, 3]], pad_mode=\"reflect\")",
        "np.pad(a, ((1, 0), (2, 2), (0, 3)), mode='reflect')"},
+      {"mirror_pad_symmetric", {F32({2, 3, 4})}, "nn.mirror_pad(%a, pad_width=[[0, 0], [1, 3], [2, 0]])",
+       "np.pad(a, ((0, 0), (1, 3), (2, 0)), mode='symmetric')"},
+      {"mirror_pad_reflect", {F32({2, 3, 4})}, "nn.mirror_pad(%a, mode=\"REFLECT\", pad_width=[[1, 1], [2, 2], [0, 3]])",
+       "np.pad(a, ((1, 1), (2, 2), (0, 3)), mode='reflect')"},
       {"prelu", {F32({2, 3, 4}), F32({3})}, "nn.prelu(%a, %b)",
        "np.where(a > 0, f64(a), f64(a) * f64(b)[:, None])"},
       {"prelu_last", {F32({3, 5}), F32({5})}, "nn.prelu(%a, %b, axis=1)", "np.where(a > 0, f64(a), f64(a) * f64(b))"},

@@ -151,6 +151,9 @@ std::map<std::string, OpCase> Cases() {
       "nn.prelu(%x, %a)", "Tensor[(2, 3), float32]", "nn.prelu(%x, %b)",
       "Tensor[(2, 3), float32], Tensor[(2), float32]", "slopes");
   add("nn.lrn", x4, "nn.lrn(%x, size=3)", t4, "nn.lrn(%x, size=4)", t4, "odd");
+  add("nn.mirror_pad", x4, "nn.mirror_pad(%x, pad_width=[[0, 0], [0, 0], [1, 1], [2, 2]])",
+      "Tensor[(1, 4, 10, 12), float32]", "nn.mirror_pad(%x, mode=\"REFLECT\", pad_width=[[0, 0], [0, 0], [8, 0], [0, 0]])",
+      t4, "pad_width");
   add("nn.dropout", kT23, "nn.dropout(%x, rate=0.2f)",
       "(Tensor[(2, 3), float32], Tensor[(2, 3), float32])", "nn.dropout(%t)", kTupleArg, "tensor");
   for (const char* op : {"nn.softmax", "nn.log_softmax", "nn.fast_softmax"})

@@ -32,6 +32,11 @@ Tensor pad_mirror(const Tensor& x, const std::vector<int64_t>& before,
 /// pass through C++ floats, as TVM's signature takes them.
 Tensor lrn(const Tensor& data, int64_t size, int axis, double alpha, double beta, double bias);
 
+/// topi.nn.mirror_pad (Relay nn.mirror_pad): MirrorPadInput, vars i0..; SYMMETRIC repeats
+/// the border element, REFLECT does not.
+Tensor mirror_pad(const Tensor& x, const std::vector<int64_t>& before, const std::vector<int64_t>& after,
+                  const std::string& mode);
+
 /// conv2d via topi.nn.conv: pad_temp + conv2d_nchw / conv2d_nhwc / group_conv2d_nchw.
 /// padding = {top, left, bottom, right}. `layout` is "NCHW" (OIHW weight) or "NHWC" (HWIO).
 Tensor conv2d(const Tensor& data, const Tensor& weight, const std::vector<int64_t>& strides,

@@ -240,6 +240,14 @@ TIRGEN_REGISTER_OPS(compute_nn) {
   RegisterCompute("nn.space_to_depth", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
     return Computed{topi::space_to_depth(in.at(0), c->GetInt("block_size"), c->GetString("layout"))};
   });
+  RegisterCompute("nn.mirror_pad", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
+    std::vector<int64_t> before, after;
+    for (const auto& p : c->GetIntArrayArray("pad_width")) {
+      before.push_back(p.at(0));
+      after.push_back(p.at(1));
+    }
+    return Computed{topi::mirror_pad(in.at(0), before, after, c->GetString("mode"))};
+  });
   RegisterCompute("nn.prelu", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
     return Computed{topi::prelu(in.at(0), in.at(1), static_cast<int>(c->GetInt("axis")))};
   });

@@ -1,4 +1,4 @@
-// nn.pad, nn.batch_flatten, nn.prelu, nn.depth_to_space, nn.space_to_depth and nn.dropout (a
+// nn.pad, nn.mirror_pad, nn.batch_flatten, nn.prelu, nn.depth_to_space, nn.space_to_depth and nn.dropout (a
 // tuple: output, mask).
 #include "op_common.h"
 
@@ -23,6 +23,28 @@ Type PadRel(const TypeCall& c) {
     if (width[i].size() != 2) c.Fail("each pad_width entry must be [before, after]");
     if (width[i][0] < 0 || width[i][1] < 0) c.Fail("pad_width must not be negative");
     out.push_back(DimLike(data->shape[i], DimValue(data->shape[i]) + width[i][0] + width[i][1]));
+  }
+  return TensorType(std::move(out), data->dtype);
+}
+
+// TVM's MirrorPadRel: each dim grows by its pad pair (SYMMETRIC: pads up to the dim,
+// REFLECT: below it, so the mirrored index stays inside).
+Type MirrorPadRel(const TypeCall& c) {
+  const TensorTypeNode* data = c.Tensor(0);
+  std::vector<std::vector<int64_t>> width = c.call->GetIntArrayArray("pad_width");
+  if (width.size() != data->shape.size())
+    c.Fail("pad_width has " + std::to_string(width.size()) + " entries for a tensor of rank " +
+           std::to_string(data->shape.size()));
+  std::string mode = c.call->GetString("mode");
+  if (mode != "SYMMETRIC" && mode != "REFLECT") c.Fail("mode must be \"SYMMETRIC\" or \"REFLECT\", not \"" + mode + "\"");
+  Dims out;
+  for (size_t i = 0; i < width.size(); ++i) {
+    if (width[i].size() != 2) c.Fail("each pad_width entry must be [before, after]");
+    int64_t d = DimValue(data->shape[i]), limit = mode == "SYMMETRIC" ? d : d - 1;
+    if (width[i][0] < 0 || width[i][1] < 0 || width[i][0] > limit || width[i][1] > limit)
+      c.Fail("pad_width " + ListText(width[i]) + " must lie in [0, " + std::to_string(limit) + "] for a dim of " +
+             std::to_string(d) + " in " + mode + " mode");
+    out.push_back(DimLike(data->shape[i], d + width[i][0] + width[i][1]));
   }
   return TensorType(std::move(out), data->dtype);
 }
@@ -85,6 +107,10 @@ TIRGEN_REGISTER_OPS(nn_misc) {
       .Attrs("relay.attrs.PadAttrs", {Required("pad_width", AttrKind::kIntArrayArray),
                                       Field("pad_mode", AttrKind::kString, AttrStr("constant"))})
       .Inputs(2).Pattern(kInjective).Relation(PadRel);
+  RegisterOpInfo("nn.mirror_pad")
+      .Attrs("relay.attrs.MirrorPadAttrs", {Field("mode", AttrKind::kString, AttrStr("SYMMETRIC")),
+                                            Required("pad_width", AttrKind::kIntArrayArray)})
+      .Inputs(1).Pattern(kInjective).Relation(MirrorPadRel);
   RegisterOpInfo("nn.batch_flatten").Inputs(1).Pattern(kInjective).ReshapeOp().Relation(BatchFlattenRel);
   RegisterOpInfo("nn.prelu")
       .Attrs("relay.attrs.PReluAttrs", {Field("axis", AttrKind::kInt, AttrInt(1))})
