@@ -1498,5 +1498,59 @@ def main(p0: T.Buffer((T.int64(1), T.int64(6)), "float32"), T_broadcast_to: T.Bu
 )");
 }
 
+// fast_tanh: the clamp is two stages (topi::minimum / maximum of a scalar and the tensor), then TVM's rational polynomial with double coefficients
+TEST(OpFidelityTransform, FastTanhFloat32) {
+  EXPECT_EQ(LowerOnly(R"(def @main(%x: Tensor[(2, 3), float32]) {
+  fast_tanh(%x)
+})"),
+            R"(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(2), T.int64(3)), "float32"), T_fast_tanh: T.Buffer((T.int64(2), T.int64(3)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    T_minimum = T.alloc_buffer((T.int64(2), T.int64(3)))
+    T_maximum = T.alloc_buffer((T.int64(2), T.int64(3)))
+    for ax0, ax1 in T.grid(T.int64(2), T.int64(3)):
+        with T.block("T_minimum"):
+            v_ax0, v_ax1 = T.axis.remap("SS", [ax0, ax1])
+            T.reads(p0[v_ax0, v_ax1])
+            T.writes(T_minimum[v_ax0, v_ax1])
+            T_minimum[v_ax0, v_ax1] = T.min(T.float32(9), p0[v_ax0, v_ax1])
+    for ax0, ax1 in T.grid(T.int64(2), T.int64(3)):
+        with T.block("T_maximum"):
+            v_ax0, v_ax1 = T.axis.remap("SS", [ax0, ax1])
+            T.reads(T_minimum[v_ax0, v_ax1])
+            T.writes(T_maximum[v_ax0, v_ax1])
+            T_maximum[v_ax0, v_ax1] = T.max(T.float32(-9), T_minimum[v_ax0, v_ax1])
+    for ax0, ax1 in T.grid(T.int64(2), T.int64(3)):
+        with T.block("T_fast_tanh"):
+            v_ax0, v_ax1 = T.axis.remap("SS", [ax0, ax1])
+            T.reads(T_maximum[v_ax0, v_ax1])
+            T.writes(T_fast_tanh[v_ax0, v_ax1])
+            T_fast_tanh[v_ax0, v_ax1] = T_maximum[v_ax0, v_ax1] * (T_maximum[v_ax0, v_ax1] * T_maximum[v_ax0, v_ax1] * (T_maximum[v_ax0, v_ax1] * T_maximum[v_ax0, v_ax1] * (T_maximum[v_ax0, v_ax1] * T_maximum[v_ax0, v_ax1] * (T_maximum[v_ax0, v_ax1] * T_maximum[v_ax0, v_ax1] * (T_maximum[v_ax0, v_ax1] * T_maximum[v_ax0, v_ax1] * (T_maximum[v_ax0, v_ax1] * T_maximum[v_ax0, v_ax1] * T.float32(-2.76076847742355e-16) + T.float32(2.0001879048247699e-13)) + T.float32(-8.60467152213735e-11)) + T.float32(5.1222970903711401e-08)) + T.float32(1.4857223571797901e-05)) + T.float32(0.00063726192887543596)) + T.float32(0.0048935245589178597)) / (T_maximum[v_ax0, v_ax1] * T_maximum[v_ax0, v_ax1] * (T_maximum[v_ax0, v_ax1] * T_maximum[v_ax0, v_ax1] * (T_maximum[v_ax0, v_ax1] * T_maximum[v_ax0, v_ax1] * T.float32(1.1982583946670199e-06) + T.float32(0.000118534705686654)) + T.float32(0.0022684346324390002)) + T.float32(0.0048935251855438504))
+)");
+}
+
+// fast_exp: TVM's inline clamp, floor, polynomial with float-literal coefficients and 2^n via reinterpret(shift_left(cast(int32, n + 127), 23))
+TEST(OpFidelityTransform, FastExpFloat32) {
+  EXPECT_EQ(LowerOnly(R"(def @main(%x: Tensor[(2, 3), float32]) {
+  fast_exp(%x)
+})"),
+            R"(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(2), T.int64(3)), "float32"), T_fast_exp: T.Buffer((T.int64(2), T.int64(3)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    for ax0, ax1 in T.grid(T.int64(2), T.int64(3)):
+        with T.block("T_fast_exp"):
+            v_ax0, v_ax1 = T.axis.remap("SS", [ax0, ax1])
+            T.reads(p0[v_ax0, v_ax1])
+            T.writes(T_fast_exp[v_ax0, v_ax1])
+            T_fast_exp[v_ax0, v_ax1] = T.max(T.reinterpret("float32", T.shift_left(T.Cast("int32", T.floor(T.max(T.min(p0[v_ax0, v_ax1], T.float32(88.376266479492188)), T.float32(-88.376258850097656)) * T.float32(1.4426950216293335) + T.float32(0.5)) + T.float32(127)), 23)) * ((((((T.float32(0.00019875691214110702) * (T.max(T.min(p0[v_ax0, v_ax1], T.float32(88.376266479492188)), T.float32(-88.376258850097656)) - T.floor(T.max(T.min(p0[v_ax0, v_ax1], T.float32(88.376266479492188)), T.float32(-88.376258850097656)) * T.float32(1.4426950216293335) + T.float32(0.5)) * T.float32(0.69314718246459961)) + T.float32(0.0013981999363750219)) * (T.max(T.min(p0[v_ax0, v_ax1], T.float32(88.376266479492188)), T.float32(-88.376258850097656)) - T.floor(T.max(T.min(p0[v_ax0, v_ax1], T.float32(88.376266479492188)), T.float32(-88.376258850097656)) * T.float32(1.4426950216293335) + T.float32(0.5)) * T.float32(0.69314718246459961)) + T.float32(0.008333452045917511)) * (T.max(T.min(p0[v_ax0, v_ax1], T.float32(88.376266479492188)), T.float32(-88.376258850097656)) - T.floor(T.max(T.min(p0[v_ax0, v_ax1], T.float32(88.376266479492188)), T.float32(-88.376258850097656)) * T.float32(1.4426950216293335) + T.float32(0.5)) * T.float32(0.69314718246459961)) + T.float32(0.041665796190500259)) * (T.max(T.min(p0[v_ax0, v_ax1], T.float32(88.376266479492188)), T.float32(-88.376258850097656)) - T.floor(T.max(T.min(p0[v_ax0, v_ax1], T.float32(88.376266479492188)), T.float32(-88.376258850097656)) * T.float32(1.4426950216293335) + T.float32(0.5)) * T.float32(0.69314718246459961)) + T.float32(0.1666666567325592)) * (T.max(T.min(p0[v_ax0, v_ax1], T.float32(88.376266479492188)), T.float32(-88.376258850097656)) - T.floor(T.max(T.min(p0[v_ax0, v_ax1], T.float32(88.376266479492188)), T.float32(-88.376258850097656)) * T.float32(1.4426950216293335) + T.float32(0.5)) * T.float32(0.69314718246459961)) + T.float32(0.5)) * (T.max(T.min(p0[v_ax0, v_ax1], T.float32(88.376266479492188)), T.float32(-88.376258850097656)) - T.floor(T.max(T.min(p0[v_ax0, v_ax1], T.float32(88.376266479492188)), T.float32(-88.376258850097656)) * T.float32(1.4426950216293335) + T.float32(0.5)) * T.float32(0.69314718246459961)) * (T.max(T.min(p0[v_ax0, v_ax1], T.float32(88.376266479492188)), T.float32(-88.376258850097656)) - T.floor(T.max(T.min(p0[v_ax0, v_ax1], T.float32(88.376266479492188)), T.float32(-88.376258850097656)) * T.float32(1.4426950216293335) + T.float32(0.5)) * T.float32(0.69314718246459961)) + (T.max(T.min(p0[v_ax0, v_ax1], T.float32(88.376266479492188)), T.float32(-88.376258850097656)) - T.floor(T.max(T.min(p0[v_ax0, v_ax1], T.float32(88.376266479492188)), T.float32(-88.376258850097656)) * T.float32(1.4426950216293335) + T.float32(0.5)) * T.float32(0.69314718246459961)) + T.float32(1)), p0[v_ax0, v_ax1])
+)");
+}
+
 }  // namespace
 }  // namespace tirgen
