@@ -626,9 +626,22 @@ Tensor avg_pool2d(const Tensor& x, const std::vector<int64_t>& kernel,
 Tensor adaptive_pool2d(const Tensor& x, const std::vector<PrimExpr>& out_size, PoolType type,
                        const std::string& layout) {
   auto [hax, wax] = PoolAxes(layout);
-  const int axes[2] = {hax, wax};
+  return adaptive_pool_nd(x, out_size, type, {hax, wax});
+}
+
+Tensor adaptive_pool1d(const Tensor& x, const PrimExpr& out_size, PoolType type, const std::string& layout) {
+  size_t w = layout.find('W');
+  TIRGEN_CHECK(w != std::string::npos && layout.find('w') == std::string::npos && x.ndim() == layout.size())
+      << "pooling layout " << layout << " must contain an unsplit W";
+  return adaptive_pool_nd(x, {out_size}, type, {static_cast<int>(w)});
+}
+
+Tensor adaptive_pool_nd(const Tensor& x, const std::vector<PrimExpr>& out_size, PoolType type,
+                        const std::vector<int>& axes) {
+  const size_t k = axes.size();
+  TIRGEN_CHECK(out_size.size() == k) << "adaptive pooling needs one output size per pooled axis";
   std::vector<PrimExpr> shape = x->shape;
-  for (int i = 0; i < 2; ++i) shape[axes[i]] = out_size[i];
+  for (size_t i = 0; i < k; ++i) shape[axes[i]] = out_size[i];
   // The window of output position o along one axis: [o*in/out, ceil((o+1)*in/out)). When out
   // divides in, its length simplifies to a constant and the reduction runs over it as TVM
   // writes it. Otherwise the reduction runs over the longest window (with a condition when
@@ -642,7 +655,7 @@ Tensor adaptive_pool2d(const Tensor& x, const std::vector<PrimExpr>& out_size, P
   auto window = [&](const std::vector<Var>& out, bool reduce_indices, std::vector<PrimExpr>* idx) {
     Window w;
     idx->assign(out.begin(), out.end());
-    for (int i = 0; i < 2; ++i) {
+    for (size_t i = 0; i < k; ++i) {
       PrimExpr o = out[axes[i]], odim = out_size[i], idim = x->shape[axes[i]];
       PrimExpr start = floordiv(o * idim, odim);
       PrimExpr tmp = floordiv((o + 1) * idim, odim);

@@ -1,8 +1,8 @@
 // Numerics of the nn ops against PyTorch/NumPy (harness: op_numerics.h): convolutions (1-d,
 // 2-d, transposed) over strides, padding (symmetric and asymmetric), dilation, groups (incl.
 // depthwise) and both layouts; pooling (2-d and 1-d) with ceil_mode / count_include_pad,
-// adaptive pooling with uneven windows; dense/matmul; softmax; pad (constant, edge, reflect), mirror_pad;
-// prelu; lrn; depth_to_space / space_to_depth; batch_flatten.
+// adaptive pooling (2-d, 1-d) with uneven windows; dense/matmul; softmax; pad (constant, edge,
+// reflect), mirror_pad; prelu; lrn; depth_to_space / space_to_depth; batch_flatten.
 // Tolerance: rtol 1e-5 with atol 1e-5 for the accumulating ops (float32 sums of up to ~100
 // products of values in [-1, 1]).
 #include <gtest/gtest.h>
@@ -85,6 +85,12 @@ TEST(OpNumerics, Pooling) {
       {"avg_pool1d_nwc_include_pad", {F32({1, 8, 3})},
        "nn.avg_pool1d(%a, pool_size=[2], strides=[2], padding=[1], layout=\"NWC\", count_include_pad=True)",
        "F.avg_pool1d(T(a).permute(0, 2, 1), 2, 2, padding=1, count_include_pad=True).permute(0, 2, 1)"},
+      {"adaptive_avg_pool1d", {F32({2, 3, 8})}, "nn.adaptive_avg_pool1d(%a, output_size=[4])",
+       "F.adaptive_avg_pool1d(T(a), 4)"},
+      {"adaptive_max_pool1d_uneven", {F32({1, 2, 7})}, "nn.adaptive_max_pool1d(%a, output_size=[3])",
+       "F.adaptive_max_pool1d(T(a), 3)"},
+      {"adaptive_avg_pool1d_nwc_uneven", {F32({1, 7, 2})}, "nn.adaptive_avg_pool1d(%a, output_size=[3], layout=\"NWC\")",
+       "F.adaptive_avg_pool1d(T(a).permute(0, 2, 1), 3).permute(0, 2, 1)"},
       {"adaptive_max_uneven", {F32({1, 2, 7, 5})}, "nn.adaptive_max_pool2d(%a, output_size=[5, 4])",
        "F.adaptive_max_pool2d(T(a), (5, 4))"},
   });

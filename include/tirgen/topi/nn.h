@@ -116,6 +116,13 @@ Tensor pool_nd(const Tensor& x, const std::vector<int64_t>& kernel, const std::v
 Tensor adaptive_pool2d(const Tensor& x, const std::vector<PrimExpr>& out_size, PoolType type,
                        const std::string& layout);
 
+/// adaptive pooling over the W axis of `layout` (NCW, NWC, ...): TVM's adaptive_pool1d.
+Tensor adaptive_pool1d(const Tensor& x, const PrimExpr& out_size, PoolType type, const std::string& layout);
+
+/// TVM's adaptive_pool_impl over `axes` (one output size per axis).
+Tensor adaptive_pool_nd(const Tensor& x, const std::vector<PrimExpr>& out_size, PoolType type,
+                        const std::vector<int>& axes);
+
 /// depthwise_conv2d_nhwc: PaddedInput + DepthwiseConv2d; weight HWOI (kh, kw, C, m) or HWIO.
 Tensor depthwise_conv2d_nhwc(const Tensor& data, const Tensor& weight,
                              const std::vector<int64_t>& strides,

@@ -158,6 +158,13 @@ Computed Pool1D(const Call& c, const std::vector<Tensor>& in, topi::PoolType typ
                        c->GetString("layout"), count_include_pad)};
 }
 
+Computed AdaptivePool1D(const Call& c, const std::vector<Tensor>& in, topi::PoolType type) {
+  std::string layout = c->GetString("layout");
+  std::vector<int64_t> size = c->GetIntArray("output_size");
+  PrimExpr width = size.empty() ? in.at(0)->shape.at(layout.find('W')) : Dim(size[0]);
+  return {topi::adaptive_pool1d(in.at(0), width, type, layout)};
+}
+
 Computed AdaptivePool2D(const Call& c, const std::vector<Tensor>& in, topi::PoolType type,
                         bool global) {
   const Tensor& x = in.at(0);
@@ -229,6 +236,12 @@ TIRGEN_REGISTER_OPS(compute_nn) {
   });
   RegisterCompute("nn.global_max_pool2d", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
     return AdaptivePool2D(c, in, topi::PoolType::kMax, true);
+  });
+  RegisterCompute("nn.adaptive_avg_pool1d", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
+    return AdaptivePool1D(c, in, topi::PoolType::kAvg);
+  });
+  RegisterCompute("nn.adaptive_max_pool1d", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
+    return AdaptivePool1D(c, in, topi::PoolType::kMax);
   });
   RegisterCompute("nn.adaptive_avg_pool2d", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
     return AdaptivePool2D(c, in, topi::PoolType::kAvg, false);

@@ -1,4 +1,5 @@
-// Pooling: 2-d max/avg (windows), global max/avg, adaptive avg/max; 1-d max/avg (windows).
+// Pooling: 2-d max/avg (windows), global max/avg, adaptive avg/max; 1-d max/avg (windows) and
+// adaptive avg/max.
 #include "op_common.h"
 
 namespace tirgen {
@@ -100,13 +101,28 @@ Type Pool1DRel(const TypeCall& c) {
   return TensorType(std::move(out), data->dtype);
 }
 
+// TVM's AdaptivePool1DRel: W becomes output_size[0] (kept when output_size is empty).
+Type AdaptivePool1DRel(const TypeCall& c) {
+  const TensorTypeNode* data = c.Tensor(0);
+  if (data->shape.size() != 3) c.Fail("data must be 3-D, not " + ShapeText(data->shape));
+  std::vector<int> idx = LayoutIndex(c, c.call->GetString("layout"), "NCW", "layout");
+  std::vector<int64_t> size = c.call->GetIntArray("output_size");
+  if (size.size() > 1) c.Fail("output_size can have at most 1 element");
+  Dims out = data->shape;
+  if (size.size() == 1) {
+    if (size[0] <= 0) c.Fail("output_size must be positive");
+    out[idx[2]] = Dim(size[0]);
+  }
+  return TensorType(std::move(out), data->dtype);
+}
+
 std::vector<AttrSpec> GlobalAttrs() {
   return {Field("layout", AttrKind::kString, AttrStr("NCHW")),
           Field("out_layout", AttrKind::kString, AttrStr(""))};
 }
-std::vector<AttrSpec> AdaptiveAttrs() {
+std::vector<AttrSpec> AdaptiveAttrs(const char* layout = "NCHW") {
   return {Field("output_size", AttrKind::kIntArray, AttrInts({})),
-          Field("layout", AttrKind::kString, AttrStr("NCHW")),
+          Field("layout", AttrKind::kString, AttrStr(layout)),
           Field("out_layout", AttrKind::kString, AttrStr(""))};
 }
 
@@ -129,6 +145,10 @@ TIRGEN_REGISTER_OPS(nn_pool) {
     RegisterOpInfo(name)
         .Attrs("relay.attrs.GlobalPool2DAttrs", GlobalAttrs())
         .Inputs(1).Pattern(kOutEWiseFusable).Relation(GlobalPool2DRel);
+  for (const char* name : {"nn.adaptive_avg_pool1d", "nn.adaptive_max_pool1d"})
+    RegisterOpInfo(name)
+        .Attrs("relay.attrs.AdaptivePool1DAttrs", AdaptiveAttrs("NCW"))
+        .Inputs(1).Pattern(kOutEWiseFusable).Relation(AdaptivePool1DRel);
   for (const char* name : {"nn.adaptive_avg_pool2d", "nn.adaptive_max_pool2d"})
     RegisterOpInfo(name)
         .Attrs("relay.attrs.AdaptivePool2DAttrs", AdaptiveAttrs())
