@@ -298,34 +298,62 @@ Tensor depthwise_conv2d_nhwc(const Tensor& data, const Tensor& weight,
       "DepthwiseConv2d", "depthwise_conv2d_nhwc", {}, {"b", "i", "j", "c"});
 }
 
+Tensor dilate(const Tensor& x, const std::vector<int64_t>& strides, const std::string& name) {
+  size_t n = x.ndim();
+  TIRGEN_CHECK(strides.size() == n) << "dilate needs one stride per dimension";
+  std::vector<PrimExpr> shape;
+  for (size_t i = 0; i < n; ++i) shape.push_back(I32((Dim(x->shape[i]) - 1) * strides[i] + 1));
+  return te::compute(
+      shape,
+      [&](const std::vector<Var>& v) {
+        std::vector<PrimExpr> idx, nz;
+        for (size_t i = 0; i < n; ++i) {
+          if (strides[i] == 1) {
+            idx.push_back(v[i]);
+          } else {
+            idx.push_back(floordiv(v[i], I32(strides[i])));
+            nz.push_back(floormod(v[i], I32(strides[i])) == 0);
+          }
+        }
+        if (nz.empty()) return x(idx);
+        PrimExpr all = nz[0];
+        for (size_t i = 1; i < nz.size(); ++i) all = logical_and(all, nz[i]);
+        return if_then_else(all, x(idx), make_const(x->dtype, 0));
+      },
+      name, "injective,dilate", {}, Names("i", n));
+}
+
+Tensor conv1d_transpose_ncw(const Tensor& data, const Tensor& weight, int64_t stride,
+                            const std::vector<int64_t>& padding, int64_t output_padding, DataType out_dtype) {
+  int64_t in_c = Dim(data->shape[1]), out_c = Dim(weight->shape[1]), kw = Dim(weight->shape[2]);
+  Tensor dilated = dilate(data, {1, 1, stride}, "data_dilate");
+  int64_t left = kw - 1 - padding[0], right = kw - 1 - padding[1] + output_padding;
+  Tensor padded = pad(dilated, {0, 0, left}, {0, 0, right}, make_const(data->dtype, 0), "data_pad");
+  // Kernel IOW -> OIW, flipped along W; TVM names this stage "kernel".
+  Tensor kt = te::compute(
+      {I32(out_c), I32(in_c), I32(kw)},
+      [&](const std::vector<Var>& v) { return weight(v[1], v[0], I32(kw - 1) - v[2]); },
+      "kernel", "", {}, {"o", "i", "w"});
+  IterVar dc = te::reduce_axis(Range(I32(0), I32(in_c)), "dc");
+  IterVar dw = te::reduce_axis(Range(I32(0), I32(kw)), "dw");
+  return te::compute(
+      {data->shape[0], I32(out_c), I32(Dim(padded->shape[2]) - kw + 1)},
+      [&](const std::vector<Var>& v) {
+        PrimExpr d = padded(v[0], dc->var, v[2] + dw->var);
+        PrimExpr w = kt(v[1], dc->var, dw->var);
+        return sum(cast(out_dtype, d) * cast(out_dtype, w), {dc, dw});
+      },
+      "compute", "conv1d_transpose_ncw", {}, {"b", "c", "w"});
+}
+
 Tensor conv2d_transpose_nchw(const Tensor& data, const Tensor& weight,
                              const std::vector<int64_t>& strides,
                              const std::vector<int64_t>& padding,
                              const std::vector<int64_t>& output_padding, DataType out_dtype,
                              int64_t groups) {
-  int64_t in_c = Dim(data->shape[1]), in_h = Dim(data->shape[2]), in_w = Dim(data->shape[3]);
+  int64_t in_c = Dim(data->shape[1]);
   int64_t out_c = Dim(weight->shape[1]), kh = Dim(weight->shape[2]), kw = Dim(weight->shape[3]);
-  // Dilate the input by the strides (zeros between elements).
-  std::vector<PrimExpr> dshape{data->shape[0], data->shape[1], I32((in_h - 1) * strides[0] + 1),
-                               I32((in_w - 1) * strides[1] + 1)};
-  Tensor dilated = te::compute(
-      dshape,
-      [&](const std::vector<Var>& v) {
-        std::vector<PrimExpr> idx{v[0], v[1]}, nz;
-        for (int i = 0; i < 2; ++i) {
-          if (strides[i] == 1) {
-            idx.push_back(v[2 + i]);
-          } else {
-            idx.push_back(floordiv(v[2 + i], I32(strides[i])));
-            nz.push_back(floormod(v[2 + i], I32(strides[i])) == 0);
-          }
-        }
-        if (nz.empty()) return data(idx);
-        PrimExpr all = nz[0];
-        for (size_t i = 1; i < nz.size(); ++i) all = logical_and(all, nz[i]);
-        return if_then_else(all, data(idx), make_const(data->dtype, 0));
-      },
-      "data_dilate", "injective", {}, Names("i", 4));
+  Tensor dilated = dilate(data, {1, 1, strides[0], strides[1]}, "data_dilate");
   int64_t top = kh - 1 - padding[0], bottom = kh - 1 - padding[2] + output_padding[0];
   int64_t left = kw - 1 - padding[1], right = kw - 1 - padding[3] + output_padding[1];
   Tensor padded = pad(dilated, {0, 0, top, left}, {0, 0, bottom, right}, make_const(data->dtype, 0),

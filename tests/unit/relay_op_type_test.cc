@@ -186,6 +186,9 @@ std::map<std::string, OpCase> Cases() {
       "nn.depth_to_space(%x, block_size=3)", t4, "block_size");
   add("nn.space_to_depth", x4, "nn.space_to_depth(%x, block_size=2)", "Tensor[(1, 16, 4, 4), float32]",
       "nn.space_to_depth(%x, block_size=3)", t4, "block_size");
+  add("nn.conv1d_transpose", "%x: Tensor[(1, 4, 5), float32], %w: Tensor[(4, 2, 3), float32], %v: Tensor[(3, 2, 3), float32]",
+      "nn.conv1d_transpose(%x, %w, strides=[2], padding=[1], output_padding=[1])", "Tensor[(1, 2, 10), float32]",
+      "nn.conv1d_transpose(%x, %v)", "Tensor[(1, 4, 5), float32], Tensor[(3, 2, 3), float32]", "input channels");
   std::string w = ", %w: Tensor[(8, 4, 3, 3), float32], %v: Tensor[(8, 3, 3, 3), float32]";
   add("nn.conv2d", x4 + w, "nn.conv2d(%x, %w, strides=[2, 2], padding=[1, 1, 1, 1])",
       "Tensor[(1, 8, 4, 4), float32]", "nn.conv2d(%x, %v)", t4 + ", Tensor[(8, 3, 3, 3), float32]",

@@ -55,6 +55,14 @@ Tensor depthwise_conv2d_nchw(const Tensor& data, const Tensor& weight,
                              const std::vector<int64_t>& padding,
                              const std::vector<int64_t>& dilation, DataType out_dtype);
 
+/// topi.nn.dilate: zeros between elements (`strides` per dim), vars i0...
+Tensor dilate(const Tensor& x, const std::vector<int64_t>& strides, const std::string& name = "DilatedInput");
+
+/// conv1d_transpose_ncw (weight (in_c, out_c, kw)): data_dilate, data_pad, kernel (flipped
+/// OIW), compute. padding = {left, right}.
+Tensor conv1d_transpose_ncw(const Tensor& data, const Tensor& weight, int64_t stride,
+                            const std::vector<int64_t>& padding, int64_t output_padding, DataType out_dtype);
+
 /// conv2d_transpose_nchw (weight (in_c, out_c / groups, kh, kw)): data_dilate, data_pad,
 /// kernel_transform, compute. padding = {top, left, bottom, right}. groups > 1 is TVM's
 /// group_conv2d_transpose_nchw (its kernel_transform vars are named i, o, h, w).

@@ -97,6 +97,19 @@ Computed Conv1D(const Call& c, const std::vector<Tensor>& in, const Type&) {
                        OutDType(c, in.at(0)))};
 }
 
+// The generic conv1d_transpose strategy: NCW data, no dilation, groups 1 (it asserts them).
+Computed Conv1DTranspose(const Call& c, const std::vector<Tensor>& in, const Type&) {
+  if (c->GetString("data_layout") != "NCW") Unsupported(c, "data_layout other than NCW");
+  if (c->GetString("kernel_layout") != "IOW") Unsupported(c, "kernel_layout other than IOW");
+  if (c->GetIntArray("dilation") != std::vector<int64_t>{1}) Unsupported(c, "dilation");
+  if (c->GetInt("groups") != 1) Unsupported(c, "groups other than 1");
+  std::vector<int64_t> padding = c->GetIntArray("padding");
+  if (padding.size() == 1) padding.push_back(padding[0]);
+  int64_t stride = c->GetIntArray("strides").at(0), opad = c->GetIntArray("output_padding").at(0);
+  if (opad >= stride) throw Error("nn.conv1d_transpose: output_padding must be smaller than the stride");
+  return {topi::conv1d_transpose_ncw(in.at(0), in.at(1), stride, padding, opad, OutDType(c, in.at(0)))};
+}
+
 Computed Conv2DTranspose(const Call& c, const std::vector<Tensor>& in, const Type&) {
   if (c->GetString("data_layout") != "NCHW") Unsupported(c, "data_layout other than NCHW");
   if (c->GetString("kernel_layout") != "IOHW") Unsupported(c, "kernel_layout other than IOHW");
@@ -192,6 +205,7 @@ TIRGEN_REGISTER_OPS(compute_nn) {
   RegisterCompute("nn.conv2d", Conv2D);
   RegisterCompute("nn.conv2d_transpose", Conv2DTranspose);
   RegisterCompute("nn.conv1d", Conv1D);
+  RegisterCompute("nn.conv1d_transpose", Conv1DTranspose);
   RegisterCompute("nn.dense", Dense);
   RegisterCompute("nn.matmul", Matmul);
   RegisterCompute("nn.batch_matmul", BatchMatmul);

@@ -1,4 +1,4 @@
-// nn.conv1d, nn.conv2d and nn.conv2d_transpose: shapes in any permutation of NCHW (data) and OIHW / IOHW
+// nn.conv1d, nn.conv1d_transpose, nn.conv2d and nn.conv2d_transpose: shapes in any permutation of NCHW (data) and OIHW / IOHW
 // (weight); the weight must be typed (tirgen does not infer weights from channels/kernel_size,
 // but checks them against it).
 #include "op_common.h"
@@ -156,6 +156,32 @@ Type Conv2DTransposeRel(const TypeCall& c) {
   return Finish(c, data, weight, didx, std::move(nchw));
 }
 
+// The 1-d attributes both 1-d relations read: one stride and dilation, padding {left, right}.
+struct Conv1DParams {
+  int64_t stride, dilation;
+  std::vector<int64_t> padding;
+};
+Conv1DParams Read1D(const TypeCall& c) {
+  std::vector<int64_t> strides = c.call->GetIntArray("strides"), dilation = c.call->GetIntArray("dilation");
+  std::vector<int64_t> padding = c.call->GetIntArray("padding");
+  if (strides.size() != 1 || strides[0] <= 0) c.Fail("strides must be one positive value, not " + ListText(strides));
+  if (dilation.size() != 1 || dilation[0] <= 0) c.Fail("dilation must be one positive value, not " + ListText(dilation));
+  if (padding.size() == 1) padding.push_back(padding[0]);
+  if (padding.size() != 2) c.Fail("padding must have 1 or 2 elements, not " + std::to_string(padding.size()));
+  return {strides[0], dilation[0], padding};
+}
+
+// The NCW-ordered result in the out layout (data_layout when unset), out_dtype or data's.
+Type Finish1D(const TypeCall& c, const TensorTypeNode* data, const Dims& ncw) {
+  std::string out_layout = c.call->GetString("out_layout");
+  std::vector<int> oidx = LayoutIndex(c, out_layout.empty() ? c.call->GetString("data_layout") : out_layout,
+                                      "NCW", "out_layout");
+  Dims out(3);
+  for (int i = 0; i < 3; ++i) out[oidx[i]] = ncw[i];
+  DataType dt = c.call->GetDType("out_dtype");
+  return TensorType(std::move(out), dt.is_void() ? data->dtype : dt);
+}
+
 // TVM's Conv1DRel (data any permutation of NCW, weight of OIW; padding {left, right}).
 Type Conv1DRel(const TypeCall& c) {
   const TensorTypeNode* data = c.Tensor(0);
@@ -164,12 +190,7 @@ Type Conv1DRel(const TypeCall& c) {
   if (weight->shape.size() != 3) c.Fail("weight must be 3-D, not " + ShapeText(weight->shape));
   std::vector<int> didx = LayoutIndex(c, c.call->GetString("data_layout"), "NCW", "data_layout");
   std::vector<int> widx = LayoutIndex(c, c.call->GetString("kernel_layout"), "OIW", "kernel_layout");
-  std::vector<int64_t> strides = c.call->GetIntArray("strides"), dilation = c.call->GetIntArray("dilation");
-  std::vector<int64_t> padding = c.call->GetIntArray("padding");
-  if (strides.size() != 1 || strides[0] <= 0) c.Fail("strides must be one positive value, not " + ListText(strides));
-  if (dilation.size() != 1 || dilation[0] <= 0) c.Fail("dilation must be one positive value, not " + ListText(dilation));
-  if (padding.size() == 1) padding.push_back(padding[0]);
-  if (padding.size() != 2) c.Fail("padding must have 1 or 2 elements, not " + std::to_string(padding.size()));
+  Conv1DParams p = Read1D(c);
   int64_t ch = DimValue(data->shape[didx[1]]), w = DimValue(data->shape[didx[2]]);
   int64_t wo = DimValue(weight->shape[widx[0]]), wi = DimValue(weight->shape[widx[1]]);
   int64_t k = DimValue(weight->shape[widx[2]]);
@@ -180,22 +201,55 @@ Type Conv1DRel(const TypeCall& c) {
   if (c.call->HasAttr("kernel_size") && c.call->GetIntArray("kernel_size") != std::vector<int64_t>{k})
     c.Fail("kernel_size=" + ListText(c.call->GetIntArray("kernel_size")) + " does not match the weight's kernel " +
            std::to_string(k));
-  int64_t dk = 1 + (k - 1) * dilation[0], padded = w + padding[0] + padding[1];
+  int64_t dk = 1 + (k - 1) * p.dilation, padded = w + p.padding[0] + p.padding[1];
   if (padded < dk) c.Fail("the (dilated) kernel " + std::to_string(dk) + " is larger than the padded input " +
                           std::to_string(padded));
-  Dims ncw{data->shape[didx[0]], weight->shape[widx[0]], DimLike(data->shape[didx[2]], (padded - dk) / strides[0] + 1)};
-  std::string out_layout = c.call->GetString("out_layout");
-  std::vector<int> oidx = LayoutIndex(c, out_layout.empty() ? c.call->GetString("data_layout") : out_layout,
-                                      "NCW", "out_layout");
-  Dims out(3);
-  for (int i = 0; i < 3; ++i) out[oidx[i]] = ncw[i];
-  DataType dt = c.call->GetDType("out_dtype");
-  return TensorType(std::move(out), dt.is_void() ? data->dtype : dt);
+  return Finish1D(c, data, {data->shape[didx[0]], weight->shape[widx[0]],
+                           DimLike(data->shape[didx[2]], (padded - dk) / p.stride + 1)});
+}
+
+// TVM's Conv1DTransposeRel (data any permutation of NCW, weight of IOW): width
+// stride * (W - 1) + dilated kernel - padding + output_padding, channels weight O * groups.
+Type Conv1DTransposeRel(const TypeCall& c) {
+  const TensorTypeNode* data = c.Tensor(0);
+  const TensorTypeNode* weight = c.Tensor(1);
+  if (data->shape.size() != 3) c.Fail("data must be 3-D, not " + ShapeText(data->shape));
+  if (weight->shape.size() != 3) c.Fail("weight must be 3-D, not " + ShapeText(weight->shape));
+  std::vector<int> didx = LayoutIndex(c, c.call->GetString("data_layout"), "NCW", "data_layout");
+  std::vector<int> widx = LayoutIndex(c, c.call->GetString("kernel_layout"), "IOW", "kernel_layout");
+  Conv1DParams p = Read1D(c);
+  std::vector<int64_t> opad = c.call->GetIntArray("output_padding");
+  if (opad.size() != 1) c.Fail("output_padding must have 1 element, not " + std::to_string(opad.size()));
+  int64_t groups = c.call->GetInt("groups");
+  int64_t ch = DimValue(data->shape[didx[1]]), w = DimValue(data->shape[didx[2]]);
+  int64_t wi = DimValue(weight->shape[widx[0]]), wo = DimValue(weight->shape[widx[1]]);
+  int64_t k = DimValue(weight->shape[widx[2]]);
+  if (wi != ch) c.Fail("input channels " + std::to_string(ch) + " do not match the weight's " + std::to_string(wi));
+  if (c.call->HasAttr("channels") && c.call->GetInt("channels") != wo * groups)
+    c.Fail("channels=" + std::to_string(c.call->GetInt("channels")) + " does not match the weight's out_channels*groups " +
+           std::to_string(wo * groups));
+  int64_t ow = p.stride * (w - 1) + 1 + (k - 1) * p.dilation - p.padding[0] - p.padding[1] + opad[0];
+  if (ow <= 0) c.Fail("the output would be empty");
+  return Finish1D(c, data, {data->shape[didx[0]], weight->shape[widx[1]], DimLike(data->shape[didx[2]], ow)});
 }
 
 }  // namespace
 
 TIRGEN_REGISTER_OPS(nn_conv) {
+  RegisterOpInfo("nn.conv1d_transpose")
+      .Attrs("relay.attrs.Conv1DTransposeAttrs",
+             {Field("channels", AttrKind::kOptInt, ObjectRef()),
+              Field("kernel_size", AttrKind::kIntArray, ObjectRef()),
+              Field("strides", AttrKind::kIntArray, AttrInts({1})),
+              Field("output_padding", AttrKind::kIntArray, AttrInts({0})),
+              Field("padding", AttrKind::kIntArray, AttrInts({0})),
+              Field("dilation", AttrKind::kIntArray, AttrInts({1})),
+              Field("groups", AttrKind::kInt, AttrInt(1)),
+              Field("data_layout", AttrKind::kString, AttrStr("NCW")),
+              Field("kernel_layout", AttrKind::kString, AttrStr("IOW")),
+              Field("out_layout", AttrKind::kString, AttrStr("")),
+              Field("out_dtype", AttrKind::kDType, ObjectRef())})
+      .Inputs(2).Pattern(kOutEWiseFusable).Relation(Conv1DTransposeRel);
   RegisterOpInfo("nn.conv1d")
       .Attrs("relay.attrs.Conv1DAttrs",
              {Field("strides", AttrKind::kIntArray, AttrInts({1})),
