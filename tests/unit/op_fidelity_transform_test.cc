@@ -1552,5 +1552,66 @@ def main(p0: T.Buffer((T.int64(2), T.int64(3)), "float32"), T_fast_exp: T.Buffer
 )");
 }
 
+// take with batch_dims=1, axis=1 (clip): indices read at (batch, position), min(max(0, i), n - 1)
+TEST(OpFidelityTransform, TakeBatchDimsClip) {
+  EXPECT_EQ(LowerOnly(R"(def @main(%x: Tensor[(2, 5, 3), float32], %i: Tensor[(2, 4), int32]) {
+  take(%x, %i, axis=1, batch_dims=1)
+})"),
+            R"(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(2), T.int64(5), T.int64(3)), "float32"), p1: T.Buffer((T.int64(2), T.int64(4)), "int32"), T_take: T.Buffer((T.int64(2), T.int64(4), T.int64(3)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    for ax0, ax1, ax2 in T.grid(T.int64(2), T.int64(4), T.int64(3)):
+        with T.block("T_take"):
+            v_ax0, v_ax1, v_ax2 = T.axis.remap("SSS", [ax0, ax1, ax2])
+            T.reads(p0[v_ax0, T.min(T.max(T.int64(0), T.Cast("int64", p1[v_ax0, v_ax1])), T.int64(4)), v_ax2], p1[v_ax0, v_ax1])
+            T.writes(T_take[v_ax0, v_ax1, v_ax2])
+            T_take[v_ax0, v_ax1, v_ax2] = p0[v_ax0, T.min(T.max(T.int64(0), T.Cast("int64", p1[v_ax0, v_ax1])), T.int64(4)), v_ax2]
+)");
+}
+
+// slice_mode=size: end is begin + size, a negative size takes the rest, strides are ignored
+TEST(OpFidelityTransform, StridedSliceSizeMode) {
+  EXPECT_EQ(LowerOnly(R"(def @main(%x: Tensor[(4, 6), float32]) {
+  strided_slice(%x, begin=[1, 2], end=[2, -1], strides=[1, 1], slice_mode="size")
+})"),
+            R"(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(4), T.int64(6)), "float32"), T_strided_slice: T.Buffer((T.int64(2), T.int64(4)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    for ax0, ax1 in T.grid(T.int64(2), T.int64(4)):
+        with T.block("T_strided_slice"):
+            v_ax0, v_ax1 = T.axis.remap("SS", [ax0, ax1])
+            T.reads(p0[v_ax0 + T.int64(1), v_ax1 + T.int64(2)])
+            T.writes(T_strided_slice[v_ax0, v_ax1])
+            T_strided_slice[v_ax0, v_ax1] = p0[v_ax0 + T.int64(1), v_ax1 + T.int64(2)]
+)");
+}
+
+// split into 3 sections on axis -1: T_split_sections, the last part offset by 2 * 2
+TEST(OpFidelityTransform, SplitSectionsLastPart) {
+  EXPECT_EQ(LowerOnly(R"(def @main(%x: Tensor[(2, 6), float32]) {
+  %0 = split(%x, indices_or_sections=3, axis=-1);
+  %0.2
+})"),
+            R"(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(2), T.int64(6)), "float32"), T_split_sections: T.Buffer((T.int64(2), T.int64(2)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    for ax0, ax1 in T.grid(T.int64(2), T.int64(2)):
+        with T.block("T_split_sections"):
+            v_ax0, v_ax1 = T.axis.remap("SS", [ax0, ax1])
+            T.reads(p0[v_ax0, v_ax1 + T.int64(4)])
+            T.writes(T_split_sections[v_ax0, v_ax1])
+            T_split_sections[v_ax0, v_ax1] = p0[v_ax0, v_ax1 + T.int64(4)]
+)");
+}
+
 }  // namespace
 }  // namespace tirgen
