@@ -298,7 +298,8 @@ Tensor depthwise_conv2d_nhwc(const Tensor& data, const Tensor& weight,
       "DepthwiseConv2d", "depthwise_conv2d_nhwc", {}, {"b", "i", "j", "c"});
 }
 
-Tensor dilate(const Tensor& x, const std::vector<int64_t>& strides, const std::string& name) {
+Tensor dilate(const Tensor& x, const std::vector<int64_t>& strides, const std::string& name,
+              double dilation_value) {
   size_t n = x.ndim();
   TIRGEN_CHECK(strides.size() == n) << "dilate needs one stride per dimension";
   std::vector<PrimExpr> shape;
@@ -318,7 +319,7 @@ Tensor dilate(const Tensor& x, const std::vector<int64_t>& strides, const std::s
         if (nz.empty()) return x(idx);
         PrimExpr all = nz[0];
         for (size_t i = 1; i < nz.size(); ++i) all = logical_and(all, nz[i]);
-        return if_then_else(all, x(idx), make_const(x->dtype, 0));
+        return if_then_else(all, x(idx), make_const(x->dtype, dilation_value));
       },
       name, "injective,dilate", {}, Names("i", n));
 }

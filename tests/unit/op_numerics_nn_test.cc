@@ -2,7 +2,7 @@
 // 2-d, transposed) over strides, padding (symmetric and asymmetric), dilation, groups (incl.
 // depthwise) and both layouts; pooling (2-d and 1-d) with ceil_mode / count_include_pad,
 // adaptive pooling (2-d, 1-d) with uneven windows; dense/matmul; softmax; pad (constant, edge,
-// reflect), mirror_pad; prelu; lrn; depth_to_space / space_to_depth; batch_flatten.
+// reflect), mirror_pad, dilate; prelu; lrn; depth_to_space / space_to_depth; batch_flatten.
 // Tolerance: rtol 1e-5 with atol 1e-5 for the accumulating ops (float32 sums of up to ~100
 // products of values in [-1, 1]).
 #include <gtest/gtest.h>
@@ -120,6 +120,9 @@ TEST(OpNumerics, DenseSoftmaxMisc) {
        "np.pad(a, ((0, 0), (1, 3), (2, 0)), mode='symmetric')"},
       {"mirror_pad_reflect", {F32({2, 3, 4})}, "nn.mirror_pad(%a, mode=\"REFLECT\", pad_width=[[1, 1], [2, 2], [0, 3]])",
        "np.pad(a, ((1, 1), (2, 2), (0, 3)), mode='reflect')"},
+      {"dilate", {F32({2, 3, 4})}, "nn.dilate(%a, strides=[1, 2, 3], dilation_value=0.5f)",
+       "(lambda o: (o.__setitem__((slice(None), slice(None, None, 2), slice(None, None, 3)), a), o)[1])"
+       "(np.full((2, 5, 10), 0.5, np.float32))"},
       {"prelu", {F32({2, 3, 4}), F32({3})}, "nn.prelu(%a, %b)",
        "np.where(a > 0, f64(a), f64(a) * f64(b)[:, None])"},
       {"prelu_last", {F32({3, 5}), F32({5})}, "nn.prelu(%a, %b, axis=1)", "np.where(a > 0, f64(a), f64(a) * f64(b))"},

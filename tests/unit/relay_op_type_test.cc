@@ -154,6 +154,8 @@ std::map<std::string, OpCase> Cases() {
   add("nn.mirror_pad", x4, "nn.mirror_pad(%x, pad_width=[[0, 0], [0, 0], [1, 1], [2, 2]])",
       "Tensor[(1, 4, 10, 12), float32]", "nn.mirror_pad(%x, mode=\"REFLECT\", pad_width=[[0, 0], [0, 0], [8, 0], [0, 0]])",
       t4, "pad_width");
+  add("nn.dilate", x4, "nn.dilate(%x, strides=[1, 1, 2, 3])", "Tensor[(1, 4, 15, 22), float32]",
+      "nn.dilate(%x, strides=[2, 2])", t4, "strides");
   add("nn.dropout", kT23, "nn.dropout(%x, rate=0.2f)",
       "(Tensor[(2, 3), float32], Tensor[(2, 3), float32])", "nn.dropout(%t)", kTupleArg, "tensor");
   for (const char* op : {"nn.softmax", "nn.log_softmax", "nn.fast_softmax"})

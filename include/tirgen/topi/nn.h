@@ -55,8 +55,9 @@ Tensor depthwise_conv2d_nchw(const Tensor& data, const Tensor& weight,
                              const std::vector<int64_t>& padding,
                              const std::vector<int64_t>& dilation, DataType out_dtype);
 
-/// topi.nn.dilate: zeros between elements (`strides` per dim), vars i0...
-Tensor dilate(const Tensor& x, const std::vector<int64_t>& strides, const std::string& name = "DilatedInput");
+/// topi.nn.dilate: `dilation_value` between elements (`strides` per dim), vars i0...
+Tensor dilate(const Tensor& x, const std::vector<int64_t>& strides, const std::string& name = "DilatedInput",
+              double dilation_value = 0.0);
 
 /// conv1d_transpose_ncw (weight (in_c, out_c, kw)): data_dilate, data_pad, kernel (flipped
 /// OIW), compute. padding = {left, right}.

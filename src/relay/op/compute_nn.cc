@@ -275,6 +275,9 @@ TIRGEN_REGISTER_OPS(compute_nn) {
     }
     return Computed{topi::mirror_pad(in.at(0), before, after, c->GetString("mode"))};
   });
+  RegisterCompute("nn.dilate", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
+    return Computed{topi::dilate(in.at(0), c->GetIntArray("strides"), "DilatedInput", c->GetFloat("dilation_value"))};
+  });
   RegisterCompute("nn.prelu", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
     return Computed{topi::prelu(in.at(0), in.at(1), static_cast<int>(c->GetInt("axis")))};
   });

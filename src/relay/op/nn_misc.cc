@@ -1,5 +1,5 @@
-// nn.pad, nn.mirror_pad, nn.batch_flatten, nn.prelu, nn.depth_to_space, nn.space_to_depth and nn.dropout (a
-// tuple: output, mask).
+// nn.pad, nn.mirror_pad, nn.dilate, nn.batch_flatten, nn.prelu, nn.depth_to_space,
+// nn.space_to_depth and nn.dropout (a tuple: output, mask).
 #include "op_common.h"
 
 namespace tirgen {
@@ -45,6 +45,20 @@ Type MirrorPadRel(const TypeCall& c) {
       c.Fail("pad_width " + ListText(width[i]) + " must lie in [0, " + std::to_string(limit) + "] for a dim of " +
              std::to_string(d) + " in " + mode + " mode");
     out.push_back(DimLike(data->shape[i], d + width[i][0] + width[i][1]));
+  }
+  return TensorType(std::move(out), data->dtype);
+}
+
+Type DilateRel(const TypeCall& c) {
+  const TensorTypeNode* data = c.Tensor(0);
+  std::vector<int64_t> strides = c.call->GetIntArray("strides");
+  if (strides.size() != data->shape.size())
+    c.Fail("strides has " + std::to_string(strides.size()) + " entries for a tensor of rank " +
+           std::to_string(data->shape.size()));
+  Dims out;
+  for (size_t i = 0; i < strides.size(); ++i) {
+    if (strides[i] <= 0) c.Fail("strides must be positive, not " + ListText(strides));
+    out.push_back(DimLike(data->shape[i], (DimValue(data->shape[i]) - 1) * strides[i] + 1));
   }
   return TensorType(std::move(out), data->dtype);
 }
@@ -111,6 +125,10 @@ TIRGEN_REGISTER_OPS(nn_misc) {
       .Attrs("relay.attrs.MirrorPadAttrs", {Field("mode", AttrKind::kString, AttrStr("SYMMETRIC")),
                                             Required("pad_width", AttrKind::kIntArrayArray)})
       .Inputs(1).Pattern(kInjective).Relation(MirrorPadRel);
+  RegisterOpInfo("nn.dilate")
+      .Attrs("relay.attrs.DilateAttrs", {Required("strides", AttrKind::kIntArray),
+                                         Field("dilation_value", AttrKind::kFloat, AttrFloat(0.0))})
+      .Inputs(1).Pattern(kInjective).Relation(DilateRel);
   RegisterOpInfo("nn.batch_flatten").Inputs(1).Pattern(kInjective).ReshapeOp().Relation(BatchFlattenRel);
   RegisterOpInfo("nn.prelu")
       .Attrs("relay.attrs.PReluAttrs", {Field("axis", AttrKind::kInt, AttrInt(1))})
