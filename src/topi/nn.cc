@@ -211,33 +211,92 @@ Tensor conv2d(const Tensor& data, const Tensor& weight, const std::vector<int64_
       name, name, attrs, vars);
 }
 
-Tensor conv1d(const Tensor& data, const Tensor& weight, int64_t stride,
-              const std::vector<int64_t>& padding, int64_t dilation, const std::string& layout,
-              DataType out_dtype) {
-  bool nwc = layout == "NWC";
-  TIRGEN_CHECK(nwc || layout == "NCW") << "conv1d layout " << layout << " is not supported";
-  int64_t in_c = Dim(data->shape[nwc ? 2 : 1]), in_w = Dim(data->shape[nwc ? 1 : 2]);
-  int64_t num_filter = Dim(weight->shape[nwc ? 2 : 0]), kw = Dim(weight->shape[nwc ? 0 : 2]);
-  int64_t out_w = (in_w - (kw - 1) * dilation - 1 + padding[0] + padding[1]) / stride + 1;
-  std::vector<int64_t> pb = nwc ? std::vector<int64_t>{0, padding[0], 0} : std::vector<int64_t>{0, 0, padding[0]};
-  std::vector<int64_t> pa = nwc ? std::vector<int64_t>{0, padding[1], 0} : std::vector<int64_t>{0, 0, padding[1]};
+Tensor conv_nd(const Tensor& data, const Tensor& weight, const std::vector<int64_t>& strides,
+               const std::vector<int64_t>& pad_begin, const std::vector<int64_t>& pad_end,
+               const std::vector<int64_t>& dilation, int64_t groups, const std::string& data_layout,
+               const std::string& kernel_layout, DataType out_dtype) {
+  // TVM's topi.nn.conv: everything is computed in N, C, spatial... order and permuted to the
+  // layouts; the permutations decide var names, index order and the reduction order.
+  const size_t nd = data.ndim(), dim = nd - 2;
+  auto spatial_positions = [](const std::string& layout, const std::string& skip) {
+    std::vector<size_t> pos;
+    for (size_t i = 0; i < layout.size(); ++i)
+      if (skip.find(layout[i]) == std::string::npos) pos.push_back(i);
+    return pos;
+  };
+  auto argsort = [](const std::vector<size_t>& to) {
+    std::vector<size_t> from(to.size());
+    for (size_t i = 0; i < to.size(); ++i) from[to[i]] = i;
+    return from;
+  };
+  std::vector<size_t> data_to{data_layout.find('N'), data_layout.find('C')};
+  for (size_t p : spatial_positions(data_layout, "NC")) data_to.push_back(p);
+  std::vector<size_t> kernel_to{kernel_layout.find('O'), kernel_layout.find('I')};
+  for (size_t p : spatial_positions(kernel_layout, "OI")) kernel_to.push_back(p);
+  TIRGEN_CHECK(data_to.size() == nd && kernel_to.size() == nd && weight.ndim() == nd)
+      << "conv layouts " << data_layout << "/" << kernel_layout << " do not fit the data and weight";
+  std::vector<size_t> data_from = argsort(data_to), kernel_from = argsort(kernel_to);
+  int64_t in_c = Dim(data->shape[data_to[1]]), num_filter = Dim(weight->shape[kernel_to[0]]);
+  std::vector<int64_t> dims, kdims;
+  for (size_t i = 0; i < dim; ++i) {
+    dims.push_back(Dim(data->shape[data_to[2 + i]]));
+    kdims.push_back(Dim(weight->shape[kernel_to[2 + i]]));
+  }
+  std::vector<int64_t> canon_before{0, 0}, canon_after{0, 0};
+  for (size_t i = 0; i < dim; ++i) {
+    canon_before.push_back(pad_begin[i]);
+    canon_after.push_back(pad_end[i]);
+  }
+  std::vector<int64_t> pb(nd), pa(nd);
+  for (size_t i = 0; i < nd; ++i) {
+    pb[i] = canon_before[data_from[i]];
+    pa[i] = canon_after[data_from[i]];
+  }
   Tensor temp = pad(data, pb, pa, make_const(data->dtype, 0), "pad_temp");
-  IterVar rc = te::reduce_axis(Range(I32(0), I32(in_c)), "rc");
-  IterVar ry = te::reduce_axis(Range(I32(0), I32(kw)), "ry");
-  std::vector<PrimExpr> shape = nwc ? std::vector<PrimExpr>{data->shape[0], I32(out_w), I32(num_filter)}
-                                    : std::vector<PrimExpr>{data->shape[0], I32(num_filter), I32(out_w)};
-  std::vector<std::string> vars = nwc ? std::vector<std::string>{"nn", "yy", "ff"}
-                                      : std::vector<std::string>{"nn", "ff", "yy"};
-  std::string name = nwc ? "conv1d_nwc" : "conv1d_ncw";
+  IterVar rc = te::reduce_axis(Range(I32(0), I32(in_c / groups)), "rc");
+  std::vector<IterVar> rs;
+  const char* rnames[] = {"ry", "rx", "rz"};
+  TIRGEN_CHECK(dim <= 3) << "conv supports up to 3 spatial dims";
+  for (size_t i = 0; i < dim; ++i) rs.push_back(te::reduce_axis(Range(I32(0), I32(kdims[i])), rnames[i]));
+  std::vector<PrimExpr> canon_shape{data->shape[data_to[0]], I32(num_filter)};
+  for (size_t i = 0; i < dim; ++i)
+    canon_shape.push_back(I32((dims[i] - (kdims[i] - 1) * dilation[i] - 1 + pad_begin[i] + pad_end[i]) / strides[i] + 1));
+  const char* vnames[] = {"nn", "ff", "yy", "xx", "zz"};
+  std::vector<PrimExpr> shape(nd);
+  std::vector<std::string> vars(nd);
+  for (size_t i = 0; i < nd; ++i) {
+    shape[i] = canon_shape[data_from[i]];
+    vars[i] = vnames[data_from[i]];
+  }
+  // Reductions in layout order: C and the spatial dims as they appear in the data layout.
+  std::vector<IterVar> canon_red{rc};
+  canon_red.insert(canon_red.end(), rs.begin(), rs.end());
+  std::vector<IterVar> red;
+  for (size_t i = 1; i < nd; ++i) {
+    size_t j = data_from[i] > data_from[0] ? data_from[i] - 1 : data_from[i];
+    red.push_back(canon_red[j]);
+  }
+  std::string name = std::string(groups > 1 ? "group_" : "") + "conv" + std::to_string(dim) + "d_";
+  for (char ch : data_layout) name += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
   return te::compute(
       shape,
       [&](const std::vector<Var>& v) {
-        Var nn = v[0], ff = nwc ? v[2] : v[1], yy = nwc ? v[1] : v[2];
-        PrimExpr y = yy * I32(stride) + ry->var * I32(dilation);
-        PrimExpr d = nwc ? temp(nn, y, rc->var) : temp(nn, rc->var, y);
-        PrimExpr w = nwc ? weight(ry->var, rc->var, ff) : weight(ff, rc->var, ry->var);
-        std::vector<IterVar> axis = nwc ? std::vector<IterVar>{ry, rc} : std::vector<IterVar>{rc, ry};
-        return sum(cast(out_dtype, d) * cast(out_dtype, w), axis);
+        std::vector<PrimExpr> canon(nd);
+        for (size_t i = 0; i < nd; ++i) canon[i] = v[data_to[i]];
+        PrimExpr nn = canon[0], ff = canon[1];
+        PrimExpr ch = groups == 1 ? PrimExpr(rc->var)
+                                  : floordiv(ff, I32(num_filter / groups)) * I32(in_c / groups) + rc->var;
+        std::vector<PrimExpr> dcanon{nn, ch}, kcanon{ff, rc->var};
+        for (size_t i = 0; i < dim; ++i) {
+          dcanon.push_back(canon[2 + i] * I32(strides[i]) + rs[i]->var * I32(dilation[i]));
+          kcanon.push_back(rs[i]->var);
+        }
+        std::vector<PrimExpr> didx(nd), kidx(nd);
+        for (size_t i = 0; i < nd; ++i) {
+          didx[i] = dcanon[data_from[i]];
+          kidx[i] = kcanon[kernel_from[i]];
+        }
+        return sum(cast(out_dtype, temp(didx)) * cast(out_dtype, weight(kidx)), red);
       },
       name, name, {}, vars);
 }

@@ -1,5 +1,5 @@
 // Numerics of the nn ops against PyTorch/NumPy (harness: op_numerics.h): convolutions (1-d,
-// 2-d, transposed) over strides, padding (symmetric and asymmetric), dilation, groups (incl.
+// 2-d, 3-d, transposed) over strides, padding (symmetric and asymmetric), dilation, groups (incl.
 // depthwise) and both layouts; pooling (2-d and 1-d) with ceil_mode / count_include_pad,
 // adaptive pooling (2-d, 1-d) with uneven windows; dense/matmul; softmax; pad (constant, edge,
 // reflect), mirror_pad, dilate; prelu; lrn; depth_to_space / space_to_depth; batch_flatten.
@@ -50,6 +50,14 @@ TEST(OpNumerics, Conv2D) {
       Acc({"conv1d_transpose", {F32({2, 3, 5}), F32({3, 2, 3})},
            "nn.conv1d_transpose(%a, %b, strides=[2], padding=[1], output_padding=[1])",
            "F.conv_transpose1d(T(a), T(b), stride=2, padding=1, output_padding=1)"}),
+      Acc({"conv3d_ncdhw", {F32({1, 2, 4, 5, 5}), F32({4, 2, 3, 3, 3})},
+           "nn.conv3d(%a, %b, strides=[1, 2, 1], padding=[1, 0, 1, 1, 1, 0], dilation=[1, 1, 2])",
+           "F.conv3d(F.pad(T(a), (1, 0, 0, 1, 1, 1)), T(b), stride=(1, 2, 1), dilation=(1, 1, 2))"}),
+      Acc({"conv3d_ndhwc_groups", {F32({1, 4, 5, 5, 2}), F32({3, 3, 3, 1, 4})},
+           "nn.conv3d(%a, %b, strides=[1, 2, 2], padding=[1, 1, 1], groups=2, data_layout=\"NDHWC\", "
+           "kernel_layout=\"DHWIO\")",
+           "F.conv3d(T(a).permute(0, 4, 1, 2, 3), T(b).permute(4, 3, 0, 1, 2), stride=(1, 2, 2), padding=1, "
+           "groups=2).permute(0, 2, 3, 4, 1)"}),
       Acc({"conv_transpose_groups", {F32({1, 4, 3, 4}), F32({4, 3, 3, 2})},
            "nn.conv2d_transpose(%a, %b, channels=6, strides=[2, 1], padding=[1, 0, 0, 1], output_padding=[1, 0], groups=2)",
            "F.conv_transpose2d(T(a), T(b), stride=(2, 1), output_padding=(1, 0), groups=2)[:, :, 1:, :-1]"}),

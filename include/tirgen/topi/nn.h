@@ -43,11 +43,13 @@ Tensor conv2d(const Tensor& data, const Tensor& weight, const std::vector<int64_
               const std::vector<int64_t>& padding, const std::vector<int64_t>& dilation,
               int64_t groups, const std::string& layout, DataType out_dtype);
 
-/// conv1d_ncw (OIW weight) / conv1d_nwc (WIO weight) via topi.nn.conv: pad_temp, then vars
-/// nn, ff, yy (layout order) and reductions rc, ry (NWC: ry, rc). padding = {left, right}.
-Tensor conv1d(const Tensor& data, const Tensor& weight, int64_t stride,
-              const std::vector<int64_t>& padding, int64_t dilation, const std::string& layout,
-              DataType out_dtype);
+/// TVM's topi.nn.conv for any layout pair (data: N, C and spatial letters; kernel: O, I and
+/// spatial letters), without a layout-free weight: pad_temp, then (group_)conv<d>d_<layout>.
+/// pad_begin/pad_end: one entry per spatial dim.
+Tensor conv_nd(const Tensor& data, const Tensor& weight, const std::vector<int64_t>& strides,
+               const std::vector<int64_t>& pad_begin, const std::vector<int64_t>& pad_end,
+               const std::vector<int64_t>& dilation, int64_t groups, const std::string& data_layout,
+               const std::string& kernel_layout, DataType out_dtype);
 
 /// depthwise_conv2d_nchw: PaddedInput + DepthwiseConv2d (weight (C*m, 1, kh, kw)).
 Tensor depthwise_conv2d_nchw(const Tensor& data, const Tensor& weight,

@@ -93,8 +93,8 @@ Computed Conv1D(const Call& c, const std::vector<Tensor>& in, const Type&) {
   std::vector<int64_t> strides = c->GetIntArray("strides"), dilation = c->GetIntArray("dilation");
   std::vector<int64_t> padding = c->GetIntArray("padding");
   if (padding.size() == 1) padding.push_back(padding[0]);
-  return {topi::conv1d(in.at(0), in.at(1), strides.at(0), padding, dilation.at(0), layout,
-                       OutDType(c, in.at(0)))};
+  return {topi::conv_nd(in.at(0), in.at(1), strides, {padding.at(0)}, {padding.at(1)}, dilation, 1, layout,
+                        kernel_layout, OutDType(c, in.at(0)))};
 }
 
 // The generic conv1d_transpose strategy: NCW data, no dilation, groups 1 (it asserts them).
@@ -108,6 +108,19 @@ Computed Conv1DTranspose(const Call& c, const std::vector<Tensor>& in, const Typ
   int64_t stride = c->GetIntArray("strides").at(0), opad = c->GetIntArray("output_padding").at(0);
   if (opad >= stride) throw Error("nn.conv1d_transpose: output_padding must be smaller than the stride");
   return {topi::conv1d_transpose_ncw(in.at(0), in.at(1), stride, padding, opad, OutDType(c, in.at(0)))};
+}
+
+// The generic conv3d strategy: conv3d_ncdhw (OIDHW weight) or conv3d_ndhwc (DHWIO), groups
+// allowed (group_conv3d_* names).
+Computed Conv3D(const Call& c, const std::vector<Tensor>& in, const Type&) {
+  std::string layout = c->GetString("data_layout"), kernel_layout = c->GetString("kernel_layout");
+  if (!((layout == "NCDHW" && kernel_layout == "OIDHW") || (layout == "NDHWC" && kernel_layout == "DHWIO")))
+    Unsupported(c, "data_layout " + layout + " with kernel_layout " + kernel_layout);
+  std::vector<int64_t> padding = c->GetIntArray("padding");
+  if (padding.size() == 3) padding.insert(padding.end(), padding.begin(), padding.end());
+  return {topi::conv_nd(in.at(0), in.at(1), c->GetIntArray("strides"), {padding.begin(), padding.begin() + 3},
+                        {padding.begin() + 3, padding.end()}, c->GetIntArray("dilation"), c->GetInt("groups"),
+                        layout, kernel_layout, OutDType(c, in.at(0)))};
 }
 
 Computed Conv2DTranspose(const Call& c, const std::vector<Tensor>& in, const Type&) {
@@ -212,6 +225,7 @@ TIRGEN_REGISTER_OPS(compute_nn) {
   RegisterCompute("nn.conv2d", Conv2D);
   RegisterCompute("nn.conv2d_transpose", Conv2DTranspose);
   RegisterCompute("nn.conv1d", Conv1D);
+  RegisterCompute("nn.conv3d", Conv3D);
   RegisterCompute("nn.conv1d_transpose", Conv1DTranspose);
   RegisterCompute("nn.dense", Dense);
   RegisterCompute("nn.matmul", Matmul);

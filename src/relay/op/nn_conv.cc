@@ -1,6 +1,8 @@
-// nn.conv1d, nn.conv1d_transpose, nn.conv2d and nn.conv2d_transpose: shapes in any permutation of NCHW (data) and OIHW / IOHW
+// nn.conv1d, nn.conv1d_transpose, nn.conv2d, nn.conv2d_transpose and nn.conv3d: shapes in any permutation of NCHW (data) and OIHW / IOHW
 // (weight); the weight must be typed (tirgen does not infer weights from channels/kernel_size,
 // but checks them against it).
+#include <algorithm>
+
 #include "op_common.h"
 
 namespace tirgen {
@@ -156,56 +158,74 @@ Type Conv2DTransposeRel(const TypeCall& c) {
   return Finish(c, data, weight, didx, std::move(nchw));
 }
 
-// The 1-d attributes both 1-d relations read: one stride and dilation, padding {left, right}.
-struct Conv1DParams {
-  int64_t stride, dilation;
-  std::vector<int64_t> padding;
+// The attributes of the 1-d and 3-d relations: one stride and dilation per spatial dim,
+// padding per dim (both sides) or {begins..., ends...}.
+struct ConvNDParams {
+  std::vector<int64_t> strides, dilation, pad_begin, pad_end;
 };
-Conv1DParams Read1D(const TypeCall& c) {
-  std::vector<int64_t> strides = c.call->GetIntArray("strides"), dilation = c.call->GetIntArray("dilation");
+ConvNDParams ReadND(const TypeCall& c, size_t dim) {
+  ConvNDParams p;
+  p.strides = c.call->GetIntArray("strides");
+  p.dilation = c.call->GetIntArray("dilation");
   std::vector<int64_t> padding = c.call->GetIntArray("padding");
-  if (strides.size() != 1 || strides[0] <= 0) c.Fail("strides must be one positive value, not " + ListText(strides));
-  if (dilation.size() != 1 || dilation[0] <= 0) c.Fail("dilation must be one positive value, not " + ListText(dilation));
-  if (padding.size() == 1) padding.push_back(padding[0]);
-  if (padding.size() != 2) c.Fail("padding must have 1 or 2 elements, not " + std::to_string(padding.size()));
-  return {strides[0], dilation[0], padding};
+  std::string n = std::to_string(dim);
+  for (const auto* v : {&p.strides, &p.dilation})
+    if (v->size() != dim || *std::min_element(v->begin(), v->end()) <= 0)
+      c.Fail("strides and dilation must be " + n + " positive values, not " + ListText(*v));
+  if (padding.size() == dim) padding.insert(padding.end(), padding.begin(), padding.end());
+  if (padding.size() != 2 * dim) c.Fail("padding must have " + n + " or " + std::to_string(2 * dim) + " elements");
+  p.pad_begin.assign(padding.begin(), padding.begin() + dim);
+  p.pad_end.assign(padding.begin() + dim, padding.end());
+  return p;
 }
 
-// The NCW-ordered result in the out layout (data_layout when unset), out_dtype or data's.
-Type Finish1D(const TypeCall& c, const TensorTypeNode* data, const Dims& ncw) {
+// The canonically ordered result (`canon`, e.g. NCW) in the out layout (data_layout when
+// unset), out_dtype or data's.
+Type FinishND(const TypeCall& c, const TensorTypeNode* data, const Dims& dims, const std::string& canon) {
   std::string out_layout = c.call->GetString("out_layout");
   std::vector<int> oidx = LayoutIndex(c, out_layout.empty() ? c.call->GetString("data_layout") : out_layout,
-                                      "NCW", "out_layout");
-  Dims out(3);
-  for (int i = 0; i < 3; ++i) out[oidx[i]] = ncw[i];
+                                      canon, "out_layout");
+  Dims out(canon.size());
+  for (size_t i = 0; i < canon.size(); ++i) out[oidx[i]] = dims[i];
   DataType dt = c.call->GetDType("out_dtype");
   return TensorType(std::move(out), dt.is_void() ? data->dtype : dt);
 }
 
-// TVM's Conv1DRel (data any permutation of NCW, weight of OIW; padding {left, right}).
-Type Conv1DRel(const TypeCall& c) {
+// TVM's Conv1DRel / Conv3DRel: data any permutation of `data_canon` (NCW, NCDHW), weight of
+// `kernel_canon` (OIW, OIDHW) with in_channels / groups inputs.
+Type ConvNDRel(const TypeCall& c, const std::string& data_canon, const std::string& kernel_canon) {
   const TensorTypeNode* data = c.Tensor(0);
   const TensorTypeNode* weight = c.Tensor(1);
-  if (data->shape.size() != 3) c.Fail("data must be 3-D, not " + ShapeText(data->shape));
-  if (weight->shape.size() != 3) c.Fail("weight must be 3-D, not " + ShapeText(weight->shape));
-  std::vector<int> didx = LayoutIndex(c, c.call->GetString("data_layout"), "NCW", "data_layout");
-  std::vector<int> widx = LayoutIndex(c, c.call->GetString("kernel_layout"), "OIW", "kernel_layout");
-  Conv1DParams p = Read1D(c);
-  int64_t ch = DimValue(data->shape[didx[1]]), w = DimValue(data->shape[didx[2]]);
+  const size_t nd = data_canon.size(), dim = nd - 2;
+  if (data->shape.size() != nd) c.Fail("data must be " + std::to_string(nd) + "-D, not " + ShapeText(data->shape));
+  if (weight->shape.size() != nd) c.Fail("weight must be " + std::to_string(nd) + "-D, not " + ShapeText(weight->shape));
+  std::vector<int> didx = LayoutIndex(c, c.call->GetString("data_layout"), data_canon, "data_layout");
+  std::vector<int> widx = LayoutIndex(c, c.call->GetString("kernel_layout"), kernel_canon, "kernel_layout");
+  ConvNDParams p = ReadND(c, dim);
+  int64_t groups = c.call->GetInt("groups");
+  if (groups <= 0) c.Fail("groups must be positive");
+  int64_t ch = DimValue(data->shape[didx[1]]);
   int64_t wo = DimValue(weight->shape[widx[0]]), wi = DimValue(weight->shape[widx[1]]);
-  int64_t k = DimValue(weight->shape[widx[2]]);
-  if (wi != ch) c.Fail("input channels " + std::to_string(ch) + " do not match the weight's " + std::to_string(wi));
+  if (wi * groups != ch)
+    c.Fail("input channels " + std::to_string(ch) + " do not match the weight's in_channels*groups " +
+           std::to_string(wi * groups));
   if (c.call->HasAttr("channels") && c.call->GetInt("channels") != wo)
     c.Fail("channels=" + std::to_string(c.call->GetInt("channels")) + " does not match the weight shape " +
            ShapeText(weight->shape));
-  if (c.call->HasAttr("kernel_size") && c.call->GetIntArray("kernel_size") != std::vector<int64_t>{k})
+  std::vector<int64_t> ks;
+  for (size_t i = 0; i < dim; ++i) ks.push_back(DimValue(weight->shape[widx[2 + i]]));
+  if (c.call->HasAttr("kernel_size") && c.call->GetIntArray("kernel_size") != ks)
     c.Fail("kernel_size=" + ListText(c.call->GetIntArray("kernel_size")) + " does not match the weight's kernel " +
-           std::to_string(k));
-  int64_t dk = 1 + (k - 1) * p.dilation, padded = w + p.padding[0] + p.padding[1];
-  if (padded < dk) c.Fail("the (dilated) kernel " + std::to_string(dk) + " is larger than the padded input " +
-                          std::to_string(padded));
-  return Finish1D(c, data, {data->shape[didx[0]], weight->shape[widx[0]],
-                           DimLike(data->shape[didx[2]], (padded - dk) / p.stride + 1)});
+           ListText(ks));
+  Dims dims{data->shape[didx[0]], weight->shape[widx[0]]};
+  for (size_t i = 0; i < dim; ++i) {
+    int64_t dk = 1 + (ks[i] - 1) * p.dilation[i];
+    int64_t padded = DimValue(data->shape[didx[2 + i]]) + p.pad_begin[i] + p.pad_end[i];
+    if (padded < dk)
+      c.Fail("the (dilated) kernel " + std::to_string(dk) + " is larger than the padded input " + std::to_string(padded));
+    dims.push_back(DimLike(data->shape[didx[2 + i]], (padded - dk) / p.strides[i] + 1));
+  }
+  return FinishND(c, data, dims, data_canon);
 }
 
 // TVM's Conv1DTransposeRel (data any permutation of NCW, weight of IOW): width
@@ -217,7 +237,7 @@ Type Conv1DTransposeRel(const TypeCall& c) {
   if (weight->shape.size() != 3) c.Fail("weight must be 3-D, not " + ShapeText(weight->shape));
   std::vector<int> didx = LayoutIndex(c, c.call->GetString("data_layout"), "NCW", "data_layout");
   std::vector<int> widx = LayoutIndex(c, c.call->GetString("kernel_layout"), "IOW", "kernel_layout");
-  Conv1DParams p = Read1D(c);
+  ConvNDParams p = ReadND(c, 1);
   std::vector<int64_t> opad = c.call->GetIntArray("output_padding");
   if (opad.size() != 1) c.Fail("output_padding must have 1 element, not " + std::to_string(opad.size()));
   int64_t groups = c.call->GetInt("groups");
@@ -228,9 +248,9 @@ Type Conv1DTransposeRel(const TypeCall& c) {
   if (c.call->HasAttr("channels") && c.call->GetInt("channels") != wo * groups)
     c.Fail("channels=" + std::to_string(c.call->GetInt("channels")) + " does not match the weight's out_channels*groups " +
            std::to_string(wo * groups));
-  int64_t ow = p.stride * (w - 1) + 1 + (k - 1) * p.dilation - p.padding[0] - p.padding[1] + opad[0];
+  int64_t ow = p.strides[0] * (w - 1) + 1 + (k - 1) * p.dilation[0] - p.pad_begin[0] - p.pad_end[0] + opad[0];
   if (ow <= 0) c.Fail("the output would be empty");
-  return Finish1D(c, data, {data->shape[didx[0]], weight->shape[widx[1]], DimLike(data->shape[didx[2]], ow)});
+  return FinishND(c, data, {data->shape[didx[0]], weight->shape[widx[1]], DimLike(data->shape[didx[2]], ow)}, "NCW");
 }
 
 }  // namespace
@@ -262,7 +282,20 @@ TIRGEN_REGISTER_OPS(nn_conv) {
               Field("kernel_layout", AttrKind::kString, AttrStr("OIW")),
               Field("out_layout", AttrKind::kString, AttrStr("")),
               Field("out_dtype", AttrKind::kDType, ObjectRef())})
-      .Inputs(2).Pattern(kOutEWiseFusable).Relation(Conv1DRel);
+      .Inputs(2).Pattern(kOutEWiseFusable).Relation([](const TypeCall& c) { return ConvNDRel(c, "NCW", "OIW"); });
+  RegisterOpInfo("nn.conv3d")
+      .Attrs("relay.attrs.Conv3DAttrs",
+             {Field("strides", AttrKind::kIntArray, AttrInts({1, 1, 1})),
+              Field("padding", AttrKind::kIntArray, AttrInts({0, 0, 0})),
+              Field("dilation", AttrKind::kIntArray, AttrInts({1, 1, 1})),
+              Field("groups", AttrKind::kInt, AttrInt(1)),
+              Field("channels", AttrKind::kOptInt, ObjectRef()),
+              Field("kernel_size", AttrKind::kIntArray, ObjectRef()),
+              Field("data_layout", AttrKind::kString, AttrStr("NCDHW")),
+              Field("kernel_layout", AttrKind::kString, AttrStr("OIDHW")),
+              Field("out_layout", AttrKind::kString, AttrStr("")),
+              Field("out_dtype", AttrKind::kDType, ObjectRef())})
+      .Inputs(2).Pattern(kOutEWiseFusable).Relation([](const TypeCall& c) { return ConvNDRel(c, "NCDHW", "OIDHW"); });
   RegisterOpInfo("nn.conv2d")
       .Attrs("relay.attrs.Conv2DAttrs", ConvAttrs(false))
       .Inputs(2).Pattern(kOutEWiseFusable).Relation(Conv2DRel);
