@@ -1,6 +1,6 @@
 // Numerics of the nn ops against PyTorch/NumPy (harness: op_numerics.h): convolutions (1-d,
 // 2-d, 3-d, transposed) over strides, padding (symmetric and asymmetric), dilation, groups (incl.
-// depthwise) and both layouts; pooling (2-d and 1-d) with ceil_mode / count_include_pad,
+// depthwise) and both layouts; pooling (1-d, 2-d, 3-d) with ceil_mode / count_include_pad,
 // adaptive pooling (2-d, 1-d) with uneven windows; dense/matmul; softmax; pad (constant, edge,
 // reflect), mirror_pad, dilate; prelu; lrn; depth_to_space / space_to_depth; batch_flatten.
 // Tolerance: rtol 1e-5 with atol 1e-5 for the accumulating ops (float32 sums of up to ~100
@@ -99,6 +99,14 @@ TEST(OpNumerics, Pooling) {
        "F.adaptive_max_pool1d(T(a), 3)"},
       {"adaptive_avg_pool1d_nwc_uneven", {F32({1, 7, 2})}, "nn.adaptive_avg_pool1d(%a, output_size=[3], layout=\"NWC\")",
        "F.adaptive_avg_pool1d(T(a).permute(0, 2, 1), 3).permute(0, 2, 1)"},
+      {"max_pool3d", {F32({1, 2, 4, 5, 5})}, "nn.max_pool3d(%a, pool_size=[2, 3, 3], strides=[2, 2, 2], padding=[0, 1, 1])",
+       "F.max_pool3d(T(a), (2, 3, 3), 2, padding=(0, 1, 1))"},
+      {"avg_pool3d_ceil_include_pad", {F32({1, 2, 4, 5, 5})},
+       "nn.avg_pool3d(%a, pool_size=[2, 2, 2], strides=[2, 2, 2], ceil_mode=True, count_include_pad=True)",
+       "F.avg_pool3d(T(a), 2, 2, ceil_mode=True, count_include_pad=True)"},
+      {"avg_pool3d_pad_exclude", {F32({1, 1, 3, 4, 4})},
+       "nn.avg_pool3d(%a, pool_size=[3, 3, 3], strides=[1, 2, 2], padding=[1, 1, 1])",
+       "F.avg_pool3d(T(a), 3, (1, 2, 2), padding=1, count_include_pad=False)"},
       {"adaptive_max_uneven", {F32({1, 2, 7, 5})}, "nn.adaptive_max_pool2d(%a, output_size=[5, 4])",
        "F.adaptive_max_pool2d(T(a), (5, 4))"},
   });

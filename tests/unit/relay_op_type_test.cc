@@ -197,6 +197,10 @@ std::map<std::string, OpCase> Cases() {
   add("nn.conv3d", "%x: Tensor[(1, 4, 6, 6, 6), float32], %w: Tensor[(8, 2, 3, 3, 3), float32], %v: Tensor[(8, 3, 3, 3, 3), float32]",
       "nn.conv3d(%x, %w, strides=[2, 2, 2], padding=[1, 1, 1], groups=2)", "Tensor[(1, 8, 3, 3, 3), float32]",
       "nn.conv3d(%x, %v)", "Tensor[(1, 4, 6, 6, 6), float32], Tensor[(8, 3, 3, 3, 3), float32]", "input channels");
+  for (const char* op : {"nn.max_pool3d", "nn.avg_pool3d"})
+    add(op, "%x: Tensor[(1, 2, 4, 6, 6), float32]", std::string(op) + "(%x, pool_size=[2, 3, 3], strides=[2, 2, 2], padding=[0, 1, 1])",
+        "Tensor[(1, 2, 2, 3, 3), float32]", std::string(op) + "(%x, pool_size=[2, 2])", "Tensor[(1, 2, 4, 6, 6), float32]",
+        "pool_size");
   std::string w = ", %w: Tensor[(8, 4, 3, 3), float32], %v: Tensor[(8, 3, 3, 3), float32]";
   add("nn.conv2d", x4 + w, "nn.conv2d(%x, %w, strides=[2, 2], padding=[1, 1, 1, 1])",
       "Tensor[(1, 8, 4, 4), float32]", "nn.conv2d(%x, %v)", t4 + ", Tensor[(8, 3, 3, 3), float32]",

@@ -171,6 +171,22 @@ Computed Pool1D(const Call& c, const std::vector<Tensor>& in, topi::PoolType typ
                        c->GetString("layout"), count_include_pad)};
 }
 
+Computed Pool3D(const Call& c, const std::vector<Tensor>& in, topi::PoolType type) {
+  std::string layout = c->GetString("layout");
+  std::vector<int> axes;
+  for (char ch : {'D', 'H', 'W'}) {
+    size_t p = layout.find(ch);
+    if (p == std::string::npos || layout.size() != in.at(0).ndim()) Unsupported(c, "layout " + layout);
+    axes.push_back(static_cast<int>(p));
+  }
+  std::vector<int64_t> padding = c->GetIntArray("padding");
+  if (padding.size() == 1) padding.assign(6, padding[0]);
+  if (padding.size() == 3) padding.insert(padding.end(), padding.begin(), padding.end());
+  bool count_include_pad = type == topi::PoolType::kAvg && c->GetBool("count_include_pad");
+  return {topi::pool_nd(in.at(0), c->GetIntArray("pool_size"), c->GetIntArray("strides"), c->GetIntArray("dilation"),
+                        padding, type, c->GetBool("ceil_mode"), axes, count_include_pad)};
+}
+
 Computed AdaptivePool1D(const Call& c, const std::vector<Tensor>& in, topi::PoolType type) {
   std::string layout = c->GetString("layout");
   std::vector<int64_t> size = c->GetIntArray("output_size");
@@ -250,6 +266,12 @@ TIRGEN_REGISTER_OPS(compute_nn) {
   });
   RegisterCompute("nn.global_max_pool2d", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
     return AdaptivePool2D(c, in, topi::PoolType::kMax, true);
+  });
+  RegisterCompute("nn.max_pool3d", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
+    return Pool3D(c, in, topi::PoolType::kMax);
+  });
+  RegisterCompute("nn.avg_pool3d", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
+    return Pool3D(c, in, topi::PoolType::kAvg);
   });
   RegisterCompute("nn.adaptive_avg_pool1d", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
     return AdaptivePool1D(c, in, topi::PoolType::kAvg);
