@@ -1,7 +1,7 @@
 // Numerics of the nn ops against PyTorch/NumPy (harness: op_numerics.h): convolutions (1-d,
 // 2-d, 3-d, transposed) over strides, padding (symmetric and asymmetric), dilation, groups (incl.
 // depthwise) and both layouts; pooling (1-d, 2-d, 3-d) with ceil_mode / count_include_pad,
-// adaptive pooling (2-d, 1-d) with uneven windows; dense/matmul; softmax; pad (constant, edge,
+// adaptive pooling (1-d, 2-d, 3-d) with uneven windows; dense/matmul; softmax; pad (constant, edge,
 // reflect), mirror_pad, dilate; prelu; lrn; depth_to_space / space_to_depth; batch_flatten.
 // Tolerance: rtol 1e-5 with atol 1e-5 for the accumulating ops (float32 sums of up to ~100
 // products of values in [-1, 1]).
@@ -107,6 +107,10 @@ TEST(OpNumerics, Pooling) {
       {"avg_pool3d_pad_exclude", {F32({1, 1, 3, 4, 4})},
        "nn.avg_pool3d(%a, pool_size=[3, 3, 3], strides=[1, 2, 2], padding=[1, 1, 1])",
        "F.avg_pool3d(T(a), 3, (1, 2, 2), padding=1, count_include_pad=False)"},
+      {"adaptive_avg_pool3d", {F32({1, 2, 4, 6, 6})}, "nn.adaptive_avg_pool3d(%a, output_size=[2, 3, 1])",
+       "F.adaptive_avg_pool3d(T(a), (2, 3, 1))"},
+      {"adaptive_max_pool3d_uneven", {F32({1, 1, 5, 4, 7})}, "nn.adaptive_max_pool3d(%a, output_size=[3, 2, 4])",
+       "F.adaptive_max_pool3d(T(a), (3, 2, 4))"},
       {"adaptive_max_uneven", {F32({1, 2, 7, 5})}, "nn.adaptive_max_pool2d(%a, output_size=[5, 4])",
        "F.adaptive_max_pool2d(T(a), (5, 4))"},
   });

@@ -201,6 +201,10 @@ std::map<std::string, OpCase> Cases() {
     add(op, "%x: Tensor[(1, 2, 4, 6, 6), float32]", std::string(op) + "(%x, pool_size=[2, 3, 3], strides=[2, 2, 2], padding=[0, 1, 1])",
         "Tensor[(1, 2, 2, 3, 3), float32]", std::string(op) + "(%x, pool_size=[2, 2])", "Tensor[(1, 2, 4, 6, 6), float32]",
         "pool_size");
+  for (const char* op : {"nn.adaptive_avg_pool3d", "nn.adaptive_max_pool3d"})
+    add(op, "%x: Tensor[(1, 2, 4, 6, 6), float32]", std::string(op) + "(%x, output_size=[2])",
+        "Tensor[(1, 2, 2, 2, 2), float32]", std::string(op) + "(%x, output_size=[2, 2])",
+        "Tensor[(1, 2, 4, 6, 6), float32]", "output_size");
   std::string w = ", %w: Tensor[(8, 4, 3, 3), float32], %v: Tensor[(8, 3, 3, 3), float32]";
   add("nn.conv2d", x4 + w, "nn.conv2d(%x, %w, strides=[2, 2], padding=[1, 1, 1, 1])",
       "Tensor[(1, 8, 4, 4), float32]", "nn.conv2d(%x, %v)", t4 + ", Tensor[(8, 3, 3, 3), float32]",

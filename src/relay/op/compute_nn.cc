@@ -194,6 +194,21 @@ Computed AdaptivePool1D(const Call& c, const std::vector<Tensor>& in, topi::Pool
   return {topi::adaptive_pool1d(in.at(0), width, type, layout)};
 }
 
+Computed AdaptivePool3D(const Call& c, const std::vector<Tensor>& in, topi::PoolType type) {
+  std::string layout = c->GetString("layout");
+  std::vector<int64_t> size = c->GetIntArray("output_size");
+  if (size.size() == 1) size.assign(3, size[0]);
+  std::vector<int> axes;
+  std::vector<PrimExpr> out;
+  for (char ch : {'D', 'H', 'W'}) {
+    size_t p = layout.find(ch);
+    if (p == std::string::npos || layout.size() != in.at(0).ndim()) Unsupported(c, "layout " + layout);
+    out.push_back(size.empty() ? in.at(0)->shape.at(p) : Dim(size.at(axes.size())));
+    axes.push_back(static_cast<int>(p));
+  }
+  return {topi::adaptive_pool_nd(in.at(0), out, type, axes)};
+}
+
 Computed AdaptivePool2D(const Call& c, const std::vector<Tensor>& in, topi::PoolType type,
                         bool global) {
   const Tensor& x = in.at(0);
@@ -272,6 +287,12 @@ TIRGEN_REGISTER_OPS(compute_nn) {
   });
   RegisterCompute("nn.avg_pool3d", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
     return Pool3D(c, in, topi::PoolType::kAvg);
+  });
+  RegisterCompute("nn.adaptive_avg_pool3d", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
+    return AdaptivePool3D(c, in, topi::PoolType::kAvg);
+  });
+  RegisterCompute("nn.adaptive_max_pool3d", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
+    return AdaptivePool3D(c, in, topi::PoolType::kMax);
   });
   RegisterCompute("nn.adaptive_avg_pool1d", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
     return AdaptivePool1D(c, in, topi::PoolType::kAvg);

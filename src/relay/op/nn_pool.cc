@@ -1,5 +1,5 @@
 // Pooling: 2-d max/avg (windows), global max/avg, adaptive avg/max; 1-d max/avg (windows) and
-// adaptive avg/max; 3-d max/avg (windows).
+// adaptive avg/max; 3-d max/avg (windows) and adaptive avg/max.
 #include <algorithm>
 
 #include "op_common.h"
@@ -150,6 +150,22 @@ Type Pool3DRel(const TypeCall& c) {
   return TensorType(std::move(out), data->dtype);
 }
 
+// TVM's AdaptivePool3DRel: D, H, W become output_size (1 value: all three; empty: kept).
+Type AdaptivePool3DRel(const TypeCall& c) {
+  const TensorTypeNode* data = c.Tensor(0);
+  if (data->shape.size() != 5) c.Fail("data must be 5-D, not " + ShapeText(data->shape));
+  std::vector<int> idx = LayoutIndex(c, c.call->GetString("layout"), "NCDHW", "layout");
+  std::vector<int64_t> size = c.call->GetIntArray("output_size");
+  if (size.size() == 1) size.assign(3, size[0]);
+  if (!size.empty() && size.size() != 3) c.Fail("output_size must have 1 or 3 elements");
+  Dims out = data->shape;
+  for (size_t k = 0; k < size.size(); ++k) {
+    if (size[k] <= 0) c.Fail("output_size must be positive");
+    out[idx[2 + k]] = Dim(size[k]);
+  }
+  return TensorType(std::move(out), data->dtype);
+}
+
 std::vector<AttrSpec> GlobalAttrs() {
   return {Field("layout", AttrKind::kString, AttrStr("NCHW")),
           Field("out_layout", AttrKind::kString, AttrStr(""))};
@@ -189,6 +205,10 @@ TIRGEN_REGISTER_OPS(nn_pool) {
     RegisterOpInfo(name)
         .Attrs("relay.attrs.AdaptivePool1DAttrs", AdaptiveAttrs("NCW"))
         .Inputs(1).Pattern(kOutEWiseFusable).Relation(AdaptivePool1DRel);
+  for (const char* name : {"nn.adaptive_avg_pool3d", "nn.adaptive_max_pool3d"})
+    RegisterOpInfo(name)
+        .Attrs("relay.attrs.AdaptivePool3DAttrs", AdaptiveAttrs("NCDHW"))
+        .Inputs(1).Pattern(kOutEWiseFusable).Relation(AdaptivePool3DRel);
   for (const char* name : {"nn.adaptive_avg_pool2d", "nn.adaptive_max_pool2d"})
     RegisterOpInfo(name)
         .Attrs("relay.attrs.AdaptivePool2DAttrs", AdaptiveAttrs())
