@@ -383,27 +383,58 @@ Tensor dilate(const Tensor& x, const std::vector<int64_t>& strides, const std::s
       name, "injective,dilate", {}, Names("i", n));
 }
 
-Tensor conv1d_transpose_ncw(const Tensor& data, const Tensor& weight, int64_t stride,
-                            const std::vector<int64_t>& padding, int64_t output_padding, DataType out_dtype) {
-  int64_t in_c = Dim(data->shape[1]), out_c = Dim(weight->shape[1]), kw = Dim(weight->shape[2]);
-  Tensor dilated = dilate(data, {1, 1, stride}, "data_dilate");
-  int64_t left = kw - 1 - padding[0], right = kw - 1 - padding[1] + output_padding;
-  Tensor padded = pad(dilated, {0, 0, left}, {0, 0, right}, make_const(data->dtype, 0), "data_pad");
-  // Kernel IOW -> OIW, flipped along W; TVM names this stage "kernel".
+Tensor conv_transpose_nd(const Tensor& data, const Tensor& weight, const std::vector<int64_t>& strides,
+                         const std::vector<int64_t>& pad_begin, const std::vector<int64_t>& pad_end,
+                         const std::vector<int64_t>& output_padding, DataType out_dtype) {
+  // TVM's conv1d_transpose_ncw / conv3d_transpose_ncdhw: dilate by the strides, pad by
+  // kernel - 1 - padding (+ output_padding at the end), convolve with the flipped kernel.
+  const size_t nd = data.ndim(), dim = nd - 2;
+  TIRGEN_CHECK((dim == 1 || dim == 3) && weight.ndim() == nd) << "conv_transpose_nd is for 1-d and 3-d data";
+  const std::vector<std::string> sp = dim == 1 ? std::vector<std::string>{"w"} : std::vector<std::string>{"d", "h", "w"};
+  int64_t in_c = Dim(data->shape[1]), out_c = Dim(weight->shape[1]);
+  std::vector<int64_t> ks, dstr{1, 1}, before{0, 0}, after{0, 0};
+  for (size_t i = 0; i < dim; ++i) {
+    ks.push_back(Dim(weight->shape[2 + i]));
+    dstr.push_back(strides[i]);
+    before.push_back(ks[i] - 1 - pad_begin[i]);
+    after.push_back(ks[i] - 1 - pad_end[i] + output_padding[i]);
+  }
+  Tensor dilated = dilate(data, dstr, "data_dilate");
+  Tensor padded = pad(dilated, before, after, make_const(data->dtype, 0), "data_pad");
+  // Kernel IO... -> OI..., flipped along every spatial dim (1-d: TVM names it "kernel").
+  std::vector<PrimExpr> kshape{I32(out_c), I32(in_c)};
+  std::vector<std::string> kvars{"o", "i"}, ovars{"b", "c"};
+  for (size_t i = 0; i < dim; ++i) {
+    kshape.push_back(I32(ks[i]));
+    kvars.push_back(sp[i]);
+    ovars.push_back(sp[i]);
+  }
   Tensor kt = te::compute(
-      {I32(out_c), I32(in_c), I32(kw)},
-      [&](const std::vector<Var>& v) { return weight(v[1], v[0], I32(kw - 1) - v[2]); },
-      "kernel", "", {}, {"o", "i", "w"});
-  IterVar dc = te::reduce_axis(Range(I32(0), I32(in_c)), "dc");
-  IterVar dw = te::reduce_axis(Range(I32(0), I32(kw)), "dw");
-  return te::compute(
-      {data->shape[0], I32(out_c), I32(Dim(padded->shape[2]) - kw + 1)},
+      kshape,
       [&](const std::vector<Var>& v) {
-        PrimExpr d = padded(v[0], dc->var, v[2] + dw->var);
-        PrimExpr w = kt(v[1], dc->var, dw->var);
-        return sum(cast(out_dtype, d) * cast(out_dtype, w), {dc, dw});
+        std::vector<PrimExpr> idx{v[1], v[0]};
+        for (size_t i = 0; i < dim; ++i) idx.push_back(I32(ks[i] - 1) - v[2 + i]);
+        return weight(idx);
       },
-      "compute", "conv1d_transpose_ncw", {}, {"b", "c", "w"});
+      dim == 1 ? "kernel" : "kernel_transform", "", {}, kvars);
+  std::vector<IterVar> red{te::reduce_axis(Range(I32(0), I32(in_c)), "dc")};
+  std::vector<PrimExpr> oshape{data->shape[0], I32(out_c)};
+  for (size_t i = 0; i < dim; ++i) {
+    red.push_back(te::reduce_axis(Range(I32(0), I32(ks[i])), "d" + sp[i]));
+    oshape.push_back(I32(Dim(padded->shape[2 + i]) - ks[i] + 1));
+  }
+  std::string tag = dim == 1 ? "conv1d_transpose_ncw" : "conv3d_transpose_ncdhw";
+  return te::compute(
+      oshape,
+      [&](const std::vector<Var>& v) {
+        std::vector<PrimExpr> didx{v[0], red[0]->var}, kidx{v[1], red[0]->var};
+        for (size_t i = 0; i < dim; ++i) {
+          didx.push_back(v[2 + i] + red[1 + i]->var);
+          kidx.push_back(red[1 + i]->var);
+        }
+        return sum(cast(out_dtype, padded(didx)) * cast(out_dtype, kt(kidx)), red);
+      },
+      "compute", tag, {}, ovars);
 }
 
 Tensor conv2d_transpose_nchw(const Tensor& data, const Tensor& weight,

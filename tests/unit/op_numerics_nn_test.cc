@@ -58,6 +58,9 @@ TEST(OpNumerics, Conv2D) {
            "kernel_layout=\"DHWIO\")",
            "F.conv3d(T(a).permute(0, 4, 1, 2, 3), T(b).permute(4, 3, 0, 1, 2), stride=(1, 2, 2), padding=1, "
            "groups=2).permute(0, 2, 3, 4, 1)"}),
+      Acc({"conv3d_transpose", {F32({1, 2, 2, 3, 3}), F32({2, 3, 2, 2, 2})},
+           "nn.conv3d_transpose(%a, %b, strides=[2, 2, 2], padding=[0, 1, 1, 0, 0, 1], output_padding=[1, 0, 0])",
+           "F.conv_transpose3d(T(a), T(b), stride=2, output_padding=(1, 0, 0))[:, :, 0:5, 1:6, 1:5]"}),
       Acc({"conv_transpose_groups", {F32({1, 4, 3, 4}), F32({4, 3, 3, 2})},
            "nn.conv2d_transpose(%a, %b, channels=6, strides=[2, 1], padding=[1, 0, 0, 1], output_padding=[1, 0], groups=2)",
            "F.conv_transpose2d(T(a), T(b), stride=(2, 1), output_padding=(1, 0), groups=2)[:, :, 1:, :-1]"}),

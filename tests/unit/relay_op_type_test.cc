@@ -205,6 +205,9 @@ std::map<std::string, OpCase> Cases() {
     add(op, "%x: Tensor[(1, 2, 4, 6, 6), float32]", std::string(op) + "(%x, output_size=[2])",
         "Tensor[(1, 2, 2, 2, 2), float32]", std::string(op) + "(%x, output_size=[2, 2])",
         "Tensor[(1, 2, 4, 6, 6), float32]", "output_size");
+  add("nn.conv3d_transpose", "%x: Tensor[(1, 4, 2, 3, 3), float32], %w: Tensor[(4, 2, 2, 2, 2), float32], %v: Tensor[(3, 2, 2, 2, 2), float32]",
+      "nn.conv3d_transpose(%x, %w, strides=[2, 2, 2])", "Tensor[(1, 2, 4, 6, 6), float32]", "nn.conv3d_transpose(%x, %v)",
+      "Tensor[(1, 4, 2, 3, 3), float32], Tensor[(3, 2, 2, 2, 2), float32]", "input channels");
   std::string w = ", %w: Tensor[(8, 4, 3, 3), float32], %v: Tensor[(8, 3, 3, 3), float32]";
   add("nn.conv2d", x4 + w, "nn.conv2d(%x, %w, strides=[2, 2], padding=[1, 1, 1, 1])",
       "Tensor[(1, 8, 4, 4), float32]", "nn.conv2d(%x, %v)", t4 + ", Tensor[(8, 3, 3, 3), float32]",

@@ -61,10 +61,11 @@ Tensor depthwise_conv2d_nchw(const Tensor& data, const Tensor& weight,
 Tensor dilate(const Tensor& x, const std::vector<int64_t>& strides, const std::string& name = "DilatedInput",
               double dilation_value = 0.0);
 
-/// conv1d_transpose_ncw (weight (in_c, out_c, kw)): data_dilate, data_pad, kernel (flipped
-/// OIW), compute. padding = {left, right}.
-Tensor conv1d_transpose_ncw(const Tensor& data, const Tensor& weight, int64_t stride,
-                            const std::vector<int64_t>& padding, int64_t output_padding, DataType out_dtype);
+/// conv1d_transpose_ncw / conv3d_transpose_ncdhw (weight (in_c, out_c, k...)): data_dilate,
+/// data_pad, kernel (1-d) / kernel_transform (3-d) flipped to OI..., compute over dc, d<dim>.
+Tensor conv_transpose_nd(const Tensor& data, const Tensor& weight, const std::vector<int64_t>& strides,
+                         const std::vector<int64_t>& pad_begin, const std::vector<int64_t>& pad_end,
+                         const std::vector<int64_t>& output_padding, DataType out_dtype);
 
 /// conv2d_transpose_nchw (weight (in_c, out_c / groups, kh, kw)): data_dilate, data_pad,
 /// kernel_transform, compute. padding = {top, left, bottom, right}. groups > 1 is TVM's

@@ -107,7 +107,8 @@ Computed Conv1DTranspose(const Call& c, const std::vector<Tensor>& in, const Typ
   if (padding.size() == 1) padding.push_back(padding[0]);
   int64_t stride = c->GetIntArray("strides").at(0), opad = c->GetIntArray("output_padding").at(0);
   if (opad >= stride) throw Error("nn.conv1d_transpose: output_padding must be smaller than the stride");
-  return {topi::conv1d_transpose_ncw(in.at(0), in.at(1), stride, padding, opad, OutDType(c, in.at(0)))};
+  return {topi::conv_transpose_nd(in.at(0), in.at(1), {stride}, {padding[0]}, {padding[1]}, {opad},
+                                  OutDType(c, in.at(0)))};
 }
 
 // The generic conv3d strategy: conv3d_ncdhw (OIDHW weight) or conv3d_ndhwc (DHWIO), groups
@@ -121,6 +122,22 @@ Computed Conv3D(const Call& c, const std::vector<Tensor>& in, const Type&) {
   return {topi::conv_nd(in.at(0), in.at(1), c->GetIntArray("strides"), {padding.begin(), padding.begin() + 3},
                         {padding.begin() + 3, padding.end()}, c->GetIntArray("dilation"), c->GetInt("groups"),
                         layout, kernel_layout, OutDType(c, in.at(0)))};
+}
+
+// The generic conv3d_transpose strategy: NCDHW data, IODHW weight, no dilation, groups 1.
+Computed Conv3DTranspose(const Call& c, const std::vector<Tensor>& in, const Type&) {
+  if (c->GetString("data_layout") != "NCDHW") Unsupported(c, "data_layout other than NCDHW");
+  if (c->GetString("kernel_layout") != "IODHW") Unsupported(c, "kernel_layout other than IODHW");
+  if (c->GetIntArray("dilation") != std::vector<int64_t>{1, 1, 1}) Unsupported(c, "dilation");
+  if (c->GetInt("groups") != 1) Unsupported(c, "groups other than 1");
+  std::vector<int64_t> padding = c->GetIntArray("padding"), strides = c->GetIntArray("strides");
+  std::vector<int64_t> opad = c->GetIntArray("output_padding");
+  if (padding.size() == 3) padding.insert(padding.end(), padding.begin(), padding.end());
+  for (size_t i = 0; i < 3; ++i)
+    if (opad.at(i) >= strides.at(i))
+      throw Error("nn.conv3d_transpose: output_padding must be smaller than the strides");
+  return {topi::conv_transpose_nd(in.at(0), in.at(1), strides, {padding.begin(), padding.begin() + 3},
+                                  {padding.begin() + 3, padding.end()}, opad, OutDType(c, in.at(0)))};
 }
 
 Computed Conv2DTranspose(const Call& c, const std::vector<Tensor>& in, const Type&) {
@@ -257,6 +274,7 @@ TIRGEN_REGISTER_OPS(compute_nn) {
   RegisterCompute("nn.conv2d_transpose", Conv2DTranspose);
   RegisterCompute("nn.conv1d", Conv1D);
   RegisterCompute("nn.conv3d", Conv3D);
+  RegisterCompute("nn.conv3d_transpose", Conv3DTranspose);
   RegisterCompute("nn.conv1d_transpose", Conv1DTranspose);
   RegisterCompute("nn.dense", Dense);
   RegisterCompute("nn.matmul", Matmul);
