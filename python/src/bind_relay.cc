@@ -20,33 +20,11 @@
 
 namespace py = pybind11;
 using namespace tirgen;  // NOLINT
+using python::AttrValue;
 using python::Wrap;
+using python::WrapAll;
 
 namespace {
-
-// An attribute value as a plain Python value (int, float, bool, str, list, dict, None); other
-// nodes (types, expressions) as their wrappers.
-py::object AttrValue(const ObjectRef& v) {
-  if (!v.defined()) return py::none();
-  if (const auto* i = v.as<tir::IntImmNode>()) {
-    if (i->dtype.is_bool()) return py::bool_(i->value != 0);
-    return py::int_(i->value);
-  }
-  if (const auto* f = v.as<tir::FloatImmNode>()) return py::float_(f->value);
-  if (const auto* s = v.as<StringObj>()) return py::str(s->value);
-  if (const auto* s = v.as<tir::StringImmNode>()) return py::str(s->value);
-  if (const auto* a = v.as<ArrayNode>()) {
-    py::list out;
-    for (const ObjectRef& e : a->elements) out.append(AttrValue(e));
-    return std::move(out);
-  }
-  if (const auto* m = v.as<MapNode>()) {
-    py::dict out;
-    for (const auto& kv : m->items) out[py::str(kv.first)] = AttrValue(kv.second);
-    return std::move(out);
-  }
-  return Wrap(v);
-}
 
 // TVM's Attrs / DictAttrs: `attrs.padding`, `attrs["padding"]`, `keys()`, in print order.
 struct PyAttrs {
@@ -97,13 +75,6 @@ py::object CallAttrs(const relay::Call& c) {
   return py::cast(out);
 }
 
-template <class T>
-py::list WrapAll(const std::vector<T>& xs) {
-  py::list out;
-  for (const T& x : xs) out.append(Wrap(x));
-  return out;
-}
-
 relay::Function AsFunction(const py::object& obj, const char* what) {
   if (py::isinstance<IRModule>(obj)) {
     ObjectRef main = obj.cast<IRModule>().Lookup("main");
@@ -127,6 +98,30 @@ py::object Shape(const relay::TensorType& t) {
 }
 
 }  // namespace
+
+// An attribute value as a plain Python value (int, float, bool, str, list, dict, None); other
+// nodes (types, expressions) as their wrappers.
+py::object tirgen::python::AttrValue(const ObjectRef& v) {
+  if (!v.defined()) return py::none();
+  if (const auto* i = v.as<tir::IntImmNode>()) {
+    if (i->dtype.is_bool()) return py::bool_(i->value != 0);
+    return py::int_(i->value);
+  }
+  if (const auto* f = v.as<tir::FloatImmNode>()) return py::float_(f->value);
+  if (const auto* s = v.as<StringObj>()) return py::str(s->value);
+  if (const auto* s = v.as<tir::StringImmNode>()) return py::str(s->value);
+  if (const auto* a = v.as<ArrayNode>()) {
+    py::list out;
+    for (const ObjectRef& e : a->elements) out.append(AttrValue(e));
+    return std::move(out);
+  }
+  if (const auto* m = v.as<MapNode>()) {
+    py::dict out;
+    for (const auto& kv : m->items) out[py::str(kv.first)] = AttrValue(kv.second);
+    return std::move(out);
+  }
+  return Wrap(v);
+}
 
 py::object tirgen::python::WrapRelay(const ObjectRef& obj) {
   switch (obj.kind()) {

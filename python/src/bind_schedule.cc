@@ -9,6 +9,7 @@
 
 #include "tirgen/tir/schedule/schedule.h"
 #include "tirgen/tir/schedule/tensor_intrin.h"
+#include "wrap.h"
 
 namespace py = pybind11;
 using namespace tirgen;  // NOLINT
@@ -87,9 +88,9 @@ void BindSchedule(py::module_& m) {
                  .def(py::init(&MakeSchedule), py::arg("mod"))
                  .def_property_readonly("mod", &tir::Schedule::mod)
                  .def_property_readonly("trace", [](const tir::Schedule& s) { return s.trace(); })
-                 .def("get", [](const tir::Schedule& s, const py::object& rv) -> ObjectRef {
-                   if (py::isinstance<PyBlockRV>(rv)) return s.Get(tir::BlockRV{rv.cast<PyBlockRV>().id});
-                   return s.Get(tir::LoopRV{rv.cast<PyLoopRV>().id});
+                 .def("get", [](const tir::Schedule& s, const py::object& rv) -> py::object {
+                   if (py::isinstance<PyBlockRV>(rv)) return python::Wrap(s.Get(tir::BlockRV{rv.cast<PyBlockRV>().id}));
+                   return python::Wrap(s.Get(tir::LoopRV{rv.cast<PyLoopRV>().id}));
                  });
   for (const char* name : kMethods) {
     std::string method = name;

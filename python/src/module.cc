@@ -18,6 +18,7 @@ void BindSchedule(py::module_& m);
 void BindFrontend(py::module_& m);
 void BindRelay(py::module_& m);
 void BindTasks(py::module_& m);
+void BindTir(py::module_& m);
 
 // A Python-side handle on any IR node; the concrete class is chosen by the node kind.
 py::object tirgen::python::Wrap(const ObjectRef& obj) {
@@ -26,6 +27,8 @@ py::object tirgen::python::Wrap(const ObjectRef& obj) {
   if (obj.as<IRModuleNode>()) return py::cast(obj.cast<IRModule>());
   py::object relay = WrapRelay(obj);
   if (relay) return relay;
+  py::object tir = WrapTir(obj);
+  if (tir) return tir;
   return py::cast(obj);
 }
 
@@ -93,6 +96,7 @@ PYBIND11_MODULE(_tirgen, m) {
   BindRuntime(m);
   BindPasses(m);
   BindSchedule(m);  // after BindPasses: extends tirgen.tir
+  BindTir(m);       // after BindPasses: extends tirgen.tir
   BindFrontend(m);
   BindRelay(m);
   BindTasks(m);

@@ -126,6 +126,10 @@ IntBound ConstIntBound(const PrimExpr& e) {
   }
 }
 
+IntBound DiffBound(const PrimExpr& a, const PrimExpr& b) {
+  return ConstIntBound(CanonicalSimplify(Binary(Kind::kSub, a, b)));
+}
+
 namespace {
 
 // ---------------------------------------------------------------------------------------------

@@ -20,6 +20,8 @@ struct IntBound {
   int64_t max;
 };
 IntBound ConstIntBound(const tir::PrimExpr& expr);
+/// Bounds of a - b after cancelling common terms (TVM's TryCompare by constant bounds).
+IntBound DiffBound(const tir::PrimExpr& a, const tir::PrimExpr& b);
 
 /// Known bounds of variables, consulted by ConstIntBound while a scope is active (the
 /// Analyzer installs its loop ranges this way; without a scope, variables are unbounded).

@@ -21,11 +21,6 @@ constexpr int64_t kNegInf = std::numeric_limits<int64_t>::min();
 
 bool IsIndex(const PrimExpr& e) { return e.dtype().is_integer() && e.dtype().is_scalar(); }
 
-// Bounds of a - b, after cancelling common terms.
-IntBound DiffBound(const PrimExpr& a, const PrimExpr& b) {
-  return ConstIntBound(CanonicalSimplify(Binary(Kind::kSub, a, b)));
-}
-
 class RangeRewriter : public StmtExprMutator {
  public:
   using StmtExprMutator::VisitExpr;

@@ -3,6 +3,10 @@
 
 #include "canonical.h"
 
+#include <limits>
+#include <optional>
+
+#include "tirgen/tir/analysis/block_access_region.h"
 #include "tirgen/tir/functor.h"
 #include "tirgen/tir/op.h"
 
@@ -85,12 +89,45 @@ PrimExpr SimplifyMul(PrimExpr a, PrimExpr b) {
   return Binary(Kind::kMul, a, b);
 }
 
-// a < b / a <= b with an integer constant on one side: the other side's constant offset moves
-// across (c1 <= x + c2 -> c1 - c2 <= x; x - c1 < c2 -> x < c2 + c1).
+// TVM's rules for a < b / a <= b on integers, in its order: a comparison the constant bounds
+// of a - b decide becomes a constant; floordiv(x, c1) against a constant becomes a bound on x;
+// a constant offset on one side moves across (c1 <= x + c2 -> c1 - c2 <= x; x - c1 < c2 ->
+// x < c2 + c1).
 PrimExpr SimplifyCompare(Kind k, PrimExpr a, PrimExpr b) {
   PrimExpr folded = k == Kind::kLT ? lt(a, b) : le(a, b);
   const BinaryNode* n = folded.as<BinaryNode>();
   if (!n || !IsIntType(n->a)) return folded;
+  DataType t = n->a.dtype();
+  if (n->a.dtype() == n->b.dtype()) {
+    IntBound d = DiffBound(n->a, n->b);
+    bool lo = d.min != std::numeric_limits<int64_t>::min(), hi = d.max != std::numeric_limits<int64_t>::max();
+    bool is_true = k == Kind::kLT ? hi && d.max < 0 : hi && d.max <= 0;
+    bool is_false = k == Kind::kLT ? lo && d.min >= 0 : lo && d.min > 0;
+    if (is_true || is_false) return IntImm(DataType::Bool(), is_true ? 1 : 0);
+  }
+  // floordiv(x, c1) < c2 -> x < c1 * c2;  c1 < floordiv(x, c2) -> (c1 + 1) * c2 - 1 < x.
+  // a <= b is !(b < a), so the same rules apply to the swapped strict comparison.
+  auto div_by = [](const PrimExpr& e, PrimExpr* x) -> const int64_t* {
+    const BinaryNode* d = e.as<BinaryNode>();
+    if (!d || e.kind() != Kind::kFloorDiv) return nullptr;
+    const int64_t* c = ConstInt(d->b);
+    if (!c || *c <= 0) return nullptr;
+    *x = d->a;
+    return c;
+  };
+  PrimExpr x;
+  const PrimExpr& lhs = k == Kind::kLT ? n->a : n->b;  // the strict form lhs < rhs
+  const PrimExpr& rhs = k == Kind::kLT ? n->b : n->a;
+  std::optional<std::pair<PrimExpr, PrimExpr>> strict;  // (l, r) meaning l < r
+  if (const int64_t* c1 = div_by(lhs, &x)) {
+    if (const int64_t* c2 = ConstInt(rhs)) strict = std::make_pair(x, PrimExpr(IntImm(t, *c1 * *c2)));
+  } else if (const int64_t* c2 = div_by(rhs, &x)) {
+    if (const int64_t* c1 = ConstInt(lhs)) strict = std::make_pair(PrimExpr(IntImm(t, (*c1 + 1) * *c2 - 1)), x);
+  }
+  if (strict) {
+    if (k == Kind::kLT) return Binary(Kind::kLT, strict->first, strict->second);
+    return Binary(Kind::kLE, strict->second, strict->first);  // !(r' < l') for the swapped pair
+  }
   PrimExpr rest;
   int64_t c;
   if (const int64_t* ca = ConstInt(n->a)) {
@@ -99,6 +136,68 @@ PrimExpr SimplifyCompare(Kind k, PrimExpr a, PrimExpr b) {
   } else if (const int64_t* cb = ConstInt(n->b)) {
     if (SplitConstOffset(n->a, &rest, &c))
       return Binary(k, rest, IntImm(n->b.dtype(), *cb - c));
+  }
+  return folded;
+}
+
+// TVM's rules for a == b on integers: decided by the bounds of a - b, else the constant goes
+// right and a constant offset moves across (x + c1 == c2 -> x == c2 - c1, c1 - x == c2 ->
+// x == c1 - c2).
+PrimExpr SimplifyEqual(PrimExpr a, PrimExpr b) {
+  PrimExpr folded = eq(a, b);
+  const BinaryNode* n = folded.as<BinaryNode>();
+  if (!n || !IsIntType(n->a) || n->a.dtype() != n->b.dtype()) return folded;
+  IntBound d = DiffBound(n->a, n->b);
+  if (d.min == 0 && d.max == 0) return IntImm(DataType::Bool(), 1);
+  bool lo = d.min != std::numeric_limits<int64_t>::min(), hi = d.max != std::numeric_limits<int64_t>::max();
+  if ((lo && d.min > 0) || (hi && d.max < 0)) return IntImm(DataType::Bool(), 0);
+  PrimExpr x = n->a, y = n->b;
+  if (ConstInt(x) && !ConstInt(y)) std::swap(x, y);
+  const int64_t* c2 = ConstInt(y);
+  if (!c2) return Binary(Kind::kEQ, x, y);
+  DataType t = x.dtype();
+  PrimExpr rest;
+  int64_t c;
+  if (SplitConstOffset(x, &rest, &c)) return Binary(Kind::kEQ, rest, IntImm(t, *c2 - c));
+  const BinaryNode* sub = x.as<BinaryNode>();
+  if (sub && x.kind() == Kind::kSub) {
+    if (const int64_t* c1 = ConstInt(sub->a)) return Binary(Kind::kEQ, sub->b, IntImm(t, *c1 - *c2));
+  }
+  return Binary(Kind::kEQ, x, y);
+}
+
+// a != b: decided by the bounds of a - b (a known order turns it into a strict comparison),
+// else the negation of the simplified a == b.
+PrimExpr SimplifyNotEqual(PrimExpr a, PrimExpr b) {
+  PrimExpr folded = ne(a, b);
+  const BinaryNode* n = folded.as<BinaryNode>();
+  if (!n || !IsIntType(n->a) || n->a.dtype() != n->b.dtype()) return folded;
+  IntBound d = DiffBound(n->a, n->b);
+  bool lo = d.min != std::numeric_limits<int64_t>::min(), hi = d.max != std::numeric_limits<int64_t>::max();
+  if ((lo && d.min > 0) || (hi && d.max < 0)) return IntImm(DataType::Bool(), 1);
+  if (d.min == 0 && d.max == 0) return IntImm(DataType::Bool(), 0);
+  if (lo && d.min >= 0) return SimplifyCompare(Kind::kLT, n->b, n->a);
+  if (hi && d.max <= 0) return SimplifyCompare(Kind::kLT, n->a, n->b);
+  PrimExpr e = SimplifyEqual(n->a, n->b);
+  if (const int64_t* v = ConstInt(e)) return IntImm(DataType::Bool(), *v ? 0 : 1);
+  const BinaryNode* q = e.as<BinaryNode>();
+  return Binary(Kind::kNE, q->a, q->b);
+}
+
+// TVM's min/max rules on integers: min(x, x) = x, and an operand the constant bounds show is
+// never the larger (smaller) one drops out.
+PrimExpr SimplifyMinMax(Kind k, PrimExpr a, PrimExpr b) {
+  PrimExpr folded = k == Kind::kMin ? min(a, b) : max(a, b);
+  const BinaryNode* n = folded.as<BinaryNode>();
+  if (!n || n->kind() != k || !IsIntType(n->a) || n->a.dtype() != n->b.dtype()) return folded;
+  if (ExprDeepEqual(n->a, n->b)) return n->a;
+  IntBound x = ConstIntBound(n->a), y = ConstIntBound(n->b);
+  if (k == Kind::kMin) {
+    if (x.max <= y.min) return n->a;
+    if (y.max <= x.min) return n->b;
+  } else {
+    if (x.min >= y.max) return n->a;
+    if (y.min >= x.max) return n->b;
   }
   return folded;
 }
@@ -151,10 +250,10 @@ class Simplifier : public StmtExprMutator {
       case Kind::kMod: return truncmod(a, b);
       case Kind::kFloorDiv: return floordiv(a, b);
       case Kind::kFloorMod: return floormod(a, b);
-      case Kind::kMin: return min(a, b);
-      case Kind::kMax: return max(a, b);
-      case Kind::kEQ: return eq(a, b);
-      case Kind::kNE: return ne(a, b);
+      case Kind::kMin: return SimplifyMinMax(Kind::kMin, a, b);
+      case Kind::kMax: return SimplifyMinMax(Kind::kMax, a, b);
+      case Kind::kEQ: return SimplifyEqual(a, b);
+      case Kind::kNE: return SimplifyNotEqual(a, b);
       case Kind::kLT: return SimplifyCompare(Kind::kLT, a, b);
       case Kind::kLE: return SimplifyCompare(Kind::kLE, a, b);
       case Kind::kGT: return SimplifyCompare(Kind::kLT, b, a);
@@ -176,6 +275,7 @@ class Simplifier : public StmtExprMutator {
     PrimExpr t = VisitExpr(op->true_value);
     PrimExpr f = VisitExpr(op->false_value);
     if (const int64_t* v = ConstInt(c)) return *v ? t : f;
+    if (ExprDeepEqual(t, f)) return t;  // select(x, y, y) -> y
     if (c.same_as(op->condition) && t.same_as(op->true_value) && f.same_as(op->false_value))
       return GetRef<PrimExpr>(op);
     return Select(c, t, f);

@@ -20,8 +20,7 @@ namespace {
 const char* const kExtraOps[] = {
     "cast_like", "fast_exp", "fast_tanh", "fast_erf", "trunc", "sign", "log2", "log10", "sin",
     "cos", "mod", "floor_mod", "trunc_divide", "trunc_mod", "nn.adaptive_max_pool2d",
-    "nn.fast_softmax", "nn.instance_norm", "nn.group_norm", "nn.conv1d",
-    "nn.conv3d", "nn.upsampling", "nn.depth_to_space", "nn.space_to_depth", "std", "all", "any",
+    "nn.fast_softmax", "std", "all", "any",
     "reshape_like", "gather_nd", "broadcast_to_like", "layout_transform", "arange", "one_hot",
     "scatter", "slice_like", "collapse_sum_like", "collapse_sum_to", "sequence_mask",
     "shape_of", "stop_gradient", "annotation.stop_fusion", "device_copy", "on_device",

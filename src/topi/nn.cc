@@ -2,6 +2,7 @@
 // builds them, because that order is visible in the printed TIR.
 #include "tirgen/topi/nn.h"
 
+#include <array>
 #include <cctype>
 
 #include "tirgen/te/operation.h"
@@ -138,6 +139,34 @@ Tensor lrn(const Tensor& data, int64_t size, int axis, double alpha, double beta
   return divide(data, sqrt_sum_up);
 }
 
+Tensor mirror_pad(const Tensor& x, const std::vector<int64_t>& before, const std::vector<int64_t>& after,
+                  const std::string& mode) {
+  TIRGEN_CHECK(mode == "SYMMETRIC" || mode == "REFLECT") << "mirror_pad mode must be SYMMETRIC or REFLECT";
+  size_t n = x.ndim();
+  int64_t sym = mode == "SYMMETRIC" ? 1 : 0;
+  std::vector<PrimExpr> shape;
+  for (size_t i = 0; i < n; ++i) shape.push_back(I32(Dim(x->shape[i]) + before[i] + after[i]));
+  return te::compute(
+      shape,
+      [&](const std::vector<Var>& v) {
+        std::vector<PrimExpr> idx;
+        for (size_t i = 0; i < n; ++i) {
+          if (before[i] == 0 && after[i] == 0) {
+            idx.push_back(v[i]);  // TVM's if_then_else on a constant False folds away
+            continue;
+          }
+          PrimExpr b = I32(before[i]), len = x->shape[i];
+          PrimExpr axis = v[i] - b;
+          // python `-axis - mode`: -axis is axis * -1
+          PrimExpr mapped = if_then_else(v[i] < b, axis * I32(-1) - I32(sym), axis);
+          mapped = if_then_else(v[i] >= len + b, I32(2) * (len - I32(1)) - axis + I32(sym), mapped);
+          idx.push_back(mapped);
+        }
+        return x(idx);
+      },
+      "MirrorPadInput", "injective", {}, Names("i", n));
+}
+
 Tensor conv2d(const Tensor& data, const Tensor& weight, const std::vector<int64_t>& strides,
               const std::vector<int64_t>& padding, const std::vector<int64_t>& dilation,
               int64_t groups, const std::string& layout, DataType out_dtype) {
@@ -180,6 +209,96 @@ Tensor conv2d(const Tensor& data, const Tensor& weight, const std::vector<int64_
         return sum(cast(out_dtype, d) * cast(out_dtype, w), axis);
       },
       name, name, attrs, vars);
+}
+
+Tensor conv_nd(const Tensor& data, const Tensor& weight, const std::vector<int64_t>& strides,
+               const std::vector<int64_t>& pad_begin, const std::vector<int64_t>& pad_end,
+               const std::vector<int64_t>& dilation, int64_t groups, const std::string& data_layout,
+               const std::string& kernel_layout, DataType out_dtype) {
+  // TVM's topi.nn.conv: everything is computed in N, C, spatial... order and permuted to the
+  // layouts; the permutations decide var names, index order and the reduction order.
+  const size_t nd = data.ndim(), dim = nd - 2;
+  auto spatial_positions = [](const std::string& layout, const std::string& skip) {
+    std::vector<size_t> pos;
+    for (size_t i = 0; i < layout.size(); ++i)
+      if (skip.find(layout[i]) == std::string::npos) pos.push_back(i);
+    return pos;
+  };
+  auto argsort = [](const std::vector<size_t>& to) {
+    std::vector<size_t> from(to.size());
+    for (size_t i = 0; i < to.size(); ++i) from[to[i]] = i;
+    return from;
+  };
+  std::vector<size_t> data_to{data_layout.find('N'), data_layout.find('C')};
+  for (size_t p : spatial_positions(data_layout, "NC")) data_to.push_back(p);
+  std::vector<size_t> kernel_to{kernel_layout.find('O'), kernel_layout.find('I')};
+  for (size_t p : spatial_positions(kernel_layout, "OI")) kernel_to.push_back(p);
+  TIRGEN_CHECK(data_to.size() == nd && kernel_to.size() == nd && weight.ndim() == nd)
+      << "conv layouts " << data_layout << "/" << kernel_layout << " do not fit the data and weight";
+  std::vector<size_t> data_from = argsort(data_to), kernel_from = argsort(kernel_to);
+  int64_t in_c = Dim(data->shape[data_to[1]]), num_filter = Dim(weight->shape[kernel_to[0]]);
+  std::vector<int64_t> dims, kdims;
+  for (size_t i = 0; i < dim; ++i) {
+    dims.push_back(Dim(data->shape[data_to[2 + i]]));
+    kdims.push_back(Dim(weight->shape[kernel_to[2 + i]]));
+  }
+  std::vector<int64_t> canon_before{0, 0}, canon_after{0, 0};
+  for (size_t i = 0; i < dim; ++i) {
+    canon_before.push_back(pad_begin[i]);
+    canon_after.push_back(pad_end[i]);
+  }
+  std::vector<int64_t> pb(nd), pa(nd);
+  for (size_t i = 0; i < nd; ++i) {
+    pb[i] = canon_before[data_from[i]];
+    pa[i] = canon_after[data_from[i]];
+  }
+  Tensor temp = pad(data, pb, pa, make_const(data->dtype, 0), "pad_temp");
+  IterVar rc = te::reduce_axis(Range(I32(0), I32(in_c / groups)), "rc");
+  std::vector<IterVar> rs;
+  const char* rnames[] = {"ry", "rx", "rz"};
+  TIRGEN_CHECK(dim <= 3) << "conv supports up to 3 spatial dims";
+  for (size_t i = 0; i < dim; ++i) rs.push_back(te::reduce_axis(Range(I32(0), I32(kdims[i])), rnames[i]));
+  std::vector<PrimExpr> canon_shape{data->shape[data_to[0]], I32(num_filter)};
+  for (size_t i = 0; i < dim; ++i)
+    canon_shape.push_back(I32((dims[i] - (kdims[i] - 1) * dilation[i] - 1 + pad_begin[i] + pad_end[i]) / strides[i] + 1));
+  const char* vnames[] = {"nn", "ff", "yy", "xx", "zz"};
+  std::vector<PrimExpr> shape(nd);
+  std::vector<std::string> vars(nd);
+  for (size_t i = 0; i < nd; ++i) {
+    shape[i] = canon_shape[data_from[i]];
+    vars[i] = vnames[data_from[i]];
+  }
+  // Reductions in layout order: C and the spatial dims as they appear in the data layout.
+  std::vector<IterVar> canon_red{rc};
+  canon_red.insert(canon_red.end(), rs.begin(), rs.end());
+  std::vector<IterVar> red;
+  for (size_t i = 1; i < nd; ++i) {
+    size_t j = data_from[i] > data_from[0] ? data_from[i] - 1 : data_from[i];
+    red.push_back(canon_red[j]);
+  }
+  std::string name = std::string(groups > 1 ? "group_" : "") + "conv" + std::to_string(dim) + "d_";
+  for (char ch : data_layout) name += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  return te::compute(
+      shape,
+      [&](const std::vector<Var>& v) {
+        std::vector<PrimExpr> canon(nd);
+        for (size_t i = 0; i < nd; ++i) canon[i] = v[data_to[i]];
+        PrimExpr nn = canon[0], ff = canon[1];
+        PrimExpr ch = groups == 1 ? PrimExpr(rc->var)
+                                  : floordiv(ff, I32(num_filter / groups)) * I32(in_c / groups) + rc->var;
+        std::vector<PrimExpr> dcanon{nn, ch}, kcanon{ff, rc->var};
+        for (size_t i = 0; i < dim; ++i) {
+          dcanon.push_back(canon[2 + i] * I32(strides[i]) + rs[i]->var * I32(dilation[i]));
+          kcanon.push_back(rs[i]->var);
+        }
+        std::vector<PrimExpr> didx(nd), kidx(nd);
+        for (size_t i = 0; i < nd; ++i) {
+          didx[i] = dcanon[data_from[i]];
+          kidx[i] = kcanon[kernel_from[i]];
+        }
+        return sum(cast(out_dtype, temp(didx)) * cast(out_dtype, weight(kidx)), red);
+      },
+      name, name, {}, vars);
 }
 
 Tensor depthwise_conv2d_nchw(const Tensor& data, const Tensor& weight,
@@ -238,34 +357,94 @@ Tensor depthwise_conv2d_nhwc(const Tensor& data, const Tensor& weight,
       "DepthwiseConv2d", "depthwise_conv2d_nhwc", {}, {"b", "i", "j", "c"});
 }
 
+Tensor dilate(const Tensor& x, const std::vector<int64_t>& strides, const std::string& name,
+              double dilation_value) {
+  size_t n = x.ndim();
+  TIRGEN_CHECK(strides.size() == n) << "dilate needs one stride per dimension";
+  std::vector<PrimExpr> shape;
+  for (size_t i = 0; i < n; ++i) shape.push_back(I32((Dim(x->shape[i]) - 1) * strides[i] + 1));
+  return te::compute(
+      shape,
+      [&](const std::vector<Var>& v) {
+        std::vector<PrimExpr> idx, nz;
+        for (size_t i = 0; i < n; ++i) {
+          if (strides[i] == 1) {
+            idx.push_back(v[i]);
+          } else {
+            idx.push_back(floordiv(v[i], I32(strides[i])));
+            nz.push_back(floormod(v[i], I32(strides[i])) == 0);
+          }
+        }
+        if (nz.empty()) return x(idx);
+        PrimExpr all = nz[0];
+        for (size_t i = 1; i < nz.size(); ++i) all = logical_and(all, nz[i]);
+        return if_then_else(all, x(idx), make_const(x->dtype, dilation_value));
+      },
+      name, "injective,dilate", {}, Names("i", n));
+}
+
+Tensor conv_transpose_nd(const Tensor& data, const Tensor& weight, const std::vector<int64_t>& strides,
+                         const std::vector<int64_t>& pad_begin, const std::vector<int64_t>& pad_end,
+                         const std::vector<int64_t>& output_padding, DataType out_dtype) {
+  // TVM's conv1d_transpose_ncw / conv3d_transpose_ncdhw: dilate by the strides, pad by
+  // kernel - 1 - padding (+ output_padding at the end), convolve with the flipped kernel.
+  const size_t nd = data.ndim(), dim = nd - 2;
+  TIRGEN_CHECK((dim == 1 || dim == 3) && weight.ndim() == nd) << "conv_transpose_nd is for 1-d and 3-d data";
+  const std::vector<std::string> sp = dim == 1 ? std::vector<std::string>{"w"} : std::vector<std::string>{"d", "h", "w"};
+  int64_t in_c = Dim(data->shape[1]), out_c = Dim(weight->shape[1]);
+  std::vector<int64_t> ks, dstr{1, 1}, before{0, 0}, after{0, 0};
+  for (size_t i = 0; i < dim; ++i) {
+    ks.push_back(Dim(weight->shape[2 + i]));
+    dstr.push_back(strides[i]);
+    before.push_back(ks[i] - 1 - pad_begin[i]);
+    after.push_back(ks[i] - 1 - pad_end[i] + output_padding[i]);
+  }
+  Tensor dilated = dilate(data, dstr, "data_dilate");
+  Tensor padded = pad(dilated, before, after, make_const(data->dtype, 0), "data_pad");
+  // Kernel IO... -> OI..., flipped along every spatial dim (1-d: TVM names it "kernel").
+  std::vector<PrimExpr> kshape{I32(out_c), I32(in_c)};
+  std::vector<std::string> kvars{"o", "i"}, ovars{"b", "c"};
+  for (size_t i = 0; i < dim; ++i) {
+    kshape.push_back(I32(ks[i]));
+    kvars.push_back(sp[i]);
+    ovars.push_back(sp[i]);
+  }
+  Tensor kt = te::compute(
+      kshape,
+      [&](const std::vector<Var>& v) {
+        std::vector<PrimExpr> idx{v[1], v[0]};
+        for (size_t i = 0; i < dim; ++i) idx.push_back(I32(ks[i] - 1) - v[2 + i]);
+        return weight(idx);
+      },
+      dim == 1 ? "kernel" : "kernel_transform", "", {}, kvars);
+  std::vector<IterVar> red{te::reduce_axis(Range(I32(0), I32(in_c)), "dc")};
+  std::vector<PrimExpr> oshape{data->shape[0], I32(out_c)};
+  for (size_t i = 0; i < dim; ++i) {
+    red.push_back(te::reduce_axis(Range(I32(0), I32(ks[i])), "d" + sp[i]));
+    oshape.push_back(I32(Dim(padded->shape[2 + i]) - ks[i] + 1));
+  }
+  std::string tag = dim == 1 ? "conv1d_transpose_ncw" : "conv3d_transpose_ncdhw";
+  return te::compute(
+      oshape,
+      [&](const std::vector<Var>& v) {
+        std::vector<PrimExpr> didx{v[0], red[0]->var}, kidx{v[1], red[0]->var};
+        for (size_t i = 0; i < dim; ++i) {
+          didx.push_back(v[2 + i] + red[1 + i]->var);
+          kidx.push_back(red[1 + i]->var);
+        }
+        return sum(cast(out_dtype, padded(didx)) * cast(out_dtype, kt(kidx)), red);
+      },
+      "compute", tag, {}, ovars);
+}
+
 Tensor conv2d_transpose_nchw(const Tensor& data, const Tensor& weight,
                              const std::vector<int64_t>& strides,
                              const std::vector<int64_t>& padding,
                              const std::vector<int64_t>& output_padding, DataType out_dtype,
                              int64_t groups) {
-  int64_t in_c = Dim(data->shape[1]), in_h = Dim(data->shape[2]), in_w = Dim(data->shape[3]);
+  int64_t in_c = Dim(data->shape[1]);
   int64_t out_c = Dim(weight->shape[1]), kh = Dim(weight->shape[2]), kw = Dim(weight->shape[3]);
-  // Dilate the input by the strides (zeros between elements).
-  std::vector<PrimExpr> dshape{data->shape[0], data->shape[1], I32((in_h - 1) * strides[0] + 1),
-                               I32((in_w - 1) * strides[1] + 1)};
-  Tensor dilated = te::compute(
-      dshape,
-      [&](const std::vector<Var>& v) {
-        std::vector<PrimExpr> idx{v[0], v[1]}, nz;
-        for (int i = 0; i < 2; ++i) {
-          if (strides[i] == 1) {
-            idx.push_back(v[2 + i]);
-          } else {
-            idx.push_back(floordiv(v[2 + i], I32(strides[i])));
-            nz.push_back(floormod(v[2 + i], I32(strides[i])) == 0);
-          }
-        }
-        if (nz.empty()) return data(idx);
-        PrimExpr all = nz[0];
-        for (size_t i = 1; i < nz.size(); ++i) all = logical_and(all, nz[i]);
-        return if_then_else(all, data(idx), make_const(data->dtype, 0));
-      },
-      "data_dilate", "injective", {}, Names("i", 4));
+  Tensor dilated = dilate(data, {1, 1, strides[0], strides[1]}, "data_dilate");
   int64_t top = kh - 1 - padding[0], bottom = kh - 1 - padding[2] + output_padding[0];
   int64_t left = kw - 1 - padding[1], right = kw - 1 - padding[3] + output_padding[1];
   Tensor padded = pad(dilated, {0, 0, top, left}, {0, 0, bottom, right}, make_const(data->dtype, 0),
@@ -434,23 +613,41 @@ std::pair<int, int> PoolAxes(const std::string& layout) {
 Tensor pool2d(const Tensor& x, const std::vector<int64_t>& kernel, const std::vector<int64_t>& strides,
               const std::vector<int64_t>& dilation, const std::vector<int64_t>& padding,
               PoolType type, bool ceil_mode, const std::string& layout, bool count_include_pad) {
-  // TVM's pool_impl_nd over two axes; expressions built in its order (they print).
   auto [hax, wax] = PoolAxes(layout);
-  const int axis[2] = {hax, wax};
+  return pool_nd(x, kernel, strides, dilation, padding, type, ceil_mode, {hax, wax}, count_include_pad);
+}
+
+Tensor pool1d(const Tensor& x, int64_t kernel, int64_t stride, int64_t dilation,
+              const std::vector<int64_t>& padding, PoolType type, bool ceil_mode,
+              const std::string& layout, bool count_include_pad) {
+  size_t w = layout.find('W');
+  TIRGEN_CHECK(w != std::string::npos && layout.find('w') == std::string::npos && x.ndim() == layout.size())
+      << "pooling layout " << layout << " must contain an unsplit W";
+  return pool_nd(x, {kernel}, {stride}, {dilation}, padding, type, ceil_mode, {static_cast<int>(w)},
+                 count_include_pad);
+}
+
+Tensor pool_nd(const Tensor& x, const std::vector<int64_t>& kernel, const std::vector<int64_t>& strides,
+               const std::vector<int64_t>& dilation, const std::vector<int64_t>& padding,
+               PoolType type, bool ceil_mode, const std::vector<int>& axis, bool count_include_pad) {
+  // TVM's pool_impl_nd; expressions built in its order (they print).
+  const size_t k = axis.size();
+  TIRGEN_CHECK(kernel.size() == k && strides.size() == k && dilation.size() == k && padding.size() == 2 * k)
+      << "pooling needs one kernel/stride/dilation and two paddings per pooled axis";
   size_t n = x.ndim();
   std::vector<IterVar> daxis;
-  PrimExpr kernel_e[2], stride[2], dil[2], pad_head[2], pad_tail[2], offset[2];
+  std::vector<PrimExpr> kernel_e(k), stride(k), dil(k), pad_head(k), pad_tail(k), offset(k);
   std::vector<int64_t> pad_before(n, 0), pad_after(n, 0);
   std::vector<PrimExpr> out_shape = x->shape;
   bool do_pad = false;
-  for (int i = 0; i < 2; ++i) {
+  for (size_t i = 0; i < k; ++i) {
     kernel_e[i] = I32(kernel[i]);
     stride[i] = I32(strides[i]);
     dil[i] = I32(dilation[i]);
     pad_head[i] = I32(padding[i]);
-    pad_tail[i] = I32(padding[i + 2]);
+    pad_tail[i] = I32(padding[i + k]);
     offset[i] = I32(0);
-    int64_t tail = padding[i + 2];
+    int64_t tail = padding[i + k];
     if (ceil_mode) {
       offset[i] = I32(strides[i] - 1);
       pad_tail[i] = pad_tail[i] + offset[i];
@@ -466,7 +663,7 @@ Tensor pool2d(const Tensor& x, const std::vector<int64_t>& kernel, const std::ve
   }
   auto window_index = [&](const std::vector<Var>& out) {
     std::vector<PrimExpr> idx(out.begin(), out.end());
-    for (int i = 0; i < 2; ++i) idx[axis[i]] = out[axis[i]] * stride[i] + daxis[i]->var * dil[i];
+    for (size_t i = 0; i < k; ++i) idx[axis[i]] = out[axis[i]] * stride[i] + daxis[i]->var * dil[i];
     return idx;
   };
   if (type == PoolType::kMax) {
@@ -486,7 +683,7 @@ Tensor pool2d(const Tensor& x, const std::vector<int64_t>& kernel, const std::ve
       [&](const std::vector<Var>& out) {
         std::vector<PrimExpr> indices(out.begin(), out.end());
         PrimExpr num_el = I32(1);
-        for (int i = 0; i < 2; ++i) {
+        for (size_t i = 0; i < k; ++i) {
           PrimExpr dim = x->shape[axis[i]];
           PrimExpr start = out[axis[i]] * stride[i] - pad_head[i];
           PrimExpr end = start + (kernel_e[i] - 1) * dil[i];
@@ -520,9 +717,22 @@ Tensor avg_pool2d(const Tensor& x, const std::vector<int64_t>& kernel,
 Tensor adaptive_pool2d(const Tensor& x, const std::vector<PrimExpr>& out_size, PoolType type,
                        const std::string& layout) {
   auto [hax, wax] = PoolAxes(layout);
-  const int axes[2] = {hax, wax};
+  return adaptive_pool_nd(x, out_size, type, {hax, wax});
+}
+
+Tensor adaptive_pool1d(const Tensor& x, const PrimExpr& out_size, PoolType type, const std::string& layout) {
+  size_t w = layout.find('W');
+  TIRGEN_CHECK(w != std::string::npos && layout.find('w') == std::string::npos && x.ndim() == layout.size())
+      << "pooling layout " << layout << " must contain an unsplit W";
+  return adaptive_pool_nd(x, {out_size}, type, {static_cast<int>(w)});
+}
+
+Tensor adaptive_pool_nd(const Tensor& x, const std::vector<PrimExpr>& out_size, PoolType type,
+                        const std::vector<int>& axes) {
+  const size_t k = axes.size();
+  TIRGEN_CHECK(out_size.size() == k) << "adaptive pooling needs one output size per pooled axis";
   std::vector<PrimExpr> shape = x->shape;
-  for (int i = 0; i < 2; ++i) shape[axes[i]] = out_size[i];
+  for (size_t i = 0; i < k; ++i) shape[axes[i]] = out_size[i];
   // The window of output position o along one axis: [o*in/out, ceil((o+1)*in/out)). When out
   // divides in, its length simplifies to a constant and the reduction runs over it as TVM
   // writes it. Otherwise the reduction runs over the longest window (with a condition when
@@ -536,7 +746,7 @@ Tensor adaptive_pool2d(const Tensor& x, const std::vector<PrimExpr>& out_size, P
   auto window = [&](const std::vector<Var>& out, bool reduce_indices, std::vector<PrimExpr>* idx) {
     Window w;
     idx->assign(out.begin(), out.end());
-    for (int i = 0; i < 2; ++i) {
+    for (size_t i = 0; i < k; ++i) {
       PrimExpr o = out[axes[i]], odim = out_size[i], idim = x->shape[axes[i]];
       PrimExpr start = floordiv(o * idim, odim);
       PrimExpr tmp = floordiv((o + 1) * idim, odim);
@@ -623,6 +833,55 @@ Tensor flatten(const Tensor& x, const std::string& name) {
         return x(idx);
       },
       name, "injective");
+}
+
+namespace {
+// (n, c, y, x) of an output index in NCHW or NHWC.
+std::array<PrimExpr, 4> NCYX(const std::vector<Var>& v, bool nhwc) {
+  if (nhwc) return {v[0], v[3], v[1], v[2]};
+  return {v[0], v[1], v[2], v[3]};
+}
+}  // namespace
+
+Tensor depth_to_space(const Tensor& x, int64_t block_size, const std::string& layout, const std::string& mode) {
+  bool nhwc = layout == "NHWC";
+  TIRGEN_CHECK(x.ndim() == 4 && (nhwc || layout == "NCHW")) << "depth_to_space needs 4-D NCHW or NHWC data";
+  PrimExpr bs = I32(block_size);
+  int64_t in_c = Dim(x->shape[nhwc ? 3 : 1]);
+  PrimExpr factor = I32(in_c / (block_size * block_size));
+  PrimExpr oh = I32(Dim(x->shape[nhwc ? 1 : 2]) * block_size), ow = I32(Dim(x->shape[nhwc ? 2 : 3]) * block_size);
+  std::vector<PrimExpr> shape = nhwc ? std::vector<PrimExpr>{x->shape[0], oh, ow, factor}
+                                     : std::vector<PrimExpr>{x->shape[0], factor, oh, ow};
+  return te::compute(
+      shape,
+      [&](const std::vector<Var>& v) {
+        auto [n, c, y, xx] = NCYX(v, nhwc);
+        PrimExpr block_x = truncdiv(xx, bs), block_y = truncdiv(y, bs);
+        PrimExpr idx_x = truncmod(xx, bs), idx_y = truncmod(y, bs);
+        PrimExpr ch = mode == "DCR" ? factor * (bs * idx_y + idx_x) + c : c * bs * bs + (bs * idx_y + idx_x);
+        return nhwc ? x(n, block_y, block_x, ch) : x(n, ch, block_y, block_x);
+      },
+      "depth_to_space", "injective", {}, Names("i", 4));
+}
+
+Tensor space_to_depth(const Tensor& x, int64_t block_size, const std::string& layout) {
+  bool nhwc = layout == "NHWC";
+  TIRGEN_CHECK(x.ndim() == 4 && (nhwc || layout == "NCHW")) << "space_to_depth needs 4-D NCHW or NHWC data";
+  PrimExpr bs = I32(block_size), in_c = x->shape[nhwc ? 3 : 1];
+  PrimExpr oc = I32(Dim(in_c) * block_size * block_size);
+  PrimExpr oh = I32(Dim(x->shape[nhwc ? 1 : 2]) / block_size), ow = I32(Dim(x->shape[nhwc ? 2 : 3]) / block_size);
+  std::vector<PrimExpr> shape = nhwc ? std::vector<PrimExpr>{x->shape[0], oh, ow, oc}
+                                     : std::vector<PrimExpr>{x->shape[0], oc, oh, ow};
+  return te::compute(
+      shape,
+      [&](const std::vector<Var>& v) {
+        auto [n, c, y, xx] = NCYX(v, nhwc);
+        PrimExpr block_offset = truncdiv(c, in_c), channel_idx = truncmod(c, in_c);
+        PrimExpr x_idx = truncmod(block_offset, bs), y_idx = truncdiv(block_offset, bs);
+        PrimExpr iy = y_idx + y * bs, ix = x_idx + xx * bs;
+        return nhwc ? x(n, iy, ix, channel_idx) : x(n, channel_idx, iy, ix);
+      },
+      "space_to_depth", "injective", {}, Names("i", 4));
 }
 
 Tensor bias_add(const Tensor& data, const Tensor& bias, int axis) {

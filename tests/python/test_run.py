@@ -140,3 +140,25 @@ def @main(%x: Tensor[(1, 4, 3, 3), float32], %w: Tensor[(2, 4, 3, 3), float32],
         T(y).permute(0, 3, 1, 2), T(v).permute(3, 2, 0, 1), stride=2, padding=1).permute(0, 2, 3, 1)
     np.testing.assert_allclose(got[0], want0.numpy(), rtol=1e-5, atol=1e-5)
     np.testing.assert_allclose(got[1], want1.numpy(), rtol=1e-5, atol=1e-5)
+
+
+def test_norms_expanded_by_simplify_inference_match_torch():
+    # instance_norm, group_norm and l2_normalize have no compute: SimplifyInference expands them.
+    mod = tirgen.relay.parse("""#[version = "0.0.5"]
+def @main(%x: Tensor[(2, 4, 3, 5), float32], %g: Tensor[(4), float32], %b: Tensor[(4), float32]) {
+  %0 = nn.instance_norm(%x, %g, %b, epsilon=1e-3f);
+  %1 = nn.group_norm(%x, %g, %b, num_groups=2);
+  %2 = nn.l2_normalize(%x, eps=1e-10f, axis=[1, 3]);
+  (%0, %1, %2)
+}
+""")
+    rng = np.random.RandomState(0)
+    x = rng.randn(2, 4, 3, 5).astype("float32")
+    g, b = rng.randn(4).astype("float32"), rng.randn(4).astype("float32")
+    got = tirgen.run(mod, [x, g, b])
+    F, T = torch.nn.functional, torch.from_numpy
+    np.testing.assert_allclose(got[0], F.instance_norm(T(x), weight=T(g), bias=T(b), eps=1e-3).numpy(),
+                               rtol=1e-4, atol=1e-5)
+    np.testing.assert_allclose(got[1], F.group_norm(T(x), 2, T(g), T(b), eps=1e-5).numpy(), rtol=1e-4, atol=1e-5)
+    want2 = x / np.sqrt(np.maximum((x.astype("float64") ** 2).sum(axis=(1, 3), keepdims=True), 1e-10))
+    np.testing.assert_allclose(got[2], want2, rtol=1e-5, atol=1e-6)

@@ -83,5 +83,62 @@ TEST(Simplify, FloatDivisionByConstant) {
   EXPECT_EQ(e.as<BinaryNode>()->b.as<FloatImmNode>()->value, 0.0078125);
 }
 
+// TVM's LT rules: a comparison the bounds of a - b decide folds; floordiv by a positive
+// constant against a constant becomes a bound on the dividend (also through a <= b = !(b < a)).
+TEST(RewriteRules, ComparisonsByBoundsAndFloorDiv) {
+  Var x("x");
+  auto is_bool = [](const PrimExpr& e, int64_t v) { return e.dtype().is_bool() && as_const_int(e) && *as_const_int(e) == v; };
+  EXPECT_TRUE(is_bool(arith::Simplify(Binary(Kind::kLT, floormod(x, PrimExpr(4)), PrimExpr(4))), 1));
+  EXPECT_TRUE(is_bool(arith::Simplify(Binary(Kind::kGE, floormod(x, PrimExpr(4)), PrimExpr(4))), 0));
+  PrimExpr a = arith::Simplify(Binary(Kind::kLT, floordiv(x, PrimExpr(4)), PrimExpr(2)));  // x < 8
+  ASSERT_EQ(a.kind(), Kind::kLT);
+  EXPECT_TRUE(a.as<BinaryNode>()->a.same_as(x));
+  EXPECT_EQ(*as_const_int(a.as<BinaryNode>()->b), 8);
+  PrimExpr b = arith::Simplify(Binary(Kind::kLE, floordiv(x, PrimExpr(4)), PrimExpr(1)));  // x <= 7
+  ASSERT_EQ(b.kind(), Kind::kLE);
+  EXPECT_TRUE(b.as<BinaryNode>()->a.same_as(x));
+  EXPECT_EQ(*as_const_int(b.as<BinaryNode>()->b), 7);
+  PrimExpr c = arith::Simplify(Binary(Kind::kLT, PrimExpr(1), floordiv(x, PrimExpr(4))));  // 7 < x
+  ASSERT_EQ(c.kind(), Kind::kLT);
+  EXPECT_EQ(*as_const_int(c.as<BinaryNode>()->a), 7);
+  EXPECT_TRUE(c.as<BinaryNode>()->b.same_as(x));
+  // Unknown: stays a comparison.
+  EXPECT_EQ(arith::Simplify(Binary(Kind::kLT, x, PrimExpr(1))).kind(), Kind::kLT);
+}
+
+// TVM's EQ / NE / Select rules: bounds decide; the constant goes right and offsets move
+// across; a known order makes != strict; select(c, y, y) is y.
+TEST(RewriteRules, EqualNotEqualAndSelect) {
+  Var x("x"), c("c", DataType::Bool());
+  auto is_bool = [](const PrimExpr& e, int64_t v) { return e.dtype().is_bool() && as_const_int(e) && *as_const_int(e) == v; };
+  EXPECT_TRUE(is_bool(arith::Simplify(Binary(Kind::kEQ, floormod(x, PrimExpr(4)), PrimExpr(7))), 0));
+  EXPECT_TRUE(is_bool(arith::Simplify(Binary(Kind::kNE, floormod(x, PrimExpr(4)), PrimExpr(-1))), 1));
+  PrimExpr e = arith::Simplify(Binary(Kind::kEQ, PrimExpr(3), Binary(Kind::kAdd, x, PrimExpr(1))));  // x == 2
+  ASSERT_EQ(e.kind(), Kind::kEQ);
+  EXPECT_TRUE(e.as<BinaryNode>()->a.same_as(x));
+  EXPECT_EQ(*as_const_int(e.as<BinaryNode>()->b), 2);
+  PrimExpr n = arith::Simplify(Binary(Kind::kNE, Binary(Kind::kSub, PrimExpr(5), x), PrimExpr(1)));  // x != 4
+  ASSERT_EQ(n.kind(), Kind::kNE);
+  EXPECT_TRUE(n.as<BinaryNode>()->a.same_as(x));
+  EXPECT_EQ(*as_const_int(n.as<BinaryNode>()->b), 4);
+  PrimExpr m = arith::Simplify(Binary(Kind::kNE, floormod(x, PrimExpr(4)), PrimExpr(3)));  // x % 4 < 3
+  EXPECT_EQ(m.kind(), Kind::kLT);
+  EXPECT_TRUE(arith::Simplify(Select(c, x + 1, x + 1)).same_as(x + 1) ||
+              arith::Simplify(Select(c, x + 1, x + 1)).kind() == Kind::kAdd);
+}
+
+// TVM's min/max rules: min(x, x) = x; an operand the constant bounds rule out drops out
+// (a uint8 value is never below 0; an int32 one may be).
+TEST(RewriteRules, MinMaxByBounds) {
+  Var u("u", DataType::UInt(8)), i("i");
+  PrimExpr zero_u8 = make_const(DataType::UInt(8), 0);
+  EXPECT_TRUE(arith::Simplify(Binary(Kind::kMax, zero_u8, u)).same_as(u));
+  EXPECT_TRUE(arith::Simplify(Binary(Kind::kMin, u, make_const(DataType::UInt(8), 255))).same_as(u));
+  EXPECT_TRUE(arith::Simplify(Binary(Kind::kMin, i, i)).same_as(i));
+  EXPECT_EQ(arith::Simplify(Binary(Kind::kMax, PrimExpr(0), i)).kind(), Kind::kMax);
+  EXPECT_EQ(arith::Simplify(Binary(Kind::kMin, floormod(i, PrimExpr(4)), PrimExpr(9))).kind(),
+            Kind::kFloorMod);  // min(i % 4, 9) = i % 4
+}
+
 }  // namespace
 }  // namespace tirgen

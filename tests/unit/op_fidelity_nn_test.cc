@@ -918,5 +918,503 @@ def main(p0: T.Buffer((T.int64(1), T.int64(4), T.int64(3), T.int64(3)), "float32
 )TVM");
 }
 
+// topi.nn.upsampling = resize2d to round(dim * scale), asymmetric, rounding "" (floor): integer scale as a truncating division.
+TEST(OpFidelityNN, UpSamplingNearest) {
+  EXPECT_EQ(LowerOne("%a: Tensor[(1, 2, 3, 3), float32]",
+                     "nn.upsampling(%a, scale_h=2f, scale_w=2f)"),
+            R"TVM(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(1), T.int64(2), T.int64(3), T.int64(3)), "float32"), resize: T.Buffer((T.int64(1), T.int64(2), T.int64(6), T.int64(6)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    for ax0, ax1, ax2, ax3 in T.grid(T.int64(1), T.int64(2), T.int64(6), T.int64(6)):
+        with T.block("resize"):
+            v_ax0, v_ax1, v_ax2, v_ax3 = T.axis.remap("SSSS", [ax0, ax1, ax2, ax3])
+            T.reads(p0[v_ax0, v_ax1, T.max(T.min(T.Div(v_ax2, T.int64(2)), T.int64(2)), T.int64(0)), T.max(T.min(T.Div(v_ax3, T.int64(2)), T.int64(2)), T.int64(0))])
+            T.writes(resize[v_ax0, v_ax1, v_ax2, v_ax3])
+            resize[v_ax0, v_ax1, v_ax2, v_ax3] = p0[v_ax0, v_ax1, T.max(T.min(T.Div(v_ax2, T.int64(2)), T.int64(2)), T.int64(0)), T.max(T.min(T.Div(v_ax3, T.int64(2)), T.int64(2)), T.int64(0))]
+)TVM");
+}
+
+// bilinear -> linear with align_corners coordinates (in - 1) / (out - 1) * x.
+TEST(OpFidelityNN, UpSamplingBilinearAlignCorners) {
+  EXPECT_EQ(LowerOne("%a: Tensor[(1, 1, 2, 3), float32]",
+                     "nn.upsampling(%a, scale_h=2f, scale_w=1.5f, method=\"bilinear\", align_corners=True)"),
+            R"TVM(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(1), T.int64(1), T.int64(2), T.int64(3)), "float32"), resize: T.Buffer((T.int64(1), T.int64(1), T.int64(4), T.int64(4)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    for ax0, ax1, ax2, ax3 in T.grid(T.int64(1), T.int64(1), T.int64(4), T.int64(4)):
+        with T.block("resize"):
+            v_ax0, v_ax1, v_ax2, v_ax3 = T.axis.remap("SSSS", [ax0, ax1, ax2, ax3])
+            T.reads(p0[v_ax0, v_ax1, T.int64(0):T.int64(2), T.int64(0):T.int64(3)])
+            T.writes(resize[v_ax0, v_ax1, v_ax2, v_ax3])
+            resize[v_ax0, v_ax1, v_ax2, v_ax3] = (p0[v_ax0, v_ax1, T.max(T.min(T.Cast("int64", T.floor(T.float32(0.33333333333333331) * T.Cast("float32", v_ax2))), T.int64(1)), T.int64(0)), T.max(T.min(T.Cast("int64", T.floor(T.float32(0.66666666666666663) * T.Cast("float32", v_ax3))), T.int64(2)), T.int64(0))] * (T.float32(1) - (T.float32(0.66666666666666663) * T.Cast("float32", v_ax3) - T.Cast("float32", T.Cast("int32", T.floor(T.float32(0.66666666666666663) * T.Cast("float32", v_ax3)))))) + p0[v_ax0, v_ax1, T.max(T.min(T.Cast("int64", T.floor(T.float32(0.33333333333333331) * T.Cast("float32", v_ax2))), T.int64(1)), T.int64(0)), T.max(T.min(T.Cast("int64", T.floor(T.float32(0.66666666666666663) * T.Cast("float32", v_ax3))) + T.int64(1), T.int64(2)), T.int64(0))] * (T.float32(0.66666666666666663) * T.Cast("float32", v_ax3) - T.Cast("float32", T.Cast("int32", T.floor(T.float32(0.66666666666666663) * T.Cast("float32", v_ax3)))))) * (T.float32(1) - (T.float32(0.33333333333333331) * T.Cast("float32", v_ax2) - T.Cast("float32", T.Cast("int32", T.floor(T.float32(0.33333333333333331) * T.Cast("float32", v_ax2)))))) + (p0[v_ax0, v_ax1, T.max(T.min(T.Cast("int64", T.floor(T.float32(0.33333333333333331) * T.Cast("float32", v_ax2))) + T.int64(1), T.int64(1)), T.int64(0)), T.max(T.min(T.Cast("int64", T.floor(T.float32(0.66666666666666663) * T.Cast("float32", v_ax3))), T.int64(2)), T.int64(0))] * (T.float32(1) - (T.float32(0.66666666666666663) * T.Cast("float32", v_ax3) - T.Cast("float32", T.Cast("int32", T.floor(T.float32(0.66666666666666663) * T.Cast("float32", v_ax3)))))) + p0[v_ax0, v_ax1, T.max(T.min(T.Cast("int64", T.floor(T.float32(0.33333333333333331) * T.Cast("float32", v_ax2))) + T.int64(1), T.int64(1)), T.int64(0)), T.max(T.min(T.Cast("int64", T.floor(T.float32(0.66666666666666663) * T.Cast("float32", v_ax3))) + T.int64(1), T.int64(2)), T.int64(0))] * (T.float32(0.66666666666666663) * T.Cast("float32", v_ax3) - T.Cast("float32", T.Cast("int32", T.floor(T.float32(0.66666666666666663) * T.Cast("float32", v_ax3)))))) * (T.float32(0.33333333333333331) * T.Cast("float32", v_ax2) - T.Cast("float32", T.Cast("int32", T.floor(T.float32(0.33333333333333331) * T.Cast("float32", v_ax2)))))
+)TVM");
+}
+
+// topi.nn.conv with NCW/OIW: python pad (both conditions on the padded dim), vars nn ff yy, reductions rc ry, no layout-free weight.
+TEST(OpFidelityNN, Conv1DNcw) {
+  EXPECT_EQ(LowerOne("%a: Tensor[(1, 3, 10), float32], %w: Tensor[(4, 3, 3), float32]",
+                     "nn.conv1d(%a, %w, strides=[2], padding=[1, 2], dilation=[2], channels=4, kernel_size=[3])"),
+            R"TVM(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(1), T.int64(3), T.int64(10)), "float32"), p1: T.Buffer((T.int64(4), T.int64(3), T.int64(3)), "float32"), conv1d_ncw: T.Buffer((T.int64(1), T.int64(4), T.int64(5)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    pad_temp = T.alloc_buffer((T.int64(1), T.int64(3), T.int64(13)))
+    for i0, i1, i2 in T.grid(T.int64(1), T.int64(3), T.int64(13)):
+        with T.block("pad_temp"):
+            v_i0, v_i1, v_i2 = T.axis.remap("SSS", [i0, i1, i2])
+            T.reads(p0[v_i0, v_i1, v_i2 - T.int64(1)])
+            T.writes(pad_temp[v_i0, v_i1, v_i2])
+            pad_temp[v_i0, v_i1, v_i2] = T.if_then_else(T.int64(1) <= v_i2 and v_i2 < T.int64(11), p0[v_i0, v_i1, v_i2 - T.int64(1)], T.float32(0))
+    for nn, ff, yy, rc, ry in T.grid(T.int64(1), T.int64(4), T.int64(5), T.int64(3), T.int64(3)):
+        with T.block("conv1d_ncw"):
+            v_nn, v_ff, v_yy, v_rc, v_ry = T.axis.remap("SSSRR", [nn, ff, yy, rc, ry])
+            T.reads(pad_temp[v_nn, v_rc, v_yy * T.int64(2) + v_ry * T.int64(2)], p1[v_ff, v_rc, v_ry])
+            T.writes(conv1d_ncw[v_nn, v_ff, v_yy])
+            with T.init():
+                conv1d_ncw[v_nn, v_ff, v_yy] = T.float32(0)
+            conv1d_ncw[v_nn, v_ff, v_yy] = conv1d_ncw[v_nn, v_ff, v_yy] + pad_temp[v_nn, v_rc, v_yy * T.int64(2) + v_ry * T.int64(2)] * p1[v_ff, v_rc, v_ry]
+)TVM");
+}
+
+// NWC/WIO: vars nn yy ff, reductions in layout order ry rc.
+TEST(OpFidelityNN, Conv1DNwc) {
+  EXPECT_EQ(LowerOne("%a: Tensor[(1, 10, 3), float32], %w: Tensor[(3, 3, 4), float32]",
+                     "nn.conv1d(%a, %w, padding=[1, 1], channels=4, kernel_size=[3], data_layout=\"NWC\", kernel_layout=\"WIO\")"),
+            R"TVM(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(1), T.int64(10), T.int64(3)), "float32"), p1: T.Buffer((T.int64(3), T.int64(3), T.int64(4)), "float32"), conv1d_nwc: T.Buffer((T.int64(1), T.int64(10), T.int64(4)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    pad_temp = T.alloc_buffer((T.int64(1), T.int64(12), T.int64(3)))
+    for i0, i1, i2 in T.grid(T.int64(1), T.int64(12), T.int64(3)):
+        with T.block("pad_temp"):
+            v_i0, v_i1, v_i2 = T.axis.remap("SSS", [i0, i1, i2])
+            T.reads(p0[v_i0, v_i1 - T.int64(1), v_i2])
+            T.writes(pad_temp[v_i0, v_i1, v_i2])
+            pad_temp[v_i0, v_i1, v_i2] = T.if_then_else(T.int64(1) <= v_i1 and v_i1 < T.int64(11), p0[v_i0, v_i1 - T.int64(1), v_i2], T.float32(0))
+    for nn, yy, ff, ry, rc in T.grid(T.int64(1), T.int64(10), T.int64(4), T.int64(3), T.int64(3)):
+        with T.block("conv1d_nwc"):
+            v_nn, v_yy, v_ff, v_ry, v_rc = T.axis.remap("SSSRR", [nn, yy, ff, ry, rc])
+            T.reads(pad_temp[v_nn, v_yy + v_ry, v_rc], p1[v_ry, v_rc, v_ff])
+            T.writes(conv1d_nwc[v_nn, v_yy, v_ff])
+            with T.init():
+                conv1d_nwc[v_nn, v_yy, v_ff] = T.float32(0)
+            conv1d_nwc[v_nn, v_yy, v_ff] = conv1d_nwc[v_nn, v_yy, v_ff] + pad_temp[v_nn, v_yy + v_ry, v_rc] * p1[v_ry, v_rc, v_ff]
+)TVM");
+}
+
+// pool_impl_nd over W: pad_temp with min_value, pool_max with reduce var rv0.
+TEST(OpFidelityNN, MaxPool1D) {
+  EXPECT_EQ(LowerOne("%a: Tensor[(1, 2, 9), float32]",
+                     "nn.max_pool1d(%a, pool_size=[3], strides=[2], padding=[1])"),
+            R"TVM(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(1), T.int64(2), T.int64(9)), "float32"), pool_max: T.Buffer((T.int64(1), T.int64(2), T.int64(5)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    pad_temp = T.alloc_buffer((T.int64(1), T.int64(2), T.int64(11)))
+    for ax0, ax1, ax2 in T.grid(T.int64(1), T.int64(2), T.int64(11)):
+        with T.block("pad_temp"):
+            v_ax0, v_ax1, v_ax2 = T.axis.remap("SSS", [ax0, ax1, ax2])
+            T.reads(p0[v_ax0, v_ax1, v_ax2 - T.int64(1)])
+            T.writes(pad_temp[v_ax0, v_ax1, v_ax2])
+            pad_temp[v_ax0, v_ax1, v_ax2] = T.if_then_else(T.int64(1) <= v_ax2 and v_ax2 < T.int64(10), p0[v_ax0, v_ax1, v_ax2 - T.int64(1)], T.float32(-3.4028234663852886e+38))
+    for ax0, ax1, ax2, rv0 in T.grid(T.int64(1), T.int64(2), T.int64(5), T.int64(3)):
+        with T.block("pool_max"):
+            v_ax0, v_ax1, v_ax2, v_rv0 = T.axis.remap("SSSR", [ax0, ax1, ax2, rv0])
+            T.reads(pad_temp[v_ax0, v_ax1, v_ax2 * T.int64(2) + v_rv0])
+            T.writes(pool_max[v_ax0, v_ax1, v_ax2])
+            T.block_attr({"schedule_rule": "meta_schedule.pool_max"})
+            with T.init():
+                pool_max[v_ax0, v_ax1, v_ax2] = T.float32(-3.4028234663852886e+38)
+            pool_max[v_ax0, v_ax1, v_ax2] = T.max(pool_max[v_ax0, v_ax1, v_ax2], pad_temp[v_ax0, v_ax1, v_ax2 * T.int64(2) + v_rv0])
+)TVM");
+}
+
+// the tail padded by padding + stride - 1; the divisor counts real elements.
+TEST(OpFidelityNN, AvgPool1DCeil) {
+  EXPECT_EQ(LowerOne("%a: Tensor[(1, 2, 9), float32]",
+                     "nn.avg_pool1d(%a, pool_size=[2], strides=[2], padding=[0, 1], ceil_mode=True)"),
+            R"TVM(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(1), T.int64(2), T.int64(9)), "float32"), pool_avg: T.Buffer((T.int64(1), T.int64(2), T.int64(5)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    pad_temp = T.alloc_buffer((T.int64(1), T.int64(2), T.int64(11)))
+    pool_sum = T.alloc_buffer((T.int64(1), T.int64(2), T.int64(5)))
+    for ax0, ax1, ax2 in T.grid(T.int64(1), T.int64(2), T.int64(11)):
+        with T.block("pad_temp"):
+            v_ax0, v_ax1, v_ax2 = T.axis.remap("SSS", [ax0, ax1, ax2])
+            T.reads(p0[v_ax0, v_ax1, v_ax2])
+            T.writes(pad_temp[v_ax0, v_ax1, v_ax2])
+            pad_temp[v_ax0, v_ax1, v_ax2] = T.if_then_else(v_ax2 < T.int64(9), p0[v_ax0, v_ax1, v_ax2], T.float32(0))
+    for ax0, ax1, ax2, rv0 in T.grid(T.int64(1), T.int64(2), T.int64(5), T.int64(2)):
+        with T.block("pool_sum"):
+            v_ax0, v_ax1, v_ax2, v_rv0 = T.axis.remap("SSSR", [ax0, ax1, ax2, rv0])
+            T.reads(pad_temp[v_ax0, v_ax1, v_ax2 * T.int64(2) + v_rv0])
+            T.writes(pool_sum[v_ax0, v_ax1, v_ax2])
+            with T.init():
+                pool_sum[v_ax0, v_ax1, v_ax2] = T.float32(0)
+            pool_sum[v_ax0, v_ax1, v_ax2] = pool_sum[v_ax0, v_ax1, v_ax2] + pad_temp[v_ax0, v_ax1, v_ax2 * T.int64(2) + v_rv0]
+    for ax0, ax1, ax2 in T.grid(T.int64(1), T.int64(2), T.int64(5)):
+        with T.block("pool_avg"):
+            v_ax0, v_ax1, v_ax2 = T.axis.remap("SSS", [ax0, ax1, ax2])
+            T.reads(pool_sum[v_ax0, v_ax1, v_ax2])
+            T.writes(pool_avg[v_ax0, v_ax1, v_ax2])
+            T.block_attr({"schedule_rule": "meta_schedule.pool_avg"})
+            pool_avg[v_ax0, v_ax1, v_ax2] = pool_sum[v_ax0, v_ax1, v_ax2] / T.Cast("float32", T.max(T.min(v_ax2 * T.int64(2) + T.int64(1), T.int64(8)) + T.int64(1) - T.max(T.int64(0) - v_ax2 * T.int64(2), T.int64(0)) - v_ax2 * T.int64(2), T.int64(1)))
+)TVM");
+}
+
+// truncdiv/truncmod indices (T.Div, T.truncmod); DCR channel factor * (bs * y % bs + x % bs) + c.
+TEST(OpFidelityNN, DepthToSpaceDcr) {
+  EXPECT_EQ(LowerOne("%a: Tensor[(1, 8, 2, 3), float32]",
+                     "nn.depth_to_space(%a, block_size=2)"),
+            R"TVM(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(1), T.int64(8), T.int64(2), T.int64(3)), "float32"), depth_to_space: T.Buffer((T.int64(1), T.int64(2), T.int64(4), T.int64(6)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    for i0, i1, i2, i3 in T.grid(T.int64(1), T.int64(2), T.int64(4), T.int64(6)):
+        with T.block("depth_to_space"):
+            v_i0, v_i1, v_i2, v_i3 = T.axis.remap("SSSS", [i0, i1, i2, i3])
+            T.reads(p0[v_i0, T.truncmod(v_i2, T.int64(2)) * T.int64(4) + T.truncmod(v_i3, T.int64(2)) * T.int64(2) + v_i1, T.Div(v_i2, T.int64(2)), T.Div(v_i3, T.int64(2))])
+            T.writes(depth_to_space[v_i0, v_i1, v_i2, v_i3])
+            depth_to_space[v_i0, v_i1, v_i2, v_i3] = p0[v_i0, T.truncmod(v_i2, T.int64(2)) * T.int64(4) + T.truncmod(v_i3, T.int64(2)) * T.int64(2) + v_i1, T.Div(v_i2, T.int64(2)), T.Div(v_i3, T.int64(2))]
+)TVM");
+}
+
+// block offset c / C split into (row, column) of the block.
+TEST(OpFidelityNN, SpaceToDepth) {
+  EXPECT_EQ(LowerOne("%a: Tensor[(1, 2, 4, 6), float32]",
+                     "nn.space_to_depth(%a, block_size=2)"),
+            R"TVM(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(1), T.int64(2), T.int64(4), T.int64(6)), "float32"), space_to_depth: T.Buffer((T.int64(1), T.int64(8), T.int64(2), T.int64(3)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    for i0, i1, i2, i3 in T.grid(T.int64(1), T.int64(8), T.int64(2), T.int64(3)):
+        with T.block("space_to_depth"):
+            v_i0, v_i1, v_i2, v_i3 = T.axis.remap("SSSS", [i0, i1, i2, i3])
+            T.reads(p0[v_i0, T.truncmod(v_i1, T.int64(2)), v_i2 * T.int64(2) + T.Div(v_i1, T.int64(4)), v_i3 * T.int64(2) + T.Div(T.truncmod(v_i1, T.int64(4)), T.int64(2))])
+            T.writes(space_to_depth[v_i0, v_i1, v_i2, v_i3])
+            space_to_depth[v_i0, v_i1, v_i2, v_i3] = p0[v_i0, T.truncmod(v_i1, T.int64(2)), v_i2 * T.int64(2) + T.Div(v_i1, T.int64(4)), v_i3 * T.int64(2) + T.Div(T.truncmod(v_i1, T.int64(4)), T.int64(2))]
+)TVM");
+}
+
+// MirrorPadInput: if_then_else(above, mirrored, if_then_else(below, mirrored, index)) on padded dims only.
+TEST(OpFidelityNN, MirrorPadSymmetric) {
+  EXPECT_EQ(LowerOne("%a: Tensor[(2, 3, 4), float32]",
+                     "nn.mirror_pad(%a, pad_width=[[0, 0], [1, 2], [2, 0]])"),
+            R"TVM(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(2), T.int64(3), T.int64(4)), "float32"), MirrorPadInput: T.Buffer((T.int64(2), T.int64(6), T.int64(6)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    for i0, i1, i2 in T.grid(T.int64(2), T.int64(6), T.int64(6)):
+        with T.block("MirrorPadInput"):
+            v_i0, v_i1, v_i2 = T.axis.remap("SSS", [i0, i1, i2])
+            T.reads(p0[v_i0, T.if_then_else(T.int64(4) <= v_i1, T.int64(6) - v_i1, T.if_then_else(v_i1 < T.int64(1), T.int64(0) - v_i1, v_i1 - T.int64(1))), T.if_then_else(T.int64(6) <= v_i2, T.int64(9) - v_i2, T.if_then_else(v_i2 < T.int64(2), T.int64(1) - v_i2, v_i2 - T.int64(2)))])
+            T.writes(MirrorPadInput[v_i0, v_i1, v_i2])
+            MirrorPadInput[v_i0, v_i1, v_i2] = p0[v_i0, T.if_then_else(T.int64(4) <= v_i1, T.int64(6) - v_i1, T.if_then_else(v_i1 < T.int64(1), T.int64(0) - v_i1, v_i1 - T.int64(1))), T.if_then_else(T.int64(6) <= v_i2, T.int64(9) - v_i2, T.if_then_else(v_i2 < T.int64(2), T.int64(1) - v_i2, v_i2 - T.int64(2)))]
+)TVM");
+}
+
+// conv1d_transpose_ncw: data_dilate, data_pad, kernel (flipped OIW, vars o i w), compute over dc/dw.
+TEST(OpFidelityNN, Conv1DTranspose) {
+  EXPECT_EQ(LowerOne("%a: Tensor[(1, 3, 5), float32], %w: Tensor[(3, 2, 3), float32]",
+                     "nn.conv1d_transpose(%a, %w, channels=2, kernel_size=[3], strides=[2], padding=[1, 1], output_padding=[1])"),
+            R"TVM(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(1), T.int64(3), T.int64(5)), "float32"), p1: T.Buffer((T.int64(3), T.int64(2), T.int64(3)), "float32"), compute: T.Buffer((T.int64(1), T.int64(2), T.int64(10)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    data_dilate = T.alloc_buffer((T.int64(1), T.int64(3), T.int64(9)))
+    data_pad = T.alloc_buffer((T.int64(1), T.int64(3), T.int64(12)))
+    kernel = T.alloc_buffer((T.int64(2), T.int64(3), T.int64(3)))
+    for i0, i1, i2 in T.grid(T.int64(1), T.int64(3), T.int64(9)):
+        with T.block("data_dilate"):
+            v_i0, v_i1, v_i2 = T.axis.remap("SSS", [i0, i1, i2])
+            T.reads(p0[v_i0, v_i1, v_i2 // T.int64(2)])
+            T.writes(data_dilate[v_i0, v_i1, v_i2])
+            data_dilate[v_i0, v_i1, v_i2] = T.if_then_else(v_i2 % T.int64(2) == T.int64(0), p0[v_i0, v_i1, v_i2 // T.int64(2)], T.float32(0))
+    for i0, i1, i2 in T.grid(T.int64(1), T.int64(3), T.int64(12)):
+        with T.block("data_pad"):
+            v_i0, v_i1, v_i2 = T.axis.remap("SSS", [i0, i1, i2])
+            T.reads(data_dilate[v_i0, v_i1, v_i2 - T.int64(1)])
+            T.writes(data_pad[v_i0, v_i1, v_i2])
+            data_pad[v_i0, v_i1, v_i2] = T.if_then_else(T.int64(1) <= v_i2 and v_i2 < T.int64(10), data_dilate[v_i0, v_i1, v_i2 - T.int64(1)], T.float32(0))
+    for o, i, w in T.grid(T.int64(2), T.int64(3), T.int64(3)):
+        with T.block("kernel"):
+            v_o, v_i, v_w = T.axis.remap("SSS", [o, i, w])
+            T.reads(p1[v_i, v_o, T.int64(2) - v_w])
+            T.writes(kernel[v_o, v_i, v_w])
+            kernel[v_o, v_i, v_w] = p1[v_i, v_o, T.int64(2) - v_w]
+    for b, c, w, dc, dw in T.grid(T.int64(1), T.int64(2), T.int64(10), T.int64(3), T.int64(3)):
+        with T.block("compute"):
+            v_b, v_c, v_w, v_dc, v_dw = T.axis.remap("SSSRR", [b, c, w, dc, dw])
+            T.reads(data_pad[v_b, v_dc, v_w + v_dw], kernel[v_c, v_dc, v_dw])
+            T.writes(compute[v_b, v_c, v_w])
+            with T.init():
+                compute[v_b, v_c, v_w] = T.float32(0)
+            compute[v_b, v_c, v_w] = compute[v_b, v_c, v_w] + data_pad[v_b, v_dc, v_w + v_dw] * kernel[v_c, v_dc, v_dw]
+)TVM");
+}
+
+// adaptive_pool_impl over W: constant window 2, avg as a product by 0.5.
+TEST(OpFidelityNN, AdaptiveAvgPool1D) {
+  EXPECT_EQ(LowerOne("%a: Tensor[(1, 2, 8), float32]",
+                     "nn.adaptive_avg_pool1d(%a, output_size=[4])"),
+            R"TVM(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(1), T.int64(2), T.int64(8)), "float32"), adaptive_pool_avg: T.Buffer((T.int64(1), T.int64(2), T.int64(4)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    adaptive_pool_sum = T.alloc_buffer((T.int64(1), T.int64(2), T.int64(4)))
+    for ax0, ax1, ax2, rv0 in T.grid(T.int64(1), T.int64(2), T.int64(4), T.int64(2)):
+        with T.block("adaptive_pool_sum"):
+            v_ax0, v_ax1, v_ax2, v_rv0 = T.axis.remap("SSSR", [ax0, ax1, ax2, rv0])
+            T.reads(p0[v_ax0, v_ax1, v_ax2 * T.int64(2) + v_rv0])
+            T.writes(adaptive_pool_sum[v_ax0, v_ax1, v_ax2])
+            with T.init():
+                adaptive_pool_sum[v_ax0, v_ax1, v_ax2] = T.float32(0)
+            adaptive_pool_sum[v_ax0, v_ax1, v_ax2] = adaptive_pool_sum[v_ax0, v_ax1, v_ax2] + p0[v_ax0, v_ax1, v_ax2 * T.int64(2) + v_rv0]
+    for ax0, ax1, ax2 in T.grid(T.int64(1), T.int64(2), T.int64(4)):
+        with T.block("adaptive_pool_avg"):
+            v_ax0, v_ax1, v_ax2 = T.axis.remap("SSS", [ax0, ax1, ax2])
+            T.reads(adaptive_pool_sum[v_ax0, v_ax1, v_ax2])
+            T.writes(adaptive_pool_avg[v_ax0, v_ax1, v_ax2])
+            T.block_attr({"schedule_rule": "meta_schedule.adaptive_pool_avg"})
+            adaptive_pool_avg[v_ax0, v_ax1, v_ax2] = adaptive_pool_sum[v_ax0, v_ax1, v_ax2] * T.float32(0.5)
+)TVM");
+}
+
+// DilatedInput: floordiv/floormod on the strided dims only, the dilation value as the else branch.
+TEST(OpFidelityNN, Dilate) {
+  EXPECT_EQ(LowerOne("%a: Tensor[(2, 3, 4), float32]",
+                     "nn.dilate(%a, strides=[1, 2, 3], dilation_value=0.5f)"),
+            R"TVM(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(2), T.int64(3), T.int64(4)), "float32"), DilatedInput: T.Buffer((T.int64(2), T.int64(5), T.int64(10)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    for i0, i1, i2 in T.grid(T.int64(2), T.int64(5), T.int64(10)):
+        with T.block("DilatedInput"):
+            v_i0, v_i1, v_i2 = T.axis.remap("SSS", [i0, i1, i2])
+            T.reads(p0[v_i0, v_i1 // T.int64(2), v_i2 // T.int64(3)])
+            T.writes(DilatedInput[v_i0, v_i1, v_i2])
+            DilatedInput[v_i0, v_i1, v_i2] = T.if_then_else(v_i1 % T.int64(2) == T.int64(0) and v_i2 % T.int64(3) == T.int64(0), p0[v_i0, v_i1 // T.int64(2), v_i2 // T.int64(3)], T.float32(0.5))
+)TVM");
+}
+
+// topi.nn.conv over NCDHW/OIDHW: vars nn ff yy xx zz, reductions rc ry rx rz.
+TEST(OpFidelityNN, Conv3DNcdhw) {
+  EXPECT_EQ(LowerOne("%a: Tensor[(1, 2, 3, 4, 4), float32], %w: Tensor[(2, 2, 3, 3, 3), float32]",
+                     "nn.conv3d(%a, %w, padding=[1, 1, 1], channels=2, kernel_size=[3, 3, 3])"),
+            R"TVM(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(1), T.int64(2), T.int64(3), T.int64(4), T.int64(4)), "float32"), p1: T.Buffer((T.int64(2), T.int64(2), T.int64(3), T.int64(3), T.int64(3)), "float32"), conv3d_ncdhw: T.Buffer((T.int64(1), T.int64(2), T.int64(3), T.int64(4), T.int64(4)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    pad_temp = T.alloc_buffer((T.int64(1), T.int64(2), T.int64(5), T.int64(6), T.int64(6)))
+    for i0, i1, i2, i3, i4 in T.grid(T.int64(1), T.int64(2), T.int64(5), T.int64(6), T.int64(6)):
+        with T.block("pad_temp"):
+            v_i0, v_i1, v_i2, v_i3, v_i4 = T.axis.remap("SSSSS", [i0, i1, i2, i3, i4])
+            T.reads(p0[v_i0, v_i1, v_i2 - T.int64(1), v_i3 - T.int64(1), v_i4 - T.int64(1)])
+            T.writes(pad_temp[v_i0, v_i1, v_i2, v_i3, v_i4])
+            pad_temp[v_i0, v_i1, v_i2, v_i3, v_i4] = T.if_then_else(T.int64(1) <= v_i2 and v_i2 < T.int64(4) and T.int64(1) <= v_i3 and v_i3 < T.int64(5) and T.int64(1) <= v_i4 and v_i4 < T.int64(5), p0[v_i0, v_i1, v_i2 - T.int64(1), v_i3 - T.int64(1), v_i4 - T.int64(1)], T.float32(0))
+    for nn, ff, yy, xx, zz, rc, ry, rx, rz in T.grid(T.int64(1), T.int64(2), T.int64(3), T.int64(4), T.int64(4), T.int64(2), T.int64(3), T.int64(3), T.int64(3)):
+        with T.block("conv3d_ncdhw"):
+            v_nn, v_ff, v_yy, v_xx, v_zz, v_rc, v_ry, v_rx, v_rz = T.axis.remap("SSSSSRRRR", [nn, ff, yy, xx, zz, rc, ry, rx, rz])
+            T.reads(pad_temp[v_nn, v_rc, v_yy + v_ry, v_xx + v_rx, v_zz + v_rz], p1[v_ff, v_rc, v_ry, v_rx, v_rz])
+            T.writes(conv3d_ncdhw[v_nn, v_ff, v_yy, v_xx, v_zz])
+            with T.init():
+                conv3d_ncdhw[v_nn, v_ff, v_yy, v_xx, v_zz] = T.float32(0)
+            conv3d_ncdhw[v_nn, v_ff, v_yy, v_xx, v_zz] = conv3d_ncdhw[v_nn, v_ff, v_yy, v_xx, v_zz] + pad_temp[v_nn, v_rc, v_yy + v_ry, v_xx + v_rx, v_zz + v_rz] * p1[v_ff, v_rc, v_ry, v_rx, v_rz]
+)TVM");
+}
+
+// group_conv3d_ndhwc: vars in layout order (nn yy xx zz ff), reductions ry rx rz rc, channel ff // 2 + rc.
+TEST(OpFidelityNN, Conv3DNdhwcGroups) {
+  EXPECT_EQ(LowerOne("%a: Tensor[(1, 3, 4, 4, 2), float32], %w: Tensor[(3, 3, 3, 1, 4), float32]",
+                     "nn.conv3d(%a, %w, strides=[1, 2, 2], padding=[1, 1, 1], groups=2, channels=4, kernel_size=[3, 3, 3], data_layout=\"NDHWC\", kernel_layout=\"DHWIO\")"),
+            R"TVM(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(1), T.int64(3), T.int64(4), T.int64(4), T.int64(2)), "float32"), p1: T.Buffer((T.int64(3), T.int64(3), T.int64(3), T.int64(1), T.int64(4)), "float32"), group_conv3d_ndhwc: T.Buffer((T.int64(1), T.int64(3), T.int64(2), T.int64(2), T.int64(4)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    pad_temp = T.alloc_buffer((T.int64(1), T.int64(5), T.int64(6), T.int64(6), T.int64(2)))
+    for i0, i1, i2, i3, i4 in T.grid(T.int64(1), T.int64(5), T.int64(6), T.int64(6), T.int64(2)):
+        with T.block("pad_temp"):
+            v_i0, v_i1, v_i2, v_i3, v_i4 = T.axis.remap("SSSSS", [i0, i1, i2, i3, i4])
+            T.reads(p0[v_i0, v_i1 - T.int64(1), v_i2 - T.int64(1), v_i3 - T.int64(1), v_i4])
+            T.writes(pad_temp[v_i0, v_i1, v_i2, v_i3, v_i4])
+            pad_temp[v_i0, v_i1, v_i2, v_i3, v_i4] = T.if_then_else(T.int64(1) <= v_i1 and v_i1 < T.int64(4) and T.int64(1) <= v_i2 and v_i2 < T.int64(5) and T.int64(1) <= v_i3 and v_i3 < T.int64(5), p0[v_i0, v_i1 - T.int64(1), v_i2 - T.int64(1), v_i3 - T.int64(1), v_i4], T.float32(0))
+    for nn, yy, xx, zz, ff, ry, rx, rz, rc in T.grid(T.int64(1), T.int64(3), T.int64(2), T.int64(2), T.int64(4), T.int64(3), T.int64(3), T.int64(3), T.int64(1)):
+        with T.block("group_conv3d_ndhwc"):
+            v_nn, v_yy, v_xx, v_zz, v_ff, v_ry, v_rx, v_rz, v_rc = T.axis.remap("SSSSSRRRR", [nn, yy, xx, zz, ff, ry, rx, rz, rc])
+            T.reads(pad_temp[v_nn, v_yy + v_ry, v_xx * T.int64(2) + v_rx, v_zz * T.int64(2) + v_rz, v_ff // T.int64(2) + v_rc], p1[v_ry, v_rx, v_rz, v_rc, v_ff])
+            T.writes(group_conv3d_ndhwc[v_nn, v_yy, v_xx, v_zz, v_ff])
+            with T.init():
+                group_conv3d_ndhwc[v_nn, v_yy, v_xx, v_zz, v_ff] = T.float32(0)
+            group_conv3d_ndhwc[v_nn, v_yy, v_xx, v_zz, v_ff] = group_conv3d_ndhwc[v_nn, v_yy, v_xx, v_zz, v_ff] + pad_temp[v_nn, v_yy + v_ry, v_xx * T.int64(2) + v_rx, v_zz * T.int64(2) + v_rz, v_ff // T.int64(2) + v_rc] * p1[v_ry, v_rx, v_rz, v_rc, v_ff]
+)TVM");
+}
+
+// pool_impl_nd over D, H, W: reductions rv0 rv1 rv2, pad only on padded dims.
+TEST(OpFidelityNN, MaxPool3D) {
+  EXPECT_EQ(LowerOne("%a: Tensor[(1, 2, 4, 5, 5), float32]",
+                     "nn.max_pool3d(%a, pool_size=[2, 3, 3], strides=[2, 2, 2], padding=[0, 1, 1])"),
+            R"TVM(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(1), T.int64(2), T.int64(4), T.int64(5), T.int64(5)), "float32"), pool_max: T.Buffer((T.int64(1), T.int64(2), T.int64(2), T.int64(3), T.int64(3)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    pad_temp = T.alloc_buffer((T.int64(1), T.int64(2), T.int64(4), T.int64(7), T.int64(7)))
+    for ax0, ax1, ax2, ax3, ax4 in T.grid(T.int64(1), T.int64(2), T.int64(4), T.int64(7), T.int64(7)):
+        with T.block("pad_temp"):
+            v_ax0, v_ax1, v_ax2, v_ax3, v_ax4 = T.axis.remap("SSSSS", [ax0, ax1, ax2, ax3, ax4])
+            T.reads(p0[v_ax0, v_ax1, v_ax2, v_ax3 - T.int64(1), v_ax4 - T.int64(1)])
+            T.writes(pad_temp[v_ax0, v_ax1, v_ax2, v_ax3, v_ax4])
+            pad_temp[v_ax0, v_ax1, v_ax2, v_ax3, v_ax4] = T.if_then_else(T.int64(1) <= v_ax3 and v_ax3 < T.int64(6) and T.int64(1) <= v_ax4 and v_ax4 < T.int64(6), p0[v_ax0, v_ax1, v_ax2, v_ax3 - T.int64(1), v_ax4 - T.int64(1)], T.float32(-3.4028234663852886e+38))
+    for ax0, ax1, ax2, ax3, ax4, rv0, rv1, rv2 in T.grid(T.int64(1), T.int64(2), T.int64(2), T.int64(3), T.int64(3), T.int64(2), T.int64(3), T.int64(3)):
+        with T.block("pool_max"):
+            v_ax0, v_ax1, v_ax2, v_ax3, v_ax4, v_rv0, v_rv1, v_rv2 = T.axis.remap("SSSSSRRR", [ax0, ax1, ax2, ax3, ax4, rv0, rv1, rv2])
+            T.reads(pad_temp[v_ax0, v_ax1, v_ax2 * T.int64(2) + v_rv0, v_ax3 * T.int64(2) + v_rv1, v_ax4 * T.int64(2) + v_rv2])
+            T.writes(pool_max[v_ax0, v_ax1, v_ax2, v_ax3, v_ax4])
+            T.block_attr({"schedule_rule": "meta_schedule.pool_max"})
+            with T.init():
+                pool_max[v_ax0, v_ax1, v_ax2, v_ax3, v_ax4] = T.float32(-3.4028234663852886e+38)
+            pool_max[v_ax0, v_ax1, v_ax2, v_ax3, v_ax4] = T.max(pool_max[v_ax0, v_ax1, v_ax2, v_ax3, v_ax4], pad_temp[v_ax0, v_ax1, v_ax2 * T.int64(2) + v_rv0, v_ax3 * T.int64(2) + v_rv1, v_ax4 * T.int64(2) + v_rv2])
+)TVM");
+}
+
+// count_include_pad divisor clipped at data + pad_tail - 1 - offset per dim.
+TEST(OpFidelityNN, AvgPool3DCeilIncludePad) {
+  EXPECT_EQ(LowerOne("%a: Tensor[(1, 1, 4, 5, 5), float32]",
+                     "nn.avg_pool3d(%a, pool_size=[2, 2, 2], strides=[2, 2, 2], ceil_mode=True, count_include_pad=True)"),
+            R"TVM(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(1), T.int64(1), T.int64(4), T.int64(5), T.int64(5)), "float32"), pool_avg: T.Buffer((T.int64(1), T.int64(1), T.int64(2), T.int64(3), T.int64(3)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    pad_temp = T.alloc_buffer((T.int64(1), T.int64(1), T.int64(5), T.int64(6), T.int64(6)))
+    pool_sum = T.alloc_buffer((T.int64(1), T.int64(1), T.int64(2), T.int64(3), T.int64(3)))
+    for ax0, ax1, ax2, ax3, ax4 in T.grid(T.int64(1), T.int64(1), T.int64(5), T.int64(6), T.int64(6)):
+        with T.block("pad_temp"):
+            v_ax0, v_ax1, v_ax2, v_ax3, v_ax4 = T.axis.remap("SSSSS", [ax0, ax1, ax2, ax3, ax4])
+            T.reads(p0[v_ax0, v_ax1, v_ax2, v_ax3, v_ax4])
+            T.writes(pad_temp[v_ax0, v_ax1, v_ax2, v_ax3, v_ax4])
+            pad_temp[v_ax0, v_ax1, v_ax2, v_ax3, v_ax4] = T.if_then_else(v_ax2 < T.int64(4) and v_ax3 < T.int64(5) and v_ax4 < T.int64(5), p0[v_ax0, v_ax1, v_ax2, v_ax3, v_ax4], T.float32(0))
+    for ax0, ax1, ax2, ax3, ax4, rv0, rv1, rv2 in T.grid(T.int64(1), T.int64(1), T.int64(2), T.int64(3), T.int64(3), T.int64(2), T.int64(2), T.int64(2)):
+        with T.block("pool_sum"):
+            v_ax0, v_ax1, v_ax2, v_ax3, v_ax4, v_rv0, v_rv1, v_rv2 = T.axis.remap("SSSSSRRR", [ax0, ax1, ax2, ax3, ax4, rv0, rv1, rv2])
+            T.reads(pad_temp[v_ax0, v_ax1, v_ax2 * T.int64(2) + v_rv0, v_ax3 * T.int64(2) + v_rv1, v_ax4 * T.int64(2) + v_rv2])
+            T.writes(pool_sum[v_ax0, v_ax1, v_ax2, v_ax3, v_ax4])
+            with T.init():
+                pool_sum[v_ax0, v_ax1, v_ax2, v_ax3, v_ax4] = T.float32(0)
+            pool_sum[v_ax0, v_ax1, v_ax2, v_ax3, v_ax4] = pool_sum[v_ax0, v_ax1, v_ax2, v_ax3, v_ax4] + pad_temp[v_ax0, v_ax1, v_ax2 * T.int64(2) + v_rv0, v_ax3 * T.int64(2) + v_rv1, v_ax4 * T.int64(2) + v_rv2]
+    for ax0, ax1, ax2, ax3, ax4 in T.grid(T.int64(1), T.int64(1), T.int64(2), T.int64(3), T.int64(3)):
+        with T.block("pool_avg"):
+            v_ax0, v_ax1, v_ax2, v_ax3, v_ax4 = T.axis.remap("SSSSS", [ax0, ax1, ax2, ax3, ax4])
+            T.reads(pool_sum[v_ax0, v_ax1, v_ax2, v_ax3, v_ax4])
+            T.writes(pool_avg[v_ax0, v_ax1, v_ax2, v_ax3, v_ax4])
+            T.block_attr({"schedule_rule": "meta_schedule.pool_avg"})
+            pool_avg[v_ax0, v_ax1, v_ax2, v_ax3, v_ax4] = pool_sum[v_ax0, v_ax1, v_ax2, v_ax3, v_ax4] / T.Cast("float32", (T.min(v_ax2 * T.int64(2) + T.int64(1), T.int64(3)) + T.int64(1) - v_ax2 * T.int64(2)) * (T.min(v_ax3 * T.int64(2) + T.int64(1), T.int64(4)) + T.int64(1) - v_ax3 * T.int64(2)) * (T.min(v_ax4 * T.int64(2) + T.int64(1), T.int64(4)) + T.int64(1) - v_ax4 * T.int64(2)))
+)TVM");
+}
+
+// adaptive_pool_impl over D, H, W (divisible windows).
+TEST(OpFidelityNN, AdaptiveAvgPool3D) {
+  EXPECT_EQ(LowerOne("%a: Tensor[(1, 2, 4, 6, 6), float32]",
+                     "nn.adaptive_avg_pool3d(%a, output_size=[2, 3, 1])"),
+            R"TVM(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(1), T.int64(2), T.int64(4), T.int64(6), T.int64(6)), "float32"), adaptive_pool_avg: T.Buffer((T.int64(1), T.int64(2), T.int64(2), T.int64(3), T.int64(1)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    adaptive_pool_sum = T.alloc_buffer((T.int64(1), T.int64(2), T.int64(2), T.int64(3), T.int64(1)))
+    for ax0, ax1, ax2, ax3, ax4, rv0, rv1, rv2 in T.grid(T.int64(1), T.int64(2), T.int64(2), T.int64(3), T.int64(1), T.int64(2), T.int64(2), T.int64(6)):
+        with T.block("adaptive_pool_sum"):
+            v_ax0, v_ax1, v_ax2, v_ax3, v_ax4, v_rv0, v_rv1, v_rv2 = T.axis.remap("SSSSSRRR", [ax0, ax1, ax2, ax3, ax4, rv0, rv1, rv2])
+            T.reads(p0[v_ax0, v_ax1, v_ax2 * T.int64(2) + v_rv0, v_ax3 * T.int64(2) + v_rv1, v_ax4 * T.int64(6) + v_rv2])
+            T.writes(adaptive_pool_sum[v_ax0, v_ax1, v_ax2, v_ax3, v_ax4])
+            with T.init():
+                adaptive_pool_sum[v_ax0, v_ax1, v_ax2, v_ax3, v_ax4] = T.float32(0)
+            adaptive_pool_sum[v_ax0, v_ax1, v_ax2, v_ax3, v_ax4] = adaptive_pool_sum[v_ax0, v_ax1, v_ax2, v_ax3, v_ax4] + p0[v_ax0, v_ax1, v_ax2 * T.int64(2) + v_rv0, v_ax3 * T.int64(2) + v_rv1, v_ax4 * T.int64(6) + v_rv2]
+    for ax0, ax1, ax2, ax3, ax4 in T.grid(T.int64(1), T.int64(2), T.int64(2), T.int64(3), T.int64(1)):
+        with T.block("adaptive_pool_avg"):
+            v_ax0, v_ax1, v_ax2, v_ax3, v_ax4 = T.axis.remap("SSSSS", [ax0, ax1, ax2, ax3, ax4])
+            T.reads(adaptive_pool_sum[v_ax0, v_ax1, v_ax2, v_ax3, v_ax4])
+            T.writes(adaptive_pool_avg[v_ax0, v_ax1, v_ax2, v_ax3, v_ax4])
+            T.block_attr({"schedule_rule": "meta_schedule.adaptive_pool_avg"})
+            adaptive_pool_avg[v_ax0, v_ax1, v_ax2, v_ax3, v_ax4] = adaptive_pool_sum[v_ax0, v_ax1, v_ax2, v_ax3, v_ax4] * T.float32(0.041666666666666664)
+)TVM");
+}
+
+// conv3d_transpose_ncdhw: data_dilate, data_pad (python pad: both conditions on a dim padded on one side), kernel_transform vars o i d h w, compute over dc dd dh dw.
+TEST(OpFidelityNN, Conv3DTranspose) {
+  EXPECT_EQ(LowerOne("%a: Tensor[(1, 2, 2, 3, 3), float32], %w: Tensor[(2, 3, 2, 2, 2), float32]",
+                     "nn.conv3d_transpose(%a, %w, channels=3, kernel_size=[2, 2, 2], strides=[2, 2, 2], padding=[0, 1, 1, 0, 0, 1], output_padding=[1, 0, 0])"),
+            R"TVM(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(1), T.int64(2), T.int64(2), T.int64(3), T.int64(3)), "float32"), p1: T.Buffer((T.int64(2), T.int64(3), T.int64(2), T.int64(2), T.int64(2)), "float32"), compute: T.Buffer((T.int64(1), T.int64(3), T.int64(5), T.int64(5), T.int64(4)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    data_dilate = T.alloc_buffer((T.int64(1), T.int64(2), T.int64(3), T.int64(5), T.int64(5)))
+    data_pad = T.alloc_buffer((T.int64(1), T.int64(2), T.int64(6), T.int64(6), T.int64(5)))
+    kernel_transform = T.alloc_buffer((T.int64(3), T.int64(2), T.int64(2), T.int64(2), T.int64(2)))
+    for i0, i1, i2, i3, i4 in T.grid(T.int64(1), T.int64(2), T.int64(3), T.int64(5), T.int64(5)):
+        with T.block("data_dilate"):
+            v_i0, v_i1, v_i2, v_i3, v_i4 = T.axis.remap("SSSSS", [i0, i1, i2, i3, i4])
+            T.reads(p0[v_i0, v_i1, v_i2 // T.int64(2), v_i3 // T.int64(2), v_i4 // T.int64(2)])
+            T.writes(data_dilate[v_i0, v_i1, v_i2, v_i3, v_i4])
+            data_dilate[v_i0, v_i1, v_i2, v_i3, v_i4] = T.if_then_else(v_i2 % T.int64(2) == T.int64(0) and v_i3 % T.int64(2) == T.int64(0) and v_i4 % T.int64(2) == T.int64(0), p0[v_i0, v_i1, v_i2 // T.int64(2), v_i3 // T.int64(2), v_i4 // T.int64(2)], T.float32(0))
+    for i0, i1, i2, i3, i4 in T.grid(T.int64(1), T.int64(2), T.int64(6), T.int64(6), T.int64(5)):
+        with T.block("data_pad"):
+            v_i0, v_i1, v_i2, v_i3, v_i4 = T.axis.remap("SSSSS", [i0, i1, i2, i3, i4])
+            T.reads(data_dilate[v_i0, v_i1, v_i2 - T.int64(1), v_i3, v_i4])
+            T.writes(data_pad[v_i0, v_i1, v_i2, v_i3, v_i4])
+            data_pad[v_i0, v_i1, v_i2, v_i3, v_i4] = T.if_then_else(T.int64(1) <= v_i2 and v_i2 < T.int64(4) and T.int64(0) <= v_i3 and v_i3 < T.int64(5), data_dilate[v_i0, v_i1, v_i2 - T.int64(1), v_i3, v_i4], T.float32(0))
+    for o, i, d, h, w in T.grid(T.int64(3), T.int64(2), T.int64(2), T.int64(2), T.int64(2)):
+        with T.block("kernel_transform"):
+            v_o, v_i, v_d, v_h, v_w = T.axis.remap("SSSSS", [o, i, d, h, w])
+            T.reads(p1[v_i, v_o, T.int64(1) - v_d, T.int64(1) - v_h, T.int64(1) - v_w])
+            T.writes(kernel_transform[v_o, v_i, v_d, v_h, v_w])
+            kernel_transform[v_o, v_i, v_d, v_h, v_w] = p1[v_i, v_o, T.int64(1) - v_d, T.int64(1) - v_h, T.int64(1) - v_w]
+    for b, c, d, h, w, dc, dd, dh, dw in T.grid(T.int64(1), T.int64(3), T.int64(5), T.int64(5), T.int64(4), T.int64(2), T.int64(2), T.int64(2), T.int64(2)):
+        with T.block("compute"):
+            v_b, v_c, v_d, v_h, v_w, v_dc, v_dd, v_dh, v_dw = T.axis.remap("SSSSSRRRR", [b, c, d, h, w, dc, dd, dh, dw])
+            T.reads(data_pad[v_b, v_dc, v_d + v_dd, v_h + v_dh, v_w + v_dw], kernel_transform[v_c, v_dc, v_dd, v_dh, v_dw])
+            T.writes(compute[v_b, v_c, v_d, v_h, v_w])
+            with T.init():
+                compute[v_b, v_c, v_d, v_h, v_w] = T.float32(0)
+            compute[v_b, v_c, v_d, v_h, v_w] = compute[v_b, v_c, v_d, v_h, v_w] + data_pad[v_b, v_dc, v_d + v_dd, v_h + v_dh, v_w + v_dw] * kernel_transform[v_c, v_dc, v_dd, v_dh, v_dw]
+)TVM");
+}
+
 }  // namespace
 }  // namespace tirgen

@@ -1314,5 +1314,304 @@ def main(p0: T.Buffer((), "float32"), p1: T.Buffer((T.int64(2), T.int64(3)), "fl
 )");
 }
 
+// layout_transform NCHW -> NCHW4c of 6 channels: src index C * 4 + c, guarded by an in-range and-chain, 0 outside; the block carries TVM's compute attrs
+TEST(OpFidelityTransform, LayoutTransformSplitPadded) {
+  EXPECT_EQ(LowerOnly(R"(def @main(%x: Tensor[(1, 6, 2, 2), float32]) {
+  layout_transform(%x, src_layout="NCHW", dst_layout="NCHW4c")
+})"),
+            R"(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(1), T.int64(6), T.int64(2), T.int64(2)), "float32"), T_layout_trans: T.Buffer((T.int64(1), T.int64(2), T.int64(2), T.int64(2), T.int64(4)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    for ax0, ax1, ax2, ax3, ax4 in T.grid(T.int64(1), T.int64(2), T.int64(2), T.int64(2), T.int64(4)):
+        with T.block("T_layout_trans"):
+            v_ax0, v_ax1, v_ax2, v_ax3, v_ax4 = T.axis.remap("SSSSS", [ax0, ax1, ax2, ax3, ax4])
+            T.reads(p0[v_ax0, v_ax1 * T.int64(4) + v_ax4, v_ax2, v_ax3])
+            T.writes(T_layout_trans[v_ax0, v_ax1, v_ax2, v_ax3, v_ax4])
+            T.block_attr({"dst_layout": "NCHW4c", "input_shape": [1, 6, 2, 2], "schedule_rule": "None", "src_layout": "NCHW"})
+            T_layout_trans[v_ax0, v_ax1, v_ax2, v_ax3, v_ax4] = T.if_then_else(v_ax0 < T.int64(1) and v_ax1 * T.int64(4) + v_ax4 < T.int64(6) and v_ax2 < T.int64(2) and v_ax3 < T.int64(2), p0[v_ax0, v_ax1 * T.int64(4) + v_ax4, v_ax2, v_ax3], T.float32(0))
+)");
+}
+
+// layout_transform NCHW4c -> NHWC: C // 4 < 2 becomes C < 8 and C % 4 < 4 is proved true by bounds (TVM's LT rules), so both leave the guard
+TEST(OpFidelityTransform, LayoutTransformMergeToNHWC) {
+  EXPECT_EQ(LowerOnly(R"(def @main(%x: Tensor[(1, 2, 3, 3, 4), float32]) {
+  layout_transform(%x, src_layout="NCHW4c", dst_layout="NHWC")
+})"),
+            R"(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(1), T.int64(2), T.int64(3), T.int64(3), T.int64(4)), "float32"), T_layout_trans: T.Buffer((T.int64(1), T.int64(3), T.int64(3), T.int64(8)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    for ax0, ax1, ax2, ax3 in T.grid(T.int64(1), T.int64(3), T.int64(3), T.int64(8)):
+        with T.block("T_layout_trans"):
+            v_ax0, v_ax1, v_ax2, v_ax3 = T.axis.remap("SSSS", [ax0, ax1, ax2, ax3])
+            T.reads(p0[v_ax0, v_ax3 // T.int64(4), v_ax1, v_ax2, v_ax3 % T.int64(4)])
+            T.writes(T_layout_trans[v_ax0, v_ax1, v_ax2, v_ax3])
+            T.block_attr({"dst_layout": "NHWC", "input_shape": [1, 2, 3, 3, 4], "schedule_rule": "None", "src_layout": "NCHW4c"})
+            T_layout_trans[v_ax0, v_ax1, v_ax2, v_ax3] = T.if_then_else(v_ax0 < T.int64(1) and v_ax3 < T.int64(8) and v_ax1 < T.int64(3) and v_ax2 < T.int64(3), p0[v_ax0, v_ax3 // T.int64(4), v_ax1, v_ax2, v_ax3 % T.int64(4)], T.float32(0))
+)");
+}
+
+// where(c, y, y): select(x, y, y) -> y (TVM's Select rule), so only y is read
+TEST(OpFidelityTransform, WhereSameBranches) {
+  EXPECT_EQ(LowerOnly(R"(def @main(%c: Tensor[(4), int32], %y: Tensor[(4), float32]) {
+  where(%c, %y, %y)
+})"),
+            R"(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(4),), "int32"), p1: T.Buffer((T.int64(4),), "float32"), T_where: T.Buffer((T.int64(4),), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    for ax0 in range(T.int64(4)):
+        with T.block("T_where"):
+            v_ax0 = T.axis.spatial(T.int64(4), ax0)
+            T.reads(p1[v_ax0])
+            T.writes(T_where[v_ax0])
+            T_where[v_ax0] = p1[v_ax0]
+)");
+}
+
+// where with an int32 condition: cond != 0
+TEST(OpFidelityTransform, WhereIntCondition) {
+  EXPECT_EQ(LowerOnly(R"(def @main(%c: Tensor[(4), int32], %x: Tensor[(4), float32], %y: Tensor[(4), float32]) {
+  where(%c, %x, %y)
+})"),
+            R"(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(4),), "int32"), p1: T.Buffer((T.int64(4),), "float32"), p2: T.Buffer((T.int64(4),), "float32"), T_where: T.Buffer((T.int64(4),), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    for ax0 in range(T.int64(4)):
+        with T.block("T_where"):
+            v_ax0 = T.axis.spatial(T.int64(4), ax0)
+            T.reads(p0[v_ax0], p1[v_ax0], p2[v_ax0])
+            T.writes(T_where[v_ax0])
+            T_where[v_ax0] = T.Select(p0[v_ax0] != 0, p1[v_ax0], p2[v_ax0])
+)");
+}
+
+// abs of int32: Select(0 <= x, x, 0 - x); negative: 0 - x
+TEST(OpFidelityTransform, AbsAndNegativeInt) {
+  EXPECT_EQ(LowerOnly(R"(def @main(%x: Tensor[(4), int32]) {
+  %0 = abs(%x);
+  negative(%0)
+})"),
+            R"(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(4),), "int32"), T_negative: T.Buffer((T.int64(4),), "int32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    T_abs = T.alloc_buffer((T.int64(4),), "int32")
+    for ax0 in range(T.int64(4)):
+        with T.block("T_abs"):
+            v_ax0 = T.axis.spatial(T.int64(4), ax0)
+            T.reads(p0[v_ax0])
+            T.writes(T_abs[v_ax0])
+            T_abs[v_ax0] = T.Select(0 <= p0[v_ax0], p0[v_ax0], 0 - p0[v_ax0])
+    for ax0 in range(T.int64(4)):
+        with T.block("T_negative"):
+            v_ax0 = T.axis.spatial(T.int64(4), ax0)
+            T.reads(T_abs[v_ax0])
+            T.writes(T_negative[v_ax0])
+            T_negative[v_ax0] = 0 - T_abs[v_ax0]
+)");
+}
+
+// argmax select_last_index: ties keep the larger index (lhs_idx > rhs_idx), the combiner is not simplified
+TEST(OpFidelityTransform, ArgmaxSelectLastIndex) {
+  EXPECT_EQ(LowerOnly(R"(def @main(%x: Tensor[(4, 10), float32]) {
+  argmax(%x, axis=[1], select_last_index=True)
+})"),
+            R"(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(4), T.int64(10)), "float32"), p0_red: T.Buffer((T.int64(4),), "int32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    p0_red_temp_v0 = T.alloc_buffer((T.int64(4),), "int32")
+    p0_red_temp_v1 = T.alloc_buffer((T.int64(4),))
+    for ax0, k1 in T.grid(T.int64(4), T.int64(10)):
+        with T.block("p0_red_temp"):
+            v_ax0, v_k1 = T.axis.remap("SR", [ax0, k1])
+            T.reads(p0[v_ax0, v_k1])
+            T.writes(p0_red_temp_v0[v_ax0], p0_red_temp_v1[v_ax0])
+            with T.init():
+                p0_red_temp_v0[v_ax0] = -1
+                p0_red_temp_v1[v_ax0] = T.float32(-3.4028234663852886e+38)
+            v_p0_red_temp_v0: T.int64 = T.Select(p0_red_temp_v1[v_ax0] > p0[v_ax0, v_k1] or p0_red_temp_v1[v_ax0] == p0[v_ax0, v_k1] and T.Cast("int64", p0_red_temp_v0[v_ax0]) > v_k1, T.Cast("int64", p0_red_temp_v0[v_ax0]), v_k1)
+            v_p0_red_temp_v1: T.float32 = T.Select(p0_red_temp_v1[v_ax0] > p0[v_ax0, v_k1], p0_red_temp_v1[v_ax0], p0[v_ax0, v_k1])
+            p0_red_temp_v0[v_ax0] = T.Cast("int32", v_p0_red_temp_v0)
+            p0_red_temp_v1[v_ax0] = v_p0_red_temp_v1
+    for ax0 in range(T.int64(4)):
+        with T.block("p0_red"):
+            v_ax0 = T.axis.spatial(T.int64(4), ax0)
+            T.reads(p0_red_temp_v0[v_ax0])
+            T.writes(p0_red[v_ax0])
+            p0_red[v_ax0] = p0_red_temp_v0[v_ax0]
+)");
+}
+
+// reshape_like of static shapes is concretized to reshape by SimplifyExpr (TVM's ConcretizeReshapeLikeRewrite): T_reshape
+TEST(OpFidelityTransform, ReshapeLikeConcretized) {
+  EXPECT_EQ(LowerOnly(R"(def @main(%x: Tensor[(2, 6), float32], %y: Tensor[(3, 4), float32]) {
+  reshape_like(%x, %y)
+})"),
+            R"(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(2), T.int64(6)), "float32"), T_reshape: T.Buffer((T.int64(3), T.int64(4)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    for ax0, ax1 in T.grid(T.int64(3), T.int64(4)):
+        with T.block("T_reshape"):
+            v_ax0, v_ax1 = T.axis.remap("SS", [ax0, ax1])
+            T.reads(p0[(v_ax0 * T.int64(4) + v_ax1) % T.int64(12) // T.int64(6), (v_ax0 * T.int64(4) + v_ax1) % T.int64(6)])
+            T.writes(T_reshape[v_ax0, v_ax1])
+            T_reshape[v_ax0, v_ax1] = p0[(v_ax0 * T.int64(4) + v_ax1) % T.int64(12) // T.int64(6), (v_ax0 * T.int64(4) + v_ax1) % T.int64(6)]
+)");
+}
+
+// broadcast_to_like becomes broadcast_to of the like shape: T_broadcast_to
+TEST(OpFidelityTransform, BroadcastToLikeConcretized) {
+  EXPECT_EQ(LowerOnly(R"(def @main(%x: Tensor[(1, 6), float32], %y: Tensor[(2, 6), float32]) {
+  broadcast_to_like(%x, %y)
+})"),
+            R"(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(1), T.int64(6)), "float32"), T_broadcast_to: T.Buffer((T.int64(2), T.int64(6)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    for ax0, ax1 in T.grid(T.int64(2), T.int64(6)):
+        with T.block("T_broadcast_to"):
+            v_ax0, v_ax1 = T.axis.remap("SS", [ax0, ax1])
+            T.reads(p0[T.int64(0), v_ax1])
+            T.writes(T_broadcast_to[v_ax0, v_ax1])
+            T_broadcast_to[v_ax0, v_ax1] = p0[T.int64(0), v_ax1]
+)");
+}
+
+// fast_tanh: the clamp is two stages (topi::minimum / maximum of a scalar and the tensor), then TVM's rational polynomial with double coefficients
+TEST(OpFidelityTransform, FastTanhFloat32) {
+  EXPECT_EQ(LowerOnly(R"(def @main(%x: Tensor[(2, 3), float32]) {
+  fast_tanh(%x)
+})"),
+            R"(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(2), T.int64(3)), "float32"), T_fast_tanh: T.Buffer((T.int64(2), T.int64(3)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    T_minimum = T.alloc_buffer((T.int64(2), T.int64(3)))
+    T_maximum = T.alloc_buffer((T.int64(2), T.int64(3)))
+    for ax0, ax1 in T.grid(T.int64(2), T.int64(3)):
+        with T.block("T_minimum"):
+            v_ax0, v_ax1 = T.axis.remap("SS", [ax0, ax1])
+            T.reads(p0[v_ax0, v_ax1])
+            T.writes(T_minimum[v_ax0, v_ax1])
+            T_minimum[v_ax0, v_ax1] = T.min(T.float32(9), p0[v_ax0, v_ax1])
+    for ax0, ax1 in T.grid(T.int64(2), T.int64(3)):
+        with T.block("T_maximum"):
+            v_ax0, v_ax1 = T.axis.remap("SS", [ax0, ax1])
+            T.reads(T_minimum[v_ax0, v_ax1])
+            T.writes(T_maximum[v_ax0, v_ax1])
+            T_maximum[v_ax0, v_ax1] = T.max(T.float32(-9), T_minimum[v_ax0, v_ax1])
+    for ax0, ax1 in T.grid(T.int64(2), T.int64(3)):
+        with T.block("T_fast_tanh"):
+            v_ax0, v_ax1 = T.axis.remap("SS", [ax0, ax1])
+            T.reads(T_maximum[v_ax0, v_ax1])
+            T.writes(T_fast_tanh[v_ax0, v_ax1])
+            T_fast_tanh[v_ax0, v_ax1] = T_maximum[v_ax0, v_ax1] * (T_maximum[v_ax0, v_ax1] * T_maximum[v_ax0, v_ax1] * (T_maximum[v_ax0, v_ax1] * T_maximum[v_ax0, v_ax1] * (T_maximum[v_ax0, v_ax1] * T_maximum[v_ax0, v_ax1] * (T_maximum[v_ax0, v_ax1] * T_maximum[v_ax0, v_ax1] * (T_maximum[v_ax0, v_ax1] * T_maximum[v_ax0, v_ax1] * (T_maximum[v_ax0, v_ax1] * T_maximum[v_ax0, v_ax1] * T.float32(-2.76076847742355e-16) + T.float32(2.0001879048247699e-13)) + T.float32(-8.60467152213735e-11)) + T.float32(5.1222970903711401e-08)) + T.float32(1.4857223571797901e-05)) + T.float32(0.00063726192887543596)) + T.float32(0.0048935245589178597)) / (T_maximum[v_ax0, v_ax1] * T_maximum[v_ax0, v_ax1] * (T_maximum[v_ax0, v_ax1] * T_maximum[v_ax0, v_ax1] * (T_maximum[v_ax0, v_ax1] * T_maximum[v_ax0, v_ax1] * T.float32(1.1982583946670199e-06) + T.float32(0.000118534705686654)) + T.float32(0.0022684346324390002)) + T.float32(0.0048935251855438504))
+)");
+}
+
+// fast_exp: TVM's inline clamp, floor, polynomial with float-literal coefficients and 2^n via reinterpret(shift_left(cast(int32, n + 127), 23))
+TEST(OpFidelityTransform, FastExpFloat32) {
+  EXPECT_EQ(LowerOnly(R"(def @main(%x: Tensor[(2, 3), float32]) {
+  fast_exp(%x)
+})"),
+            R"(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(2), T.int64(3)), "float32"), T_fast_exp: T.Buffer((T.int64(2), T.int64(3)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    for ax0, ax1 in T.grid(T.int64(2), T.int64(3)):
+        with T.block("T_fast_exp"):
+            v_ax0, v_ax1 = T.axis.remap("SS", [ax0, ax1])
+            T.reads(p0[v_ax0, v_ax1])
+            T.writes(T_fast_exp[v_ax0, v_ax1])
+            T_fast_exp[v_ax0, v_ax1] = T.max(T.reinterpret("float32", T.shift_left(T.Cast("int32", T.floor(T.max(T.min(p0[v_ax0, v_ax1], T.float32(88.376266479492188)), T.float32(-88.376258850097656)) * T.float32(1.4426950216293335) + T.float32(0.5)) + T.float32(127)), 23)) * ((((((T.float32(0.00019875691214110702) * (T.max(T.min(p0[v_ax0, v_ax1], T.float32(88.376266479492188)), T.float32(-88.376258850097656)) - T.floor(T.max(T.min(p0[v_ax0, v_ax1], T.float32(88.376266479492188)), T.float32(-88.376258850097656)) * T.float32(1.4426950216293335) + T.float32(0.5)) * T.float32(0.69314718246459961)) + T.float32(0.0013981999363750219)) * (T.max(T.min(p0[v_ax0, v_ax1], T.float32(88.376266479492188)), T.float32(-88.376258850097656)) - T.floor(T.max(T.min(p0[v_ax0, v_ax1], T.float32(88.376266479492188)), T.float32(-88.376258850097656)) * T.float32(1.4426950216293335) + T.float32(0.5)) * T.float32(0.69314718246459961)) + T.float32(0.008333452045917511)) * (T.max(T.min(p0[v_ax0, v_ax1], T.float32(88.376266479492188)), T.float32(-88.376258850097656)) - T.floor(T.max(T.min(p0[v_ax0, v_ax1], T.float32(88.376266479492188)), T.float32(-88.376258850097656)) * T.float32(1.4426950216293335) + T.float32(0.5)) * T.float32(0.69314718246459961)) + T.float32(0.041665796190500259)) * (T.max(T.min(p0[v_ax0, v_ax1], T.float32(88.376266479492188)), T.float32(-88.376258850097656)) - T.floor(T.max(T.min(p0[v_ax0, v_ax1], T.float32(88.376266479492188)), T.float32(-88.376258850097656)) * T.float32(1.4426950216293335) + T.float32(0.5)) * T.float32(0.69314718246459961)) + T.float32(0.1666666567325592)) * (T.max(T.min(p0[v_ax0, v_ax1], T.float32(88.376266479492188)), T.float32(-88.376258850097656)) - T.floor(T.max(T.min(p0[v_ax0, v_ax1], T.float32(88.376266479492188)), T.float32(-88.376258850097656)) * T.float32(1.4426950216293335) + T.float32(0.5)) * T.float32(0.69314718246459961)) + T.float32(0.5)) * (T.max(T.min(p0[v_ax0, v_ax1], T.float32(88.376266479492188)), T.float32(-88.376258850097656)) - T.floor(T.max(T.min(p0[v_ax0, v_ax1], T.float32(88.376266479492188)), T.float32(-88.376258850097656)) * T.float32(1.4426950216293335) + T.float32(0.5)) * T.float32(0.69314718246459961)) * (T.max(T.min(p0[v_ax0, v_ax1], T.float32(88.376266479492188)), T.float32(-88.376258850097656)) - T.floor(T.max(T.min(p0[v_ax0, v_ax1], T.float32(88.376266479492188)), T.float32(-88.376258850097656)) * T.float32(1.4426950216293335) + T.float32(0.5)) * T.float32(0.69314718246459961)) + (T.max(T.min(p0[v_ax0, v_ax1], T.float32(88.376266479492188)), T.float32(-88.376258850097656)) - T.floor(T.max(T.min(p0[v_ax0, v_ax1], T.float32(88.376266479492188)), T.float32(-88.376258850097656)) * T.float32(1.4426950216293335) + T.float32(0.5)) * T.float32(0.69314718246459961)) + T.float32(1)), p0[v_ax0, v_ax1])
+)");
+}
+
+// take with batch_dims=1, axis=1 (clip): indices read at (batch, position), min(max(0, i), n - 1)
+TEST(OpFidelityTransform, TakeBatchDimsClip) {
+  EXPECT_EQ(LowerOnly(R"(def @main(%x: Tensor[(2, 5, 3), float32], %i: Tensor[(2, 4), int32]) {
+  take(%x, %i, axis=1, batch_dims=1)
+})"),
+            R"(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(2), T.int64(5), T.int64(3)), "float32"), p1: T.Buffer((T.int64(2), T.int64(4)), "int32"), T_take: T.Buffer((T.int64(2), T.int64(4), T.int64(3)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    for ax0, ax1, ax2 in T.grid(T.int64(2), T.int64(4), T.int64(3)):
+        with T.block("T_take"):
+            v_ax0, v_ax1, v_ax2 = T.axis.remap("SSS", [ax0, ax1, ax2])
+            T.reads(p0[v_ax0, T.min(T.max(T.int64(0), T.Cast("int64", p1[v_ax0, v_ax1])), T.int64(4)), v_ax2], p1[v_ax0, v_ax1])
+            T.writes(T_take[v_ax0, v_ax1, v_ax2])
+            T_take[v_ax0, v_ax1, v_ax2] = p0[v_ax0, T.min(T.max(T.int64(0), T.Cast("int64", p1[v_ax0, v_ax1])), T.int64(4)), v_ax2]
+)");
+}
+
+// slice_mode=size: end is begin + size, a negative size takes the rest, strides are ignored
+TEST(OpFidelityTransform, StridedSliceSizeMode) {
+  EXPECT_EQ(LowerOnly(R"(def @main(%x: Tensor[(4, 6), float32]) {
+  strided_slice(%x, begin=[1, 2], end=[2, -1], strides=[1, 1], slice_mode="size")
+})"),
+            R"(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(4), T.int64(6)), "float32"), T_strided_slice: T.Buffer((T.int64(2), T.int64(4)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    for ax0, ax1 in T.grid(T.int64(2), T.int64(4)):
+        with T.block("T_strided_slice"):
+            v_ax0, v_ax1 = T.axis.remap("SS", [ax0, ax1])
+            T.reads(p0[v_ax0 + T.int64(1), v_ax1 + T.int64(2)])
+            T.writes(T_strided_slice[v_ax0, v_ax1])
+            T_strided_slice[v_ax0, v_ax1] = p0[v_ax0 + T.int64(1), v_ax1 + T.int64(2)]
+)");
+}
+
+// split into 3 sections on axis -1: T_split_sections, the last part offset by 2 * 2
+TEST(OpFidelityTransform, SplitSectionsLastPart) {
+  EXPECT_EQ(LowerOnly(R"(def @main(%x: Tensor[(2, 6), float32]) {
+  %0 = split(%x, indices_or_sections=3, axis=-1);
+  %0.2
+})"),
+            R"(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(2), T.int64(6)), "float32"), T_split_sections: T.Buffer((T.int64(2), T.int64(2)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    for ax0, ax1 in T.grid(T.int64(2), T.int64(2)):
+        with T.block("T_split_sections"):
+            v_ax0, v_ax1 = T.axis.remap("SS", [ax0, ax1])
+            T.reads(p0[v_ax0, v_ax1 + T.int64(4)])
+            T.writes(T_split_sections[v_ax0, v_ax1])
+            T_split_sections[v_ax0, v_ax1] = p0[v_ax0, v_ax1 + T.int64(4)]
+)");
+}
+
 }  // namespace
 }  // namespace tirgen

@@ -33,6 +33,9 @@ TEST(OpNumerics, Unary) {
       {"cast_f2i", {F32({2, 6}, -9, 9)}, "cast(%a, dtype=\"int32\")", "np.trunc(a)"},
       {"cast_i2f", {Int({5}, "int64", -100, 100)}, "cast(%a, dtype=\"float32\")", "a"},
       {"copy", {F32({2, 3})}, "copy(%a)", "a"},
+      {"fast_exp", {F32({4, 5}, -10, 10)}, "fast_exp(%a)", "np.exp(f64(a))", 1e-5, 1e-5},
+      {"fast_tanh", {F32({4, 5}, -10, 10)}, "fast_tanh(%a)", "np.tanh(f64(a))", 1e-5, 1e-5},
+      {"fast_erf", {F32({4, 5}, -5, 5)}, "fast_erf(%a)", "torch.erf(T(f64(a)))", 1e-5, 1e-5},
       {"logical_not", {Bool({2, 3})}, "logical_not(%a)", "np.logical_not(a)"},
   });
 }

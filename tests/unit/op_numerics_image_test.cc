@@ -1,4 +1,4 @@
-// Numerics of image.resize2d against PyTorch's F.interpolate (the modes it shares with TVM)
+// Numerics of image.resize2d and nn.upsampling against PyTorch's F.interpolate (the modes it shares with TVM)
 // and NumPy index arithmetic (nearest with align_corners / asymmetric rounding).
 #include <gtest/gtest.h>
 
@@ -42,6 +42,13 @@ TEST(OpNumerics, Resize2D) {
       {"cubic_align_corners", {F32({1, 1, 4, 6})},
        Resize("[7, 4]", ", method=\"cubic\", coordinate_transformation_mode=\"align_corners\", cubic_alpha=-0.75f"),
        "F.interpolate(T(a), size=(7, 4), mode='bicubic', align_corners=True)", 1e-5, 1e-5},
+      {"upsampling_nearest", {F32({1, 2, 3, 4})}, "nn.upsampling(%a, scale_h=2f, scale_w=3f)",
+       "F.interpolate(T(a), scale_factor=(2, 3), mode='nearest')"},
+      {"upsampling_nearest_fractional", {F32({1, 2, 4, 4})}, "nn.upsampling(%a, scale_h=1.5f, scale_w=1.75f)",
+       "F.interpolate(T(a), size=(6, 7), mode='nearest')"},
+      {"upsampling_bilinear_align_corners", {F32({1, 2, 3, 4})},
+       "nn.upsampling(%a, scale_h=2f, scale_w=2f, layout=\"NHWC\", method=\"bilinear\", align_corners=True)",
+       "F.interpolate(T(a).permute(0, 3, 1, 2), size=(4, 6), mode='bilinear', align_corners=True).permute(0, 2, 3, 1)"},
   });
 }
 

@@ -11,6 +11,18 @@ namespace {
 TEST(OpNumerics, ReshapeTransposeSqueezeExpand) {
   RunNumericCases({
       {"reshape_plain", {F32({2, 3, 4})}, "reshape(%a, newshape=[4, 6])", "a.reshape(4, 6)"},
+      {"layout_nchw_to_nchw4c", {F32({1, 8, 2, 3})},
+       "layout_transform(%a, src_layout=\"NCHW\", dst_layout=\"NCHW4c\")",
+       "a.reshape(1, 2, 4, 2, 3).transpose(0, 1, 3, 4, 2)"},
+      {"layout_padded_split", {F32({2, 6, 2, 2})},
+       "layout_transform(%a, src_layout=\"NCHW\", dst_layout=\"NCHW4c\")",
+       "np.pad(a, ((0, 0), (0, 2), (0, 0), (0, 0))).reshape(2, 2, 4, 2, 2).transpose(0, 1, 3, 4, 2)"},
+      {"layout_nchw4c_to_nhwc", {F32({1, 2, 3, 3, 4})},
+       "layout_transform(%a, src_layout=\"NCHW4c\", dst_layout=\"NHWC\")",
+       "a.transpose(0, 2, 3, 1, 4).reshape(1, 3, 3, 8)"},
+      {"layout_oihw_to_oihw2i4o", {F32({8, 4, 1, 1})},
+       "layout_transform(%a, src_layout=\"OIHW\", dst_layout=\"OIHW2i4o\")",
+       "a.reshape(2, 4, 2, 2, 1, 1).transpose(0, 2, 4, 5, 3, 1)"},
       {"reshape_infer", {F32({2, 3, 4})}, "reshape(%a, newshape=[6, -1])", "a.reshape(6, -1)"},
       {"reshape_copy0", {F32({2, 3, 4})}, "reshape(%a, newshape=[0, -1])", "a.reshape(2, -1)"},
       {"reshape_rest", {F32({2, 3, 4, 5})}, "reshape(%a, newshape=[-3, -2])", "a.reshape(6, 4, 5)"},

@@ -124,6 +124,16 @@ std::map<std::string, OpCase> Cases() {
       "reverse_sequence(%x, %l, seq_axis=0, batch_axis=1)", "Tensor[(4, 3, 2), float32]",
       "reverse_sequence(%x, %m, seq_axis=0, batch_axis=1)", "Tensor[(4, 3, 2), float32], Tensor[(4), int32]",
       "seq_lengths");
+  add("reshape_like", "%x: Tensor[(2, 6), float32], %y: Tensor[(3, 4), float32], %z: Tensor[(5), float32]",
+      "reshape_like(%x, %y)", "Tensor[(3, 4), float32]", "reshape_like(%x, %z)",
+      "Tensor[(2, 6), float32], Tensor[(5), float32]", "cannot reshape");
+  add("broadcast_to_like", "%x: Tensor[(1, 6), float32], %y: Tensor[(3, 6), float32], %z: Tensor[(4), float32]",
+      "broadcast_to_like(%x, %y)", "Tensor[(3, 6), float32]", "broadcast_to_like(%x, %z)",
+      "Tensor[(1, 6), float32], Tensor[(4), float32]", "broadcast");
+  add("layout_transform", "%x: Tensor[(1, 8, 2, 2), float32]",
+      "layout_transform(%x, src_layout=\"NCHW\", dst_layout=\"NCHW4c\")", "Tensor[(1, 2, 2, 2, 4), float32]",
+      "layout_transform(%x, src_layout=\"NCHW\", dst_layout=\"NCDW4c\")", "Tensor[(1, 8, 2, 2), float32]",
+      "cannot convert");
   add("broadcast_to", "%x: Tensor[(3), float32]", "broadcast_to(%x, shape=[2, 3])",
       "Tensor[(2, 3), float32]", "broadcast_to(%x, shape=[2, 4])", "Tensor[(3), float32]", "broadcast");
   add("tile", kT23, "tile(%x, reps=[2, 1])", "Tensor[(4, 3), float32]", "tile(%t, reps=[2])",
@@ -141,6 +151,11 @@ std::map<std::string, OpCase> Cases() {
       "nn.prelu(%x, %a)", "Tensor[(2, 3), float32]", "nn.prelu(%x, %b)",
       "Tensor[(2, 3), float32], Tensor[(2), float32]", "slopes");
   add("nn.lrn", x4, "nn.lrn(%x, size=3)", t4, "nn.lrn(%x, size=4)", t4, "odd");
+  add("nn.mirror_pad", x4, "nn.mirror_pad(%x, pad_width=[[0, 0], [0, 0], [1, 1], [2, 2]])",
+      "Tensor[(1, 4, 10, 12), float32]", "nn.mirror_pad(%x, mode=\"REFLECT\", pad_width=[[0, 0], [0, 0], [8, 0], [0, 0]])",
+      t4, "pad_width");
+  add("nn.dilate", x4, "nn.dilate(%x, strides=[1, 1, 2, 3])", "Tensor[(1, 4, 15, 22), float32]",
+      "nn.dilate(%x, strides=[2, 2])", t4, "strides");
   add("nn.dropout", kT23, "nn.dropout(%x, rate=0.2f)",
       "(Tensor[(2, 3), float32], Tensor[(2, 3), float32])", "nn.dropout(%t)", kTupleArg, "tensor");
   for (const char* op : {"nn.softmax", "nn.log_softmax", "nn.fast_softmax"})
@@ -155,6 +170,44 @@ std::map<std::string, OpCase> Cases() {
   add("nn.layer_norm", kT23 + std::string(", %g: Tensor[(3), float32], %h: Tensor[(2), float32]"),
       "nn.layer_norm(%x, %g, %g)", "Tensor[(2, 3), float32]", "nn.layer_norm(%x, %h, %h)",
       "Tensor[(2, 3), float32], Tensor[(2), float32]", "");
+  const std::string gh = ", %g: Tensor[(4), float32], %h: Tensor[(3), float32]";
+  add("nn.instance_norm", x4 + gh, "nn.instance_norm(%x, %g, %g)", t4, "nn.instance_norm(%x, %h, %h)",
+      t4 + ", Tensor[(3), float32]", "gamma");
+  add("nn.group_norm", x4 + gh, "nn.group_norm(%x, %g, %g, num_groups=2)", t4,
+      "nn.group_norm(%x, %g, %g, num_groups=3)", t4 + ", Tensor[(4), float32]", "num_groups");
+  add("nn.l2_normalize", x4, "nn.l2_normalize(%x, eps=1e-10f, axis=[1])", t4,
+      "nn.l2_normalize(%x, eps=1e-10f, axis=[4])", t4, "axis");
+  add("nn.conv1d", "%x: Tensor[(1, 4, 10), float32], %w: Tensor[(8, 4, 3), float32], %v: Tensor[(8, 3, 3), float32]",
+      "nn.conv1d(%x, %w, strides=[2], padding=[1, 1])", "Tensor[(1, 8, 5), float32]", "nn.conv1d(%x, %v)",
+      "Tensor[(1, 4, 10), float32], Tensor[(8, 3, 3), float32]", "channels");
+  for (const char* op : {"nn.max_pool1d", "nn.avg_pool1d"})
+    add(op, "%x: Tensor[(1, 4, 9), float32]", std::string(op) + "(%x, pool_size=[3], strides=[2], padding=[1])",
+        "Tensor[(1, 4, 5), float32]", std::string(op) + "(%x, pool_size=[3, 3])", "Tensor[(1, 4, 9), float32]",
+        "pool_size");
+  add("nn.depth_to_space", x4, "nn.depth_to_space(%x, block_size=2)", "Tensor[(1, 1, 16, 16), float32]",
+      "nn.depth_to_space(%x, block_size=3)", t4, "block_size");
+  add("nn.space_to_depth", x4, "nn.space_to_depth(%x, block_size=2)", "Tensor[(1, 16, 4, 4), float32]",
+      "nn.space_to_depth(%x, block_size=3)", t4, "block_size");
+  add("nn.conv1d_transpose", "%x: Tensor[(1, 4, 5), float32], %w: Tensor[(4, 2, 3), float32], %v: Tensor[(3, 2, 3), float32]",
+      "nn.conv1d_transpose(%x, %w, strides=[2], padding=[1], output_padding=[1])", "Tensor[(1, 2, 10), float32]",
+      "nn.conv1d_transpose(%x, %v)", "Tensor[(1, 4, 5), float32], Tensor[(3, 2, 3), float32]", "input channels");
+  for (const char* op : {"nn.adaptive_avg_pool1d", "nn.adaptive_max_pool1d"})
+    add(op, "%x: Tensor[(1, 4, 9), float32]", std::string(op) + "(%x, output_size=[3])", "Tensor[(1, 4, 3), float32]",
+        std::string(op) + "(%x, output_size=[3, 3])", "Tensor[(1, 4, 9), float32]", "output_size");
+  add("nn.conv3d", "%x: Tensor[(1, 4, 6, 6, 6), float32], %w: Tensor[(8, 2, 3, 3, 3), float32], %v: Tensor[(8, 3, 3, 3, 3), float32]",
+      "nn.conv3d(%x, %w, strides=[2, 2, 2], padding=[1, 1, 1], groups=2)", "Tensor[(1, 8, 3, 3, 3), float32]",
+      "nn.conv3d(%x, %v)", "Tensor[(1, 4, 6, 6, 6), float32], Tensor[(8, 3, 3, 3, 3), float32]", "input channels");
+  for (const char* op : {"nn.max_pool3d", "nn.avg_pool3d"})
+    add(op, "%x: Tensor[(1, 2, 4, 6, 6), float32]", std::string(op) + "(%x, pool_size=[2, 3, 3], strides=[2, 2, 2], padding=[0, 1, 1])",
+        "Tensor[(1, 2, 2, 3, 3), float32]", std::string(op) + "(%x, pool_size=[2, 2])", "Tensor[(1, 2, 4, 6, 6), float32]",
+        "pool_size");
+  for (const char* op : {"nn.adaptive_avg_pool3d", "nn.adaptive_max_pool3d"})
+    add(op, "%x: Tensor[(1, 2, 4, 6, 6), float32]", std::string(op) + "(%x, output_size=[2])",
+        "Tensor[(1, 2, 2, 2, 2), float32]", std::string(op) + "(%x, output_size=[2, 2])",
+        "Tensor[(1, 2, 4, 6, 6), float32]", "output_size");
+  add("nn.conv3d_transpose", "%x: Tensor[(1, 4, 2, 3, 3), float32], %w: Tensor[(4, 2, 2, 2, 2), float32], %v: Tensor[(3, 2, 2, 2, 2), float32]",
+      "nn.conv3d_transpose(%x, %w, strides=[2, 2, 2])", "Tensor[(1, 2, 4, 6, 6), float32]", "nn.conv3d_transpose(%x, %v)",
+      "Tensor[(1, 4, 2, 3, 3), float32], Tensor[(3, 2, 2, 2, 2), float32]", "input channels");
   std::string w = ", %w: Tensor[(8, 4, 3, 3), float32], %v: Tensor[(8, 3, 3, 3), float32]";
   add("nn.conv2d", x4 + w, "nn.conv2d(%x, %w, strides=[2, 2], padding=[1, 1, 1, 1])",
       "Tensor[(1, 8, 4, 4), float32]", "nn.conv2d(%x, %v)", t4 + ", Tensor[(8, 3, 3, 3), float32]",
@@ -183,6 +236,8 @@ std::map<std::string, OpCase> Cases() {
       "Tensor[(2, 3, 4), float32], Tensor[(2, 5, 3), float32]", "");
   add("image.resize2d", x4, "image.resize2d(%x, size=[16, 12], roi=[0f, 0f, 0f, 0f])",
       "Tensor[(1, 4, 16, 12), float32]", "image.resize2d(%t, size=[16, 12])", kTupleArg, "tensor");
+  add("nn.upsampling", x4, "nn.upsampling(%x, scale_h=2f, scale_w=1.5f)", "Tensor[(1, 4, 16, 12), float32]",
+      "nn.upsampling(%x, scale_h=2f, scale_w=2f, method=\"nearest\")", t4, "method");
   return c;
 }
 

@@ -21,6 +21,14 @@ TEST(SimplifyExpr, ConsecutiveReshapesBecomeOneToTheStaticShape) {
                 "reshape(%x, newshape=[4, 6])");
 }
 
+TEST(SimplifyExpr, ShapeLikeOpsBecomeTheirStaticForms) {
+  const char* params = "%x: Tensor[(2, 6), float32], %y: Tensor[(3, 4), float32], %z: Tensor[(1, 6), float32]";
+  ExpectRewrite(Simplify, params, "reshape_like(%x, %y)", "reshape(%x, newshape=[3, 4])");
+  ExpectRewrite(Simplify, params, "broadcast_to_like(%z, %x)", "broadcast_to(%z, shape=[2, 6])");
+  ExpectRewrite(Simplify, "%x: Tensor[(2, 6), float32], %w: Tensor[(1), int32]", "cast_like(%x, %w)",
+                "cast(%x, dtype=\"int32\")");
+}
+
 TEST(SimplifyExpr, ReshapeWhoseInputIsUsedElsewhereStays) {
   // The inner reshape also feeds exp, so merging would not remove it: TVM keeps both.
   ExpectUnchanged(Simplify, kX,

@@ -32,17 +32,40 @@ Tensor pad_mirror(const Tensor& x, const std::vector<int64_t>& before,
 /// pass through C++ floats, as TVM's signature takes them.
 Tensor lrn(const Tensor& data, int64_t size, int axis, double alpha, double beta, double bias);
 
+/// topi.nn.mirror_pad (Relay nn.mirror_pad): MirrorPadInput, vars i0..; SYMMETRIC repeats
+/// the border element, REFLECT does not.
+Tensor mirror_pad(const Tensor& x, const std::vector<int64_t>& before, const std::vector<int64_t>& after,
+                  const std::string& mode);
+
 /// conv2d via topi.nn.conv: pad_temp + conv2d_nchw / conv2d_nhwc / group_conv2d_nchw.
 /// padding = {top, left, bottom, right}. `layout` is "NCHW" (OIHW weight) or "NHWC" (HWIO).
 Tensor conv2d(const Tensor& data, const Tensor& weight, const std::vector<int64_t>& strides,
               const std::vector<int64_t>& padding, const std::vector<int64_t>& dilation,
               int64_t groups, const std::string& layout, DataType out_dtype);
 
+/// TVM's topi.nn.conv for any layout pair (data: N, C and spatial letters; kernel: O, I and
+/// spatial letters), without a layout-free weight: pad_temp, then (group_)conv<d>d_<layout>.
+/// pad_begin/pad_end: one entry per spatial dim.
+Tensor conv_nd(const Tensor& data, const Tensor& weight, const std::vector<int64_t>& strides,
+               const std::vector<int64_t>& pad_begin, const std::vector<int64_t>& pad_end,
+               const std::vector<int64_t>& dilation, int64_t groups, const std::string& data_layout,
+               const std::string& kernel_layout, DataType out_dtype);
+
 /// depthwise_conv2d_nchw: PaddedInput + DepthwiseConv2d (weight (C*m, 1, kh, kw)).
 Tensor depthwise_conv2d_nchw(const Tensor& data, const Tensor& weight,
                              const std::vector<int64_t>& strides,
                              const std::vector<int64_t>& padding,
                              const std::vector<int64_t>& dilation, DataType out_dtype);
+
+/// topi.nn.dilate: `dilation_value` between elements (`strides` per dim), vars i0...
+Tensor dilate(const Tensor& x, const std::vector<int64_t>& strides, const std::string& name = "DilatedInput",
+              double dilation_value = 0.0);
+
+/// conv1d_transpose_ncw / conv3d_transpose_ncdhw (weight (in_c, out_c, k...)): data_dilate,
+/// data_pad, kernel (1-d) / kernel_transform (3-d) flipped to OI..., compute over dc, d<dim>.
+Tensor conv_transpose_nd(const Tensor& data, const Tensor& weight, const std::vector<int64_t>& strides,
+                         const std::vector<int64_t>& pad_begin, const std::vector<int64_t>& pad_end,
+                         const std::vector<int64_t>& output_padding, DataType out_dtype);
 
 /// conv2d_transpose_nchw (weight (in_c, out_c / groups, kh, kw)): data_dilate, data_pad,
 /// kernel_transform, compute. padding = {top, left, bottom, right}. groups > 1 is TVM's
@@ -80,10 +103,29 @@ Tensor pool2d(const Tensor& x, const std::vector<int64_t>& kernel, const std::ve
               const std::vector<int64_t>& dilation, const std::vector<int64_t>& padding,
               PoolType type, bool ceil_mode, const std::string& layout, bool count_include_pad);
 
+/// TVM's topi::nn::pool1d: pool_impl_nd over the W axis of `layout` (NCW, NWC, ...).
+/// padding = {left, right}.
+Tensor pool1d(const Tensor& x, int64_t kernel, int64_t stride, int64_t dilation,
+              const std::vector<int64_t>& padding, PoolType type, bool ceil_mode,
+              const std::string& layout, bool count_include_pad);
+
+/// TVM's pool_impl_nd over `axis` (one kernel/stride/dilation per axis; padding = all heads,
+/// then all tails).
+Tensor pool_nd(const Tensor& x, const std::vector<int64_t>& kernel, const std::vector<int64_t>& strides,
+               const std::vector<int64_t>& dilation, const std::vector<int64_t>& padding,
+               PoolType type, bool ceil_mode, const std::vector<int>& axis, bool count_include_pad);
+
 /// TVM's adaptive_pool over the H and W axes of `layout`: adaptive_pool_max, or
 /// adaptive_pool_sum + adaptive_pool_avg. global pooling is out_size {1, 1}.
 Tensor adaptive_pool2d(const Tensor& x, const std::vector<PrimExpr>& out_size, PoolType type,
                        const std::string& layout);
+
+/// adaptive pooling over the W axis of `layout` (NCW, NWC, ...): TVM's adaptive_pool1d.
+Tensor adaptive_pool1d(const Tensor& x, const PrimExpr& out_size, PoolType type, const std::string& layout);
+
+/// TVM's adaptive_pool_impl over `axes` (one output size per axis).
+Tensor adaptive_pool_nd(const Tensor& x, const std::vector<PrimExpr>& out_size, PoolType type,
+                        const std::vector<int>& axes);
 
 /// depthwise_conv2d_nhwc: PaddedInput + DepthwiseConv2d; weight HWOI (kh, kw, C, m) or HWIO.
 Tensor depthwise_conv2d_nhwc(const Tensor& data, const Tensor& weight,
@@ -91,6 +133,10 @@ Tensor depthwise_conv2d_nhwc(const Tensor& data, const Tensor& weight,
                              const std::vector<int64_t>& padding,
                              const std::vector<int64_t>& dilation, const std::string& kernel_layout,
                              DataType out_dtype);
+
+/// topi.nn.depth_to_space / space_to_depth (NCHW or NHWC; vars i0..i3; mode DCR or CDR).
+Tensor depth_to_space(const Tensor& x, int64_t block_size, const std::string& layout, const std::string& mode);
+Tensor space_to_depth(const Tensor& x, int64_t block_size, const std::string& layout);
 
 /// x + bias along `axis` (bias expanded with T_expand_dims when axis is not the last).
 Tensor bias_add(const Tensor& data, const Tensor& bias, int axis);

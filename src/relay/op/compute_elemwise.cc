@@ -5,6 +5,7 @@
 #include "tirgen/tir/op.h"
 #include "tirgen/topi/broadcast.h"
 #include "tirgen/topi/elemwise.h"
+#include "tirgen/topi/fast_math.h"
 
 namespace tirgen {
 namespace relay {
@@ -44,6 +45,9 @@ TIRGEN_REGISTER_OPS(compute_elemwise) {
   Unary("abs", [](const Tensor& x) { return topi::abs(x); });
   Unary("negative", [](const Tensor& x) { return topi::negative(x); });
   Unary("copy", [](const Tensor& x) { return topi::identity(x); });
+  Unary("fast_exp", [](const Tensor& x) { return topi::fast_exp(x); });
+  Unary("fast_tanh", [](const Tensor& x) { return topi::fast_tanh(x); });
+  Unary("fast_erf", [](const Tensor& x) { return topi::fast_erf(x); });
   Unary("sign", [](const Tensor& x) { return topi::sign(x); });
   Unary("logical_not", [](const Tensor& x) { return topi::logical_not(x); });
   Unary("bitwise_not", [](const Tensor& x) { return topi::bitwise_not(x); });

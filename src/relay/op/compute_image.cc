@@ -1,4 +1,5 @@
-// TE compute of image.resize2d (TVM's relay/op/image/_image.py -> topi.image.resize2d).
+// TE computes of image.resize2d (TVM's relay/op/image/_image.py -> topi.image.resize2d) and
+// nn.upsampling (topi.nn.upsampling: resize2d to the scaled size, rounding_method "").
 #include "op_common.h"
 #include "tirgen/topi/image.h"
 
@@ -19,6 +20,19 @@ TIRGEN_REGISTER_OPS(compute_image) {
     p.cubic_exclude = static_cast<int>(call->GetInt("cubic_exclude"));
     p.extrapolation_value = call->GetFloat("extrapolation_value");
     p.out_dtype = call->GetDType("out_dtype");
+    return std::vector<te::Tensor>{topi::resize2d(in.at(0), p)};
+  });
+  RegisterCompute("nn.upsampling", [](const Call& call, const std::vector<te::Tensor>& in, const Type& out) {
+    const auto* t = out.as<TensorTypeNode>();
+    TIRGEN_ICHECK(t) << "nn.upsampling has a tensor type";
+    topi::Resize2DParams p;
+    p.layout = call->GetString("layout");
+    int h = p.layout == "NHWC" ? 1 : 2;
+    p.size = {DimValue(t->shape[h]), DimValue(t->shape[h + 1])};  // round(dim * scale)
+    p.method = call->GetString("method");
+    if (p.method.rfind("bi", 0) == 0) p.method = p.method.substr(2);  // bilinear -> linear
+    p.coordinate_transformation_mode = call->GetBool("align_corners") ? "align_corners" : "asymmetric";
+    p.rounding_method = "";
     return std::vector<te::Tensor>{topi::resize2d(in.at(0), p)};
   });
 }

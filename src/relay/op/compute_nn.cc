@@ -83,6 +83,63 @@ Computed Conv2D(const Call& c, const std::vector<Tensor>& in, const Type&) {
   Unsupported(c, "grouped data_layout " + layout + " with kernel_layout " + kernel_layout);
 }
 
+// The generic conv1d strategy: conv1d_ncw with an OIW weight, conv1d_nwc with WIO; it has no
+// grouped variant (TVM would ignore groups), so groups must be 1.
+Computed Conv1D(const Call& c, const std::vector<Tensor>& in, const Type&) {
+  std::string layout = c->GetString("data_layout"), kernel_layout = c->GetString("kernel_layout");
+  if (!((layout == "NCW" && kernel_layout == "OIW") || (layout == "NWC" && kernel_layout == "WIO")))
+    Unsupported(c, "data_layout " + layout + " with kernel_layout " + kernel_layout);
+  if (c->GetInt("groups") != 1) Unsupported(c, "groups other than 1");
+  std::vector<int64_t> strides = c->GetIntArray("strides"), dilation = c->GetIntArray("dilation");
+  std::vector<int64_t> padding = c->GetIntArray("padding");
+  if (padding.size() == 1) padding.push_back(padding[0]);
+  return {topi::conv_nd(in.at(0), in.at(1), strides, {padding.at(0)}, {padding.at(1)}, dilation, 1, layout,
+                        kernel_layout, OutDType(c, in.at(0)))};
+}
+
+// The generic conv1d_transpose strategy: NCW data, no dilation, groups 1 (it asserts them).
+Computed Conv1DTranspose(const Call& c, const std::vector<Tensor>& in, const Type&) {
+  if (c->GetString("data_layout") != "NCW") Unsupported(c, "data_layout other than NCW");
+  if (c->GetString("kernel_layout") != "IOW") Unsupported(c, "kernel_layout other than IOW");
+  if (c->GetIntArray("dilation") != std::vector<int64_t>{1}) Unsupported(c, "dilation");
+  if (c->GetInt("groups") != 1) Unsupported(c, "groups other than 1");
+  std::vector<int64_t> padding = c->GetIntArray("padding");
+  if (padding.size() == 1) padding.push_back(padding[0]);
+  int64_t stride = c->GetIntArray("strides").at(0), opad = c->GetIntArray("output_padding").at(0);
+  if (opad >= stride) throw Error("nn.conv1d_transpose: output_padding must be smaller than the stride");
+  return {topi::conv_transpose_nd(in.at(0), in.at(1), {stride}, {padding[0]}, {padding[1]}, {opad},
+                                  OutDType(c, in.at(0)))};
+}
+
+// The generic conv3d strategy: conv3d_ncdhw (OIDHW weight) or conv3d_ndhwc (DHWIO), groups
+// allowed (group_conv3d_* names).
+Computed Conv3D(const Call& c, const std::vector<Tensor>& in, const Type&) {
+  std::string layout = c->GetString("data_layout"), kernel_layout = c->GetString("kernel_layout");
+  if (!((layout == "NCDHW" && kernel_layout == "OIDHW") || (layout == "NDHWC" && kernel_layout == "DHWIO")))
+    Unsupported(c, "data_layout " + layout + " with kernel_layout " + kernel_layout);
+  std::vector<int64_t> padding = c->GetIntArray("padding");
+  if (padding.size() == 3) padding.insert(padding.end(), padding.begin(), padding.end());
+  return {topi::conv_nd(in.at(0), in.at(1), c->GetIntArray("strides"), {padding.begin(), padding.begin() + 3},
+                        {padding.begin() + 3, padding.end()}, c->GetIntArray("dilation"), c->GetInt("groups"),
+                        layout, kernel_layout, OutDType(c, in.at(0)))};
+}
+
+// The generic conv3d_transpose strategy: NCDHW data, IODHW weight, no dilation, groups 1.
+Computed Conv3DTranspose(const Call& c, const std::vector<Tensor>& in, const Type&) {
+  if (c->GetString("data_layout") != "NCDHW") Unsupported(c, "data_layout other than NCDHW");
+  if (c->GetString("kernel_layout") != "IODHW") Unsupported(c, "kernel_layout other than IODHW");
+  if (c->GetIntArray("dilation") != std::vector<int64_t>{1, 1, 1}) Unsupported(c, "dilation");
+  if (c->GetInt("groups") != 1) Unsupported(c, "groups other than 1");
+  std::vector<int64_t> padding = c->GetIntArray("padding"), strides = c->GetIntArray("strides");
+  std::vector<int64_t> opad = c->GetIntArray("output_padding");
+  if (padding.size() == 3) padding.insert(padding.end(), padding.begin(), padding.end());
+  for (size_t i = 0; i < 3; ++i)
+    if (opad.at(i) >= strides.at(i))
+      throw Error("nn.conv3d_transpose: output_padding must be smaller than the strides");
+  return {topi::conv_transpose_nd(in.at(0), in.at(1), strides, {padding.begin(), padding.begin() + 3},
+                                  {padding.begin() + 3, padding.end()}, opad, OutDType(c, in.at(0)))};
+}
+
 Computed Conv2DTranspose(const Call& c, const std::vector<Tensor>& in, const Type&) {
   if (c->GetString("data_layout") != "NCHW") Unsupported(c, "data_layout other than NCHW");
   if (c->GetString("kernel_layout") != "IOHW") Unsupported(c, "kernel_layout other than IOHW");
@@ -120,6 +177,53 @@ Computed Pool2D(const Call& c, const std::vector<Tensor>& in, topi::PoolType typ
   bool count_include_pad = type == topi::PoolType::kAvg && c->GetBool("count_include_pad");
   return {topi::pool2d(in.at(0), kernel, Pair(c, "strides"), Pair(c, "dilation"), Pad4(c), type,
                        c->GetBool("ceil_mode"), c->GetString("layout"), count_include_pad)};
+}
+
+Computed Pool1D(const Call& c, const std::vector<Tensor>& in, topi::PoolType type) {
+  std::vector<int64_t> padding = c->GetIntArray("padding");
+  if (padding.size() == 1) padding.push_back(padding[0]);
+  bool count_include_pad = type == topi::PoolType::kAvg && c->GetBool("count_include_pad");
+  return {topi::pool1d(in.at(0), c->GetIntArray("pool_size").at(0), c->GetIntArray("strides").at(0),
+                       c->GetIntArray("dilation").at(0), padding, type, c->GetBool("ceil_mode"),
+                       c->GetString("layout"), count_include_pad)};
+}
+
+Computed Pool3D(const Call& c, const std::vector<Tensor>& in, topi::PoolType type) {
+  std::string layout = c->GetString("layout");
+  std::vector<int> axes;
+  for (char ch : {'D', 'H', 'W'}) {
+    size_t p = layout.find(ch);
+    if (p == std::string::npos || layout.size() != in.at(0).ndim()) Unsupported(c, "layout " + layout);
+    axes.push_back(static_cast<int>(p));
+  }
+  std::vector<int64_t> padding = c->GetIntArray("padding");
+  if (padding.size() == 1) padding.assign(6, padding[0]);
+  if (padding.size() == 3) padding.insert(padding.end(), padding.begin(), padding.end());
+  bool count_include_pad = type == topi::PoolType::kAvg && c->GetBool("count_include_pad");
+  return {topi::pool_nd(in.at(0), c->GetIntArray("pool_size"), c->GetIntArray("strides"), c->GetIntArray("dilation"),
+                        padding, type, c->GetBool("ceil_mode"), axes, count_include_pad)};
+}
+
+Computed AdaptivePool1D(const Call& c, const std::vector<Tensor>& in, topi::PoolType type) {
+  std::string layout = c->GetString("layout");
+  std::vector<int64_t> size = c->GetIntArray("output_size");
+  PrimExpr width = size.empty() ? in.at(0)->shape.at(layout.find('W')) : Dim(size[0]);
+  return {topi::adaptive_pool1d(in.at(0), width, type, layout)};
+}
+
+Computed AdaptivePool3D(const Call& c, const std::vector<Tensor>& in, topi::PoolType type) {
+  std::string layout = c->GetString("layout");
+  std::vector<int64_t> size = c->GetIntArray("output_size");
+  if (size.size() == 1) size.assign(3, size[0]);
+  std::vector<int> axes;
+  std::vector<PrimExpr> out;
+  for (char ch : {'D', 'H', 'W'}) {
+    size_t p = layout.find(ch);
+    if (p == std::string::npos || layout.size() != in.at(0).ndim()) Unsupported(c, "layout " + layout);
+    out.push_back(size.empty() ? in.at(0)->shape.at(p) : Dim(size.at(axes.size())));
+    axes.push_back(static_cast<int>(p));
+  }
+  return {topi::adaptive_pool_nd(in.at(0), out, type, axes)};
 }
 
 Computed AdaptivePool2D(const Call& c, const std::vector<Tensor>& in, topi::PoolType type,
@@ -168,6 +272,10 @@ Computed Pad(const Call& c, const std::vector<Tensor>& in, const Type&) {
 TIRGEN_REGISTER_OPS(compute_nn) {
   RegisterCompute("nn.conv2d", Conv2D);
   RegisterCompute("nn.conv2d_transpose", Conv2DTranspose);
+  RegisterCompute("nn.conv1d", Conv1D);
+  RegisterCompute("nn.conv3d", Conv3D);
+  RegisterCompute("nn.conv3d_transpose", Conv3DTranspose);
+  RegisterCompute("nn.conv1d_transpose", Conv1DTranspose);
   RegisterCompute("nn.dense", Dense);
   RegisterCompute("nn.matmul", Matmul);
   RegisterCompute("nn.batch_matmul", BatchMatmul);
@@ -180,11 +288,35 @@ TIRGEN_REGISTER_OPS(compute_nn) {
   RegisterCompute("nn.avg_pool2d", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
     return Pool2D(c, in, topi::PoolType::kAvg);
   });
+  RegisterCompute("nn.max_pool1d", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
+    return Pool1D(c, in, topi::PoolType::kMax);
+  });
+  RegisterCompute("nn.avg_pool1d", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
+    return Pool1D(c, in, topi::PoolType::kAvg);
+  });
   RegisterCompute("nn.global_avg_pool2d", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
     return AdaptivePool2D(c, in, topi::PoolType::kAvg, true);
   });
   RegisterCompute("nn.global_max_pool2d", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
     return AdaptivePool2D(c, in, topi::PoolType::kMax, true);
+  });
+  RegisterCompute("nn.max_pool3d", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
+    return Pool3D(c, in, topi::PoolType::kMax);
+  });
+  RegisterCompute("nn.avg_pool3d", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
+    return Pool3D(c, in, topi::PoolType::kAvg);
+  });
+  RegisterCompute("nn.adaptive_avg_pool3d", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
+    return AdaptivePool3D(c, in, topi::PoolType::kAvg);
+  });
+  RegisterCompute("nn.adaptive_max_pool3d", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
+    return AdaptivePool3D(c, in, topi::PoolType::kMax);
+  });
+  RegisterCompute("nn.adaptive_avg_pool1d", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
+    return AdaptivePool1D(c, in, topi::PoolType::kAvg);
+  });
+  RegisterCompute("nn.adaptive_max_pool1d", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
+    return AdaptivePool1D(c, in, topi::PoolType::kMax);
   });
   RegisterCompute("nn.adaptive_avg_pool2d", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
     return AdaptivePool2D(c, in, topi::PoolType::kAvg, false);
@@ -202,6 +334,24 @@ TIRGEN_REGISTER_OPS(compute_nn) {
   RegisterCompute("nn.lrn", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
     return Computed{topi::lrn(in.at(0), c->GetInt("size"), static_cast<int>(c->GetInt("axis")),
                               c->GetFloat("alpha"), c->GetFloat("beta"), c->GetFloat("bias"))};
+  });
+  RegisterCompute("nn.depth_to_space", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
+    return Computed{topi::depth_to_space(in.at(0), c->GetInt("block_size"), c->GetString("layout"),
+                                         c->GetString("mode"))};
+  });
+  RegisterCompute("nn.space_to_depth", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
+    return Computed{topi::space_to_depth(in.at(0), c->GetInt("block_size"), c->GetString("layout"))};
+  });
+  RegisterCompute("nn.mirror_pad", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
+    std::vector<int64_t> before, after;
+    for (const auto& p : c->GetIntArrayArray("pad_width")) {
+      before.push_back(p.at(0));
+      after.push_back(p.at(1));
+    }
+    return Computed{topi::mirror_pad(in.at(0), before, after, c->GetString("mode"))};
+  });
+  RegisterCompute("nn.dilate", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
+    return Computed{topi::dilate(in.at(0), c->GetIntArray("strides"), "DilatedInput", c->GetFloat("dilation_value"))};
   });
   RegisterCompute("nn.prelu", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
     return Computed{topi::prelu(in.at(0), in.at(1), static_cast<int>(c->GetInt("axis")))};

@@ -4,6 +4,7 @@
 #include "op_common.h"
 #include "tirgen/tir/op.h"
 #include "tirgen/topi/broadcast.h"
+#include "tirgen/topi/layout.h"
 #include "tirgen/topi/sequence.h"
 #include "tirgen/topi/transform.h"
 
@@ -91,6 +92,10 @@ Tensors ReverseSequence(const Call& call, const Tensors& in, const Type&) {
                                  static_cast<int>(call->GetInt("batch_axis")))};
 }
 
+Tensors LayoutTransform(const Call& call, const Tensors& in, const Type&) {
+  return {topi::layout_transform(in.at(0), call->GetString("src_layout"), call->GetString("dst_layout"))};
+}
+
 Tensors BroadcastTo(const Call& call, const Tensors& in, const Type& out) {
   return {topi::broadcast_to(in.at(0), OutTensorType(call, out)->shape)};
 }
@@ -125,7 +130,11 @@ TIRGEN_REGISTER_OPS(compute_transform) {
   RegisterCompute("one_hot", OneHot);
   RegisterCompute("sequence_mask", SequenceMask);
   RegisterCompute("reverse_sequence", ReverseSequence);
+  RegisterCompute("layout_transform", LayoutTransform);
   RegisterCompute("broadcast_to", BroadcastTo);
+  // The *_like ops take their target shape from the inferred type, as TVM's computes do.
+  RegisterCompute("reshape_like", Reshape);
+  RegisterCompute("broadcast_to_like", BroadcastTo);
   RegisterCompute("tile", Tile);
   RegisterCompute("repeat", Repeat);
   RegisterCompute("reverse", Reverse);

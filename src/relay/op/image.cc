@@ -1,4 +1,6 @@
-// image.resize2d: the two spatial dims become `size`.
+// image.resize2d: the two spatial dims become `size`. nn.upsampling: they are scaled.
+#include <cmath>
+
 #include "op_common.h"
 
 namespace tirgen {
@@ -25,9 +27,37 @@ Type Resize2DRel(const TypeCall& c) {
   return TensorType(std::move(out), dt);
 }
 
+// TVM's UpSamplingRel: H and W become round(dim * scale) (scales pass through C++ floats).
+Type UpSamplingRel(const TypeCall& c) {
+  const TensorTypeNode* data = c.Tensor(0);
+  if (data->shape.size() != 4) c.Fail("data must be 4-D, not " + ShapeText(data->shape));
+  std::string layout = c.call->GetString("layout");
+  if (layout != "NCHW" && layout != "NHWC") c.Fail("layout must be NCHW or NHWC, not \"" + layout + "\"");
+  std::string method = c.call->GetString("method");
+  if (method != "nearest_neighbor" && method != "bilinear" && method != "bicubic")
+    c.Fail("method must be \"nearest_neighbor\", \"bilinear\" or \"bicubic\", not \"" + method + "\"");
+  int h = layout == "NHWC" ? 1 : 2;
+  Dims out = data->shape;
+  const char* keys[] = {"scale_h", "scale_w"};
+  for (int i = 0; i < 2; ++i) {
+    double scaled = std::nearbyint(static_cast<double>(DimValue(out[h + i])) *
+                                   static_cast<float>(c.call->GetFloat(keys[i])));
+    if (scaled < 1) c.Fail(std::string(keys[i]) + " leaves no output");
+    out[h + i] = DimLike(out[h + i], static_cast<int64_t>(scaled));
+  }
+  return TensorType(std::move(out), data->dtype);
+}
+
 }  // namespace
 
 TIRGEN_REGISTER_OPS(image) {
+  RegisterOpInfo("nn.upsampling")
+      .Attrs("relay.attrs.UpSamplingAttrs",
+             {Required("scale_h", AttrKind::kFloat), Required("scale_w", AttrKind::kFloat),
+              Field("layout", AttrKind::kString, AttrStr("NCHW")),
+              Field("method", AttrKind::kString, AttrStr("nearest_neighbor")),
+              Field("align_corners", AttrKind::kBool, AttrBool(false))})
+      .Inputs(1).Pattern(kInjective).Relation(UpSamplingRel);
   RegisterOpInfo("image.resize2d")
       .Attrs("relay.attrs.Resize2DAttrs",
              {Field("size", AttrKind::kIntArray, ObjectRef()),

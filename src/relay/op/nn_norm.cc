@@ -1,5 +1,6 @@
 // Softmax-style and normalization ops: nn.softmax, nn.log_softmax, nn.batch_norm (a tuple:
-// output, new mean, new variance), nn.layer_norm, nn.lrn.
+// output, new mean, new variance), nn.layer_norm, nn.instance_norm, nn.group_norm,
+// nn.l2_normalize, nn.lrn. (SimplifyInference expands the norms before fusion.)
 #include "op_common.h"
 
 namespace tirgen {
@@ -43,6 +44,22 @@ Type LayerNormRel(const TypeCall& c) {
   return c.arg_types[0];
 }
 
+Type GroupNormRel(const TypeCall& c) {
+  static const char* const kNames[] = {"gamma", "beta"};
+  int axis = CheckChannelVectors(c, kNames, 2);
+  int64_t groups = c.call->GetInt("num_groups");
+  int64_t channels = DimValue(c.Tensor(0)->shape[axis]);
+  if (groups <= 0 || channels % groups != 0)
+    c.Fail("num_groups " + std::to_string(groups) + " must divide the " + std::to_string(channels) + " channels");
+  return c.arg_types[0];
+}
+
+Type L2NormalizeRel(const TypeCall& c) {
+  const TensorTypeNode* data = c.Tensor(0);
+  for (int64_t a : c.call->GetIntArray("axis")) NormalizeAxis(c, a, static_cast<int64_t>(data->shape.size()));
+  return c.arg_types[0];
+}
+
 // TVM types nn.lrn with IdentityRel and leaves the checks to topi::nn::lrn (ICHECKs); they
 // are type errors here.
 Type LrnRel(const TypeCall& c) {
@@ -77,6 +94,18 @@ TIRGEN_REGISTER_OPS(nn_norm) {
   RegisterOpInfo("nn.layer_norm")
       .Attrs("relay.attrs.LayerNormAttrs", NormAttrs(-1))
       .Inputs(3).Pattern(kOpaque).Relation(LayerNormRel);
+  RegisterOpInfo("nn.instance_norm")
+      .Attrs("relay.attrs.InstanceNormAttrs", NormAttrs(1))
+      .Inputs(3).Pattern(kOpaque).Relation(LayerNormRel);
+  std::vector<AttrSpec> group_attrs = NormAttrs(1);
+  group_attrs.insert(group_attrs.begin(), Field("num_groups", AttrKind::kInt, AttrInt(0)));
+  RegisterOpInfo("nn.group_norm")
+      .Attrs("relay.attrs.GroupNormAttrs", group_attrs)
+      .Inputs(3).Pattern(kOpaque).Relation(GroupNormRel);
+  RegisterOpInfo("nn.l2_normalize")
+      .Attrs("relay.attrs.L2NormalizeAttrs",
+             {Required("eps", AttrKind::kFloat), Required("axis", AttrKind::kIntArray)})
+      .Inputs(1).Pattern(kOutEWiseFusable).Relation(L2NormalizeRel);
   RegisterOpInfo("nn.lrn")
       .Attrs("relay.attrs.LRNAttrs", {Field("size", AttrKind::kInt, AttrInt(5)),
                                       Field("axis", AttrKind::kInt, AttrInt(1)),

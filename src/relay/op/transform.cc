@@ -309,6 +309,39 @@ Type BroadcastToRel(const TypeCall& c) {
   return TensorType(std::move(target), data->dtype);
 }
 
+// data's dims [lhs_begin, lhs_end) replaced by the like tensor's [rhs_begin, rhs_end) (TVM's
+// ReshapeLikeRel); the element count must not change.
+Type ReshapeLikeRel(const TypeCall& c) {
+  const TensorTypeNode* data = c.Tensor(0);
+  const TensorTypeNode* like = c.Tensor(1);
+  auto range = [&](int64_t ndim, const char* b, const char* e) {
+    int64_t begin = c.call->GetInt(b), end = c.call->HasAttr(e) ? c.call->GetInt(e) : ndim;
+    if (begin < 0) begin += ndim;
+    if (end < 0) end += ndim;
+    if (begin < 0 || end > ndim || begin > end)
+      c.Fail(std::string(b) + "/" + e + " select no valid range of a rank-" + std::to_string(ndim) + " tensor");
+    return std::make_pair(begin, end);
+  };
+  auto [lb, le] = range(static_cast<int64_t>(data->shape.size()), "lhs_begin", "lhs_end");
+  auto [rb, re] = range(static_cast<int64_t>(like->shape.size()), "rhs_begin", "rhs_end");
+  Dims out(data->shape.begin(), data->shape.begin() + lb);
+  out.insert(out.end(), like->shape.begin() + rb, like->shape.begin() + re);
+  out.insert(out.end(), data->shape.begin() + le, data->shape.end());
+  if (Numel(out) != Numel(data->shape))
+    c.Fail("cannot reshape " + ShapeText(data->shape) + " to " + ShapeText(out));
+  return TensorType(std::move(out), data->dtype);
+}
+
+// The like tensor's shape, which data must broadcast to; data's dtype.
+Type BroadcastToLikeRel(const TypeCall& c) {
+  const TensorTypeNode* data = c.Tensor(0);
+  const TensorTypeNode* like = c.Tensor(1);
+  Dims out = BroadcastDims(c, data->shape, like->shape);
+  if (out.size() != like->shape.size() || ShapeText(out) != ShapeText(like->shape))
+    c.Fail("cannot broadcast " + ShapeText(data->shape) + " to " + ShapeText(like->shape));
+  return TensorType(like->shape, data->dtype);
+}
+
 }  // namespace
 
 TIRGEN_REGISTER_OPS(transform) {
@@ -357,6 +390,13 @@ TIRGEN_REGISTER_OPS(transform) {
       .Attrs("relay.attrs.InitOpAttrs", {Required("shape", AttrKind::kIntArray),
                                          Field("dtype", AttrKind::kDType, ObjectRef())})
       .Inputs(1).Pattern(kBroadcast).Relation(BroadcastToRel);
+  RegisterOpInfo("reshape_like")
+      .Attrs("relay.attrs.ReshapeLikeAttrs", {Field("lhs_begin", AttrKind::kInt, AttrInt(0)),
+                                              Field("lhs_end", AttrKind::kOptInt, ObjectRef()),
+                                              Field("rhs_begin", AttrKind::kInt, AttrInt(0)),
+                                              Field("rhs_end", AttrKind::kOptInt, ObjectRef())})
+      .Inputs(2).Pattern(kInjective).ReshapeOp().Relation(ReshapeLikeRel);
+  RegisterOpInfo("broadcast_to_like").Inputs(2).Pattern(kBroadcast).Relation(BroadcastToLikeRel);
 }
 
 }  // namespace op

@@ -11,6 +11,7 @@ namespace relay {
 IRModule Optimize(const IRModule& mod, const std::map<std::string, NDArray>& params,
                   const OptimizeConfig& config) {
   IRModule m = params.empty() ? mod : BindParamsByName(mod, params);
+  m = InferType(m);  // the passes read checked types (TVM's pass infra infers them first too)
   m = Legalize(m);
   m = SimplifyInference(m);
   // TVM's pipeline passes EliminateCommonSubexpr a skip function meant to keep int32 casts,

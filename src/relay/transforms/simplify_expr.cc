@@ -12,8 +12,10 @@
 //  - (x + c1) * c2 -> x * c2 + c1 * c2; (x * c1) * c2 -> x * (c1 * c2), likewise for add
 //    (the constant products are folded when a constant evaluator is installed);
 //  - clip whose range covers the whole dtype -> x.
-// Not applied (their ops have no type relation here, or are quantized): the reshape_like,
-// collapse_sum_like, broadcast_to_like and cast_like concretizations, layout_transform
+//  - reshape_like / broadcast_to_like of a static shape -> reshape / broadcast_to; cast_like
+//    -> cast;
+// Not applied (their ops have no type relation here, or are quantized): the collapse_sum_like
+// concretization, layout_transform
 // merging, the qnn.dequantize + argmax/argmin/argsort rewrite, clip + cast chains and the
 // binomial factorization.
 #include <cfloat>
@@ -54,6 +56,24 @@ Rewrite ConcretizeLike(const std::string& like_op) {
             if (like_op == "zeros_like") return MakeCall("zeros", {}, attrs);
             if (like_op == "ones_like") return MakeCall("ones", {}, attrs);
             return MakeCall("full", {m[like]}, attrs);  // full_like's `like` is the fill value
+          }};
+}
+
+// reshape_like / broadcast_to_like of a static result shape -> reshape / broadcast_to of it;
+// cast_like -> cast to the like tensor's dtype (any shape).
+Rewrite ConcretizeShapeLike(const std::string& like_op) {
+  Pattern data = Wildcard(), like = Wildcard();
+  return {"Concretize(" + like_op + ")", IsOp(like_op)({data, like}),
+          [=](const Expr& pre, const Expr& post, const Match& m) -> Expr {
+            if (like_op == "cast_like") {
+              if (!TT(pre)) return post;
+              return MakeCall("cast", {m[data]}, {{"dtype", AttrStr(DTypeText(TT(pre)->dtype))}});
+            }
+            auto shape = StaticShape(pre);
+            if (!shape) return post;
+            if (like_op == "reshape_like")
+              return MakeCall("reshape", {m[data]}, {{"newshape", AttrInts(*shape)}});
+            return MakeCall("broadcast_to", {m[data]}, {{"shape", AttrInts(*shape)}});
           }};
 }
 
@@ -258,6 +278,8 @@ Rewrite SimplifyClip() {
 const std::vector<Rewrite>& Rewrites() {
   static const std::vector<Rewrite> all = {
       ConcretizeLike("zeros_like"), ConcretizeLike("ones_like"), ConcretizeLike("full_like"),
+      ConcretizeShapeLike("reshape_like"), ConcretizeShapeLike("broadcast_to_like"),
+      ConcretizeShapeLike("cast_like"),
       SimplifyAdd(), SimplifyRSqrt(), EliminateIdentity(), SimplifyReshape(),
       SimplifyTranspose(), SimplifyNoOpTranspose(), SimplifySameCast(),
       SimplifyConsecutiveCast(), FullElementwise(), SwitchAddMultiply(),

@@ -1,5 +1,6 @@
-// SimplifyInference: inference-time expansion of nn.batch_norm, nn.layer_norm and nn.dropout
-// (their `.0` projections) into elementwise arithmetic and reductions, as TVM expands them:
+// SimplifyInference: inference-time expansion of nn.batch_norm, nn.layer_norm,
+// nn.instance_norm, nn.group_norm, nn.l2_normalize and nn.dropout (batch_norm's and dropout's
+// `.0` projections) into elementwise arithmetic and reductions, as TVM expands them:
 // scale = rsqrt(var + eps) * gamma, shift = -mean * scale + beta, out = x * scale + shift.
 #include <cstring>
 
@@ -87,26 +88,102 @@ Expr BatchNormUnpack(const CallNode* call) {
   return Binary("add", out, ExpandToAxis(shift, ndim, axis));
 }
 
-Expr LayerNormUnpack(const CallNode* call) {
-  NormAttrs a = ReadNorm(call, -1);
-  const Expr &x = call->args[0], &gamma = call->args[1], &beta = call->args[2];
+// (x - mean) * rsqrt(variance + eps) over `axes` of x (as TVM writes them in the attributes:
+// layer_norm keeps its axis as given, axis=[-1]); TVM builds divide(., sqrt(.)), which its
+// SimplifyExpr turns into this product.
+Expr Standardize(const Expr& x, const std::vector<int64_t>& axes, double epsilon) {
   int64_t ndim = static_cast<int64_t>(TT(x)->shape.size());
-  int64_t axis = a.axis < 0 ? a.axis + ndim : a.axis;
   std::vector<int64_t> rshape = TT(x)->ConstShape();
-  rshape[axis] = 1;
+  std::vector<ObjectRef> attr_axes;
+  for (int64_t a : axes) {
+    rshape[a < 0 ? a + ndim : a] = 1;
+    attr_axes.push_back(I32(a));
+  }
   Type rtype = TensorType(rshape, TT(x)->dtype);
-  // The reductions keep the attribute's axis as written (TVM prints axis=[-1]).
-  Attrs rattrs({{"axis", Array({I32(a.axis)})}, {"keepdims", tir::IntImm(DataType::Bool(), 1)}},
+  Attrs rattrs({{"axis", Array(attr_axes)}, {"keepdims", tir::IntImm(DataType::Bool(), 1)}},
                "relay.attrs.ReduceAttrs");
   Expr mean = WithCheckedType(Call(Op::Get("mean"), {x}, rattrs), rtype);
-  Attrs vattrs({{"axis", Array({I32(a.axis)})}, {"keepdims", tir::IntImm(DataType::Bool(), 1)}},
+  Attrs vattrs({{"axis", Array(attr_axes)}, {"keepdims", tir::IntImm(DataType::Bool(), 1)}},
                "relay.attrs.VarianceAttrs");
   Expr var = WithCheckedType(Call(Op::Get("variance"), {x, mean}, vattrs), rtype);
-  Expr denom = Unary("rsqrt", Binary("add", var, ScalarConst(TT(x)->dtype, a.epsilon)));
-  Expr out = Binary("multiply", Binary("subtract", x, mean), denom);
+  Expr denom = Unary("rsqrt", Binary("add", var, ScalarConst(TT(x)->dtype, epsilon)));
+  return Binary("multiply", Binary("subtract", x, mean), denom);
+}
+
+// Then `* gamma` and `+ beta` along the channel axis, when the attributes ask for them.
+Expr ScaleShift(Expr out, const NormAttrs& a, const Expr& gamma, const Expr& beta, int64_t ndim) {
+  int64_t axis = a.axis < 0 ? a.axis + ndim : a.axis;
   if (a.scale) out = Binary("multiply", out, ExpandToAxis(gamma, ndim, axis));
   if (a.center) out = Binary("add", out, ExpandToAxis(beta, ndim, axis));
   return out;
+}
+
+Expr LayerNormUnpack(const CallNode* call) {
+  NormAttrs a = ReadNorm(call, -1);
+  const Expr& x = call->args[0];
+  int64_t ndim = static_cast<int64_t>(TT(x)->shape.size());
+  return ScaleShift(Standardize(x, {a.axis}, a.epsilon), a, call->args[1], call->args[2], ndim);
+}
+
+// TVM's InstanceNormToInferUnpack: statistics over every axis but the batch and the channel.
+Expr InstanceNormUnpack(const CallNode* call) {
+  NormAttrs a = ReadNorm(call, 1);
+  const Expr& x = call->args[0];
+  int64_t ndim = static_cast<int64_t>(TT(x)->shape.size());
+  int64_t axis = a.axis < 0 ? a.axis + ndim : a.axis;
+  std::vector<int64_t> axes;
+  for (int64_t i = 1; i < ndim; ++i)
+    if (i != axis) axes.push_back(i);
+  return ScaleShift(Standardize(x, axes, a.epsilon), a, call->args[1], call->args[2], ndim);
+}
+
+Expr Reshape(const Expr& x, const std::vector<int64_t>& shape) {
+  std::vector<ObjectRef> newshape;
+  for (int64_t d : shape) newshape.push_back(I32(d));
+  return WithCheckedType(Call(Op::Get("reshape"), {x}, Attrs({{"newshape", Array(newshape)}}, "relay.attrs.ReshapeAttrs")),
+                         TensorType(shape, TT(x)->dtype));
+}
+
+// TVM's GroupNormToInferUnpack: the channel axis split into (num_groups, C / num_groups),
+// statistics over the group's channels and every later axis, then the original shape back.
+Expr GroupNormUnpack(const CallNode* call) {
+  NormAttrs a = ReadNorm(call, 1);
+  int64_t groups = call->GetInt("num_groups");
+  const Expr& x = call->args[0];
+  std::vector<int64_t> old_shape = TT(x)->ConstShape(), new_shape, axes;
+  int64_t ndim = static_cast<int64_t>(old_shape.size());
+  int64_t axis = a.axis < 0 ? a.axis + ndim : a.axis;
+  for (int64_t i = 0; i < ndim; ++i) {
+    if (i == axis) {
+      new_shape.push_back(groups);
+      new_shape.push_back(old_shape[i] / groups);
+      axes.push_back(i + 1);
+      continue;
+    }
+    if (i >= axis) axes.push_back(i + 1);
+    new_shape.push_back(old_shape[i]);
+  }
+  Expr out = Reshape(Standardize(Reshape(x, new_shape), axes, a.epsilon), old_shape);
+  return ScaleShift(out, a, call->args[1], call->args[2], ndim);
+}
+
+// TVM's L2NormToInferUnpack: x / sqrt(max(sum(x * x, axis, keepdims), eps)) with a float32
+// eps (SimplifyExpr's rsqrt form, as above).
+Expr L2NormalizeUnpack(const CallNode* call) {
+  const Expr& x = call->args[0];
+  std::vector<int64_t> shape = TT(x)->ConstShape();
+  int64_t ndim = static_cast<int64_t>(shape.size());
+  std::vector<ObjectRef> attr_axes;
+  for (int64_t ax : call->GetIntArray("axis")) {
+    shape[ax < 0 ? ax + ndim : ax] = 1;
+    attr_axes.push_back(I32(ax));
+  }
+  Attrs rattrs({{"axis", Array(attr_axes)}, {"keepdims", tir::IntImm(DataType::Bool(), 1)}},
+               "relay.attrs.ReduceAttrs");
+  Expr sum = WithCheckedType(Call(Op::Get("sum"), {Binary("multiply", x, x)}, rattrs),
+                             TensorType(shape, TT(x)->dtype));
+  Expr clamped = Binary("maximum", sum, ScalarConst(DataType::Float(32), call->GetFloat("eps")));
+  return Binary("multiply", x, Unary("rsqrt", clamped));
 }
 
 bool IsOp(const Expr& e, const char* name) {
@@ -132,6 +209,9 @@ class Simplifier : public ExprMutator {
   Expr VisitExpr_(const CallNode* op) override {
     Expr e = ExprMutator::VisitExpr_(op);
     if (IsOp(e, "nn.layer_norm")) return LayerNormUnpack(e.as<CallNode>());
+    if (IsOp(e, "nn.instance_norm")) return InstanceNormUnpack(e.as<CallNode>());
+    if (IsOp(e, "nn.group_norm")) return GroupNormUnpack(e.as<CallNode>());
+    if (IsOp(e, "nn.l2_normalize")) return L2NormalizeUnpack(e.as<CallNode>());
     return e;
   }
 };
