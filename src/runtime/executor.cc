@@ -10,7 +10,7 @@
 #include "tirgen/relay/transforms.h"
 #include "tirgen/runtime/build.h"
 #include "tirgen/support/error.h"
-#include "tirgen/tir/schedule/default_cpu_schedule.h"
+#include "tirgen/runtime/schedule_for_target.h"
 
 namespace tirgen {
 namespace runtime {
@@ -154,8 +154,15 @@ IRModule LowerForExecution(const IRModule& mod, const std::map<std::string, NDAr
   return lower::LowerTE(relay::Optimize(mod, params, config));
 }
 
-// PrimFuncs as lowering made them get the default CPU schedule first (bit-identical results).
-Executor::Executor(const IRModule& lowered) : Executor(lowered, BuildModule(tir::DefaultCpuSchedule(lowered))) {}
+// PrimFuncs as lowering made them get the default CPU schedule rules for the target first;
+// main's constants come packed where a schedule changed a weight's layout.
+Executor::Executor(const IRModule& lowered) : Executor(lowered, target::Target::Host()) {}
+
+Executor::Executor(const IRModule& lowered, const target::Target& target)
+    : Executor(ScheduleForTarget(lowered, target).mod, target, 0) {}
+
+Executor::Executor(const IRModule& scheduled, const target::Target&, int)
+    : Executor(scheduled, BuildModule(scheduled)) {}
 
 Executor::Executor(const IRModule& lowered, Module built) : main_(MainOf(lowered)), module_(std::move(built)) {}
 

@@ -5,7 +5,7 @@
 #include "tirgen/relay/expr.h"
 #include "tirgen/runtime/build.h"
 #include "tirgen/support/io.h"
-#include "tirgen/tir/schedule/default_cpu_schedule.h"
+#include "tirgen/tir/schedule/cpu_schedule.h"
 
 namespace tirgen {
 namespace cli {
@@ -25,7 +25,7 @@ int RunBuild(const BuildOptions& options) {
   // A graph model's PrimFuncs are built as `tirgen run` builds them (with the default CPU
   // schedule); TVMScript is compiled exactly as written.
   auto main = mod->functions.find("main");
-  if (main != mod->functions.end() && main->second.as<relay::FunctionNode>()) mod = tir::DefaultCpuSchedule(mod);
+  if (main != mod->functions.end() && main->second.as<relay::FunctionNode>()) mod = tir::ScheduleForCpu(mod, target::Target::Host());
   codegen::CSource src = runtime::EmitC(mod);
   std::string lib = codegen::BuildSharedLibrary(src.code, src.needs_openmp);
   if (!options.emit_c.empty()) WriteFileAtomic(options.emit_c, src.code);

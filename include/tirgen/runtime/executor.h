@@ -12,6 +12,7 @@
 
 #include "tirgen/relay/expr.h"
 #include "tirgen/runtime/module.h"
+#include "tirgen/target/target.h"
 
 namespace tirgen {
 namespace runtime {
@@ -26,8 +27,11 @@ IRModule LowerForExecution(const IRModule& mod, const std::map<std::string, NDAr
 
 class Executor {
  public:
-  /// Builds the module's PrimFuncs (runtime::BuildModule) and prepares main.
+  /// Schedules the module's PrimFuncs for the host (runtime::ScheduleForTarget), builds them
+  /// (runtime::BuildModule) and prepares main.
   explicit Executor(const IRModule& lowered);
+  /// The same for `target`.
+  Executor(const IRModule& lowered, const target::Target& target);
   /// Uses an already built library of the module's PrimFuncs.
   Executor(const IRModule& lowered, Module built);
 
@@ -45,6 +49,7 @@ class Executor {
   const Module& module() const { return module_; }
 
  private:
+  Executor(const IRModule& scheduled, const target::Target& target, int);
   relay::Function main_;
   Module module_;
 };

@@ -1,0 +1,33 @@
+// Schedules a LowerTE'd module for a CPU target before it is built: every PrimFunc gets the
+// default CPU schedule rules (tir::ScheduleForCpu); a parameter that main passes a constant at
+// every call site is layout-free, and when a rule packs it, main's constants are packed once
+// here (TVM's layout-free buffers + RewriteLayout, with the weight transform done at build time).
+#pragma once
+
+#include <map>
+#include <string>
+
+#include "tirgen/ir/ndarray.h"
+#include "tirgen/target/target.h"
+#include "tirgen/tir/function.h"
+#include "tirgen/tir/schedule/index_map.h"
+
+namespace tirgen {
+namespace runtime {
+
+struct ScheduledModule {
+  IRModule mod;                                ///< scheduled PrimFuncs, main with packed constants
+  std::map<std::string, std::string> traces;   ///< PrimFunc name -> applied schedule (TVM trace)
+};
+
+/// PrimFuncs scheduled for `target`, main's constants repacked where a schedule changed a
+/// parameter's layout. A module without a Relay main just gets its PrimFuncs scheduled (no
+/// parameter is layout-free then).
+ScheduledModule ScheduleForTarget(const IRModule& mod, const target::Target& target);
+
+/// `data` rearranged by `map`: out[map(i)] = data[i] (the map must be a bijection onto the
+/// result's shape, which it determines).
+NDArray ApplyIndexMap(const NDArray& data, const tir::IndexMap& map);
+
+}  // namespace runtime
+}  // namespace tirgen

@@ -1,0 +1,60 @@
+// The CPU schedule driver: AutoInline, then one rule per remaining top-level block.
+#include "tirgen/tir/schedule/cpu_schedule.h"
+
+#include <map>
+
+#include "rule_util.h"
+
+namespace tirgen {
+namespace tir {
+namespace {
+
+bool IsReduction(const Block& b) {
+  for (const IterVar& iv : b->iter_vars)
+    if (iv->iter_type != IterVarType::kDataPar) return true;
+  return false;
+}
+
+}  // namespace
+
+CpuScheduleResult ScheduleForCpu(const PrimFunc& func, const target::Target& target,
+                                 const std::set<int>& layout_free_params) {
+  CpuScheduleResult result;
+  result.func = func;
+  if (rules::TopBlockNames(func).empty()) return result;  // loop form already, or no blocks
+  Schedule sch(func);
+  rules::RuleContext ctx{target, layout_free_params, &result.rewrites, func};
+  rules::AutoInline(sch, ctx);
+  PrimFunc inlined = sch.mod()->functions.at("main").cast<PrimFunc>();
+  for (const std::string& name : rules::TopBlockNames(inlined)) {
+    // A rule is a sequence of primitives, each atomic: one that fails half-way leaves a
+    // correct, partly scheduled function.
+    try {
+      if (IsReduction(sch.Get(sch.GetBlock(name)))) {
+        if (!rules::MultiLevelTiling(sch, name, ctx)) rules::ReorderReduction(sch, name, ctx);
+      } else {
+        rules::ParallelVectorize(sch, name, ctx);
+      }
+    } catch (const ScheduleError&) {
+    }
+  }
+  result.func = sch.mod()->functions.at("main").cast<PrimFunc>();
+  result.trace = sch.trace().Str();
+  return result;
+}
+
+IRModule ScheduleForCpu(const IRModule& mod, const target::Target& target) {
+  std::map<std::string, ObjectRef> functions = mod->functions;
+  bool changed = false;
+  for (auto& kv : functions) {
+    if (!kv.second.as<PrimFuncNode>()) continue;
+    PrimFunc f = kv.second.cast<PrimFunc>();
+    PrimFunc g = ScheduleForCpu(f, target).func;
+    changed = changed || !g.same_as(f);
+    kv.second = g;
+  }
+  return changed ? IRModule(functions, mod->attrs) : mod;
+}
+
+}  // namespace tir
+}  // namespace tirgen

@@ -1,0 +1,214 @@
+// MultiLevelTiling for CPUs: a reduction block (conv2d, dense, matmul, pooling ...) computes a
+// register tile of its outputs at a time.
+//
+// Decisions (analytical, from the block's accesses and the target):
+//  - the vector axis v: a spatial iterator whose extent the SIMD width divides and along which
+//    every read is contiguous or can be made so: a broadcast (v unused), v already the last
+//    index, a layout-free parameter (a constant weight: packed once by the caller), or an
+//    intermediate buffer of this function (its producer writes it packed). Preferred: no
+//    intermediate repacking, then v the output's innermost dimension, then the longest;
+//  - the register axis u: the innermost other spatial iterator, unrolled by the largest
+//    divisor of its extent that keeps the accumulators (tile of u x Vv vectors) within 16
+//    registers;
+//  - loops: [spatial outer][reductions][u_i, v_vectors, v_lanes], the accumulator tile in a
+//    local buffer laid out lanes-innermost (cache_write + transform_layout), elementwise
+//    consumers fused into its write-back (reverse_compute_inline), the write-back computed at
+//    the tile (reverse_compute_at), the init decomposed out and vectorized, the lanes loop
+//    vectorized, the tile loops unrolled, the outer spatial loops fused and parallel.
+// Each output element's reduction keeps its order: only independent outputs share a vector.
+#include "rule_util.h"
+
+namespace tirgen {
+namespace tir {
+namespace rules {
+namespace {
+
+enum class ReadKind { kBroadcast, kContiguous, kPackParam, kPackIntermediate };
+
+struct ReadPlan {
+  Buffer buffer;
+  ReadKind kind = ReadKind::kBroadcast;
+  size_t dim = 0;  // the dimension v indexes (packing)
+};
+
+struct VectorChoice {
+  size_t axis = 0;       // index of v among the iter vars
+  int64_t lanes = 0;     // SIMD lanes
+  std::vector<ReadPlan> reads;
+  size_t out_dim = 0;    // dimension of the output v indexes
+  std::vector<int> score;
+};
+
+bool IsVar(const PrimExpr& e, const Var& v) { return e.get() == v.get(); }
+
+// v + (something without v), either order.
+bool IsVarPlusOffset(const PrimExpr& e, const Var& v) {
+  if (IsVar(e, v)) return true;
+  if (e.kind() != Kind::kAdd) return false;
+  const auto* b = e.as<BinaryNode>();
+  return (IsVar(b->a, v) && !Uses(b->b, v)) || (IsVar(b->b, v) && !Uses(b->a, v));
+}
+
+bool PlanRead(const BufferRegion& r, const Var& v, const RuleContext& ctx, ReadPlan* plan) {
+  plan->buffer = r->buffer;
+  std::vector<size_t> dims;
+  for (size_t d = 0; d < r->region.size(); ++d)
+    if (Uses(r->region[d]->min, v) || Uses(r->region[d]->extent, v)) dims.push_back(d);
+  if (dims.empty()) return plan->kind = ReadKind::kBroadcast, true;
+  if (dims.size() != 1 || !is_one(r->region[dims[0]]->extent)) return false;
+  size_t d = dims[0];
+  const PrimExpr& min = r->region[d]->min;
+  bool last = d + 1 == r->region.size();
+  if (last && IsVarPlusOffset(min, v)) return plan->kind = ReadKind::kContiguous, true;
+  if (!IsVar(min, v)) return false;
+  plan->dim = d;
+  int p = ParamIndexOf(ctx.func, r->buffer);
+  if (p >= 0) {
+    if (!ctx.layout_free_params.count(p)) return false;
+    return plan->kind = ReadKind::kPackParam, true;
+  }
+  return plan->kind = ReadKind::kPackIntermediate, true;
+}
+
+bool Choose(const CanonicalBlock& c, const RuleContext& ctx, VectorChoice* best) {
+  const Block& b = c.block;
+  if (b->writes.size() != 1 || !b->init) return false;
+  const BufferRegion& out = b->writes[0];
+  DataType dt = out->buffer->dtype;
+  if (dt.lanes() != 1 || dt.is_bool() || (dt.bits() != 32 && dt.bits() != 64)) return false;
+  const int64_t full = ctx.target.VectorLanes(dt.bits());
+  bool found = false;
+  for (size_t i = 0; i < c.num_spatial; ++i) {
+    const Var& v = b->iter_vars[i]->var;
+    VectorChoice ch;
+    ch.axis = i;
+    for (int64_t lanes : {full, full / 2}) {
+      if (lanes >= 4 && c.extents[i] % lanes == 0) {
+        ch.lanes = lanes;
+        break;
+      }
+    }
+    if (ch.lanes == 0) continue;
+    bool out_found = false;
+    for (size_t d = 0; d < out->region.size(); ++d) {
+      if (IsVar(out->region[d]->min, v)) ch.out_dim = d, out_found = true;
+    }
+    if (!out_found) continue;
+    bool ok = true;
+    int intermediates = 0;
+    for (const BufferRegion& r : b->reads) {
+      ReadPlan plan;
+      if (!PlanRead(r, v, ctx, &plan)) {
+        ok = false;
+        break;
+      }
+      intermediates += plan.kind == ReadKind::kPackIntermediate;
+      ch.reads.push_back(plan);
+    }
+    if (!ok) continue;
+    bool out_last = ch.out_dim + 1 == out->region.size();
+    ch.score = {ch.lanes == full, intermediates == 0, out_last, static_cast<int>(std::min<int64_t>(c.extents[i], 1 << 20))};
+    if (!found || ch.score > best->score) *best = ch, found = true;
+  }
+  return found;
+}
+
+// Index of the read region of `block` over the buffer with data var `data`, or -1.
+int ReadIndex(const Block& block, const Var& data) {
+  for (size_t i = 0; i < block->reads.size(); ++i)
+    if (block->reads[i]->buffer->data.get() == data.get()) return static_cast<int>(i);
+  return -1;
+}
+
+int64_t LargestDivisorAtMost(int64_t n, int64_t limit) {
+  for (int64_t d = std::min(n, limit); d > 1; --d)
+    if (n % d == 0) return d;
+  return 1;
+}
+
+}  // namespace
+
+bool MultiLevelTiling(Schedule& sch, const std::string& name, RuleContext& ctx) {
+  CanonicalBlock c;
+  if (!GetCanonical(sch, name, &c) || c.num_spatial == 0 || c.num_spatial == c.loops.size()) return false;
+  VectorChoice ch;
+  if (!Choose(c, ctx, &ch)) return false;
+  const size_t v = ch.axis;
+  const int64_t vectors = c.extents[v] % (2 * ch.lanes) == 0 ? 2 : 1;
+  const int64_t tile = vectors * ch.lanes;
+  constexpr int64_t kAccumulatorRegisters = 16;
+  // Register axis: the innermost other spatial loop longer than 1.
+  int u = -1;
+  for (size_t i = 0; i < c.num_spatial; ++i)
+    if (i != v && c.extents[i] > 1) u = static_cast<int>(i);
+  const int64_t reg = u < 0 ? 1 : LargestDivisorAtMost(c.extents[u], kAccumulatorRegisters / vectors);
+
+  // 1. Layouts: v's dimension split by the tile, its inner part innermost.
+  for (const ReadPlan& plan : ch.reads) {
+    if (plan.kind != ReadKind::kPackParam && plan.kind != ReadKind::kPackIntermediate) continue;
+    int index = ReadIndex(sch.Get(c.rv), plan.buffer->data);
+    if (index < 0) continue;
+    IndexMap map = SplitDimToInnermost(plan.buffer, plan.dim, tile);
+    sch.TransformLayout(c.rv, false, index, map, /*assume_injective_transform=*/true);
+    if (plan.kind == ReadKind::kPackParam) ctx.rewrites->push_back({ParamIndexOf(ctx.func, plan.buffer), map});
+  }
+
+  // 2. Tiles and loop order.
+  std::vector<LoopRV> v_parts = sch.Split(c.loops[v], vectors > 1 ? std::vector<std::optional<int64_t>>{std::nullopt, vectors, ch.lanes}
+                                                                    : std::vector<std::optional<int64_t>>{std::nullopt, ch.lanes});
+  std::vector<LoopRV> u_parts;
+  if (u >= 0 && reg > 1) u_parts = sch.Split(c.loops[u], {std::nullopt, reg});
+  std::vector<LoopRV> outer, order;
+  for (size_t i = 0; i < c.num_spatial; ++i) {
+    if (i == v) outer.push_back(v_parts[0]);
+    else if (static_cast<int>(i) == u && !u_parts.empty()) outer.push_back(u_parts[0]);
+    else outer.push_back(c.loops[i]);
+  }
+  order = outer;
+  for (size_t i = c.num_spatial; i < c.loops.size(); ++i) order.push_back(c.loops[i]);
+  if (!u_parts.empty()) order.push_back(u_parts[1]);
+  for (size_t k = 1; k < v_parts.size(); ++k) order.push_back(v_parts[k]);
+  sch.Reorder(order);
+
+  // 3. Accumulator tile in registers, lanes innermost; epilogue fused into its write-back.
+  Buffer out_buffer = c.block->writes[0]->buffer;
+  BlockRV write_back = sch.CacheWrite(c.rv, 0, "local");
+  for (;;) {
+    std::vector<BlockRV> consumers = sch.GetConsumers(write_back);
+    if (consumers.size() != 1) break;
+    Block consumer = sch.Get(consumers[0]);
+    if (HasConditional(consumer)) break;
+    try {
+      sch.ReverseComputeInline(consumers[0]);
+    } catch (const ScheduleError&) {
+      break;
+    }
+  }
+  sch.ReverseComputeAt(write_back, outer.back());
+  // After compute-at: the write-back's region is solved on the plain layout.
+  Buffer local = sch.Get(c.rv)->writes[0]->buffer;
+  sch.TransformLayout(c.rv, true, 0, SplitDimToInnermost(local, ch.out_dim, tile), true);
+
+  // 4. Init out of the reduction; vector lanes, unrolled tile loops.
+  BlockRV init = sch.DecomposeReduction(c.rv, c.loops[c.num_spatial]);
+  size_t inner_count = (u_parts.empty() ? 0 : 1) + v_parts.size() - 1;
+  std::vector<LoopRV> init_loops = sch.GetLoops(init);
+  for (size_t k = 0; k < inner_count && k < init_loops.size(); ++k) {
+    const LoopRV& l = init_loops[init_loops.size() - 1 - k];
+    if (k == 0) sch.Vectorize(l); else sch.Unroll(l);
+  }
+  sch.Vectorize(v_parts.back());
+  if (vectors > 1) sch.Unroll(v_parts[1]);
+  if (!u_parts.empty()) sch.Unroll(u_parts[1]);
+
+  // 5. Threads over the fused outer tiles.
+  if (c.Work() >= kMinParallelWork) {
+    LoopRV fused = outer.size() > 1 ? sch.Fuse(outer) : outer[0];
+    if (*as_const_int(sch.Get(fused)->extent) > 1) sch.Parallel(fused);
+  }
+  return true;
+}
+
+}  // namespace rules
+}  // namespace tir
+}  // namespace tirgen

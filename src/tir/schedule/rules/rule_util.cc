@@ -1,0 +1,134 @@
+#include "rule_util.h"
+
+#include "tirgen/tir/functor.h"
+#include "tirgen/tir/op.h"
+
+namespace tirgen {
+namespace tir {
+namespace rules {
+namespace {
+
+class TopBlocks : public StmtExprVisitor {
+ public:
+  using StmtExprVisitor::VisitStmt_;
+  std::vector<std::string> names;
+  void VisitStmt_(const BlockRealizeNode* op) override {
+    if (depth_ == 1) names.push_back(op->block->name_hint);
+    ++depth_;
+    if (depth_ <= 1) StmtExprVisitor::VisitStmt_(op);  // below a top block nothing matters
+    --depth_;
+  }
+
+ private:
+  int depth_ = 0;  // the root block is depth 0 once entered
+};
+
+class Finder : public StmtExprVisitor {
+ public:
+  using StmtExprVisitor::VisitExpr_;
+  using StmtExprVisitor::VisitStmt_;
+  const VarNode* var = nullptr;
+  bool found = false;
+  bool blocks = false;
+  void VisitExpr_(const VarNode* op) override { found = found || op == var; }
+  void VisitExpr_(const SelectNode* op) override {
+    found = found || var == nullptr;
+    StmtExprVisitor::VisitExpr_(op);
+  }
+  void VisitExpr_(const CallNode* op) override {
+    if (var == nullptr && op->op == "tir.if_then_else") found = true;
+    StmtExprVisitor::VisitExpr_(op);
+  }
+  void VisitStmt_(const BlockRealizeNode* op) override {
+    blocks = true;
+    StmtExprVisitor::VisitStmt_(op);
+  }
+};
+
+}  // namespace
+
+int64_t CanonicalBlock::Work() const {
+  int64_t w = 1;
+  for (int64_t e : extents) w *= e;
+  return w;
+}
+
+bool GetCanonical(Schedule& sch, const std::string& name, CanonicalBlock* out) {
+  CanonicalBlock c;
+  c.rv = sch.GetBlock(name);
+  c.block = sch.Get(c.rv);
+  c.loops = sch.GetLoops(c.rv);
+  if (c.loops.empty() || c.loops.size() != c.block->iter_vars.size()) return false;
+  std::vector<For> fors;
+  for (const LoopRV& l : c.loops) fors.push_back(sch.Get(l));
+  for (size_t i = 0; i < fors.size(); ++i) {
+    const ForNode* f = fors[i].get();
+    const int64_t* min = as_const_int(f->min);
+    const int64_t* extent = as_const_int(f->extent);
+    if (f->kind != ForKind::kSerial || !f->annotations.empty() || !min || *min != 0 || !extent) return false;
+    if (i + 1 < fors.size() && f->body.get() != fors[i + 1].get()) return false;
+    c.extents.push_back(*extent);
+  }
+  const auto* realize = fors.back()->body.as<BlockRealizeNode>();
+  if (!realize || realize->block.get() != c.block.get() || !is_one(realize->predicate)) return false;
+  for (size_t i = 0; i < fors.size(); ++i) {
+    if (realize->iter_values[i].get() != fors[i]->loop_var.get()) return false;
+    IterVarType t = c.block->iter_vars[i]->iter_type;
+    if (t == IterVarType::kDataPar) {
+      if (c.num_spatial != i) return false;  // a spatial loop after a reduction one
+      ++c.num_spatial;
+    } else if (t != IterVarType::kCommReduce) {
+      return false;
+    }
+  }
+  Finder nested;
+  nested.VisitStmt(c.block->body);
+  if (nested.blocks) return false;
+  *out = std::move(c);
+  return true;
+}
+
+std::vector<std::string> TopBlockNames(const PrimFunc& func) {
+  TopBlocks top;
+  top.VisitStmt(func->body);
+  return top.names;
+}
+
+bool Uses(const PrimExpr& e, const Var& v) {
+  Finder f;
+  f.var = v.get();
+  f.VisitExpr(e);
+  return f.found;
+}
+
+bool HasConditional(const Block& block) {
+  Finder f;
+  f.VisitStmt(block->body);
+  if (block->init) f.VisitStmt(*block->init);
+  return f.found;
+}
+
+int ParamIndexOf(const PrimFunc& func, const Buffer& buffer) {
+  for (size_t i = 0; i < func->params.size(); ++i) {
+    const Buffer* b = func->BufferOf(func->params[i]);
+    if (b && (*b)->data.get() == buffer->data.get()) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+IndexMap SplitDimToInnermost(const Buffer& buffer, size_t dim, int64_t tile) {
+  DataType dt = buffer->shape.empty() ? DataType::Int(64) : buffer->shape[0].dtype();
+  IndexMap m;
+  for (size_t i = 0; i < buffer->shape.size(); ++i)
+    m.initial_indices.push_back(Var("v" + std::to_string(i), dt));
+  for (size_t i = 0; i < buffer->shape.size(); ++i) {
+    const Var& v = m.initial_indices[i];
+    m.final_indices.push_back(i == dim ? floordiv(v, make_const(dt, tile)) : PrimExpr(v));
+  }
+  m.final_indices.push_back(floormod(m.initial_indices[dim], make_const(dt, tile)));
+  return m;
+}
+
+}  // namespace rules
+}  // namespace tir
+}  // namespace tirgen

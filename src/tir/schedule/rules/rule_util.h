@@ -1,0 +1,78 @@
+// What the CPU schedule rules share: the facts about a block they decide from, and the
+// context (target, which parameters are constants) they decide with.
+#pragma once
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "tirgen/target/target.h"
+#include "tirgen/tir/schedule/cpu_schedule.h"
+#include "tirgen/tir/schedule/schedule.h"
+
+namespace tirgen {
+namespace tir {
+namespace rules {
+
+struct RuleContext {
+  const target::Target& target;
+  /// Parameter indices of the function whose arguments are constants at every call site: their
+  /// layout may be changed (the caller packs the constants once, see ParamLayoutRewrite).
+  std::set<int> layout_free_params;
+  /// Parameter layout changes made so far (filled by the rules).
+  std::vector<ParamLayoutRewrite>* rewrites;
+  /// The function being scheduled, as it was before any rule ran (parameter order, buffers).
+  PrimFunc func;
+};
+
+/// A block in lowering's canonical form: one loop per iter var, in order, serial, starting at 0,
+/// perfectly nested, bound directly, no blocks below, spatial iter vars before reduction ones.
+struct CanonicalBlock {
+  BlockRV rv;
+  Block block;
+  std::vector<LoopRV> loops;     ///< one per iter var
+  std::vector<int64_t> extents;  ///< of each loop
+  size_t num_spatial = 0;        ///< loops [0, num_spatial) are spatial, the rest reductions
+  int64_t Work() const;          ///< number of block instances
+};
+
+/// The block named `name` in canonical form, or false.
+bool GetCanonical(Schedule& sch, const std::string& name, CanonicalBlock* out);
+
+/// Names of the blocks directly under the root block, in program order.
+std::vector<std::string> TopBlockNames(const PrimFunc& func);
+
+/// True when `e` mentions `v`.
+bool Uses(const PrimExpr& e, const Var& v);
+/// True when the block's body calls if_then_else or has a Select (data-dependent choices the
+/// vectorizer would have to blend).
+bool HasConditional(const Block& block);
+
+/// Index of `buffer` among the function's parameters, or -1.
+int ParamIndexOf(const PrimFunc& func, const Buffer& buffer);
+
+/// lambda d0, ..., dn: (d0, ..., dj // tile, ..., dn, dj % tile): dimension `dim` split by
+/// `tile`, its inner part moved last (dtype of the buffer's shape).
+IndexMap SplitDimToInnermost(const Buffer& buffer, size_t dim, int64_t tile);
+
+/// Threads pay off above this many block instances (below, a parallel region's start-up and
+/// barrier cost more than the work saves).
+constexpr int64_t kMinParallelWork = int64_t{1} << 15;
+
+// The rules (each in its own file). Each returns false, leaving the schedule as it was, when
+// it does not apply; a ScheduleError half-way is caught by the driver.
+/// Inlines injective producers into their consumers and elementwise consumers into their
+/// (spatial) producers, as MetaSchedule's AutoInline does on CPU (never a block with a
+/// conditional, e.g. padding: inlining it would put the condition in the hot loop).
+void AutoInline(Schedule& sch, const RuleContext& ctx);
+/// Register-tiled, vectorized, parallel reduction (conv, dense, matmul, pooling): see the file.
+bool MultiLevelTiling(Schedule& sch, const std::string& block, RuleContext& ctx);
+/// Spatial (injective) blocks: innermost loop vectorized, outer loops fused and parallel.
+bool ParallelVectorize(Schedule& sch, const std::string& block, const RuleContext& ctx);
+/// Reductions no other rule takes: spatial loop innermost under the reduction, init
+/// decomposed, outer loop parallel when large.
+bool ReorderReduction(Schedule& sch, const std::string& block, const RuleContext& ctx);
+
+}  // namespace rules
+}  // namespace tir
+}  // namespace tirgen

@@ -1,0 +1,182 @@
+// The default CPU schedule rules (tir::ScheduleForCpu) and their driver for a whole module
+// (runtime::ScheduleForTarget): the schedule each kind of block gets, the packed weights, and
+// that every golden model computes the same outputs with them as without (within float
+// reassociation from fused multiply-adds: rtol 1e-5, atol 1e-5 x the output's magnitude).
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <filesystem>
+#include <random>
+
+#include "fresh_build_cache.h"
+#include "tirgen/ir/structural_equal.h"
+#include "tirgen/relay/text.h"
+#include "tirgen/runtime/build.h"
+#include "tirgen/runtime/executor.h"
+#include "tirgen/runtime/schedule_for_target.h"
+#include "tirgen/script/printer.h"
+#include "tirgen/support/io.h"
+#include "tirgen/support/npz.h"
+#include "tirgen/tir/schedule/cpu_schedule.h"
+
+namespace tirgen {
+namespace {
+
+namespace fs = std::filesystem;
+
+const target::Target& Avx512() {
+  static const target::Target t = target::Target::Parse("c -mcpu=x86-64-v4");
+  return t;
+}
+
+tir::PrimFunc LowerOne(const std::string& relay_text) {
+  IRModule lowered = runtime::LowerForExecution(relay::ParseModule(relay_text));
+  for (const auto& kv : lowered->functions)
+    if (kv.second.as<tir::PrimFuncNode>()) return kv.second.cast<tir::PrimFunc>();
+  ADD_FAILURE() << "no PrimFunc";
+  return tir::PrimFunc();
+}
+
+NDArray Random(const std::vector<int64_t>& shape, uint32_t seed) {
+  std::mt19937 gen(seed);
+  std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
+  int64_t n = 1;
+  for (int64_t d : shape) n *= d;
+  std::vector<uint8_t> bytes(n * 4);
+  for (int64_t i = 0; i < n; ++i) {
+    float v = dist(gen);
+    std::memcpy(bytes.data() + 4 * i, &v, 4);
+  }
+  return NDArray(shape, DataType::Float(32), bytes);
+}
+
+void ExpectClose(const NDArray& want, const NDArray& got, double rtol = 1e-5) {
+  ASSERT_EQ(want->shape, got->shape);
+  ASSERT_EQ(want->dtype, got->dtype);
+  if (!want->dtype.is_float() || want->dtype.bits() != 32) {
+    EXPECT_EQ(std::memcmp(want.data(), got.data(), want->NumElements() * want->dtype.bytes()), 0);
+    return;
+  }
+  const float* a = want.as<float>();
+  const float* b = got.as<float>();
+  double scale = 0;
+  for (int64_t i = 0; i < want->NumElements(); ++i) scale = std::max(scale, std::fabs(double(a[i])));
+  int bad = 0;
+  for (int64_t i = 0; i < want->NumElements(); ++i) {
+    bool same_nan = std::isnan(a[i]) && std::isnan(b[i]);
+    if (!same_nan && !(std::fabs(double(a[i]) - b[i]) <= rtol * std::fabs(double(a[i])) + 1e-5 * std::max(1.0, scale)))
+      if (bad++ < 3) ADD_FAILURE() << "element " << i << ": want " << a[i] << ", got " << b[i];
+  }
+  EXPECT_EQ(bad, 0);
+}
+
+const char* kResnetConv = R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(1, 64, 56, 56), float32], %w: Tensor[(64, 64, 3, 3), float32]) {
+  nn.relu(nn.conv2d(%x, %w, padding=[1, 1, 1, 1], channels=64, kernel_size=[3, 3]))
+}
+)";
+
+class CpuSchedule : public FreshBuildCache {
+ protected:
+  CpuSchedule() : FreshBuildCache("cpu_schedule") {}
+};
+
+TEST_F(CpuSchedule, ConvolutionIsRegisterTiledOverPackedWeights) {
+  tir::PrimFunc f = LowerOne(kResnetConv);
+  tir::CpuScheduleResult r = tir::ScheduleForCpu(f, Avx512(), {1});
+  std::string text = script::Print(r.func);
+  // 64 output channels: two 16-lane vectors per tile; the weight packed (O/32, I, KH, KW, 32).
+  ASSERT_EQ(r.rewrites.size(), 1u) << r.trace;
+  EXPECT_EQ(r.rewrites[0].param_index, 1);
+  EXPECT_EQ(r.rewrites[0].map.ToPython(), "lambda v0, v1, v2, v3: (v0 // T.int64(32), v1, v2, v3, v0 % T.int64(32),)");
+  for (const char* step : {"sch.transform_layout", "sch.cache_write", "sch.reverse_compute_inline",
+                           "sch.reverse_compute_at", "sch.decompose_reduction", "sch.vectorize", "sch.unroll",
+                           "sch.parallel"})
+    EXPECT_NE(r.trace.find(step), std::string::npos) << step << " missing from\n" << r.trace;
+  EXPECT_NE(text.find("T.Buffer((T.int64(2), T.int64(64), T.int64(3), T.int64(3), T.int64(32))"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("T.vectorized(T.int64(16))"), std::string::npos) << text;
+  EXPECT_NE(text.find("T.parallel("), std::string::npos) << text;
+  // The relu went into the accumulator's write-back: no separate T_relu nest is left.
+  EXPECT_EQ(text.find("with T.block(\"T_relu\")"), std::string::npos) << text;
+
+  // It computes the same as the unscheduled function, given the packed weight.
+  NDArray x = Random({1, 64, 56, 56}, 1), w = Random({64, 64, 3, 3}, 2);
+  NDArray want = runtime::BuildModule(f).Run("main", {x, w})[0];
+  NDArray got = runtime::BuildModule(r.func).Run("main", {x, runtime::ApplyIndexMap(w, r.rewrites[0].map)})[0];
+  ExpectClose(want, got);
+}
+
+TEST_F(CpuSchedule, WeightsThatAreNotConstantKeepTheirLayout) {
+  tir::CpuScheduleResult r = tir::ScheduleForCpu(LowerOne(kResnetConv), Avx512(), {});
+  EXPECT_TRUE(r.rewrites.empty());
+  NDArray x = Random({1, 64, 56, 56}, 3), w = Random({64, 64, 3, 3}, 4);
+  ExpectClose(runtime::BuildModule(LowerOne(kResnetConv)).Run("main", {x, w})[0],
+              runtime::BuildModule(r.func).Run("main", {x, w})[0]);
+}
+
+TEST_F(CpuSchedule, SameInputSameScheduleAndTrace) {
+  tir::CpuScheduleResult a = tir::ScheduleForCpu(LowerOne(kResnetConv), Avx512(), {1});
+  tir::CpuScheduleResult b = tir::ScheduleForCpu(LowerOne(kResnetConv), Avx512(), {1});
+  EXPECT_EQ(a.trace, b.trace);
+  EXPECT_EQ(script::Print(a.func), script::Print(b.func));
+}
+
+TEST(ApplyIndexMap, PacksTheSplitDimensionInnermost) {
+  std::vector<uint8_t> bytes(6 * 4);
+  for (int i = 0; i < 6; ++i) {
+    float v = static_cast<float>(i);
+    std::memcpy(bytes.data() + 4 * i, &v, 4);
+  }
+  NDArray a({4, 1, 1, 1}, DataType::Float(32), std::vector<uint8_t>(bytes.begin(), bytes.begin() + 16));
+  // (4, 1, 1, 1) -> (2, 1, 1, 1, 2): element o goes to [o // 2, 0, 0, 0, o % 2].
+  tir::IndexMap m = tir::IndexMap::FromPython("lambda a, b, c, d: (a // 2, b, c, d, a % 2)", DataType::Int(64));
+  NDArray p = runtime::ApplyIndexMap(a, m);
+  EXPECT_EQ(p->shape, (std::vector<int64_t>{2, 1, 1, 1, 2}));
+  const float* v = p.as<float>();
+  EXPECT_EQ(std::vector<float>(v, v + 4), (std::vector<float>{0, 1, 2, 3}));
+  // A transpose: (2, 3) -> (3, 2).
+  NDArray t({2, 3}, DataType::Float(32), bytes);
+  NDArray tt = runtime::ApplyIndexMap(t, tir::IndexMap::FromPython("lambda i, j: (j, i)", DataType::Int(64)));
+  const float* u = tt.as<float>();
+  EXPECT_EQ(std::vector<float>(u, u + 6), (std::vector<float>{0, 3, 1, 4, 2, 5}));
+}
+
+// Every golden model, run by the executor as lowered and with the host's schedule: the same
+// outputs (rtol 1e-5; integer outputs exactly), most functions rescheduled, weights packed.
+TEST_F(CpuSchedule, EveryGoldenModelComputesTheSameOutputs) {
+  fs::path golden = fs::path(TIRGEN_SHARED_DIR) / "golden";
+  std::vector<fs::path> cases;
+  for (const auto& e : fs::directory_iterator(golden))
+    if (fs::exists(e.path() / "manifest.json") && fs::exists(e.path() / "input.relay")) cases.push_back(e.path());
+  std::sort(cases.begin(), cases.end());
+  ASSERT_FALSE(cases.empty());
+  int rescheduled = 0, packed = 0;
+  for (const fs::path& c : cases) {
+    SCOPED_TRACE(c.filename().string());
+    auto man = nlohmann::json::parse(ReadFile((c / "manifest.json").string()));
+    std::map<std::string, NDArray> params;
+    if (fs::exists(c / "params.npz")) params = LoadNpz((c / "params.npz").string());
+    IRModule lowered = runtime::LowerForExecution(relay::ParseModule(ReadFile((c / "input.relay").string()), c.string()),
+                                                  params, man["link_params"].get<bool>());
+    runtime::ScheduledModule s = runtime::ScheduleForTarget(lowered, target::Target::Host());
+    for (const auto& kv : lowered->functions) {
+      if (!kv.second.as<tir::PrimFuncNode>()) continue;
+      rescheduled += !StructuralEqual(kv.second, s.mod->functions.at(kv.first));
+    }
+    packed += !StructuralEqual(lowered->functions.at("main"), s.mod->functions.at("main"));
+    std::map<std::string, NDArray> inputs;
+    for (const auto& in : man["inputs"])
+      inputs[in["name"].get<std::string>()] = LoadNpy((c / in["file"].get<std::string>()).string());
+    std::vector<NDArray> plain = runtime::Executor(lowered, runtime::BuildModule(lowered)).RunNamed(inputs);
+    std::vector<NDArray> fast = runtime::Executor(lowered).RunNamed(inputs);
+    ASSERT_EQ(plain.size(), fast.size());
+    for (size_t k = 0; k < plain.size(); ++k) ExpectClose(plain[k], fast[k]);
+  }
+  EXPECT_GE(rescheduled, 20);
+  EXPECT_GE(packed, 3);  // models whose weights were packed for their convolutions or dense layers
+}
+
+}  // namespace
+}  // namespace tirgen
