@@ -58,8 +58,8 @@ void ExpectClose(const NDArray& want, const NDArray& got, double rtol = 1e-5) {
     EXPECT_EQ(std::memcmp(want.data(), got.data(), want->NumElements() * want->dtype.bytes()), 0);
     return;
   }
-  const float* a = want.as<float>();
-  const float* b = got.as<float>();
+  const float* a = want.data_as<float>();
+  const float* b = got.data_as<float>();
   double scale = 0;
   for (int64_t i = 0; i < want->NumElements(); ++i) scale = std::max(scale, std::fabs(double(a[i])));
   int bad = 0;
@@ -134,12 +134,12 @@ TEST(ApplyIndexMap, PacksTheSplitDimensionInnermost) {
   tir::IndexMap m = tir::IndexMap::FromPython("lambda a, b, c, d: (a // 2, b, c, d, a % 2)", DataType::Int(64));
   NDArray p = runtime::ApplyIndexMap(a, m);
   EXPECT_EQ(p->shape, (std::vector<int64_t>{2, 1, 1, 1, 2}));
-  const float* v = p.as<float>();
+  const float* v = p.data_as<float>();
   EXPECT_EQ(std::vector<float>(v, v + 4), (std::vector<float>{0, 1, 2, 3}));
   // A transpose: (2, 3) -> (3, 2).
   NDArray t({2, 3}, DataType::Float(32), bytes);
   NDArray tt = runtime::ApplyIndexMap(t, tir::IndexMap::FromPython("lambda i, j: (j, i)", DataType::Int(64)));
-  const float* u = tt.as<float>();
+  const float* u = tt.data_as<float>();
   EXPECT_EQ(std::vector<float>(u, u + 6), (std::vector<float>{0, 3, 1, 4, 2, 5}));
 }
 

@@ -7,6 +7,7 @@
 // The rules live in src/tir/schedule/rules/, one per file; this is their driver.
 #pragma once
 
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -42,12 +43,16 @@ CpuScheduleResult ScheduleForCpu(const PrimFunc& func, const target::Target& tar
                                  const std::set<int>& layout_free_params = {});
 
 /// Every PrimFunc of `mod` scheduled for `target` with no layout-free parameter (their callers
-/// are not known here: every argument keeps its layout); other functions unchanged.
-IRModule ScheduleForCpu(const IRModule& mod, const target::Target& target);
+/// are not known here: every argument keeps its layout); other functions unchanged. With
+/// `traces`, each PrimFunc's applied schedule by name.
+IRModule ScheduleForCpu(const IRModule& mod, const target::Target& target,
+                        std::map<std::string, std::string>* traces = nullptr);
 
 }  // namespace tir
 /// Every PrimFunc of `mod` scheduled for `target` with no layout-free parameter (their callers
-/// are not known here: every argument keeps its layout); other functions unchanged.
-IRModule ScheduleForCpu(const IRModule& mod, const target::Target& target);
+/// are not known here: every argument keeps its layout); other functions unchanged. With
+/// `traces`, each PrimFunc's applied schedule by name.
+IRModule ScheduleForCpu(const IRModule& mod, const target::Target& target,
+                        std::map<std::string, std::string>* traces = nullptr);
 
 }  // namespace tirgen

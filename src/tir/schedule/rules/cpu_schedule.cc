@@ -43,13 +43,15 @@ CpuScheduleResult ScheduleForCpu(const PrimFunc& func, const target::Target& tar
   return result;
 }
 
-IRModule ScheduleForCpu(const IRModule& mod, const target::Target& target) {
+IRModule ScheduleForCpu(const IRModule& mod, const target::Target& target, std::map<std::string, std::string>* traces) {
   std::map<std::string, ObjectRef> functions = mod->functions;
   bool changed = false;
   for (auto& kv : functions) {
     if (!kv.second.as<PrimFuncNode>()) continue;
     PrimFunc f = kv.second.cast<PrimFunc>();
-    PrimFunc g = ScheduleForCpu(f, target).func;
+    CpuScheduleResult r = ScheduleForCpu(f, target);
+    PrimFunc g = r.func;
+    if (traces) (*traces)[kv.first] = r.trace;
     changed = changed || !g.same_as(f);
     kv.second = g;
   }

@@ -11,7 +11,7 @@
 //    divisor of its extent that keeps the accumulators (tile of u x Vv vectors) within 16
 //    registers;
 //  - loops: [spatial outer][reductions][u_i, v_vectors, v_lanes], the accumulator tile in a
-//    local buffer laid out lanes-innermost (cache_write + transform_layout), elementwise
+//    local buffer laid out v-innermost (cache_write + transform_layout), elementwise
 //    consumers fused into its write-back (reverse_compute_inline), the write-back computed at
 //    the tile (reverse_compute_at), the init decomposed out and vectorized, the lanes loop
 //    vectorized, the tile loops unrolled, the outer spatial loops fused and parallel.
@@ -185,9 +185,11 @@ bool MultiLevelTiling(Schedule& sch, const std::string& name, RuleContext& ctx) 
     }
   }
   sch.ReverseComputeAt(write_back, outer.back());
-  // After compute-at: the write-back's region is solved on the plain layout.
+  // After compute-at (the write-back's region is solved on the plain layout): v's dimension
+  // moved innermost, so the tile's vectors are contiguous once the buffer is compacted to it.
   Buffer local = sch.Get(c.rv)->writes[0]->buffer;
-  sch.TransformLayout(c.rv, true, 0, SplitDimToInnermost(local, ch.out_dim, tile), true);
+  if (ch.out_dim + 1 != local->shape.size())
+    sch.TransformLayout(c.rv, true, 0, MoveDimToInnermost(local, ch.out_dim), true);
 
   // 4. Init out of the reduction; vector lanes, unrolled tile loops.
   BlockRV init = sch.DecomposeReduction(c.rv, c.loops[c.num_spatial]);

@@ -129,6 +129,17 @@ IndexMap SplitDimToInnermost(const Buffer& buffer, size_t dim, int64_t tile) {
   return m;
 }
 
+IndexMap MoveDimToInnermost(const Buffer& buffer, size_t dim) {
+  DataType dt = buffer->shape.empty() ? DataType::Int(64) : buffer->shape[0].dtype();
+  IndexMap m;
+  for (size_t i = 0; i < buffer->shape.size(); ++i)
+    m.initial_indices.push_back(Var("v" + std::to_string(i), dt));
+  for (size_t i = 0; i < buffer->shape.size(); ++i)
+    if (i != dim) m.final_indices.push_back(m.initial_indices[i]);
+  m.final_indices.push_back(m.initial_indices[dim]);
+  return m;
+}
+
 }  // namespace rules
 }  // namespace tir
 }  // namespace tirgen

@@ -55,6 +55,9 @@ int ParamIndexOf(const PrimFunc& func, const Buffer& buffer);
 /// `tile`, its inner part moved last (dtype of the buffer's shape).
 IndexMap SplitDimToInnermost(const Buffer& buffer, size_t dim, int64_t tile);
 
+/// lambda d0, ..., dn: (d0, ..., d(j-1), d(j+1), ..., dn, dj): dimension `dim` moved last.
+IndexMap MoveDimToInnermost(const Buffer& buffer, size_t dim);
+
 /// Threads pay off above this many block instances (below, a parallel region's start-up and
 /// barrier cost more than the work saves).
 constexpr int64_t kMinParallelWork = int64_t{1} << 15;
