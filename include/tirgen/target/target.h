@@ -42,5 +42,9 @@ struct Target {
   int Cores() const;
 };
 
+/// The target `tirgen build`/`run` and runtime::BuildModule use when none is given: generic "c"
+/// for now (the one line to change once the schedule rules make the host the better default).
+Target DefaultBuildTarget();
+
 }  // namespace target
 }  // namespace tirgen
