@@ -18,16 +18,18 @@ void AddBuildCommand(CLI::App& app, BuildOptions* options) {
   cmd->add_option("--params", options->program.params, "weights (.npz) bound to Relay main's parameters");
   AddInputShapeOption(cmd, &options->program.input_shapes);
   cmd->add_flag("--link-params", options->program.link_params, "embed the weights in the PrimFuncs");
+  cmd->add_option("--target", options->target, kTargetHelp);
 }
 
 int RunBuild(const BuildOptions& options) {
+  target::Target target = TargetOption(options.target);
   IRModule mod = LoadProgram(options.program);
   // A graph model's PrimFuncs are built as `tirgen run` builds them (with the default CPU
   // schedule); TVMScript is compiled exactly as written.
   auto main = mod->functions.find("main");
   if (main != mod->functions.end() && main->second.as<relay::FunctionNode>()) mod = tir::DefaultCpuSchedule(mod);
-  codegen::CSource src = runtime::EmitC(mod);
-  std::string lib = codegen::BuildSharedLibrary(src.code, src.needs_openmp);
+  codegen::CSource src = runtime::EmitC(mod, target);
+  std::string lib = codegen::BuildSharedLibrary(src.code, src.needs_openmp, target);
   if (!options.emit_c.empty()) WriteFileAtomic(options.emit_c, src.code);
   WriteFileAtomic(options.output, ReadFile(lib));
   return 0;
