@@ -8,6 +8,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <map>
+#include <mutex>
 #include <sstream>
 
 #include "tirgen/ir/ndarray.h"
@@ -44,6 +46,43 @@ bool Exists(const std::string& p) {
   return stat(p.c_str(), &st) == 0;
 }
 
+// Runs a shell command; its stdout+stderr (the caller adds 2>&1) and exit code.
+std::string RunCommand(const std::string& cmd, int* code) {
+  std::string output;
+  FILE* p = popen(cmd.c_str(), "r");
+  TIRGEN_CHECK(p) << "cannot run '" << cmd << "'";
+  char buf[4096];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof(buf), p)) > 0) output.append(buf, n);
+  int status = pclose(p);
+  *code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return output;
+}
+
+// What identifies the compiler's output besides source and flags: its version text and target
+// machine, and for -march=native the CPU flags it expands to (a cache shared by different hosts
+// must not hand one host's native code to another). Run once per process per (compiler, flags).
+std::string CompilerIdentity(const std::string& cc, const std::string& flags) {
+  static std::mutex mu;
+  static std::map<std::string, std::string> cache;
+  std::lock_guard<std::mutex> lock(mu);
+  std::string key = cc + '\0' + flags;
+  auto it = cache.find(key);
+  if (it != cache.end()) return it->second;
+  int code = 0;
+  std::string id = RunCommand(cc + " --version 2>&1", &code);
+  id += RunCommand(cc + " -dumpmachine 2>&1", &code);
+  if (flags.find("-march=native") != std::string::npos) {
+    // The driver prints the cc1 command line with -march=native resolved (-march=<cpu> -m...).
+    std::string v = RunCommand(cc + " " + flags + " -E -v -x c /dev/null -o /dev/null 2>&1", &code);
+    std::istringstream lines(v);
+    for (std::string line; std::getline(lines, line);)
+      if (line.find("cc1") != std::string::npos && line.find("-march=") != std::string::npos) id += line;
+  }
+  cache[key] = id;
+  return id;
+}
+
 }  // namespace
 
 std::string CacheDir() {
@@ -57,11 +96,16 @@ std::string CacheDir() {
 }
 
 std::string BuildSharedLibrary(const std::string& source, bool openmp) {
+  return BuildSharedLibrary(source, openmp, target::DefaultBuildTarget());
+}
+
+std::string BuildSharedLibrary(const std::string& source, bool openmp, const target::Target& target) {
   std::string cc = Env("CC");
   if (cc.empty()) cc = "cc";
   std::string flags = "-O3 -fPIC -shared -std=gnu99";
+  for (const std::string& f : target.CompilerFlags()) flags += " " + f;
   if (openmp) flags += " -fopenmp";
-  std::string key_text = source + '\0' + cc + '\0' + flags;
+  std::string key_text = source + '\0' + cc + '\0' + flags + '\0' + CompilerIdentity(cc, flags);
   uint64_t h1 = HashBytes(key_text.data(), key_text.size());
   uint64_t h2 = HashBytes(key_text.data(), key_text.size(), 0x84222325cbf29ce4ULL);
   char key[40];
@@ -81,14 +125,8 @@ std::string BuildSharedLibrary(const std::string& source, bool openmp) {
     TIRGEN_CHECK(f.good()) << "cannot write " << c_file;
   }
   std::string cmd = cc + " " + flags + " -o " + Quote(so_file) + " " + Quote(c_file) + " -lm 2>&1";
-  std::string output;
-  FILE* p = popen(cmd.c_str(), "r");
-  TIRGEN_CHECK(p) << "cannot run the C compiler '" << cc << "'";
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof(buf), p)) > 0) output.append(buf, n);
-  int status = pclose(p);
-  int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  int code = 0;
+  std::string output = RunCommand(cmd, &code);
   std::remove(c_file.c_str());
   if (code != 0) {
     std::remove(so_file.c_str());

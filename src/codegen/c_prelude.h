@@ -1,5 +1,7 @@
 #pragma once
 // Fixed helper code at the top of every generated C file.
+#include <string>
+
 namespace tirgen {
 namespace codegen {
 
@@ -67,6 +69,24 @@ static inline void* tg_alloc(size_t n) {
   void* p = NULL;
   if (posix_memalign(&p, 64, n ? n : 1) != 0) return NULL;
   return p;
+}
+)PRELUDE";
+}
+
+// Thread count of `#pragma omp parallel for num_threads(tg_num_threads())`: TIRGEN_NUM_THREADS
+// when set to a positive integer (read once per library), else the target's core count, baked
+// in. Emitted only into files with parallel loops (the count is part of the cache key).
+inline std::string COpenMpPrelude(int cores) {
+  return R"PRELUDE(
+static int tg_num_threads(void) {
+  static int cached = 0;
+  int n = __atomic_load_n(&cached, __ATOMIC_RELAXED);
+  if (n > 0) return n;
+  const char* s = getenv("TIRGEN_NUM_THREADS");
+  n = s ? atoi(s) : 0;
+  if (n < 1) n = )PRELUDE" + std::to_string(cores) + R"PRELUDE(;
+  __atomic_store_n(&cached, n, __ATOMIC_RELAXED);
+  return n;
 }
 )PRELUDE";
 }

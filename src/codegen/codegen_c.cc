@@ -10,25 +10,13 @@
 #include <sstream>
 
 #include "c_prelude.h"
+#include "codegen_c_internal.h"
 #include "tirgen/support/error.h"
 
 namespace tirgen {
 namespace codegen {
-namespace {
+namespace internal {
 
-using namespace tir;
-
-// Allocations up to this many bytes live on the stack; larger ones on the (aligned) heap.
-constexpr int64_t kStackLimitBytes = 16 * 1024;
-
-std::string Sanitize(const std::string& s) {
-  std::string out;
-  for (char c : s) out += (std::isalnum(static_cast<unsigned char>(c)) || c == '_') ? c : '_';
-  if (out.empty() || std::isdigit(static_cast<unsigned char>(out[0]))) out = "v_" + out;
-  return out;
-}
-
-// C type used for storage (buffers) of an element type.
 std::string StorageType(DataType t) {
   if (t.is_bool()) return "int8_t";
   if (t.is_float() && t.bits() == 32) return "float";
@@ -41,12 +29,29 @@ std::string StorageType(DataType t) {
   return "";
 }
 
-// C type of a value of `t` inside expressions (half types are computed in float).
 std::string ValueType(DataType t) {
   t = t.element_of();
   if (t.is_bool()) return "int";
   if (t.is_floating() && t.bits() == 16) return "float";
   return StorageType(t);
+}
+
+}  // namespace internal
+
+namespace {
+
+using namespace tir;
+using internal::StorageType;
+using internal::ValueType;
+
+// Allocations up to this many bytes live on the stack; larger ones on the (aligned) heap.
+constexpr int64_t kStackLimitBytes = 16 * 1024;
+
+std::string Sanitize(const std::string& s) {
+  std::string out;
+  for (char c : s) out += (std::isalnum(static_cast<unsigned char>(c)) || c == '_') ? c : '_';
+  if (out.empty() || std::isdigit(static_cast<unsigned char>(out[0]))) out = "v_" + out;
+  return out;
 }
 
 // Suffix of the prelude helpers for a value type.
@@ -108,12 +113,15 @@ const std::map<std::string, CallSpec>& MathCalls() {
   return m;
 }
 
-class Emitter {
+class Emitter : public internal::ScalarEmitter {
  public:
   // `globals` collects file-scope definitions; `global_names` holds every file-scope name of the
-  // translation unit so far (constants of different functions must never collide).
-  Emitter(std::string symbol, std::ostringstream* globals, std::set<std::string>* global_names)
-      : symbol_(std::move(symbol)), globals_(globals), global_names_(global_names) {}
+  // translation unit so far (constants of different functions must never collide); `vector_types`
+  // the GCC vector types the translation unit uses; `vector_bits` the target's SIMD width.
+  Emitter(std::string symbol, std::ostringstream* globals, std::set<std::string>* global_names,
+          internal::VectorTypes* vector_types, int vector_bits)
+      : symbol_(std::move(symbol)), globals_(globals), global_names_(global_names),
+        vec_(this, vector_types, vector_bits) {}
 
   bool needs_openmp = false;
 
@@ -126,6 +134,9 @@ class Emitter {
     auto noalias_it = f->attrs.find("tir.noalias");
     const auto* noalias = noalias_it == f->attrs.end() ? nullptr : noalias_it->second.as<IntImmNode>();
     std::string qualifier = noalias && noalias->value ? "* restrict " : "* ";
+    // No __builtin_assume_aligned on parameters: Module::Call passes NDArray storage (a
+    // std::vector, malloc's 16-byte alignment) and the Python binding numpy buffers of any
+    // alignment. Intermediates (tg_alloc, aligned(64) arrays) are 64-byte aligned and say so.
     for (size_t i = 0; i < f->params.size(); ++i) {
       const Var& p = f->params[i];
       const Buffer* buf = f->BufferOf(p);
@@ -177,7 +188,7 @@ class Emitter {
   }
 
   // Flat element index of a buffer access (1-D after FlattenBuffer; N-D handled row-major).
-  std::string Index(const Buffer& b, const std::vector<PrimExpr>& idx, const std::string& lane) {
+  std::string Index(const Buffer& b, const std::vector<PrimExpr>& idx, const std::string& lane) override {
     std::string s;
     if (idx.size() == 1) {
       s = Expr(idx[0], lane);
@@ -203,7 +214,7 @@ class Emitter {
   }
 
   // Pointer expression to a buffer's elements in its dtype.
-  std::string Ptr(const Buffer& b) {
+  std::string Ptr(const Buffer& b) override {
     std::string p = VarRef(b->data);
     auto it = ptr_type_.find(b->data.get());
     if (it == ptr_type_.end() || it->second.element_of() != b->dtype.element_of() ||
@@ -231,7 +242,9 @@ class Emitter {
     return "(" + Expr(n->a, lane) + " " + op + " " + Expr(n->b, lane) + ")";
   }
 
-  std::string Expr(const PrimExpr& e, const std::string& lane) {
+  std::string Temp() override { return "tg_t" + std::to_string(temps_++); }
+
+  std::string Expr(const PrimExpr& e, const std::string& lane) override {
     DataType t = e.dtype();
     switch (e.kind()) {
       case Kind::kIntImm: return IntLiteral(e.as<IntImmNode>()->value, t);
@@ -366,8 +379,15 @@ class Emitter {
         const auto* n = s.as<BufferStoreNode>();
         int lanes = Lanes(n->value);
         for (const PrimExpr& i : n->indices) lanes = std::max(lanes, Lanes(i));
+        if (lanes > 1) {  // GCC vector types where every part has a vector form
+          std::string v = vec_.Store(n);
+          if (!v.empty()) {
+            Line() << v << "\n";
+            return;
+          }
+        }
         std::string lane;
-        if (lanes > 1) {  // vector store: a scalar loop over the lanes, left to the C vectorizer
+        if (lanes > 1) {  // else a scalar loop over the lanes, left to the C vectorizer
           Line() << "for (int32_t tg_lane = 0; tg_lane < " << lanes << "; ++tg_lane) {\n";
           ++indent_;
           lane = "tg_lane";
@@ -387,9 +407,11 @@ class Emitter {
         std::string v = Name(n->loop_var);
         if (n->kind == ForKind::kParallel) {
           needs_openmp = true;
-          Line() << "#pragma omp parallel for\n";
+          Line() << "#pragma omp parallel for num_threads(tg_num_threads())\n";
         } else if (n->kind == ForKind::kUnrolled) {
-          Line() << "#pragma GCC unroll 16\n";
+          const auto* imm = n->extent.as<IntImmNode>();
+          int64_t times = imm && imm->value >= 1 && imm->value <= 64 ? imm->value : 16;
+          Line() << "#pragma GCC unroll " << times << "\n";
         } else if (n->kind == ForKind::kVectorized) {
           Line() << "#pragma GCC ivdep\n";
         } else if (n->kind == ForKind::kThreadBinding) {
@@ -499,7 +521,7 @@ class Emitter {
     if (in_parallel_) {
       Line() << "{\n";
       ++indent_;
-      Line() << st << "* restrict " << name << " = (" << st << "*)tg_alloc(" << size << ");\n";
+      Line() << st << "* restrict " << name << " = (" << st << "*)__builtin_assume_aligned(tg_alloc(" << size << "), 64);\n";
       Stmt_(n->body);
       Line() << "free(" << name << ");\n";
       --indent_;
@@ -512,7 +534,8 @@ class Emitter {
     Line() << "if (" << h << " == NULL) { tg_ret = -2; goto tg_exit; }\n";
     Line() << "{\n";
     ++indent_;
-    Line() << st << "* restrict " << name << " = (" << st << "*)" << h << ";  /* a fresh allocation aliases nothing */\n";
+    // tg_alloc is 64-byte aligned; a fresh allocation aliases nothing.
+    Line() << st << "* restrict " << name << " = (" << st << "*)__builtin_assume_aligned(" << h << ", 64);\n";
     Stmt_(n->body);
     --indent_;
     Line() << "}\n";
@@ -567,7 +590,9 @@ class Emitter {
   std::ostringstream out_;
   std::ostringstream stack_decls_;  // function-entry arrays
   int indent_ = 0;
+  int temps_ = 0;  // Temp() names so far
   bool in_parallel_ = false;
+  internal::VectorEmitter vec_;
   std::map<const Object*, std::string> names_;
   std::set<std::string> used_;
   std::map<const Object*, DataType> ptr_type_;
@@ -576,9 +601,10 @@ class Emitter {
 
 }  // namespace
 
-CSource GenerateC(const std::vector<std::pair<std::string, tir::PrimFunc>>& funcs) {
+CSource GenerateC(const std::vector<std::pair<std::string, tir::PrimFunc>>& funcs, const target::Target& target) {
   CSource src;
   std::ostringstream globals, bodies;
+  internal::VectorTypes vector_types;
   // Entry-point symbols first (they keep their plain names), then constants take free names.
   std::set<std::string> symbols;  // every file-scope name of the translation unit
   std::vector<std::string> syms;
@@ -591,22 +617,30 @@ CSource GenerateC(const std::vector<std::pair<std::string, tir::PrimFunc>>& func
   size_t index = 0;
   for (const auto& [name, f] : funcs) {
     const std::string& sym = syms[index++];
-    Emitter em(sym, &globals, &symbols);
+    Emitter em(sym, &globals, &symbols, &vector_types, target.VectorBits());
     bodies << "\n" << em.Function(f);
     src.needs_openmp = src.needs_openmp || em.needs_openmp;
     src.functions.push_back({name, sym, f});
   }
-  src.code = std::string(CPrelude()) + "\n" + globals.str() + bodies.str();
+  src.code = std::string(CPrelude());
+  if (src.needs_openmp) src.code += COpenMpPrelude(target.Cores());
+  src.code += vector_types.Typedefs() + "\n" + globals.str() + bodies.str();
   return src;
 }
 
-CSource GenerateC(const IRModule& mod) {
+CSource GenerateC(const std::vector<std::pair<std::string, tir::PrimFunc>>& funcs) {
+  return GenerateC(funcs, target::DefaultBuildTarget());
+}
+
+CSource GenerateC(const IRModule& mod, const target::Target& target) {
   std::vector<std::pair<std::string, tir::PrimFunc>> funcs;
   for (const auto& [name, f] : mod->functions) {
     if (f.as<tir::PrimFuncNode>()) funcs.emplace_back(name, f.cast<tir::PrimFunc>());
   }
-  return GenerateC(funcs);
+  return GenerateC(funcs, target);
 }
+
+CSource GenerateC(const IRModule& mod) { return GenerateC(mod, target::DefaultBuildTarget()); }
 
 }  // namespace codegen
 }  // namespace tirgen

@@ -8,12 +8,18 @@ namespace runtime {
 
 IRModule LowerForBuild(const IRModule& mod) { return tir::transform::LoweringPipeline()(mod); }
 
-codegen::CSource EmitC(const IRModule& mod) { return codegen::GenerateC(LowerForBuild(mod)); }
-
-Module BuildModule(const IRModule& mod) {
-  codegen::CSource src = EmitC(mod);
-  return Module::Load(codegen::BuildSharedLibrary(src.code, src.needs_openmp), src.functions);
+codegen::CSource EmitC(const IRModule& mod, const target::Target& target) {
+  return codegen::GenerateC(LowerForBuild(mod), target);
 }
+
+codegen::CSource EmitC(const IRModule& mod) { return EmitC(mod, target::DefaultBuildTarget()); }
+
+Module BuildModule(const IRModule& mod, const target::Target& target) {
+  codegen::CSource src = EmitC(mod, target);
+  return Module::Load(codegen::BuildSharedLibrary(src.code, src.needs_openmp, target), src.functions);
+}
+
+Module BuildModule(const IRModule& mod) { return BuildModule(mod, target::DefaultBuildTarget()); }
 
 Module BuildModule(const tir::PrimFunc& func, const std::string& name) {
   return BuildModule(IRModule({{name, func}}));

@@ -156,13 +156,13 @@ IRModule LowerForExecution(const IRModule& mod, const std::map<std::string, NDAr
 
 // PrimFuncs as lowering made them get the default CPU schedule rules for the target first;
 // main's constants come packed where a schedule changed a weight's layout.
-Executor::Executor(const IRModule& lowered) : Executor(lowered, target::Target::Host()) {}
+Executor::Executor(const IRModule& lowered) : Executor(lowered, target::DefaultBuildTarget()) {}
 
 Executor::Executor(const IRModule& lowered, const target::Target& target)
     : Executor(ScheduleForTarget(lowered, target).mod, target, 0) {}
 
-Executor::Executor(const IRModule& scheduled, const target::Target&, int)
-    : Executor(scheduled, BuildModule(scheduled)) {}
+Executor::Executor(const IRModule& scheduled, const target::Target& target, int)
+    : Executor(scheduled, BuildModule(scheduled, target)) {}
 
 Executor::Executor(const IRModule& lowered, Module built) : main_(MainOf(lowered)), module_(std::move(built)) {}
 

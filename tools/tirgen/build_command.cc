@@ -1,5 +1,6 @@
 #include "build_command.h"
 
+#include "emit_schedule.h"
 #include "input_loader.h"
 #include "tirgen/codegen/build.h"
 #include "tirgen/relay/expr.h"
@@ -18,16 +19,26 @@ void AddBuildCommand(CLI::App& app, BuildOptions* options) {
   cmd->add_option("--params", options->program.params, "weights (.npz) bound to Relay main's parameters");
   AddInputShapeOption(cmd, &options->program.input_shapes);
   cmd->add_flag("--link-params", options->program.link_params, "embed the weights in the PrimFuncs");
+  cmd->add_option("--target", options->target, kTargetHelp);
+  cmd->add_option("--emit-schedule", options->emit_schedule,
+                  "write DIR/<func>.py (as lowered), <func>.trace.py (the default schedule as a TVM trace) "
+                  "and <func>.scheduled.py for each PrimFunc of a graph model");
 }
 
 int RunBuild(const BuildOptions& options) {
+  target::Target target = TargetOption(options.target);
   IRModule mod = LoadProgram(options.program);
   // A graph model's PrimFuncs are built as `tirgen run` builds them (with the default CPU
   // schedule); TVMScript is compiled exactly as written.
   auto main = mod->functions.find("main");
-  if (main != mod->functions.end() && main->second.as<relay::FunctionNode>()) mod = tir::ScheduleForCpu(mod, target::Target::Host());
-  codegen::CSource src = runtime::EmitC(mod);
-  std::string lib = codegen::BuildSharedLibrary(src.code, src.needs_openmp);
+  if (main != mod->functions.end() && main->second.as<relay::FunctionNode>()) {
+    IRModule lowered = mod;
+    std::map<std::string, std::string> traces;
+    mod = tir::ScheduleForCpu(mod, target, &traces);
+    if (!options.emit_schedule.empty()) EmitSchedule(options.emit_schedule, lowered, mod, traces);
+  }
+  codegen::CSource src = runtime::EmitC(mod, target);
+  std::string lib = codegen::BuildSharedLibrary(src.code, src.needs_openmp, target);
   if (!options.emit_c.empty()) WriteFileAtomic(options.emit_c, src.code);
   WriteFileAtomic(options.output, ReadFile(lib));
   return 0;

@@ -1,4 +1,4 @@
-// `tirgen build INPUT -o lib.so [--emit-c file.c] [--params P.npz] [--link-params]`: lower every
+// `tirgen build INPUT -o lib.so [--emit-c file.c] [--params P.npz] [--link-params] [--target T]`: lower every
 // PrimFunc to loops, generate C, compile it into a shared library (entry points
 // `int32_t tirgen_<name>(void** args)`, see codegen_c.h for the ABI).
 #pragma once
@@ -16,6 +16,8 @@ struct BuildOptions {
   ProgramOptions program;
   std::string output;  ///< the shared library to write
   std::string emit_c;  ///< also write the C source here (optional)
+  std::string emit_schedule;  ///< directory for each PrimFunc's lowered text, trace, scheduled text
+  std::string target;  ///< target text ("" = target::DefaultBuildTarget())
 };
 
 void AddBuildCommand(CLI::App& app, BuildOptions* options);

@@ -31,5 +31,13 @@ IRModule LoadProgram(const ProgramOptions& options) {
   return runtime::LowerForExecution(graph.mod, graph.params, options.link_params);
 }
 
+target::Target TargetOption(const std::string& text) {
+  return text.empty() ? target::DefaultBuildTarget() : target::Target::Parse(text);
+}
+
+const char* const kTargetHelp =
+    "CPU target: c or llvm, optionally -mcpu=CPU (native, x86-64-v3, x86-64-v4, znver4, ...) and -num-cores=N "
+    "(default: c)";
+
 }  // namespace cli
 }  // namespace tirgen

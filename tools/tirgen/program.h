@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "tirgen/target/target.h"
 #include "tirgen/tir/function.h"
 
 namespace tirgen {
@@ -23,6 +24,12 @@ bool IsTVMScript(const std::string& text);
 
 /// Reads and prepares the program (tirgen::Error naming the file on bad input).
 IRModule LoadProgram(const ProgramOptions& options);
+
+/// The target of a --target option: target::DefaultBuildTarget() when empty, else the parsed
+/// text (tirgen::Error, one line listing the valid forms, when it is not a target).
+target::Target TargetOption(const std::string& text);
+/// Help text of --target.
+extern const char* const kTargetHelp;
 
 }  // namespace cli
 }  // namespace tirgen

@@ -30,8 +30,9 @@ std::map<std::string, NDArray> ParseInputs(const std::vector<std::string>& specs
 }
 
 // A single PrimFunc: inputs are the parameters it does not write, bound by parameter name.
-std::vector<NDArray> RunPrimFunc(const IRModule& mod, const std::map<std::string, NDArray>& inputs) {
-  runtime::Module m = runtime::BuildModule(mod);
+std::vector<NDArray> RunPrimFunc(const IRModule& mod, const std::map<std::string, NDArray>& inputs,
+                                 const target::Target& target) {
+  runtime::Module m = runtime::BuildModule(mod, target);
   std::vector<std::string> names = m.FunctionNames();
   std::string fn = "main";
   if (!mod->functions.count(fn)) {
@@ -76,17 +77,19 @@ void AddRunCommand(CLI::App& app, RunOptions* options) {
   AddInputShapeOption(cmd, &options->program.input_shapes);
   cmd->add_flag("--link-params", options->program.link_params, "embed the weights in the PrimFuncs");
   cmd->add_option("--output-dir", options->output_dir, "directory for output_<k>.npy, created if missing (default: .)");
+  cmd->add_option("--target", options->target, kTargetHelp);
 }
 
 int RunRun(const RunOptions& options) {
+  target::Target target = TargetOption(options.target);
   std::map<std::string, NDArray> inputs = ParseInputs(options.inputs);
   IRModule mod = LoadProgram(options.program);
   std::vector<NDArray> outputs;
   auto main = mod->functions.find("main");
   if (main != mod->functions.end() && main->second.as<relay::FunctionNode>()) {
-    outputs = runtime::Executor(mod).RunNamed(inputs);
+    outputs = runtime::Executor(mod, target).RunNamed(inputs);
   } else {
-    outputs = RunPrimFunc(mod, inputs);
+    outputs = RunPrimFunc(mod, inputs, target);
   }
   // Created (with parents) only once the run succeeded: a failed run leaves nothing behind.
   std::error_code ec;

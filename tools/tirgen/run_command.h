@@ -1,4 +1,5 @@
-// `tirgen run INPUT --input NAME=FILE.npy ... [--params P.npz] [--link-params] [--output-dir DIR]`:
+// `tirgen run INPUT --input NAME=FILE.npy ... [--params P.npz] [--link-params] [--output-dir DIR]
+// [--target T]`:
 // Relay text is optimized, lowered (LowerTE), built and executed; TVMScript runs its `main` (or
 // only) PrimFunc, inputs bound by parameter name. Writes DIR/output_0.npy, output_1.npy, ...
 // (tuple results flattened in order).
@@ -18,6 +19,7 @@ struct RunOptions {
   ProgramOptions program;
   std::vector<std::string> inputs;  ///< NAME=FILE.npy
   std::string output_dir = ".";     ///< where output_<k>.npy go
+  std::string target;               ///< target text ("" = target::DefaultBuildTarget())
 };
 
 void AddRunCommand(CLI::App& app, RunOptions* options);

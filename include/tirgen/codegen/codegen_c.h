@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "tirgen/target/target.h"
 #include "tirgen/tir/function.h"
 
 namespace tirgen {
@@ -31,8 +32,14 @@ struct CSource {
 };
 
 /// One translation unit holding all functions (deterministic: functions in the given order).
-CSource GenerateC(const std::vector<std::pair<std::string, tir::PrimFunc>>& funcs);
+/// Vector expressions (lanes > 1) become GCC vector-extension code where every part has a vector
+/// form, else a loop over the lanes; parallel loops use the target's core count unless
+/// TIRGEN_NUM_THREADS is set when the library runs.
+CSource GenerateC(const std::vector<std::pair<std::string, tir::PrimFunc>>& funcs, const target::Target& target);
 /// Every PrimFunc of the module, by name.
+CSource GenerateC(const IRModule& mod, const target::Target& target);
+/// The same for target::DefaultBuildTarget().
+CSource GenerateC(const std::vector<std::pair<std::string, tir::PrimFunc>>& funcs);
 CSource GenerateC(const IRModule& mod);
 
 }  // namespace codegen

@@ -42,5 +42,9 @@ struct Target {
   int Cores() const;
 };
 
+/// The target `tirgen build`/`run`, runtime::BuildModule and the Executor use when none is
+/// given: the host (code is built where it runs).
+Target DefaultBuildTarget();
+
 }  // namespace target
 }  // namespace tirgen
