@@ -7,8 +7,9 @@
 //    index, a layout-free parameter (a constant weight: packed once by the caller), or an
 //    intermediate buffer of this function (its producer writes it packed). Preferred: no
 //    intermediate repacking, then v the output's innermost dimension, then the longest;
-//  - the register axis u: the innermost other spatial iterator, unrolled by the largest
-//    divisor of its extent that keeps the accumulators (tile of u x Vv vectors) within 16
+//  - the register axis u: the other spatial iterator that the most vector loads do not
+//    depend on (so each load feeds the whole tile), innermost among equals, unrolled by the
+//    largest divisor of its extent that keeps the accumulators (u x Vv vectors) within 16
 //    registers;
 //  - loops: [spatial outer][reductions][u_i, v_vectors, v_lanes], the accumulator tile in a
 //    local buffer laid out v-innermost (cache_write + transform_layout), elementwise
@@ -137,10 +138,23 @@ bool MultiLevelTiling(Schedule& sch, const std::string& name, RuleContext& ctx) 
   const int64_t vectors = c.extents[v] % (2 * ch.lanes) == 0 ? 2 : 1;
   const int64_t tile = vectors * ch.lanes;
   constexpr int64_t kAccumulatorRegisters = 16;
-  // Register axis: the innermost other spatial loop longer than 1.
+  // Register axis: the spatial loop (longer than 1) that the most vector loads do not depend
+  // on (each such load then feeds u's whole tile), the innermost among equals.
   int u = -1;
-  for (size_t i = 0; i < c.num_spatial; ++i)
-    if (i != v && c.extents[i] > 1) u = static_cast<int>(i);
+  int best_reuse = -1;
+  for (size_t i = 0; i < c.num_spatial; ++i) {
+    if (i == v || c.extents[i] <= 1) continue;
+    int reuse = 0;
+    for (const BufferRegion& r : c.block->reads) {
+      bool vector_load = false, uses_u = false;
+      for (const Range& d : r->region) {
+        vector_load = vector_load || Uses(d->min, c.block->iter_vars[v]->var);
+        uses_u = uses_u || Uses(d->min, c.block->iter_vars[i]->var);
+      }
+      reuse += vector_load && !uses_u;
+    }
+    if (reuse >= best_reuse) best_reuse = reuse, u = static_cast<int>(i);
+  }
   const int64_t reg = u < 0 ? 1 : LargestDivisorAtMost(c.extents[u], kAccumulatorRegisters / vectors);
 
   // 1. Layouts: v's dimension split by the tile, its inner part innermost.
