@@ -19,7 +19,8 @@ TEST(Target, ParsesTheFormsAndPrintsThemCanonically) {
   EXPECT_EQ(Target::Parse("c -num-cores 8").str(), "c -num-cores 8");
   for (const char* t : {"c", "c -mcpu=skylake-avx512", "c -mcpu=native -num-cores 2", "c -num-cores 1"})
     EXPECT_EQ(Target::Parse(Target::Parse(t).str()).str(), t);
-  EXPECT_EQ(target::DefaultBuildTarget().str(), "c");
+  EXPECT_EQ(target::DefaultBuildTarget().str(), target::Target::Host().str());  // built where it runs
+  EXPECT_EQ(target::Target::Host().mcpu, "native");
 }
 
 TEST(Target, VectorBitsAndFlagsFollowTheCpu) {
