@@ -11,6 +11,7 @@
 #include "tirgen/runtime/build.h"
 #include "tirgen/runtime/executor.h"
 #include "tirgen/support/error.h"
+#include "tirgen/tir/schedule/default_cpu_schedule.h"
 
 namespace py = pybind11;
 using namespace tirgen;  // NOLINT
@@ -80,12 +81,17 @@ bool HasRelayMain(const IRModule& mod) {
 
 // PrimFuncs are compiled as they are; a Relay module is brought to its executable form first
 // (the same runtime::LowerForExecution `tirgen run` uses).
-PyModule BuildAny(const IRModule& mod, const py::object& params, bool link_params) {
+// `target`: None for target::DefaultBuildTarget(), else target text ("llvm -mcpu=native", ...).
+PyModule BuildAny(const IRModule& mod, const py::object& target_text, const py::object& params, bool link_params) {
+  target::Target target = target_text.is_none() ? target::DefaultBuildTarget()
+                                                : target::Target::Parse(target_text.cast<std::string>());
   if (!HasRelayMain(mod)) {
     TIRGEN_CHECK(params.is_none() && !link_params) << "params and link_params apply to Relay modules";
-    return PyModule{runtime::BuildModule(mod), nullptr};
+    return PyModule{runtime::BuildModule(mod, target), nullptr};
   }
-  auto ex = std::make_shared<runtime::Executor>(runtime::LowerForExecution(mod, python::NamedArrays(params), link_params));
+  IRModule lowered = runtime::LowerForExecution(mod, python::NamedArrays(params), link_params);
+  // Built as runtime::Executor(lowered) builds, for `target`.
+  auto ex = std::make_shared<runtime::Executor>(lowered, runtime::BuildModule(tir::DefaultCpuSchedule(lowered), target));
   return PyModule{ex->module(), ex};
 }
 
@@ -133,12 +139,12 @@ void BindRuntime(py::module_& m) {
 
   m.def(
       "build",
-      [](const py::object& mod, const std::string& target, const py::object& params, bool link_params) {
-        (void)target;  // the C backend is the only target
-        return BuildAny(AsModule(mod), params, link_params);
+      [](const py::object& mod, const py::object& target, const py::object& params, bool link_params) {
+        return BuildAny(AsModule(mod), target, params, link_params);
       },
-      py::arg("mod"), py::arg("target") = "c", py::arg("params") = py::none(), py::arg("link_params") = false,
-      "Lowers the PrimFuncs to loops, compiles them to C and loads the library. A Relay module "
+      py::arg("mod"), py::arg("target") = py::none(), py::arg("params") = py::none(), py::arg("link_params") = false,
+      "Lowers the PrimFuncs to loops, compiles them to C for `target` (\"c\", \"llvm -mcpu=native\", "
+      "\"c -mcpu=x86-64-v4 -num-cores 8\"; default \"c\") and loads the library. A Relay module "
       "(optimized and lowered first, with params bound by name) gives a module calling main.");
   m.def(
       "run",

@@ -76,3 +76,13 @@ def test_wrong_arguments_raise_with_clear_messages():
         tirgen.build(42)
     with pytest.raises(tirgen.TirgenError, match=r"argument 2 \(T_relu\) must be float32"):
         m(x, x, np.zeros((1, 16, 32, 32), "int32"))
+
+
+def test_build_for_a_target():
+    x = np.load(golden("add_relu/input_0.npy"))
+    y = np.load(golden("add_relu/input_1.npy"))
+    for target in ["c", "llvm -mcpu=native", "c -mcpu=x86-64-v3 -num-cores 2"]:
+        out = tirgen.build(parse("add_relu/primfunc_0.py"), target=target)(x, y)
+        np.testing.assert_array_equal(out, np.maximum(x + y, 0))  # one rounding: exact
+    with pytest.raises(tirgen.TirgenError, match="unknown -mcpu 'pentium9'"):
+        tirgen.build(parse("add_relu/primfunc_0.py"), target="c -mcpu=pentium9")

@@ -25,6 +25,12 @@ class CodegenSimd : public FreshBuildCache {
 
 IRModule Parse(const std::string& text) { return IRModule({{"main", script::Parse(text, "<test>")}}); }
 
+// TVMScript of a noalias `main` with these parameters and body (statements indented 4 spaces).
+std::string Program(const std::string& params, const std::string& body) {
+  return "# from tvm.script import tir as T\n\n@T.prim_func\ndef main(" + params +
+         "):\n    T.func_attr({\"tir.noalias\": T.bool(True)})\n" + body;
+}
+
 std::string Serial(std::string text) {
   for (size_t p; (p = text.find("T.vectorized(")) != std::string::npos;) text.replace(p, 13, "T.serial(");
   return text;
@@ -39,6 +45,8 @@ NDArray Input(DataType t, int64_t n, int seed) {
     if (t == DataType::Float(32)) reinterpret_cast<float*>(d)[i] = v * 0.375f;
     else if (t == DataType::Int(32)) reinterpret_cast<int32_t*>(d)[i] = v * 1000 + static_cast<int32_t>(i);
     else if (t == DataType::Float(16)) reinterpret_cast<uint16_t*>(d)[i] = static_cast<uint16_t>(0x3C00 + v * 64);
+    else if (t == DataType::Float(64)) reinterpret_cast<double*>(d)[i] = v * 0.1;
+    else if (t.bits() == 8) d[i] = static_cast<uint8_t>(v * 9 + i);
   }
   return a;
 }
@@ -73,15 +81,11 @@ std::string CheckAgainstSerial(const std::string& text, std::vector<NDArray> inp
 }
 
 TEST_F(CodegenSimd, ElementwiseAddReluIsVectorCode) {
-  const char* text = R"(# from tvm.script import tir as T
-
-@T.prim_func
-def main(A: T.Buffer((64,), "float32"), B: T.Buffer((64,), "float32"), C: T.Buffer((64,), "float32")):
-    T.func_attr({"tir.noalias": T.bool(True)})
-    for io in range(4):
+  std::string text = Program(R"(A: T.Buffer((64,), "float32"), B: T.Buffer((64,), "float32"), C: T.Buffer((64,), "float32"))",
+                               R"(    for io in range(4):
         for ii in T.vectorized(16):
             C[io * 16 + ii] = T.max(A[io * 16 + ii] + B[io * 16 + ii], T.float32(0))
-)";
+)");
   std::string code = CheckAgainstSerial(text, {Input(DataType::Float(32), 64, 1), Input(DataType::Float(32), 64, 2)});
   EXPECT_NE(code.find("typedef float tg_f32x16 __attribute__((vector_size(64)));"), std::string::npos) << code;
   EXPECT_NE(code.find("typedef float tg_f32x16_u __attribute__((vector_size(64), aligned(4)));"), std::string::npos);
@@ -99,12 +103,8 @@ def main(A: T.Buffer((64,), "float32"), B: T.Buffer((64,), "float32"), C: T.Buff
 // local accumulator. Sums of 64 products: the host's FMA contraction may differ from the serial
 // build in the last bits.
 TEST_F(CodegenSimd, RegisterTileReductionIsVectorCode) {
-  const char* text = R"(# from tvm.script import tir as T
-
-@T.prim_func
-def main(X: T.Buffer((64,), "float32"), W: T.Buffer((2048,), "float32"), Y: T.Buffer((32,), "float32")):
-    T.func_attr({"tir.noalias": T.bool(True)})
-    acc = T.allocate([32], "float32", "global")
+  std::string text = Program(R"(X: T.Buffer((64,), "float32"), W: T.Buffer((2048,), "float32"), Y: T.Buffer((32,), "float32"))",
+                               R"(    acc = T.allocate([32], "float32", "global")
     acc_1 = T.Buffer((32,), data=acc)
     for c in T.vectorized(32):
         acc_1[c] = T.float32(0)
@@ -114,24 +114,20 @@ def main(X: T.Buffer((64,), "float32"), W: T.Buffer((2048,), "float32"), Y: T.Bu
                 acc_1[co * 16 + ci] = acc_1[co * 16 + ci] + X[k] * W[k * 32 + co * 16 + ci]
     for c in T.vectorized(32):
         Y[c] = acc_1[c]
-)";
+)");
   std::string code = CheckAgainstSerial(text, {Input(DataType::Float(32), 64, 3), Input(DataType::Float(32), 2048, 4)}, 1e-5);
   EXPECT_NE(code.find("*(tg_f32x16_u*)&acc["), std::string::npos) << code;
   EXPECT_EQ(code.find("tg_lane"), std::string::npos) << code;
 }
 
 TEST_F(CodegenSimd, Int32VectorsAreExact) {
-  const char* text = R"(# from tvm.script import tir as T
-
-@T.prim_func
-def main(A: T.Buffer((64,), "int32"), B: T.Buffer((64,), "int32"), C: T.Buffer((64,), "int32"), D: T.Buffer((32,), "int32")):
-    T.func_attr({"tir.noalias": T.bool(True)})
-    for io in range(4):
+  std::string text = Program(R"(A: T.Buffer((64,), "int32"), B: T.Buffer((64,), "int32"), C: T.Buffer((64,), "int32"), D: T.Buffer((32,), "int32"))",
+                               R"(    for io in range(4):
         for ii in T.vectorized(16):
             C[io * 16 + ii] = T.min(A[io * 16 + ii] * 3 - B[io * 16 + ii], T.int32(5000)) + T.Div(A[io * 16 + ii], 7) + io * 16 + ii
     for i in T.vectorized(32):
         D[i] = A[i * 2] + B[63 - i]
-)";
+)");
   std::string code = CheckAgainstSerial(text, {Input(DataType::Int(32), 64, 5), Input(DataType::Int(32), 64, 6)});
   EXPECT_NE(code.find("typedef int32_t tg_i32x16 "), std::string::npos) << code;
   EXPECT_EQ(code.find("tg_lane"), std::string::npos) << code;
@@ -139,47 +135,52 @@ def main(A: T.Buffer((64,), "int32"), B: T.Buffer((64,), "int32"), C: T.Buffer((
 
 // Casts (int32 -> float32, int64 -> int32 indices) and strided stores (a scatter, lane by lane).
 TEST_F(CodegenSimd, CastsAndStridedStoresAreVectorCode) {
-  const char* text = R"(# from tvm.script import tir as T
-
-@T.prim_func
-def main(A: T.Buffer((16,), "int32"), F: T.Buffer((32,), "float32"), G: T.Buffer((16,), "int32")):
-    T.func_attr({"tir.noalias": T.bool(True)})
-    for i in T.vectorized(16):
+  std::string text = Program(R"(A: T.Buffer((16,), "int32"), F: T.Buffer((32,), "float32"), G: T.Buffer((16,), "int32"))",
+                               R"(    for i in T.vectorized(16):
         F[i * 2] = T.Cast("float32", A[i]) * T.float32(0.5)
         F[i * 2 + 1] = T.Cast("float32", A[i] - 7)
     for i in T.vectorized(T.int64(16)):
         G[i] = T.Cast("int32", i * T.int64(3)) + T.max(A[i], T.int32(-2))
-)";
+)");
   std::string code = CheckAgainstSerial(text, {Input(DataType::Int(32), 16, 12)});
   EXPECT_NE(code.find("__builtin_convertvector("), std::string::npos) << code;
   EXPECT_EQ(code.find("tg_lane"), std::string::npos) << code;
 }
 
-TEST_F(CodegenSimd, LanesNotAPowerOfTwoKeepTheLaneLoop) {
-  const char* text = R"(# from tvm.script import tir as T
+// Other element types: uint8 and int8 (wrapping, 64 lanes = one AVX-512 register), float64.
+TEST_F(CodegenSimd, ByteAndDoubleVectors) {
+  std::string text = Program(R"(A: T.Buffer((64,), "uint8"), B: T.Buffer((64,), "int8"), D: T.Buffer((16,), "float64"), U: T.Buffer((64,), "uint8"), S: T.Buffer((64,), "int8"), E: T.Buffer((16,), "float64"))",
+                             R"(    for i in T.vectorized(64):
+        U[i] = A[i] * T.uint8(3) + T.uint8(200)
+        S[i] = T.max(B[i] * T.int8(5), T.int8(-7)) - B[i]
+    for i in T.vectorized(16):
+        E[i] = D[i] * T.float64(0.5) + D[15 - i]
+)");
+  std::string code = CheckAgainstSerial(
+      text, {Input(DataType::UInt(8), 64, 13), Input(DataType::Int(8), 64, 14), Input(DataType::Float(64), 16, 15)});
+  EXPECT_NE(code.find("typedef uint8_t tg_u8x64 "), std::string::npos) << code;
+  EXPECT_NE(code.find("typedef int8_t tg_i8x64 "), std::string::npos) << code;
+  EXPECT_NE(code.find("typedef double tg_f64x8 "), std::string::npos) << code;
+  EXPECT_EQ(code.find("tg_lane"), std::string::npos) << code;
+}
 
-@T.prim_func
-def main(A: T.Buffer((36,), "float32"), B: T.Buffer((36,), "float32")):
-    T.func_attr({"tir.noalias": T.bool(True)})
-    for io in range(3):
+TEST_F(CodegenSimd, LanesNotAPowerOfTwoKeepTheLaneLoop) {
+  std::string text = Program(R"(A: T.Buffer((36,), "float32"), B: T.Buffer((36,), "float32"))",
+                               R"(    for io in range(3):
         for ii in T.vectorized(12):
             B[io * 12 + ii] = A[io * 12 + ii] * T.float32(2.5) - T.float32(1)
-)";
+)");
   std::string code = CheckAgainstSerial(text, {Input(DataType::Float(32), 36, 7)});
   EXPECT_NE(code.find("tg_lane"), std::string::npos) << code;
   EXPECT_EQ(code.find("vector_size"), std::string::npos) << code;
 }
 
 TEST_F(CodegenSimd, Float16KeepsTheLaneLoop) {
-  const char* text = R"(# from tvm.script import tir as T
-
-@T.prim_func
-def main(A: T.Buffer((32,), "float16"), B: T.Buffer((32,), "float16"), C: T.Buffer((32,), "float16")):
-    T.func_attr({"tir.noalias": T.bool(True)})
-    for io in range(2):
+  std::string text = Program(R"(A: T.Buffer((32,), "float16"), B: T.Buffer((32,), "float16"), C: T.Buffer((32,), "float16"))",
+                               R"(    for io in range(2):
         for ii in T.vectorized(16):
             C[io * 16 + ii] = A[io * 16 + ii] * B[io * 16 + ii] + T.float16(0.5)
-)";
+)");
   std::string code = CheckAgainstSerial(text, {Input(DataType::Float(16), 32, 8), Input(DataType::Float(16), 32, 9)});
   EXPECT_NE(code.find("tg_lane"), std::string::npos) << code;
   EXPECT_EQ(code.find("vector_size"), std::string::npos) << code;
@@ -187,28 +188,20 @@ def main(A: T.Buffer((32,), "float16"), B: T.Buffer((32,), "float16"), C: T.Buff
 
 // Parts without a vector form (a select, exp) put the whole statement in the lane loop.
 TEST_F(CodegenSimd, SelectAndMathCallsKeepTheLaneLoop) {
-  const char* text = R"(# from tvm.script import tir as T
-
-@T.prim_func
-def main(A: T.Buffer((32,), "float32"), B: T.Buffer((32,), "float32")):
-    T.func_attr({"tir.noalias": T.bool(True)})
-    for ii in T.vectorized(32):
+  std::string text = Program(R"(A: T.Buffer((32,), "float32"), B: T.Buffer((32,), "float32"))",
+                               R"(    for ii in T.vectorized(32):
         B[ii] = T.Select(A[ii] > T.float32(0), T.exp(A[ii]), A[ii])
-)";
+)");
   std::string code = CheckAgainstSerial(text, {Input(DataType::Float(32), 32, 10)}, 1e-6);
   EXPECT_NE(code.find("tg_lane"), std::string::npos) << code;
 }
 
 TEST_F(CodegenSimd, ParallelLoopsUseTheTargetsCoreCount) {
-  const char* text = R"(# from tvm.script import tir as T
-
-@T.prim_func
-def main(A: T.Buffer((256,), "float32"), B: T.Buffer((256,), "float32")):
-    T.func_attr({"tir.noalias": T.bool(True)})
-    for io in T.parallel(16):
+  std::string text = Program(R"(A: T.Buffer((256,), "float32"), B: T.Buffer((256,), "float32"))",
+                               R"(    for io in T.parallel(16):
         for ii in T.vectorized(16):
             B[io * 16 + ii] = A[io * 16 + ii] + T.float32(1)
-)";
+)");
   std::string code = runtime::EmitC(Parse(text), target::Target::Parse("c -num-cores 3")).code;
   EXPECT_NE(code.find("#pragma omp parallel for num_threads(tg_num_threads())"), std::string::npos) << code;
   EXPECT_NE(code.find("if (n < 1) n = 3;"), std::string::npos) << code;
@@ -217,13 +210,9 @@ def main(A: T.Buffer((256,), "float32"), B: T.Buffer((256,), "float32")):
 }
 
 TEST_F(CodegenSimd, TargetsHaveDistinctCacheEntries) {
-  std::string code = runtime::EmitC(Parse(R"(# from tvm.script import tir as T
-
-@T.prim_func
-def main(A: T.Buffer((16,), "float32"), B: T.Buffer((16,), "float32")):
-    for i in T.vectorized(16):
-        B[i] = A[i] * T.float32(2)
-)")).code;
+  std::string code = runtime::EmitC(Parse(Program(R"(A: T.Buffer((16,), "float32"), B: T.Buffer((16,), "float32"))",
+                                                  "    for i in T.vectorized(16):\n        B[i] = A[i] * T.float32(2)\n")))
+                         .code;
   std::string generic = codegen::BuildSharedLibrary(code, false, target::Target::Parse("c"));
   std::string v3 = codegen::BuildSharedLibrary(code, false, target::Target::Parse("c -mcpu=x86-64-v3"));
   EXPECT_NE(generic, v3);
