@@ -1,6 +1,7 @@
 // ONNX Runtime (onnxruntime-node, CPU) timing of one model, for bench/model_bench.py:
 //   node bench/ort_bench.js MODEL.onnx --input NAME=X.npy ... [--threads 2] [--warmup 3]
-//        [--runs 10] [--out-dir DIR]
+//        [--runs 10] [--min-ms 0] [--max-runs 1000] [--out-dir DIR]
+// Times at least --runs runs, more while their total is under --min-ms (at most --max-runs).
 // Session: intraOpNumThreads = --threads, interOpNumThreads 1, sequential execution,
 // graphOptimizationLevel 'all'. Inputs are float32 .npy files; with --out-dir the outputs are
 // written there as output_<k>.npy (float32, in the session's output order). Prints one JSON line:
@@ -43,7 +44,7 @@ function writeNpy(file, data, dims) {
 }
 
 function parseArgs(argv) {
-  const a = { model: null, inputs: {}, threads: 2, warmup: 3, runs: 10, outDir: null };
+  const a = { model: null, inputs: {}, threads: 2, warmup: 3, runs: 10, minMs: 0, maxRuns: 1000, outDir: null };
   for (let i = 0; i < argv.length; i++) {
     const v = argv[i];
     if (v === '--input') {
@@ -52,11 +53,13 @@ function parseArgs(argv) {
     } else if (v === '--threads') a.threads = Number(argv[++i]);
     else if (v === '--warmup') a.warmup = Number(argv[++i]);
     else if (v === '--runs') a.runs = Number(argv[++i]);
+    else if (v === '--min-ms') a.minMs = Number(argv[++i]);
+    else if (v === '--max-runs') a.maxRuns = Number(argv[++i]);
     else if (v === '--out-dir') a.outDir = argv[++i];
     else if (!a.model) a.model = v;
     else throw new Error(`unexpected argument ${v}`);
   }
-  if (!a.model) throw new Error('usage: ort_bench.js MODEL.onnx --input NAME=X.npy ... [--threads N] [--warmup N] [--runs N] [--out-dir DIR]');
+  if (!a.model) throw new Error('usage: ort_bench.js MODEL.onnx --input NAME=X.npy ... [--threads N] [--warmup N] [--runs N] [--min-ms MS] [--max-runs N] [--out-dir DIR]');
   return a;
 }
 
@@ -77,10 +80,12 @@ async function main() {
   let out;
   for (let i = 0; i < args.warmup; i++) out = await session.run(feeds);
   const times = [];
-  for (let i = 0; i < args.runs; i++) {
+  let total = 0;
+  while (times.length < args.maxRuns && (times.length < args.runs || total < args.minMs)) {
     const t = process.hrtime.bigint();
     out = await session.run(feeds);
     times.push(Number(process.hrtime.bigint() - t) / 1e6);
+    total += times[times.length - 1];
   }
   if (args.outDir) {
     if (!out) out = await session.run(feeds);

@@ -10,8 +10,10 @@ if [ -f "$dir/node_modules/onnxruntime-node/package.json" ]; then
   exit 0
 fi
 if ! command -v npm >/dev/null; then
-  sudo_cmd=(); [ "$(id -u)" = 0 ] || sudo_cmd=(sudo)
-  "${sudo_cmd[@]}" apt-get install -y nodejs npm
+  SUDO=""
+  if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+  $SUDO apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q --no-install-recommends nodejs npm
 fi
 mkdir -p "$dir"
 [ -f "$dir/package.json" ] || echo '{"name": "tirgen-bench", "private": true}' > "$dir/package.json"
