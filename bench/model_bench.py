@@ -107,8 +107,8 @@ MIN_ROUND_S, MAX_ROUND_S, MAX_RUNS = 0.2, 2.0, 500
 
 
 def timed_calls(f, runs):
-    """Median ms of one warm-up and then at least `runs` calls (3 when slow) filling MIN_ROUND_S,
-    at most MAX_ROUND_S or MAX_RUNS calls."""
+    """(median ms, min ms) of at least `runs` calls (3 when slow) after one warm-up, filling
+    MIN_ROUND_S, at most MAX_ROUND_S or MAX_RUNS calls."""
     f()
     times = []
     while len(times) < MAX_RUNS:
@@ -118,7 +118,7 @@ def timed_calls(f, runs):
         t = time.perf_counter()
         f()
         times.append(time.perf_counter() - t)
-    return 1e3 * statistics.median(times)
+    return 1e3 * statistics.median(times), 1e3 * min(times)
 
 
 class Torch:
@@ -155,7 +155,8 @@ class Tirgen:
         if hasattr(self.ex, "benchmark"):
             est = max(self.first_s, 1e-6)  # the same budget as timed_calls
             repeat = max(3, min(max(runs, int(MIN_ROUND_S / est)), MAX_RUNS, int(MAX_ROUND_S / est)))
-            return 1e3 * self.ex.benchmark(self.x, repeat=repeat)
+            ms = 1e3 * self.ex.benchmark(self.x, repeat=repeat)
+            return ms, ms  # the API reports the median only
         return timed_calls(lambda: self.ex(self.x), runs)
 
 
@@ -184,7 +185,8 @@ class Ort:
         return self._output
 
     def round(self, runs):
-        return self._run(runs)["median_ms"]
+        r = self._run(runs)
+        return r["median_ms"], r["min_ms"]
 
 
 def max_error(got, ref):
@@ -267,16 +269,25 @@ def machine():
     return model, os.cpu_count()
 
 
+def summary(v):
+    """(median over rounds of the round medians, fastest single run) or None."""
+    if isinstance(v, str) or not v:
+        return None
+    return statistics.median(m for m, _ in v), min(b for _, b in v)
+
+
 def cell(v, fmt="{:.2f}"):
     if isinstance(v, str):
         return "error"
-    return fmt.format(statistics.median(v)) if v else "-"
+    s = summary(v)
+    return "-" if s is None else f"{fmt.format(s[0])} ({fmt.format(s[1])})"
 
 
 def ratio(a, b):
-    if isinstance(a, str) or isinstance(b, str) or not a or not b:
+    sa, sb = summary(a), summary(b)
+    if sa is None or sb is None:
         return "-"
-    return f"{statistics.median(a) / statistics.median(b):.1f}x"
+    return f"{sa[0] / sb[0]:.1f}x ({sa[1] / sb[1]:.1f}x)"
 
 
 def check_text(case):
@@ -309,7 +320,7 @@ def op_table(cases, times, peak):
     def rate(v, flops):
         if isinstance(v, str) or not v:
             return "-"
-        g = flops / (statistics.median(v) * 1e-3) / 1e9
+        g = flops / (summary(v)[0] * 1e-3) / 1e9
         return f"{g:.1f} ({100 * g / peak:.1f}%)"
 
     header = ["operator", "GFLOP", "tirgen ms", "ORT ms", "PyTorch ms", "tirgen GFLOP/s (% peak)",
@@ -367,7 +378,10 @@ def main():
         f". % of peak below is of {peak:.0f} GFLOP/s.",
         "",
         f"Times: median over {ARGS.rounds} interleaved rounds of each round's median "
-        f"(up to {ARGS.runs} runs), batch 1, float32.",
+        f"({ARGS.runs} runs or more to fill {MIN_ROUND_S} s; down to 3 runs where {ARGS.runs} take over "
+        f"{MAX_ROUND_S} s), in parentheses the "
+        "fastest single run (closer to the compute time when other processes take the cores); ratios "
+        "likewise; GFLOP/s from the medians. Batch 1, float32.",
         "",
     ]
     if models:

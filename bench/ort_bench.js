@@ -5,7 +5,7 @@
 // Session: intraOpNumThreads = --threads, interOpNumThreads 1, sequential execution,
 // graphOptimizationLevel 'all'. Inputs are float32 .npy files; with --out-dir the outputs are
 // written there as output_<k>.npy (float32, in the session's output order). Prints one JSON line:
-// {"median_ms": ..., "times_ms": [...], "threads": ...}.
+// {"median_ms": ..., "min_ms": ..., "times_ms": [...], "threads": ...}.
 // The package is found in build/bench_node (scripts/install_bench_deps.sh) or via NODE_PATH.
 'use strict';
 const fs = require('fs');
@@ -93,7 +93,7 @@ async function main() {
   }
   const sorted = [...times].sort((x, y) => x - y);
   const median = sorted.length ? (sorted[(sorted.length - 1) >> 1] + sorted[sorted.length >> 1]) / 2 : null;
-  console.log(JSON.stringify({ median_ms: median, times_ms: times, threads: args.threads }));
+  console.log(JSON.stringify({ median_ms: median, min_ms: sorted[0], times_ms: times, threads: args.threads }));
 }
 
 main().catch((e) => {
