@@ -14,16 +14,20 @@ down a path the exporter cannot follow) and run by
 Rounds are interleaved (tirgen, torch, ORT, next case, ..., next round); a round's time is the
 median of its runs, and the table shows the median over rounds. Outputs are checked against
 PyTorch (rtol 1e-3, atol 1e-4 * max|ref|). The machine's fp32 peak comes from
-bench/peak_flops.c, compiled here with cc -O2 -march=native -fopenmp.
+bench/peak_flops.c, compiled here with cc -O2 -march=native -fopenmp. tirgen compiles into a
+fresh TIRGEN_CACHE_DIR (cold build times, removed afterwards) unless TIRGEN_CACHE_DIR is set.
 """
 import argparse
+import atexit
 import json
 import os
 import platform
 import re
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -47,6 +51,12 @@ ARGS = parse_args()
 # Before torch, numpy and the generated code's OpenMP runtime read them.
 os.environ["TIRGEN_NUM_THREADS"] = str(ARGS.threads)
 os.environ["OMP_NUM_THREADS"] = str(ARGS.threads)
+# tirgen compiles into a fresh cache (build times are cold ones; nothing left in ~/.cache/tirgen)
+# unless the caller chose one.
+COLD_CACHE = not os.environ.get("TIRGEN_CACHE_DIR")
+if COLD_CACHE:
+    os.environ["TIRGEN_CACHE_DIR"] = tempfile.mkdtemp(prefix="tirgen_bench_cache_")
+    atexit.register(shutil.rmtree, os.environ["TIRGEN_CACHE_DIR"], True)
 
 import numpy as np  # noqa: E402
 import torch  # noqa: E402
@@ -164,15 +174,15 @@ class Ort:
     SCRIPT = os.path.join(ROOT, "bench", "ort_bench.js")
 
     def __init__(self, case, onnx_path, work):
-        self.onnx_path, self.work = onnx_path, work
+        self.onnx_path = onnx_path
         self.input = os.path.join(work, "input0.npy")
         np.save(self.input, case.x.numpy())
-        self.out = self._run(1, out_dir=work)  # checks that it runs, writes the output
+        self._run(1, out_dir=work)  # checks that it runs, writes the output
         self._output = np.load(os.path.join(work, "output_0.npy"))
 
     def _run(self, runs, out_dir=None):
         cmd = ["node", self.SCRIPT, self.onnx_path, "--input", f"input0={self.input}", "--threads",
-               str(ARGS.threads), "--warmup", "2", "--runs", str(runs), "--min-ms", str(1e3 * MIN_ROUND_S),
+               str(ARGS.threads), "--runs", str(runs), "--min-ms", str(1e3 * MIN_ROUND_S),
                "--max-runs", str(MAX_RUNS)]
         if out_dir:
             cmd += ["--out-dir", out_dir]
@@ -230,7 +240,7 @@ LOADS = []  # 1-minute load average after each round
 
 
 def measure(cases, work):
-    """Interleaved rounds; returns {case name: {engine: [round medians] or error text}}."""
+    """Interleaved rounds; returns {case name: {engine: [(median ms, min ms) per round] or error text}}."""
     setups = [(c, setup(c, work)) for c in cases]
     times = {c.name: {k: (v if isinstance(v, str) else []) for k, v in e.items()} for c, e in setups}
     for r in range(ARGS.rounds):
@@ -307,7 +317,7 @@ def table(header, rows):
 
 def model_table(cases, times):
     header = ["model", "tirgen ms", "ORT ms", "PyTorch ms", "tirgen/ORT", "tirgen/PyTorch",
-              "max abs err vs torch", "tirgen build s"]
+              "max abs err vs torch", "tirgen build s" + (" (cold)" if COLD_CACHE else "")]
     rows = []
     for c in cases:
         t = times[c.name]

@@ -1,6 +1,9 @@
 // ONNX Runtime (onnxruntime-node, CPU) timing of one model, for bench/model_bench.py:
-//   node bench/ort_bench.js MODEL.onnx --input NAME=X.npy ... [--threads 2] [--warmup 3]
-//        [--runs 10] [--min-ms 0] [--max-runs 1000] [--out-dir DIR]
+//   node bench/ort_bench.js MODEL.onnx --input NAME=X.npy ... [--threads 2] [--warmup 50]
+//        [--warmup-ms 2000] [--runs 10] [--min-ms 0] [--max-runs 1000] [--out-dir DIR]
+// Warm-up: --warmup runs, stopped early (after 2) once they took --warmup-ms. It must be long:
+// with onnxruntime-node 1.31 a run returning a 1.8 MB output takes ~15 ms for its first ~40
+// calls and 0.4 ms after (the binding's JavaScript is optimized by then).
 // Times at least --runs runs, more while their total is under --min-ms (at most --max-runs).
 // Session: intraOpNumThreads = --threads, interOpNumThreads 1, sequential execution,
 // graphOptimizationLevel 'all'. Inputs are float32 .npy files; with --out-dir the outputs are
@@ -44,7 +47,7 @@ function writeNpy(file, data, dims) {
 }
 
 function parseArgs(argv) {
-  const a = { model: null, inputs: {}, threads: 2, warmup: 3, runs: 10, minMs: 0, maxRuns: 1000, outDir: null };
+  const a = { model: null, inputs: {}, threads: 2, warmup: 50, warmupMs: 2000, runs: 10, minMs: 0, maxRuns: 1000, outDir: null };
   for (let i = 0; i < argv.length; i++) {
     const v = argv[i];
     if (v === '--input') {
@@ -52,6 +55,7 @@ function parseArgs(argv) {
       a.inputs[name] = file;
     } else if (v === '--threads') a.threads = Number(argv[++i]);
     else if (v === '--warmup') a.warmup = Number(argv[++i]);
+    else if (v === '--warmup-ms') a.warmupMs = Number(argv[++i]);
     else if (v === '--runs') a.runs = Number(argv[++i]);
     else if (v === '--min-ms') a.minMs = Number(argv[++i]);
     else if (v === '--max-runs') a.maxRuns = Number(argv[++i]);
@@ -59,7 +63,7 @@ function parseArgs(argv) {
     else if (!a.model) a.model = v;
     else throw new Error(`unexpected argument ${v}`);
   }
-  if (!a.model) throw new Error('usage: ort_bench.js MODEL.onnx --input NAME=X.npy ... [--threads N] [--warmup N] [--runs N] [--min-ms MS] [--max-runs N] [--out-dir DIR]');
+  if (!a.model) throw new Error('usage: ort_bench.js MODEL.onnx --input NAME=X.npy ... [--threads N] [--warmup N] [--warmup-ms MS] [--runs N] [--min-ms MS] [--max-runs N] [--out-dir DIR]');
   return a;
 }
 
@@ -78,7 +82,11 @@ async function main() {
     feeds[name] = new ort.Tensor('float32', data, dims);
   }
   let out;
-  for (let i = 0; i < args.warmup; i++) out = await session.run(feeds);
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < args.warmup; i++) {
+    if (i >= 2 && Number(process.hrtime.bigint() - start) / 1e6 > args.warmupMs) break;
+    out = await session.run(feeds);
+  }
   const times = [];
   let total = 0;
   while (times.length < args.maxRuns && (times.length < args.runs || total < args.minMs)) {
