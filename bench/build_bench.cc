@@ -4,8 +4,9 @@
 // BM_Compile*Cold: lowering + C generation + system compiler into an empty cache;
 // BM_Compile*Cached: the same with the library already cached (no compiler run);
 // BM_Run*: one call of the built function, as lowered and with the default CPU schedule the
-// executor applies (BM_RunDefaultSchedule); BM_Torch*: PyTorch (Debian's python3, its default
-// threads) on the same computation, timed in a child process in the same benchmark run.
+// executor applies (BM_RunDefaultSchedule); BM_Torch*: PyTorch (Debian's python3, as many
+// threads as tirgen's code: bench::TirgenThreads) on the same computation, timed in a child
+// process in the same benchmark run.
 // Compare medians: --benchmark_repetitions=5 --benchmark_report_aggregates_only=true.
 #include <benchmark/benchmark.h>
 
@@ -51,7 +52,7 @@ void BM_CompileCold(benchmark::State& state) {
   for (auto _ : state) {
     state.PauseTiming();
     std::string dir = FreshCacheDir();
-    setenv("TIRGEN_CACHE_DIR", dir.c_str(), 1);
+    bench::ScopedCacheDir cache(dir);
     state.ResumeTiming();
     runtime::Module m = runtime::BuildModule(f);
     benchmark::DoNotOptimize(m);
@@ -59,20 +60,18 @@ void BM_CompileCold(benchmark::State& state) {
     std::filesystem::remove_all(dir);
     state.ResumeTiming();
   }
-  unsetenv("TIRGEN_CACHE_DIR");
 }
 
 void BM_CompileCached(benchmark::State& state) {
   tir::PrimFunc f = ConvBiasRelu(kShapes[state.range(0)]);
   std::string dir = FreshCacheDir();
-  setenv("TIRGEN_CACHE_DIR", dir.c_str(), 1);
+  bench::ScopedCacheDir cache(dir);
   runtime::BuildModule(f);  // fill the cache
   for (auto _ : state) {
     runtime::Module m = runtime::BuildModule(f);
     benchmark::DoNotOptimize(m);
   }
   std::filesystem::remove_all(dir);
-  unsetenv("TIRGEN_CACHE_DIR");
 }
 
 void BM_Run(benchmark::State& state) {

@@ -5,8 +5,8 @@
 // BM_Resnet18CompileCold: parsed module -> ready executor with an empty TIRGEN_CACHE_DIR;
 // BM_Resnet18CompileCached: the same with the library already cached (no compiler run);
 // BM_Resnet18Run: one inference on 1x3x224x224; BM_Resnet18Torch: torchvision's resnet18
-// (weights=None, eval, no_grad) on the same input shape, PyTorch's default threads, timed in a
-// child process in the same benchmark run.
+// (weights=None, eval, no_grad) on the same input shape, as many threads as tirgen's code
+// (bench::TirgenThreads), timed in a child process in the same benchmark run.
 #include <benchmark/benchmark.h>
 
 #include <cstdlib>
@@ -55,24 +55,22 @@ void BM_Resnet18CompileCold(benchmark::State& state) {
   for (auto _ : state) {
     state.PauseTiming();
     std::string dir = bench::FreshCacheDir();
-    setenv("TIRGEN_CACHE_DIR", dir.c_str(), 1);
+    bench::ScopedCacheDir cache(dir);
     state.ResumeTiming();
     benchmark::DoNotOptimize(Compile(m));
     state.PauseTiming();
     std::filesystem::remove_all(dir);
     state.ResumeTiming();
   }
-  unsetenv("TIRGEN_CACHE_DIR");
 }
 
 void BM_Resnet18CompileCached(benchmark::State& state) {
   const Model& m = Resnet18();
   std::string dir = bench::FreshCacheDir();
-  setenv("TIRGEN_CACHE_DIR", dir.c_str(), 1);
+  bench::ScopedCacheDir cache(dir);
   Compile(m);  // fill the cache
   for (auto _ : state) benchmark::DoNotOptimize(Compile(m));
   std::filesystem::remove_all(dir);
-  unsetenv("TIRGEN_CACHE_DIR");
 }
 
 void BM_Resnet18Run(benchmark::State& state) {
