@@ -11,7 +11,6 @@
 #include "tirgen/runtime/build.h"
 #include "tirgen/runtime/executor.h"
 #include "tirgen/support/error.h"
-#include "tirgen/tir/schedule/default_cpu_schedule.h"
 
 namespace py = pybind11;
 using namespace tirgen;  // NOLINT
@@ -90,8 +89,7 @@ PyModule BuildAny(const IRModule& mod, const py::object& target_text, const py::
     return PyModule{runtime::BuildModule(mod, target), nullptr};
   }
   IRModule lowered = runtime::LowerForExecution(mod, python::NamedArrays(params), link_params);
-  // Built as runtime::Executor(lowered) builds, for `target`.
-  auto ex = std::make_shared<runtime::Executor>(lowered, runtime::BuildModule(tir::DefaultCpuSchedule(lowered), target));
+  auto ex = std::make_shared<runtime::Executor>(lowered, target);
   return PyModule{ex->module(), ex};
 }
 
