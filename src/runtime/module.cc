@@ -88,6 +88,11 @@ const tir::PrimFunc& Module::Function(const std::string& name) const {
   return it->second.info.func;
 }
 
+Module::EntryPoint Module::EntryOf(const std::string& name) const {
+  Function(name);  // the error naming the function when absent
+  return entries_.at(name).fn;
+}
+
 std::vector<bool> Module::WrittenParams(const std::string& name) const {
   const PrimFunc& f = Function(name);
   std::set<const Object*> written;

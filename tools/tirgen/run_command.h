@@ -1,7 +1,9 @@
-// `tirgen run INPUT --input NAME=FILE.npy ... [--params P.npz] [--link-params] [--output-dir DIR]`:
-// Relay text is optimized, lowered (LowerTE), built and executed; TVMScript runs its `main` (or
-// only) PrimFunc, inputs bound by parameter name. Writes DIR/output_0.npy, output_1.npy, ...
-// (tuple results flattened in order).
+// `tirgen run INPUT --input NAME=FILE.npy ... [--params P.npz] [--link-params] [--output-dir DIR]
+// [--repeat N]`: Relay text is optimized, lowered (LowerTE), built and executed; TVMScript runs
+// its `main` (or only) PrimFunc, inputs bound by parameter name. Writes DIR/output_0.npy,
+// output_1.npy, ... (tuple results flattened in order). With --repeat N, N timed runs follow and
+// `median latency: X ms (N runs)` is printed on stdout (the result asked for; stdout is
+// otherwise empty, errors go to stderr).
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -18,6 +20,8 @@ struct RunOptions {
   ProgramOptions program;
   std::vector<std::string> inputs;  ///< NAME=FILE.npy
   std::string output_dir = ".";     ///< where output_<k>.npy go
+  bool timed = false;               ///< --repeat given
+  int repeat = 0;                   ///< timed runs after the run (>= 1 when timed)
 };
 
 void AddRunCommand(CLI::App& app, RunOptions* options);

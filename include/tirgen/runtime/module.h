@@ -35,6 +35,11 @@ class Module {
   std::vector<bool> WrittenParams(const std::string& name) const;
   /// The function's PrimFunc as compiled (loop form).
   const tir::PrimFunc& Function(const std::string& name) const;
+  /// The compiled entry point of `name`: it takes one pointer per parameter (buffer data, in
+  /// parameter order) and returns 0, or an error code (-2 out of memory, else an assertion).
+  /// For callers that manage the memory themselves (the Executor's execution plan).
+  using EntryPoint = int32_t (*)(void**);
+  EntryPoint EntryOf(const std::string& name) const;
   /// Path of the loaded shared library (in the build cache).
   const std::string& library() const { return library_; }
 
