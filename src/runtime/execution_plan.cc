@@ -13,12 +13,6 @@ namespace {
 
 using relay::Expr;
 
-std::string ShapeText(const std::vector<int64_t>& s) {
-  std::string r = "(";
-  for (size_t i = 0; i < s.size(); ++i) r += (i ? ", " : "") + std::to_string(s[i]);
-  return r + (s.size() == 1 ? ",)" : ")");
-}
-
 size_t ByteSize(const std::vector<int64_t>& shape, DataType dtype) {
   int64_t n = 1;
   for (int64_t d : shape) n *= d;
@@ -162,38 +156,25 @@ class ExecutionPlan::Builder {
   // A call of compiled function `name` on slots `args` (its first parameters); the remaining
   // parameters (its outputs) get arena slots, returned. Checks as Module::Call does.
   std::vector<size_t> AddStep(const std::string& name, const std::vector<size_t>& args) {
-    const tir::PrimFunc& f = module_.Function(name);
-    TIRGEN_CHECK(args.size() <= f->params.size())
-        << name << ": " << args.size() << " arguments given, the function takes " << f->params.size();
-    std::vector<bool> written = module_.WrittenParams(name);
     Step step;
     step.name = name;
     step.fn = module_.EntryOf(name);
+    Module::CheckArgCount(name, args.size(), module_.Function(name)->params.size());
+    std::vector<Module::Param> params = module_.Params(name);
     std::vector<size_t> outs;
-    for (size_t i = 0; i < f->params.size(); ++i) {
-      const tir::Buffer* b = f->BufferOf(f->params[i]);
-      TIRGEN_CHECK(b) << name << ": scalar parameter '" << f->params[i]->name_hint << "' is not supported by Call";
-      std::vector<int64_t> shape;
-      for (const tir::PrimExpr& e : (*b)->shape) {
-        const auto* imm = e.as<tir::IntImmNode>();
-        TIRGEN_CHECK(imm) << name << ": parameter " << (*b)->name << " has a symbolic shape";
-        shape.push_back(imm->value);
-      }
-      DataType dt = (*b)->dtype;
+    for (size_t i = 0; i < params.size(); ++i) {
+      const Module::Param& p = params[i];
       if (i >= args.size()) {
-        step.args.push_back(ArenaSlot(shape, dt));
+        step.args.push_back(ArenaSlot(p.shape, p.dtype));
         outs.push_back(step.args.back());
         continue;
       }
-      const Slot& a = plan_->slots_[args[i]];
-      TIRGEN_CHECK(a.shape == shape && a.dtype == dt)
-          << name << ": argument " << i << " (" << (*b)->name << ") must be " << dt.str() << ShapeText(shape)
-          << ", got " << a.dtype.str() << ShapeText(a.shape);
-      if (!written[i]) {
+      Module::CheckArgument(name, i, p, plan_->slots_[args[i]].shape, plan_->slots_[args[i]].dtype);
+      if (!p.written) {
         step.args.push_back(args[i]);
         continue;
       }
-      size_t copy = ArenaSlot(shape, dt);  // the function writes its input: it gets a copy
+      size_t copy = ArenaSlot(p.shape, p.dtype);  // the function writes its input: it gets a copy
       step.copies.emplace_back(args[i], copy);
       step.args.push_back(copy);
     }
@@ -246,9 +227,7 @@ void ExecutionPlan::Execute(const std::vector<const void*>& inputs) {
   for (const Step& step : steps_) {
     for (const auto& [from, to] : step.copies) std::memcpy(SlotData(to), SlotData(from), slots_[to].nbytes);
     for (size_t k = 0; k < step.args.size(); ++k) argv_[k] = SlotData(step.args[k]);
-    int32_t rc = step.fn(argv_.data());
-    TIRGEN_CHECK(rc == 0) << step.name << ": " << (rc == -2 ? "out of memory" : "an assertion failed") << " (code "
-                          << rc << ")";
+    Module::CheckStatus(step.name, step.fn(argv_.data()));
   }
 }
 
