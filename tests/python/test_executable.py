@@ -41,6 +41,7 @@ def test_executable_runs_many_inputs_like_torch(model):
     net, ex = model
     assert ex.input_names == ["input0"]
     assert ex.target == "c"
+    assert isinstance(ex, tirgen.Executable)
     rng = np.random.RandomState(0)
     for _ in range(3):
         x = rng.randn(2, 3, 6, 6).astype("float32")
@@ -77,6 +78,27 @@ def test_wrong_inputs_raise_clear_errors(model):
         ex(data=x)
     with pytest.raises(tirgen.TirgenError, match="positionally or by name, not both"):
         ex(x, input0=x)
+
+
+def test_calls_from_several_threads_are_each_right(model):
+    # Compiled code runs without the GIL; runs of one Executable are serialized.
+    import threading
+
+    net, ex = model
+    xs = [np.random.RandomState(10 + i).randn(2, 3, 6, 6).astype("float32") for i in range(4)]
+    got = [None] * len(xs)
+
+    def work(i):
+        for _ in range(3):
+            got[i] = ex(xs[i])
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(len(xs))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for g, x in zip(got, xs):
+        check(g, net, x)
 
 
 def test_benchmark_returns_positive_seconds(model):
