@@ -1,5 +1,7 @@
 #include "execution_plan.h"
 
+#include "tirgen/runtime/storage_plan.h"
+
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
@@ -72,9 +74,7 @@ class ExecutionPlan::Builder {
     s.shape = shape;
     s.dtype = dtype;
     s.nbytes = ByteSize(shape, dtype);
-    size_t a = ExecutionPlan::kAlignment;
-    s.index = (plan_->arena_bytes_ + a - 1) / a * a;
-    plan_->arena_bytes_ = s.index + s.nbytes;
+    s.first = plan_->steps_.size();  // the step being built
     return AddSlot(std::move(s));
   }
 
@@ -200,14 +200,37 @@ ExecutionPlan::ExecutionPlan(const relay::Function& main, const Module& module) 
   PlanValue result = builder.Plan(main->body);
   Flatten(result, &outputs_);
   for (size_t s : outputs_) output_types_.push_back(relay::TensorType(slots_[s].shape, slots_[s].dtype));
-  size_t bytes = (arena_bytes_ + kAlignment - 1) / kAlignment * kAlignment;
+  AllocateArena();
+  size_t widest = 0;
+  for (const Step& s : steps_) widest = std::max(widest, s.args.size());
+  argv_.resize(widest);
+}
+
+void ExecutionPlan::AllocateArena() {
+  std::vector<Lifetime> lives;
+  std::vector<size_t> arena_slots, life_of(slots_.size());
+  for (size_t k = 0; k < slots_.size(); ++k) {
+    if (slots_[k].source != Slot::kArena) continue;
+    life_of[k] = lives.size();
+    arena_slots.push_back(k);
+    lives.push_back(Lifetime{slots_[k].nbytes, slots_[k].first, slots_[k].first});
+  }
+  auto read = [&](size_t slot, size_t step) {
+    if (slots_[slot].source == Slot::kArena) lives[life_of[slot]].last = std::max(lives[life_of[slot]].last, step);
+  };
+  for (size_t i = 0; i < steps_.size(); ++i) {
+    for (size_t a : steps_[i].args) read(a, i);
+    for (const auto& copy : steps_[i].copies) read(copy.first, i);
+  }
+  for (size_t o : outputs_) read(o, steps_.size());  // read after the last step
+  std::vector<size_t> offsets;
+  arena_bytes_ = PlanStorage(lives, kAlignment, &offsets);
+  for (size_t j = 0; j < arena_slots.size(); ++j) slots_[arena_slots[j]].index = offsets[j];
+  size_t bytes = arena_bytes_;
   void* arena = bytes ? std::aligned_alloc(kAlignment, bytes) : nullptr;
   TIRGEN_CHECK(arena || !bytes) << "executor: cannot allocate " << bytes << " bytes for the intermediate tensors";
   if (arena) std::memset(arena, 0, bytes);
   arena_ = std::shared_ptr<uint8_t>(static_cast<uint8_t*>(arena), [](uint8_t* p) { std::free(p); });
-  size_t widest = 0;
-  for (const Step& s : steps_) widest = std::max(widest, s.args.size());
-  argv_.resize(widest);
 }
 
 void* ExecutionPlan::SlotData(size_t slot) const {

@@ -1,8 +1,9 @@
 // The Executor's execution plan: main's dataflow walked once into a flat list of calls of
 // compiled functions over numbered tensor slots. A slot is an input of main, a constant (its
 // NDArray's bytes), or a 64-byte aligned region of one arena that holds every intermediate
-// tensor; shapes are static, so the arena is allocated once and reused by every run. Inputs and
-// constants are read where they are (no copies).
+// tensor (tensors never alive at the same step share a region: storage_plan.h); shapes are
+// static, so the arena is allocated once and reused by every run. Inputs and constants are read
+// where they are (no copies).
 //
 //   ExecutionPlan plan(main, module);          // tirgen::Error for what cannot run
 //   plan.Execute({x.data(), y.data()});        // inputs checked by the caller
@@ -52,6 +53,7 @@ class ExecutionPlan {
     enum Source { kInput, kConstant, kArena } source = kArena;
     size_t index = 0;          ///< input index (kInput), or byte offset in the arena (kArena)
     size_t nbytes = 0;
+    size_t first = 0;          ///< kArena: the step that writes it
     NDArray constant;          ///< kConstant
     std::vector<int64_t> shape;
     DataType dtype;
@@ -65,6 +67,8 @@ class ExecutionPlan {
   class Builder;
 
   void* SlotData(size_t slot) const;
+  /// Places the arena slots (sharing storage where lifetimes allow) and allocates the arena.
+  void AllocateArena();
 
   std::vector<Slot> slots_;
   std::vector<Step> steps_;
