@@ -81,12 +81,12 @@ bool HasRelayMain(const IRModule& mod) {
 
 // PrimFuncs are compiled as they are; a Relay module is brought to its executable form first
 // (the same runtime::LowerForExecution `tirgen run` uses).
-PyModule BuildAny(const IRModule& mod, const py::object& params, bool link_params) {
+PyModule BuildAny(const IRModule& mod, const std::string& target, const py::object& params, bool link_params) {
   if (!HasRelayMain(mod)) {
     TIRGEN_CHECK(params.is_none() && !link_params) << "params and link_params apply to Relay modules";
     return PyModule{runtime::BuildModule(mod), nullptr};
   }
-  auto ex = std::make_shared<runtime::Executor>(runtime::LowerForExecution(mod, python::NamedArrays(params), link_params));
+  auto ex = std::make_shared<runtime::Executor>(runtime::LowerForExecution(mod, python::NamedArrays(params), link_params), target);
   return PyModule{ex->module(), ex};
 }
 
@@ -123,8 +123,7 @@ void BindRuntime(py::module_& m) {
   m.def(
       "build",
       [](const py::object& mod, const std::string& target, const py::object& params, bool link_params) {
-        (void)target;  // the C backend is the only target
-        return BuildAny(AsModule(mod), params, link_params);
+        return BuildAny(AsModule(mod), target, params, link_params);  // PrimFuncs: C, whatever the target
       },
       py::arg("mod"), py::arg("target") = "c", py::arg("params") = py::none(), py::arg("link_params") = false,
       "Lowers the PrimFuncs to loops, compiles them to C and loads the library. A Relay module "
