@@ -39,7 +39,8 @@ struct Ran {
   std::function<double(int repeat)> median_seconds;
 };
 
-// A single PrimFunc: inputs are the parameters it does not write, bound by parameter name.
+// A single PrimFunc: inputs are the parameters it does not write, bound by parameter name. A
+// timed run is a Module::Run (it allocates the outputs).
 Ran RunPrimFunc(const IRModule& mod, const std::map<std::string, NDArray>& inputs) {
   runtime::Module m = runtime::BuildModule(mod);
   std::vector<std::string> names = m.FunctionNames();
@@ -123,7 +124,7 @@ int RunRun(const RunOptions& options) {
     WriteFileAtomic(options.output_dir + "/output_" + std::to_string(k) + ".npy", SerializeNpy(outputs[k]));
   if (options.timed) {
     double ms = ran.median_seconds(options.repeat) * 1000;
-    std::printf("median latency: %.4g ms (%d runs)\n", ms, options.repeat);
+    std::printf("median latency: %.3f ms (%d runs)\n", ms, options.repeat);
   }
   return 0;
 }
