@@ -6,6 +6,7 @@
 
 #include <memory>
 
+#include "executor_io.h"
 #include "numpy_convert.h"
 #include "tirgen/relay/expr.h"
 #include "tirgen/runtime/build.h"
@@ -93,27 +94,12 @@ PyModule BuildAny(const IRModule& mod, const py::object& target_text, const py::
   return PyModule{ex->module(), ex};
 }
 
-// The main's outputs, a tuple result flattened (what `tirgen run` writes as output_<k>.npy).
-std::vector<NDArray> RunExecutor(const runtime::Executor& ex, const py::object& inputs) {
-  std::vector<DataType> dtypes;
-  for (const relay::Type& t : ex.InputTypes())
-    dtypes.push_back(t.as<relay::TensorTypeNode>() ? t.as<relay::TensorTypeNode>()->dtype : DataType::Void());
-  std::vector<std::string> names = ex.InputNames();
-  if (py::isinstance<py::dict>(inputs)) {
-    std::map<std::string, NDArray> named;
-    for (const auto& kv : inputs.cast<py::dict>()) {
-      std::string name = kv.first.cast<std::string>();
-      DataType want = DataType::Void();
-      for (size_t i = 0; i < names.size(); ++i)
-        if (names[i] == name) want = dtypes[i];
-      named[name] = python::FromNumpy(py::array::ensure(kv.second), want);
-    }
-    return ex.RunNamed(named);
-  }
-  std::vector<NDArray> in;
-  for (const py::handle& a : inputs)
-    in.push_back(python::FromNumpy(py::array::ensure(a), in.size() < dtypes.size() ? dtypes[in.size()] : DataType::Void()));
-  return ex.Run(in);
+// The main's outputs, a tuple result flattened (what `tirgen run` writes as output_<k>.npy), for
+// inputs given as a list (parameter order) or a dict (by name).
+py::list RunExecutor(const runtime::Executor& ex, const py::object& inputs) {
+  if (py::isinstance<py::dict>(inputs))
+    return python::RunToNumpy(ex, python::ExecutorInputs(ex, py::tuple(), inputs.cast<py::dict>()));
+  return python::RunToNumpy(ex, python::ExecutorInputs(ex, py::list(inputs), py::dict()));
 }
 
 }  // namespace
@@ -129,7 +115,10 @@ void BindRuntime(py::module_& m) {
         return PyFunction{pm.module, name};
       })
       .def("__call__", [](const PyModule& pm, const py::args& args) {
-        if (pm.executor) return Results(RunExecutor(*pm.executor, args));
+        if (pm.executor) {
+          py::list outs = RunExecutor(*pm.executor, args);
+          return outs.size() == 1 ? py::object(outs[0]) : py::object(py::tuple(outs));
+        }
         return PyFunction{pm.module, pm.DefaultName()}.Call(args);
       })
       .def_property_readonly("function_names", [](const PyModule& pm) { return pm.module.FunctionNames(); })
@@ -150,9 +139,7 @@ void BindRuntime(py::module_& m) {
         TIRGEN_CHECK(HasRelayMain(mod)) << "tirgen.run expects a Relay module with a main function "
                                            "(for PrimFuncs use tirgen.build(f)(*inputs))";
         runtime::Executor ex(runtime::LowerForExecution(mod, python::NamedArrays(params), link_params));
-        py::list out;
-        for (const NDArray& o : RunExecutor(ex, inputs)) out.append(python::ToNumpy(o));
-        return out;
+        return RunExecutor(ex, inputs);
       },
       py::arg("mod"), py::arg("inputs"), py::arg("params") = py::none(), py::arg("link_params") = false,
       "Optimizes (unless already fused), lowers, builds and runs main on `inputs` (a dict name -> "

@@ -17,6 +17,7 @@ void BindPasses(py::module_& m);
 void BindSchedule(py::module_& m);
 void BindFrontend(py::module_& m);
 void BindRelay(py::module_& m);
+void BindExecutable(py::module_& m);
 void BindTasks(py::module_& m);
 void BindTir(py::module_& m);
 
@@ -99,5 +100,6 @@ PYBIND11_MODULE(_tirgen, m) {
   BindTir(m);       // after BindPasses: extends tirgen.tir
   BindFrontend(m);
   BindRelay(m);
+  BindExecutable(m);  // after BindRelay: adds tirgen.relay.build
   BindTasks(m);
 }

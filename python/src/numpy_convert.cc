@@ -10,12 +10,6 @@ namespace tirgen {
 namespace python {
 namespace {
 
-py::dtype NumpyDType(DataType t) {
-  if (t.is_bool()) return py::dtype("bool");
-  if (t.is_bfloat()) return py::dtype("uint16");
-  return py::dtype(t.str());
-}
-
 std::string ShapeText(const std::vector<int64_t>& s) {
   std::string r = "(";
   for (size_t i = 0; i < s.size(); ++i) r += (i ? ", " : "") + std::to_string(s[i]);
@@ -23,6 +17,12 @@ std::string ShapeText(const std::vector<int64_t>& s) {
 }
 
 }  // namespace
+
+py::dtype NumpyDType(DataType t) {
+  if (t.is_bool()) return py::dtype("bool");
+  if (t.is_bfloat()) return py::dtype("uint16");
+  return py::dtype(t.str());
+}
 
 DataType DTypeOf(const py::array& a) {
   py::dtype d = a.dtype();

@@ -12,6 +12,8 @@
 namespace tirgen {
 namespace python {
 
+/// The numpy dtype holding `t` (bfloat16 as uint16).
+pybind11::dtype NumpyDType(DataType t);
 /// The tirgen dtype of a numpy array (tirgen::Error for unsupported kinds).
 DataType DTypeOf(const pybind11::array& a);
 /// A C-contiguous copy of `a` as an NDArray; `want`, when given, reinterprets uint16 data as

@@ -5,6 +5,7 @@
     print(f.script())
 """
 from ._tirgen import (  # noqa: F401
+    Executable,
     ExtractedTask,
     InternalError,
     IRModule,

@@ -1,14 +1,18 @@
 #include "tirgen/runtime/executor.h"
 
 #include <algorithm>
+#include <cstring>
+#include <exception>
 #include <memory>
-#include <unordered_map>
+#include <mutex>
 
+#include "execution_plan.h"
 #include "tirgen/lower/lower.h"
 #include "tirgen/relay/expr_functor.h"
 #include "tirgen/relay/text.h"
 #include "tirgen/relay/transforms.h"
 #include "tirgen/runtime/build.h"
+#include "tirgen/runtime/time_evaluator.h"
 #include "tirgen/support/error.h"
 #include "tirgen/runtime/schedule_for_target.h"
 
@@ -16,115 +20,11 @@ namespace tirgen {
 namespace runtime {
 namespace {
 
-using relay::Expr;
-
-// A runtime value: a tensor or a tuple of values.
-struct Value {
-  NDArray tensor;
-  std::vector<Value> fields;
-  bool is_tuple = false;
-};
-
-void Flatten(const Value& v, std::vector<NDArray>* out) {
-  if (!v.is_tuple) {
-    out->push_back(v.tensor);
-    return;
-  }
-  for (const Value& f : v.fields) Flatten(f, out);
-}
-
 std::string TypeText(DataType dt, const std::vector<int64_t>& shape) {
   std::string r = dt.str() + "(";
   for (size_t i = 0; i < shape.size(); ++i) r += (i ? ", " : "") + std::to_string(shape[i]);
   return r + (shape.size() == 1 ? ",)" : ")");
 }
-
-// Evaluates main's body; every shared node once (the graph is a DAG).
-class Evaluator {
- public:
-  explicit Evaluator(const Module& module) : module_(module) {}
-
-  void Bind(const relay::Var& v, Value value) { memo_[v.get()] = std::move(value); }
-
-  const Value& Eval(const Expr& e) {
-    auto it = memo_.find(e.get());
-    if (it != memo_.end()) return it->second;
-    Value v = Compute(e);
-    return memo_.emplace(e.get(), std::move(v)).first->second;
-  }
-
- private:
-  Value Compute(const Expr& e) {
-    switch (e.kind()) {
-      case Kind::kRelayVar:
-        TIRGEN_CHECK(false) << "executor: free variable %" << e.as<relay::VarNode>()->name_hint << " in main";
-        break;
-      case Kind::kConstant: {
-        const auto* c = e.as<relay::ConstantNode>();
-        TIRGEN_CHECK(c->data.defined()) << "executor: constant " << c->unresolved_ref << " has no data (metadata missing)";
-        Value v;
-        v.tensor = c->data;
-        return v;
-      }
-      case Kind::kTuple: {
-        Value v;
-        v.is_tuple = true;
-        for (const Expr& f : e.as<relay::TupleNode>()->fields) v.fields.push_back(Eval(f));
-        return v;
-      }
-      case Kind::kTupleGetItem: {
-        const auto* n = e.as<relay::TupleGetItemNode>();
-        const Value& t = Eval(n->tuple);
-        TIRGEN_CHECK(t.is_tuple && n->index >= 0 && static_cast<size_t>(n->index) < t.fields.size())
-            << "executor: TupleGetItem index " << n->index << " out of range";
-        return t.fields[n->index];
-      }
-      case Kind::kRelayLet: {
-        const auto* n = e.as<relay::LetNode>();
-        Bind(n->var, Eval(n->value));
-        return Eval(n->body);
-      }
-      case Kind::kRelayCall: return Call(e.as<relay::CallNode>());
-      default: break;
-    }
-    TIRGEN_CHECK(false) << "executor: unsupported expression " << KindName(e.kind())
-                        << " in main (run LowerTE first: only calls of lowered functions can run)";
-    return Value();
-  }
-
-  Value Call(const relay::CallNode* call) {
-    // call_lowered(@f, (args...)), or a direct call @f(args...).
-    const relay::GlobalVarNode* gv = call->op.as<relay::GlobalVarNode>();
-    std::vector<Expr> args = call->args;
-    if (!gv && call->op_name() == "call_lowered" && !args.empty()) {
-      gv = args[0].as<relay::GlobalVarNode>();
-      const auto* tuple = args.size() > 1 ? args[1].as<relay::TupleNode>() : nullptr;
-      args = tuple ? tuple->fields : std::vector<Expr>(args.begin() + 1, args.end());
-    }
-    TIRGEN_CHECK(gv) << "executor: call of " << (call->op_name().empty() ? KindName(call->op.kind()) : call->op_name())
-                     << " in main; only lowered functions can run (run LowerTE first)";
-    std::vector<NDArray> inputs;
-    for (const Expr& a : args) Flatten(Eval(a), &inputs);
-    std::vector<NDArray> outs = module_.Run(gv->name_hint, inputs);
-    bool tuple = call->checked_type.defined() ? call->checked_type.as<relay::TupleTypeNode>() != nullptr : outs.size() != 1;
-    Value v;
-    if (!tuple) {
-      TIRGEN_ICHECK(outs.size() == 1) << "executor: @" << gv->name_hint << " returned " << outs.size() << " tensors";
-      v.tensor = outs[0];
-      return v;
-    }
-    v.is_tuple = true;
-    for (const NDArray& o : outs) {
-      Value f;
-      f.tensor = o;
-      v.fields.push_back(f);
-    }
-    return v;
-  }
-
-  const Module& module_;
-  std::unordered_map<const Object*, Value> memo_;
-};
 
 relay::Function MainOf(const IRModule& mod) {
   auto it = mod->functions.find("main");
@@ -154,6 +54,17 @@ IRModule LowerForExecution(const IRModule& mod, const std::map<std::string, NDAr
   return lower::LowerTE(relay::Optimize(mod, params, config));
 }
 
+struct Executor::State {
+  std::unique_ptr<ExecutionPlan> plan;
+  std::exception_ptr error;  ///< why main cannot run: raised by every run, after the input checks
+  std::mutex mutex;          ///< serializes runs (they share the plan's intermediate tensors)
+
+  ExecutionPlan& Plan() {
+    if (error) std::rethrow_exception(error);
+    return *plan;
+  }
+};
+
 // PrimFuncs as lowering made them get the default CPU schedule rules for the target first;
 // main's constants come packed where a schedule changed a weight's layout.
 Executor::Executor(const IRModule& lowered) : Executor(lowered, target::DefaultBuildTarget()) {}
@@ -162,9 +73,18 @@ Executor::Executor(const IRModule& lowered, const target::Target& target)
     : Executor(ScheduleForTarget(lowered, target).mod, target, 0) {}
 
 Executor::Executor(const IRModule& scheduled, const target::Target& target, int)
-    : Executor(scheduled, BuildModule(scheduled, target)) {}
+    : Executor(scheduled, BuildModule(scheduled, target)) {
+  target_ = target.str();
+}
 
-Executor::Executor(const IRModule& lowered, Module built) : main_(MainOf(lowered)), module_(std::move(built)) {}
+Executor::Executor(const IRModule& lowered, Module built)
+    : main_(MainOf(lowered)), module_(std::move(built)), state_(std::make_shared<State>()) {
+  try {
+    state_->plan = std::make_unique<ExecutionPlan>(main_, module_);
+  } catch (const Error&) {
+    state_->error = std::current_exception();
+  }
+}
 
 std::vector<std::string> Executor::InputNames() const {
   std::vector<std::string> names;
@@ -179,43 +99,81 @@ std::vector<relay::Type> Executor::InputTypes() const {
   return types;
 }
 
-std::vector<NDArray> Executor::Run(const std::vector<NDArray>& inputs) const {
+std::vector<relay::TensorType> Executor::OutputTypes() const { return state_->Plan().output_types(); }
+
+std::vector<TensorView> Executor::Views(const std::vector<NDArray>& inputs, const std::vector<std::string>& names) {
+  TIRGEN_CHECK(inputs.size() == names.size()) << "main takes " << names.size() << " inputs, " << inputs.size() << " given";
+  std::vector<TensorView> views;
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    TIRGEN_CHECK(inputs[i].defined()) << "input '" << names[i] << "' is missing";
+    views.push_back(TensorView{inputs[i].data(), inputs[i]->shape, inputs[i]->dtype});
+  }
+  return views;
+}
+
+std::vector<const void*> Executor::CheckInputs(const std::vector<TensorView>& inputs) const {
   TIRGEN_CHECK(inputs.size() == main_->params.size())
       << "main takes " << main_->params.size() << " inputs, " << inputs.size() << " given";
-  Evaluator ev(module_);
   std::vector<relay::Type> types = InputTypes();
+  std::vector<const void*> data;
   for (size_t i = 0; i < inputs.size(); ++i) {
-    const std::string& name = main_->params[i]->name_hint;
-    TIRGEN_CHECK(inputs[i].defined()) << "input '" << name << "' is missing";
     if (const auto* tt = types[i].defined() ? types[i].as<relay::TensorTypeNode>() : nullptr) {
       std::vector<int64_t> shape = tt->ConstShape();
-      TIRGEN_CHECK(inputs[i]->shape == shape && inputs[i]->dtype == tt->dtype)
-          << "input '" << name << "' must be " << TypeText(tt->dtype, shape) << ", got "
-          << TypeText(inputs[i]->dtype, inputs[i]->shape);
+      TIRGEN_CHECK(inputs[i].shape == shape && inputs[i].dtype == tt->dtype)
+          << "input '" << main_->params[i]->name_hint << "' must be " << TypeText(tt->dtype, shape) << ", got "
+          << TypeText(inputs[i].dtype, inputs[i].shape);
     }
-    Value v;
-    v.tensor = inputs[i];
-    ev.Bind(main_->params[i], v);
+    data.push_back(inputs[i].data);
   }
+  return data;
+}
+
+std::vector<NDArray> Executor::Run(const std::vector<NDArray>& inputs) const {
+  std::vector<const void*> data = CheckInputs(Views(inputs, InputNames()));
+  std::lock_guard<std::mutex> lock(state_->mutex);
+  ExecutionPlan& plan = state_->Plan();
+  plan.Execute(data);
   std::vector<NDArray> out;
-  Flatten(ev.Eval(main_->body), &out);
+  for (size_t k = 0; k < plan.output_types().size(); ++k) out.push_back(plan.Output(k));
   return out;
 }
 
-std::vector<NDArray> Executor::RunNamed(const std::map<std::string, NDArray>& inputs) const {
+void Executor::RunInto(const std::vector<TensorView>& inputs, const std::vector<void*>& outputs) const {
+  std::vector<const void*> data = CheckInputs(inputs);
+  std::lock_guard<std::mutex> lock(state_->mutex);
+  ExecutionPlan& plan = state_->Plan();
+  TIRGEN_CHECK(outputs.size() == plan.output_types().size())
+      << "main has " << plan.output_types().size() << " outputs, " << outputs.size() << " destinations given";
+  plan.Execute(data);
+  for (size_t k = 0; k < outputs.size(); ++k)
+    std::memcpy(outputs[k], plan.OutputData(k), plan.OutputBytes(k));
+}
+
+double Executor::Benchmark(const std::vector<NDArray>& inputs, int repeat, int number, double min_repeat_ms) const {
+  return Benchmark(Views(inputs, InputNames()), repeat, number, min_repeat_ms);
+}
+
+double Executor::Benchmark(const std::vector<TensorView>& inputs, int repeat, int number, double min_repeat_ms) const {
+  std::vector<const void*> data = CheckInputs(inputs);
+  std::lock_guard<std::mutex> lock(state_->mutex);
+  ExecutionPlan& plan = state_->Plan();
+  return TimeEvaluator([&] { plan.Execute(data); }, repeat, number, min_repeat_ms);
+}
+
+void Executor::CheckNames(const std::vector<std::string>& given) const {
   std::vector<std::string> names = InputNames();
   std::string all;
   for (const std::string& k : names) all += (all.empty() ? "" : ", ") + k;
-  for (const auto& kv : inputs)
-    TIRGEN_CHECK(std::find(names.begin(), names.end(), kv.first) != names.end())
-        << "unknown input '" << kv.first << "' (main's inputs: " << all << ")";
-  std::vector<NDArray> ordered;
-  for (const std::string& n : names) {
-    auto it = inputs.find(n);
-    TIRGEN_CHECK(it != inputs.end()) << "missing input '" << n << "' (main's inputs: " << all << ")";
-    ordered.push_back(it->second);
-  }
-  return Run(ordered);
+  for (const std::string& g : given)
+    TIRGEN_CHECK(std::find(names.begin(), names.end(), g) != names.end())
+        << "unknown input '" << g << "' (main's inputs: " << all << ")";
+  for (const std::string& n : names)
+    TIRGEN_CHECK(std::find(given.begin(), given.end(), n) != given.end())
+        << "missing input '" << n << "' (main's inputs: " << all << ")";
+}
+
+std::vector<NDArray> Executor::RunNamed(const std::map<std::string, NDArray>& inputs) const {
+  return Run(Ordered(inputs));
 }
 
 }  // namespace runtime

@@ -88,6 +88,11 @@ const tir::PrimFunc& Module::Function(const std::string& name) const {
   return it->second.info.func;
 }
 
+Module::EntryPoint Module::EntryOf(const std::string& name) const {
+  Function(name);  // the error naming the function when absent
+  return entries_.at(name).fn;
+}
+
 std::vector<bool> Module::WrittenParams(const std::string& name) const {
   const PrimFunc& f = Function(name);
   std::set<const Object*> written;
@@ -100,32 +105,55 @@ std::vector<bool> Module::WrittenParams(const std::string& name) const {
   return out;
 }
 
-std::vector<NDArray> Module::Call(const std::string& name, const std::vector<NDArray>& args) const {
+std::vector<Module::Param> Module::Params(const std::string& name) const {
   const PrimFunc& f = Function(name);
-  auto it = entries_.find(name);
-  TIRGEN_CHECK(args.size() <= f->params.size())
-      << name << ": " << args.size() << " arguments given, the function takes " << f->params.size();
   std::vector<bool> written = WrittenParams(name);
-  std::vector<NDArray> arrays;
-  std::vector<std::shared_ptr<std::vector<uint8_t>>> storage;
-  std::vector<void*> ptrs;
+  std::vector<Param> params;
   for (size_t i = 0; i < f->params.size(); ++i) {
     const Buffer* b = f->BufferOf(f->params[i]);
     TIRGEN_CHECK(b) << name << ": scalar parameter '" << f->params[i]->name_hint << "' is not supported by Call";
-    std::vector<int64_t> shape;
+    Param p;
+    p.name = (*b)->name;
+    p.dtype = (*b)->dtype;
+    p.written = written[i];
     for (const PrimExpr& e : (*b)->shape) {
       const auto* imm = e.as<IntImmNode>();
       TIRGEN_CHECK(imm) << name << ": parameter " << (*b)->name << " has a symbolic shape";
-      shape.push_back(imm->value);
+      p.shape.push_back(imm->value);
     }
-    DataType dt = (*b)->dtype;
+    params.push_back(std::move(p));
+  }
+  return params;
+}
+
+void Module::CheckArgCount(const std::string& name, size_t given, size_t takes) {
+  TIRGEN_CHECK(given <= takes) << name << ": " << given << " arguments given, the function takes " << takes;
+}
+
+void Module::CheckArgument(const std::string& name, size_t i, const Param& p, const std::vector<int64_t>& shape,
+                           DataType dtype) {
+  TIRGEN_CHECK(shape == p.shape && dtype == p.dtype)
+      << name << ": argument " << i << " (" << p.name << ") must be " << p.dtype.str() << ShapeStr(p.shape) << ", got "
+      << dtype.str() << ShapeStr(shape);
+}
+
+void Module::CheckStatus(const std::string& name, int32_t rc) {
+  TIRGEN_CHECK(rc == 0) << name << ": " << (rc == -2 ? "out of memory" : "an assertion failed") << " (code " << rc << ")";
+}
+
+std::vector<NDArray> Module::Call(const std::string& name, const std::vector<NDArray>& args) const {
+  EntryPoint fn = EntryOf(name);
+  CheckArgCount(name, args.size(), Function(name)->params.size());
+  std::vector<Param> params = Params(name);
+  std::vector<NDArray> arrays;
+  std::vector<void*> ptrs;
+  for (size_t i = 0; i < params.size(); ++i) {
+    const Param& p = params[i];
     std::shared_ptr<std::vector<uint8_t>> bytes;
     if (i < args.size()) {
       const NDArray& a = args[i];
-      TIRGEN_CHECK(a->shape == shape && a->dtype == dt)
-          << name << ": argument " << i << " (" << (*b)->name << ") must be " << dt.str() << ShapeStr(shape)
-          << ", got " << a->dtype.str() << ShapeStr(a->shape);
-      if (!written[i]) {
+      CheckArgument(name, i, p, a->shape, a->dtype);
+      if (!p.written) {
         arrays.push_back(a);
         ptrs.push_back(const_cast<uint8_t*>(a.data()));  // read-only by the function
         continue;
@@ -133,14 +161,13 @@ std::vector<NDArray> Module::Call(const std::string& name, const std::vector<NDA
       bytes = std::make_shared<std::vector<uint8_t>>(a.data(), a.data() + a.nbytes());
     } else {
       int64_t n = 1;
-      for (int64_t d : shape) n *= d;
-      bytes = std::make_shared<std::vector<uint8_t>>(static_cast<size_t>(n * dt.bytes()), 0);
+      for (int64_t d : p.shape) n *= d;
+      bytes = std::make_shared<std::vector<uint8_t>>(static_cast<size_t>(n * p.dtype.bytes()), 0);
     }
     ptrs.push_back(bytes->data());
-    arrays.push_back(NDArray(shape, dt, std::shared_ptr<const std::vector<uint8_t>>(bytes)));
+    arrays.push_back(NDArray(p.shape, p.dtype, std::shared_ptr<const std::vector<uint8_t>>(bytes)));
   }
-  int32_t rc = it->second.fn(ptrs.data());
-  TIRGEN_CHECK(rc == 0) << name << ": " << (rc == -2 ? "out of memory" : "an assertion failed") << " (code " << rc << ")";
+  CheckStatus(name, fn(ptrs.data()));
   return arrays;
 }
 

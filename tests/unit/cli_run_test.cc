@@ -4,9 +4,11 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <tuple>
 
 #include "cli_test_util.h"
 #include "tirgen/support/npz.h"
@@ -78,6 +80,40 @@ TEST_F(CliRun, MissingOutputDirIsCreatedOnlyWhenTheRunSucceeds) {
   r = RunCli(args + dir_ + "/new/out --input p1=" + kCase + "input_1.npy");
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_EQ(tirgen::LoadNpy(dir_ + "/new/out/output_0.npy")->shape, tirgen::LoadNpy(kCase + "input_0.npy")->shape);
+}
+
+// --repeat N: the outputs as without it, then one line on stdout (nothing on stderr).
+TEST_F(CliRun, RepeatPrintsTheMedianLatencyOnStdout) {
+  // Relay main (the Executor) and a TVMScript PrimFunc: inputs by parameter name.
+  for (auto [program, x, y] : {std::tuple<std::string, std::string, std::string>{"input.relay", "x", "y"},
+                               {"primfunc_0.py", "p0", "p1"}}) {
+    std::string args = "run " + kCase + program + " --input " + x + "=" + kCase + "input_0.npy --input " + y + "=" +
+                       kCase + "input_1.npy";
+    RunResult plain = RunCli(args + " --output-dir " + dir_ + "/plain");
+    ASSERT_EQ(plain.exit_code, 0) << plain.output;
+    EXPECT_EQ(plain.output, "");
+    RunResult timed = RunShell(std::string(TIRGEN_CLI_PATH) + " " + args + " --output-dir " + dir_ + "/timed --repeat 3 2>/dev/null");
+    ASSERT_EQ(timed.exit_code, 0) << program;
+    EXPECT_EQ(timed.output.rfind("median latency: ", 0), 0u) << timed.output;
+    EXPECT_NE(timed.output.find(" ms (3 runs)\n"), std::string::npos) << timed.output;
+    EXPECT_EQ(std::count(timed.output.begin(), timed.output.end(), '\n'), 1) << timed.output;
+    EXPECT_EQ(ReadText(dir_ + "/timed/output_0.npy"), ReadText(dir_ + "/plain/output_0.npy")) << program;
+  }
+}
+
+TEST_F(CliRun, RepeatMustBePositive) {
+  std::string base = "run " + kCase + "input.relay --input x=" + kCase + "input_0.npy --input y=" + kCase +
+                     "input_1.npy --output-dir " + dir_ + "/out --repeat ";
+  RunResult r = RunCli(base + "0");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("--repeat must be at least 1, got 0"), std::string::npos) << r.output;
+  EXPECT_EQ(std::count(r.output.begin(), r.output.end(), '\n'), 1) << r.output;
+  EXPECT_FALSE(std::filesystem::exists(dir_ + "/out"));  // checked before anything runs
+  r = RunCli(base + "-2");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("--repeat must be at least 1, got -2"), std::string::npos) << r.output;
+  r = RunCli(base + "many");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
 }
 
 TEST_F(CliRun, BuildWritesLibraryAndC) {

@@ -1,8 +1,10 @@
 // runtime::Executor on a hand-built lowered module (Relay main calling PrimFuncs directly):
 // dataflow order, shared nodes computed once, tuple-returning PrimFuncs, TupleGetItem, tuple
-// results flattened; input checks. (Modules from LowerTE: runtime_run_golden_test.cc.)
+// results flattened; input checks; repeated runs on one plan, RunInto, Benchmark. (Modules from
+// LowerTE: runtime_run_golden_test.cc.)
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstring>
 
 #include "tirgen/relay/type.h"
@@ -90,6 +92,53 @@ TEST(Executor, InputErrorsNameTheInput) {
   EXPECT_NE(ErrorOf([&] { ex.RunNamed(std::map<std::string, NDArray>{{"x", Vec({1, 2, 3, 4})}}); }).find("missing input 'y' (main's inputs: x, y)"),
             std::string::npos);
   EXPECT_NE(ErrorOf([&] { ex.RunNamed(std::map<std::string, NDArray>{{"z", Vec({1})}}); }).find("unknown input 'z'"), std::string::npos);
+}
+
+// The execution plan is built once and its intermediate tensors reused: each run computes from
+// its own inputs, and outputs a caller holds are copies no later run writes over.
+TEST(Executor, RepeatedRunsReuseThePlanAndReturnIndependentOutputs) {
+  runtime::Executor ex(Lowered());
+  std::vector<NDArray> first = ex.Run({Vec({1, 2, 3, 4}), Vec({10, 20, 30, 40})});
+  std::vector<NDArray> second = ex.Run({Vec({-1, 0, 5, 2}), Vec({1, 1, 1, 1})});
+  EXPECT_EQ(Values(first[0]), (std::vector<float>{12, 24, 36, 48}));
+  EXPECT_EQ(Values(first[1]), (std::vector<float>{0, 1, 2, 3}));
+  EXPECT_EQ(Values(second[0]), (std::vector<float>{-1, 1, 11, 5}));
+  EXPECT_EQ(Values(second[1]), (std::vector<float>{-2, -1, 4, 1}));
+  EXPECT_NE(first[0].data(), second[0].data());
+  // Copies of the executor share the plan: runs are serialized, results still independent.
+  runtime::Executor copy = ex;
+  std::vector<NDArray> third = copy.Run({Vec({0, 0, 0, 0}), Vec({0, 0, 0, 0})});
+  EXPECT_EQ(Values(third[0]), (std::vector<float>{0, 0, 0, 0}));
+  EXPECT_EQ(Values(second[0]), (std::vector<float>{-1, 1, 11, 5}));
+}
+
+TEST(Executor, RunIntoReadsBorrowedInputsAndFillsCallerMemory) {
+  runtime::Executor ex(Lowered());
+  ASSERT_EQ(ex.OutputTypes().size(), 3u);
+  EXPECT_EQ(ex.OutputTypes()[0]->ConstShape(), (std::vector<int64_t>{4}));
+  std::vector<float> x{1, 2, 3, 4}, y{1, 1, 1, 1}, o0(4), o1(4), o2(4);
+  DataType f32 = DataType::Float(32);
+  ex.RunInto({{x.data(), {4}, f32}, {y.data(), {4}, f32}}, {o0.data(), o1.data(), o2.data()});
+  EXPECT_EQ(o0, (std::vector<float>{3, 5, 7, 9}));
+  EXPECT_EQ(o1, (std::vector<float>{0, 1, 2, 3}));
+  EXPECT_EQ(o2, (std::vector<float>{9, 9, 9, 9}));
+  EXPECT_NE(ErrorOf([&] { ex.RunInto({{x.data(), {2, 2}, f32}, {y.data(), {4}, f32}}, {o0.data(), o1.data(), o2.data()}); })
+                .find("input 'x' must be float32(4,), got float32(2, 2)"),
+            std::string::npos);
+}
+
+TEST(Executor, BenchmarkReturnsTheMedianSecondsOfOneRun) {
+  runtime::Executor ex(Lowered(), "c -mcpu=native");
+  EXPECT_EQ(ex.target(), "c -mcpu=native");
+  EXPECT_EQ(runtime::Executor(Lowered()).target(), "c");
+  std::vector<NDArray> in{Vec({1, 2, 3, 4}), Vec({10, 20, 30, 40})};
+  double s = ex.Benchmark(in, 3);
+  EXPECT_GT(s, 0);
+  EXPECT_LT(s, 1);  // a few adds
+  EXPECT_TRUE(std::isfinite(ex.Benchmark(in, 2, 5, 1.0)));
+  EXPECT_NE(ErrorOf([&] { ex.Benchmark(in, 0); }).find("repeat must be at least 1, got 0"), std::string::npos);
+  EXPECT_NE(ErrorOf([&] { ex.Benchmark({Vec({1})}, 3); }).find("main takes 2 inputs, 1 given"), std::string::npos);
+  EXPECT_EQ(Values(ex.Run(in)[0]), (std::vector<float>{12, 24, 36, 48}));  // still runs right after
 }
 
 TEST(Executor, RelayOpCallsAreRejectedWithAHint) {

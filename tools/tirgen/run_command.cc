@@ -1,13 +1,17 @@
 #include "run_command.h"
 
+#include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <map>
+#include <memory>
 #include <system_error>
 
 #include "input_loader.h"
 #include "tirgen/relay/expr.h"
 #include "tirgen/runtime/build.h"
 #include "tirgen/runtime/executor.h"
+#include "tirgen/runtime/time_evaluator.h"
 #include "tirgen/support/error.h"
 #include "tirgen/support/io.h"
 #include "tirgen/support/npz.h"
@@ -29,9 +33,16 @@ std::map<std::string, NDArray> ParseInputs(const std::vector<std::string>& specs
   return inputs;
 }
 
-// A single PrimFunc: inputs are the parameters it does not write, bound by parameter name.
-std::vector<NDArray> RunPrimFunc(const IRModule& mod, const std::map<std::string, NDArray>& inputs,
-                                 const target::Target& target) {
+// A program run once: its outputs, and how to time `repeat` more runs (median seconds).
+struct Ran {
+  std::vector<NDArray> outputs;
+  std::function<double(int repeat)> median_seconds;
+};
+
+// A single PrimFunc: inputs are the parameters it does not write, bound by parameter name. A
+// timed run is a Module::Run (it allocates the outputs).
+Ran RunPrimFunc(const IRModule& mod, const std::map<std::string, NDArray>& inputs,
+                const target::Target& target) {
   runtime::Module m = runtime::BuildModule(mod, target);
   std::vector<std::string> names = m.FunctionNames();
   std::string fn = "main";
@@ -64,7 +75,17 @@ std::vector<NDArray> RunPrimFunc(const IRModule& mod, const std::map<std::string
     args.push_back(it->second);
     ++n_in;
   }
-  return m.Run(fn, args);
+  std::vector<NDArray> outputs = m.Run(fn, args);
+  return {outputs, [m, fn, args](int repeat) { return runtime::TimeEvaluator([&] { m.Run(fn, args); }, repeat); }};
+}
+
+// Relay main: built once by the Executor, which times its compiled code alone.
+Ran RunRelay(const IRModule& mod, const std::map<std::string, NDArray>& inputs, const target::Target& target) {
+  auto ex = std::make_shared<runtime::Executor>(mod, target);
+  std::vector<NDArray> outputs = ex->RunNamed(inputs);
+  std::vector<NDArray> ordered;
+  for (const std::string& name : ex->InputNames()) ordered.push_back(inputs.at(name));
+  return {outputs, [ex, ordered](int repeat) { return ex->Benchmark(ordered, repeat); }};
 }
 
 }  // namespace
@@ -78,19 +99,24 @@ void AddRunCommand(CLI::App& app, RunOptions* options) {
   cmd->add_flag("--link-params", options->program.link_params, "embed the weights in the PrimFuncs");
   cmd->add_option("--output-dir", options->output_dir, "directory for output_<k>.npy, created if missing (default: .)");
   cmd->add_option("--target", options->target, kTargetHelp);
+  cmd->add_option_function<int>(
+      "--repeat",
+      [options](int n) {
+        options->timed = true;
+        options->repeat = n;
+      },
+      "after the run, time N more runs and print 'median latency: X ms (N runs)' on stdout");
 }
 
 int RunRun(const RunOptions& options) {
   target::Target target = TargetOption(options.target);
+  TIRGEN_CHECK(!options.timed || options.repeat >= 1) << "--repeat must be at least 1, got " << options.repeat;
   std::map<std::string, NDArray> inputs = ParseInputs(options.inputs);
   IRModule mod = LoadProgram(options.program);
-  std::vector<NDArray> outputs;
   auto main = mod->functions.find("main");
-  if (main != mod->functions.end() && main->second.as<relay::FunctionNode>()) {
-    outputs = runtime::Executor(mod, target).RunNamed(inputs);
-  } else {
-    outputs = RunPrimFunc(mod, inputs, target);
-  }
+  bool relay_main = main != mod->functions.end() && main->second.as<relay::FunctionNode>();
+  Ran ran = relay_main ? RunRelay(mod, inputs, target) : RunPrimFunc(mod, inputs, target);
+  const std::vector<NDArray>& outputs = ran.outputs;
   // Created (with parents) only once the run succeeded: a failed run leaves nothing behind.
   std::error_code ec;
   std::filesystem::create_directories(options.output_dir, ec);
@@ -99,6 +125,10 @@ int RunRun(const RunOptions& options) {
       << (ec ? ec.message() : "a file of that name exists") << ")";
   for (size_t k = 0; k < outputs.size(); ++k)
     WriteFileAtomic(options.output_dir + "/output_" + std::to_string(k) + ".npy", SerializeNpy(outputs[k]));
+  if (options.timed) {
+    double ms = ran.median_seconds(options.repeat) * 1000;
+    std::printf("median latency: %.3f ms (%d runs)\n", ms, options.repeat);
+  }
   return 0;
 }
 

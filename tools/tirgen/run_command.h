@@ -1,8 +1,9 @@
 // `tirgen run INPUT --input NAME=FILE.npy ... [--params P.npz] [--link-params] [--output-dir DIR]
-// [--target T]`:
-// Relay text is optimized, lowered (LowerTE), built and executed; TVMScript runs its `main` (or
-// only) PrimFunc, inputs bound by parameter name. Writes DIR/output_0.npy, output_1.npy, ...
-// (tuple results flattened in order).
+// [--target T] [--repeat N]`: Relay text is optimized, lowered (LowerTE), scheduled for the target,
+// built and executed; TVMScript runs its `main` (or only) PrimFunc, inputs bound by parameter
+// name. Writes DIR/output_0.npy, output_1.npy, ... (tuple results flattened in order). With
+// --repeat N, N timed runs follow and `median latency: X ms (N runs)` is printed on stdout (the
+// result asked for; stdout is otherwise empty, errors go to stderr).
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -20,6 +21,8 @@ struct RunOptions {
   std::vector<std::string> inputs;  ///< NAME=FILE.npy
   std::string output_dir = ".";     ///< where output_<k>.npy go
   std::string target;               ///< target text ("" = target::DefaultBuildTarget())
+  bool timed = false;               ///< --repeat given
+  int repeat = 0;                   ///< timed runs after the run (>= 1 when timed)
 };
 
 void AddRunCommand(CLI::App& app, RunOptions* options);

@@ -30,11 +30,33 @@ class Module {
   /// The parameters Call did not receive (the outputs, TVM's convention).
   std::vector<NDArray> Run(const std::string& name, const std::vector<NDArray>& inputs) const;
 
+  /// A buffer parameter of a compiled function, as Call binds it.
+  struct Param {
+    std::string name;            ///< the buffer's name
+    std::vector<int64_t> shape;  ///< static extents
+    DataType dtype;
+    bool written = false;        ///< the function stores into it (an output, or an input it gets a copy of)
+  };
+  /// The parameters of `name`; tirgen::Error for a scalar parameter or a symbolic shape (Call
+  /// supports neither).
+  std::vector<Param> Params(const std::string& name) const;
+  /// Call's checks: at most as many arguments as parameters; argument `i` of `shape` and
+  /// `dtype` fits its parameter; the status code a call returned is 0.
+  static void CheckArgCount(const std::string& name, size_t given, size_t takes);
+  static void CheckArgument(const std::string& name, size_t i, const Param& p, const std::vector<int64_t>& shape,
+                            DataType dtype);
+  static void CheckStatus(const std::string& name, int32_t rc);
+
   std::vector<std::string> FunctionNames() const;
   /// For each parameter of `name`: whether the function stores into it (an output).
   std::vector<bool> WrittenParams(const std::string& name) const;
   /// The function's PrimFunc as compiled (loop form).
   const tir::PrimFunc& Function(const std::string& name) const;
+  /// The compiled entry point of `name`: it takes one pointer per parameter (buffer data, in
+  /// parameter order) and returns 0, or an error code (-2 out of memory, else an assertion).
+  /// For callers that manage the memory themselves (the Executor's execution plan).
+  using EntryPoint = int32_t (*)(void**);
+  EntryPoint EntryOf(const std::string& name) const;
   /// Path of the loaded shared library (in the build cache).
   const std::string& library() const { return library_; }
 

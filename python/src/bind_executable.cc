@@ -1,0 +1,72 @@
+// tirgen.relay.build (TVM's name): optimize, lower and build a Relay module once; the returned
+// Executable runs only compiled code, as often as wanted:
+//
+//   ex = tirgen.relay.build(mod, params=params)
+//   outs = ex(x)                 # or ex(input0=x): a list of numpy arrays (tirgen.run's convention)
+//   seconds = ex.benchmark(x, repeat=10)
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <memory>
+
+#include "executor_io.h"
+#include "numpy_convert.h"
+#include "tirgen/runtime/executor.h"
+#include "tirgen/target/target.h"
+
+namespace py = pybind11;
+using namespace tirgen;  // NOLINT
+
+namespace {
+
+struct PyExecutable {
+  std::shared_ptr<runtime::Executor> executor;
+};
+
+}  // namespace
+
+void BindExecutable(py::module_& m) {
+  py::class_<PyExecutable>(m, "Executable",
+                           "A Relay module built once (tirgen.relay.build): call it on main's inputs.")
+      .def(
+          "__call__",
+          [](const PyExecutable& e, const py::args& args, const py::kwargs& kwargs) {
+            return python::RunToNumpy(*e.executor, python::ExecutorInputs(*e.executor, args, kwargs));
+          },
+          "ex(*inputs) or ex(**named_inputs): main's outputs as a list of numpy arrays (a tuple "
+          "result flattened in order; one output is a list of one).")
+      .def(
+          "benchmark",
+          // Numbers as objects: with *args/**kwargs pybind11 would not convert an int to float.
+          [](const PyExecutable& e, const py::args& args, const py::object& repeat, const py::object& number,
+             const py::object& min_repeat_ms, const py::kwargs& kwargs) {
+            python::ExecutorInputs inputs(*e.executor, args, kwargs);
+            return python::BenchmarkSeconds(*e.executor, inputs, py::int_(repeat), py::int_(number),
+                                            py::float_(min_repeat_ms));
+          },
+          py::arg("repeat") = 10, py::arg("number") = 1, py::arg("min_repeat_ms") = 0.0,
+          "Median seconds of one run on the inputs (TVM's time_evaluator: a warm-up run, then "
+          "`repeat` measurements of `number` runs, number growing until one lasts min_repeat_ms).")
+      .def_property_readonly("input_names", [](const PyExecutable& e) { return e.executor->InputNames(); })
+      .def_property_readonly("target", [](const PyExecutable& e) { return e.executor->target(); })
+      .def_property_readonly("library", [](const PyExecutable& e) { return e.executor->module().library(); })
+      .def("__repr__", [](const PyExecutable& e) {
+        std::string names;
+        for (const std::string& n : e.executor->InputNames()) names += (names.empty() ? "" : ", ") + n;
+        return "Executable(target=\"" + e.executor->target() + "\", inputs=[" + names + "])";
+      });
+
+  py::module_ relay = m.attr("relay");
+  relay.def(
+      "build",
+      [](const IRModule& mod, const py::object& target, const py::object& params) {
+        target::Target t = target.is_none() ? target::DefaultBuildTarget()
+                                            : target::Target::Parse(py::str(target).cast<std::string>());
+        IRModule lowered = runtime::LowerForExecution(mod, python::NamedArrays(params));
+        py::gil_scoped_release release;  // compiling takes a while; no Python object is touched
+        return PyExecutable{std::make_shared<runtime::Executor>(lowered, t)};
+      },
+      py::arg("mod"), py::arg("target") = py::none(), py::arg("params") = py::none(),
+      "Optimizes (unless already fused), lowers and builds a Relay module once (params bound by "
+      "name); returns an Executable: ex(*inputs) -> list of numpy arrays, ex.benchmark(...).");
+}

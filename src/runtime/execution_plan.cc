@@ -1,0 +1,267 @@
+#include "execution_plan.h"
+
+#include "tirgen/runtime/storage_plan.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <unordered_map>
+
+#include "tirgen/support/error.h"
+
+namespace tirgen {
+namespace runtime {
+namespace {
+
+using relay::Expr;
+
+size_t ByteSize(const std::vector<int64_t>& shape, DataType dtype) {
+  int64_t n = 1;
+  for (int64_t d : shape) n *= d;
+  return static_cast<size_t>(n) * (dtype.is_bool() ? 1 : dtype.bytes() * dtype.lanes());
+}
+
+// A planned value: a slot, or a tuple of planned values.
+struct PlanValue {
+  size_t slot = 0;
+  std::vector<PlanValue> fields;
+  bool is_tuple = false;
+};
+
+void Flatten(const PlanValue& v, std::vector<size_t>* out) {
+  if (!v.is_tuple) {
+    out->push_back(v.slot);
+    return;
+  }
+  for (const PlanValue& f : v.fields) Flatten(f, out);
+}
+
+}  // namespace
+
+// Walks main's body in dataflow order, every shared node once (the graph is a DAG), appending
+// slots and steps to the plan.
+class ExecutionPlan::Builder {
+ public:
+  Builder(ExecutionPlan* plan, const Module& module) : plan_(plan), module_(module) {}
+
+  void BindInput(const relay::Var& v, size_t index, const relay::TensorType& type) {
+    Slot s;
+    s.source = Slot::kInput;
+    s.index = index;
+    s.shape = type->ConstShape();
+    s.dtype = type->dtype;
+    s.nbytes = ByteSize(s.shape, s.dtype);
+    PlanValue value;
+    value.slot = AddSlot(std::move(s));
+    memo_[v.get()] = value;
+  }
+
+  const PlanValue& Plan(const Expr& e) {
+    auto it = memo_.find(e.get());
+    if (it != memo_.end()) return it->second;
+    PlanValue v = Compute(e);
+    return memo_.emplace(e.get(), std::move(v)).first->second;
+  }
+
+ private:
+  size_t AddSlot(Slot s) {
+    plan_->slots_.push_back(std::move(s));
+    return plan_->slots_.size() - 1;
+  }
+
+  size_t ArenaSlot(const std::vector<int64_t>& shape, DataType dtype) {
+    Slot s;
+    s.shape = shape;
+    s.dtype = dtype;
+    s.nbytes = ByteSize(shape, dtype);
+    s.first = plan_->steps_.size();  // the step being built
+    return AddSlot(std::move(s));
+  }
+
+  PlanValue Compute(const Expr& e) {
+    switch (e.kind()) {
+      case Kind::kRelayVar:
+        TIRGEN_CHECK(false) << "executor: free variable %" << e.as<relay::VarNode>()->name_hint << " in main";
+        break;
+      case Kind::kConstant: {
+        const auto* c = e.as<relay::ConstantNode>();
+        TIRGEN_CHECK(c->data.defined()) << "executor: constant " << c->unresolved_ref << " has no data (metadata missing)";
+        Slot s;
+        s.source = Slot::kConstant;
+        s.constant = c->data;
+        s.shape = c->data->shape;
+        s.dtype = c->data->dtype;
+        s.nbytes = c->data.nbytes();
+        PlanValue v;
+        v.slot = AddSlot(std::move(s));
+        return v;
+      }
+      case Kind::kTuple: {
+        PlanValue v;
+        v.is_tuple = true;
+        for (const Expr& f : e.as<relay::TupleNode>()->fields) v.fields.push_back(Plan(f));
+        return v;
+      }
+      case Kind::kTupleGetItem: {
+        const auto* n = e.as<relay::TupleGetItemNode>();
+        const PlanValue& t = Plan(n->tuple);
+        TIRGEN_CHECK(t.is_tuple && n->index >= 0 && static_cast<size_t>(n->index) < t.fields.size())
+            << "executor: TupleGetItem index " << n->index << " out of range";
+        return t.fields[n->index];
+      }
+      case Kind::kRelayLet: {
+        const auto* n = e.as<relay::LetNode>();
+        PlanValue value = Plan(n->value);
+        memo_[n->var.get()] = value;
+        return Plan(n->body);
+      }
+      case Kind::kRelayCall: return Call(e.as<relay::CallNode>());
+      default: break;
+    }
+    TIRGEN_CHECK(false) << "executor: unsupported expression " << KindName(e.kind())
+                        << " in main (run LowerTE first: only calls of lowered functions can run)";
+    return PlanValue();
+  }
+
+  PlanValue Call(const relay::CallNode* call) {
+    // call_lowered(@f, (args...)), or a direct call @f(args...).
+    const relay::GlobalVarNode* gv = call->op.as<relay::GlobalVarNode>();
+    std::vector<Expr> args = call->args;
+    if (!gv && call->op_name() == "call_lowered" && !args.empty()) {
+      gv = args[0].as<relay::GlobalVarNode>();
+      const auto* tuple = args.size() > 1 ? args[1].as<relay::TupleNode>() : nullptr;
+      args = tuple ? tuple->fields : std::vector<Expr>(args.begin() + 1, args.end());
+    }
+    TIRGEN_CHECK(gv) << "executor: call of " << (call->op_name().empty() ? KindName(call->op.kind()) : call->op_name())
+                     << " in main; only lowered functions can run (run LowerTE first)";
+    std::vector<size_t> in;
+    for (const Expr& a : args) Flatten(Plan(a), &in);
+    std::vector<size_t> outs = AddStep(gv->name_hint, in);
+    bool tuple = call->checked_type.defined() ? call->checked_type.as<relay::TupleTypeNode>() != nullptr : outs.size() != 1;
+    PlanValue v;
+    if (!tuple) {
+      TIRGEN_ICHECK(outs.size() == 1) << "executor: @" << gv->name_hint << " returned " << outs.size() << " tensors";
+      v.slot = outs[0];
+      return v;
+    }
+    v.is_tuple = true;
+    for (size_t o : outs) {
+      PlanValue f;
+      f.slot = o;
+      v.fields.push_back(f);
+    }
+    return v;
+  }
+
+  // A call of compiled function `name` on slots `args` (its first parameters); the remaining
+  // parameters (its outputs) get arena slots, returned. Checks as Module::Call does.
+  std::vector<size_t> AddStep(const std::string& name, const std::vector<size_t>& args) {
+    Step step;
+    step.name = name;
+    step.fn = module_.EntryOf(name);
+    Module::CheckArgCount(name, args.size(), module_.Function(name)->params.size());
+    std::vector<Module::Param> params = module_.Params(name);
+    std::vector<size_t> outs;
+    for (size_t i = 0; i < params.size(); ++i) {
+      const Module::Param& p = params[i];
+      if (i >= args.size()) {
+        step.args.push_back(ArenaSlot(p.shape, p.dtype));
+        outs.push_back(step.args.back());
+        continue;
+      }
+      Module::CheckArgument(name, i, p, plan_->slots_[args[i]].shape, plan_->slots_[args[i]].dtype);
+      if (!p.written) {
+        step.args.push_back(args[i]);
+        continue;
+      }
+      size_t copy = ArenaSlot(p.shape, p.dtype);  // the function writes its input: it gets a copy
+      step.copies.emplace_back(args[i], copy);
+      step.args.push_back(copy);
+    }
+    plan_->steps_.push_back(std::move(step));
+    return outs;
+  }
+
+  ExecutionPlan* plan_;
+  const Module& module_;
+  std::unordered_map<const Object*, PlanValue> memo_;
+};
+
+ExecutionPlan::ExecutionPlan(const relay::Function& main, const Module& module) {
+  Builder builder(this, module);
+  for (size_t i = 0; i < main->params.size(); ++i) {
+    const relay::Var& p = main->params[i];
+    relay::Type t = p->checked_type.defined() ? p->checked_type : p->type_annotation;
+    TIRGEN_CHECK(t.defined() && t.as<relay::TensorTypeNode>())
+        << "executor: main's parameter %" << p->name_hint << " has no tensor type";
+    input_types_.push_back(t.cast<relay::TensorType>());
+    builder.BindInput(p, i, input_types_.back());
+  }
+  PlanValue result = builder.Plan(main->body);
+  Flatten(result, &outputs_);
+  for (size_t s : outputs_) output_types_.push_back(relay::TensorType(slots_[s].shape, slots_[s].dtype));
+  AllocateArena();
+  size_t widest = 0;
+  for (const Step& s : steps_) widest = std::max(widest, s.args.size());
+  argv_.resize(widest);
+}
+
+void ExecutionPlan::AllocateArena() {
+  std::vector<Lifetime> lives;
+  std::vector<size_t> arena_slots, life_of(slots_.size());
+  for (size_t k = 0; k < slots_.size(); ++k) {
+    if (slots_[k].source != Slot::kArena) continue;
+    life_of[k] = lives.size();
+    arena_slots.push_back(k);
+    lives.push_back(Lifetime{slots_[k].nbytes, slots_[k].first, slots_[k].first});
+  }
+  auto read = [&](size_t slot, size_t step) {
+    if (slots_[slot].source == Slot::kArena) lives[life_of[slot]].last = std::max(lives[life_of[slot]].last, step);
+  };
+  for (size_t i = 0; i < steps_.size(); ++i) {
+    for (size_t a : steps_[i].args) read(a, i);
+    for (const auto& copy : steps_[i].copies) read(copy.first, i);
+  }
+  for (size_t o : outputs_) read(o, steps_.size());  // read after the last step
+  std::vector<size_t> offsets;
+  arena_bytes_ = PlanStorage(lives, kAlignment, &offsets);
+  for (size_t j = 0; j < arena_slots.size(); ++j) slots_[arena_slots[j]].index = offsets[j];
+  size_t bytes = arena_bytes_;
+  void* arena = bytes ? std::aligned_alloc(kAlignment, bytes) : nullptr;
+  TIRGEN_CHECK(arena || !bytes) << "executor: cannot allocate " << bytes << " bytes for the intermediate tensors";
+  if (arena) std::memset(arena, 0, bytes);
+  arena_ = std::shared_ptr<uint8_t>(static_cast<uint8_t*>(arena), [](uint8_t* p) { std::free(p); });
+}
+
+void* ExecutionPlan::SlotData(size_t slot) const {
+  const Slot& s = slots_[slot];
+  switch (s.source) {
+    case Slot::kInput: return const_cast<void*>(inputs_[s.index]);
+    case Slot::kConstant: return const_cast<uint8_t*>(s.constant.data());  // read-only by the function
+    case Slot::kArena: return arena_.get() + s.index;
+  }
+  return nullptr;
+}
+
+void ExecutionPlan::Execute(const std::vector<const void*>& inputs) {
+  TIRGEN_ICHECK(inputs.size() == input_types_.size()) << "executor: " << inputs.size() << " inputs for "
+                                                      << input_types_.size() << " parameters";
+  inputs_ = inputs;
+  for (const Step& step : steps_) {
+    for (const auto& [from, to] : step.copies) std::memcpy(SlotData(to), SlotData(from), slots_[to].nbytes);
+    for (size_t k = 0; k < step.args.size(); ++k) argv_[k] = SlotData(step.args[k]);
+    Module::CheckStatus(step.name, step.fn(argv_.data()));
+  }
+}
+
+const void* ExecutionPlan::OutputData(size_t k) const { return SlotData(outputs_.at(k)); }
+
+NDArray ExecutionPlan::Output(size_t k) const {
+  const Slot& s = slots_[outputs_.at(k)];
+  if (s.source == Slot::kConstant) return s.constant;
+  const auto* p = static_cast<const uint8_t*>(OutputData(k));
+  return NDArray(s.shape, s.dtype, std::vector<uint8_t>(p, p + s.nbytes));
+}
+
+}  // namespace runtime
+}  // namespace tirgen
