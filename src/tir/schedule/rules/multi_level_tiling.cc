@@ -42,14 +42,6 @@ struct VectorChoice {
 
 bool IsVar(const PrimExpr& e, const Var& v) { return e.get() == v.get(); }
 
-// v + (something without v), either order.
-bool IsVarPlusOffset(const PrimExpr& e, const Var& v) {
-  if (IsVar(e, v)) return true;
-  if (e.kind() != Kind::kAdd) return false;
-  const auto* b = e.as<BinaryNode>();
-  return (IsVar(b->a, v) && !Uses(b->b, v)) || (IsVar(b->b, v) && !Uses(b->a, v));
-}
-
 bool PlanRead(const BufferRegion& r, const Var& v, const RuleContext& ctx, ReadPlan* plan) {
   plan->buffer = r->buffer;
   std::vector<size_t> dims;
@@ -199,6 +191,8 @@ bool MultiLevelTiling(Schedule& sch, const std::string& name, RuleContext& ctx) 
     }
   }
   sch.ReverseComputeAt(write_back, outer.back());
+  // The write-back walks the output contiguously when v is its innermost dimension.
+  VectorizeInnermost(sch, write_back, ch.lanes);
   // After compute-at (the write-back's region is solved on the plain layout): v's dimension
   // moved innermost, so the tile's vectors are contiguous once the buffer is compacted to it.
   Buffer local = sch.Get(c.rv)->writes[0]->buffer;

@@ -129,6 +129,54 @@ IndexMap SplitDimToInnermost(const Buffer& buffer, size_t dim, int64_t tile) {
   return m;
 }
 
+bool ContiguousAlong(const BufferRegion& r, const Var& v) {
+  for (size_t d = 0; d < r->region.size(); ++d) {
+    bool uses = Uses(r->region[d]->min, v) || Uses(r->region[d]->extent, v);
+    if (!uses) continue;
+    if (d + 1 != r->region.size() || !is_one(r->region[d]->extent)) return false;
+    if (!IsVarPlusOffset(r->region[d]->min, v)) return false;
+  }
+  return true;
+}
+
+bool IsVarPlusOffset(const PrimExpr& e, const Var& v) {
+  if (e.get() == v.get()) return true;
+  if (e.kind() != Kind::kAdd) return false;
+  const auto* b = e.as<BinaryNode>();
+  return (b->a.get() == v.get() && !Uses(b->b, v)) || (b->b.get() == v.get() && !Uses(b->a, v));
+}
+
+std::optional<LoopRV> VectorizeInnermost(Schedule& sch, const BlockRV& rv, int64_t max_lanes) {
+  std::vector<LoopRV> loops = sch.GetLoops(rv);
+  if (loops.empty()) return std::nullopt;
+  For inner = sch.Get(loops.back());
+  const int64_t* extent = as_const_int(inner->extent);
+  const int64_t* min = as_const_int(inner->min);
+  const auto* realize = inner->body.as<BlockRealizeNode>();
+  Block b = sch.Get(rv);
+  if (!extent || !min || *min != 0 || inner->kind != ForKind::kSerial || !realize ||
+      realize->block.get() != b.get() || !is_one(realize->predicate) || HasConditional(b))
+    return std::nullopt;
+  int driven = -1;
+  for (size_t i = 0; i < realize->iter_values.size(); ++i) {
+    if (!Uses(realize->iter_values[i], inner->loop_var)) continue;
+    if (driven >= 0 || !IsVarPlusOffset(realize->iter_values[i], inner->loop_var)) return std::nullopt;
+    driven = static_cast<int>(i);
+  }
+  if (driven < 0 || b->iter_vars[driven]->iter_type != IterVarType::kDataPar) return std::nullopt;
+  const Var& v = b->iter_vars[driven]->var;
+  if (b->writes.size() != 1 || !ContiguousAlong(b->writes[0], v) || !Uses(b->writes[0]->region.back()->min, v))
+    return std::nullopt;
+  for (const BufferRegion& r : b->reads)
+    if (!ContiguousAlong(r, v)) return std::nullopt;
+  int64_t lanes = max_lanes;
+  while (lanes >= 4 && *extent % lanes != 0) lanes /= 2;
+  if (lanes < 4) return std::nullopt;
+  std::vector<LoopRV> parts = sch.Split(loops.back(), {std::nullopt, lanes});
+  sch.Vectorize(parts[1]);
+  return parts[0];
+}
+
 IndexMap MoveDimToInnermost(const Buffer& buffer, size_t dim) {
   DataType dt = buffer->shape.empty() ? DataType::Int(64) : buffer->shape[0].dtype();
   IndexMap m;

@@ -2,6 +2,7 @@
 // context (target, which parameters are constants) they decide with.
 #pragma once
 
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -54,6 +55,18 @@ int ParamIndexOf(const PrimFunc& func, const Buffer& buffer);
 /// lambda d0, ..., dn: (d0, ..., dj // tile, ..., dn, dj % tile): dimension `dim` split by
 /// `tile`, its inner part moved last (dtype of the buffer's shape).
 IndexMap SplitDimToInnermost(const Buffer& buffer, size_t dim, int64_t tile);
+
+/// `e` is v or v + (something without v), either order.
+bool IsVarPlusOffset(const PrimExpr& e, const Var& v);
+/// True when every access of `r` walks `v` contiguously: v appears at most in the last
+/// dimension, as v or v + (something without v), with extent 1.
+bool ContiguousAlong(const BufferRegion& r, const Var& v);
+
+/// Splits the innermost loop of `block` by the widest power-of-two lane count (>= 4, at most
+/// `max_lanes`) dividing it and vectorizes the inner part, when that loop drives one
+/// data-parallel iterator (bound as `x + loop`) along which every access is contiguous and the
+/// block has no conditional. Returns the outer part, or nothing when it does not apply.
+std::optional<LoopRV> VectorizeInnermost(Schedule& sch, const BlockRV& block, int64_t max_lanes);
 
 /// lambda d0, ..., dn: (d0, ..., d(j-1), d(j+1), ..., dn, dj): dimension `dim` moved last.
 IndexMap MoveDimToInnermost(const Buffer& buffer, size_t dim);
