@@ -14,34 +14,64 @@ namespace tirgen {
 namespace runtime {
 namespace {
 
-// An index expression compiled for fast evaluation at many points: variables become slots.
+// An index map compiled for evaluation at millions of points: each expression a flat postfix
+// program over slots (the map's variables), no lookups per point.
 class PointEvaluator {
  public:
   explicit PointEvaluator(const tir::IndexMap& map) {
     for (size_t i = 0; i < map.initial_indices.size(); ++i) slots_[map.initial_indices[i].get()] = i;
+    for (const PrimExpr& e : map.final_indices) {
+      programs_.emplace_back();
+      Compile(e, &programs_.back());
+    }
   }
-  int64_t Eval(const tir::PrimExpr& e, const std::vector<int64_t>& point) const {
-    if (const int64_t* c = tir::as_const_int(e)) return *c;
-    if (const auto* v = e.as<tir::VarNode>()) {
-      auto it = slots_.find(v);
-      TIRGEN_ICHECK(it != slots_.end()) << "index map uses a variable it does not bind";
-      return point[it->second];
+  size_t size() const { return programs_.size(); }
+  int64_t Eval(size_t k, const std::vector<int64_t>& point) {
+    stack_.clear();
+    for (const Op& op : programs_[k]) {
+      if (op.kind == Kind::kIntImm) { stack_.push_back(op.value); continue; }
+      if (op.kind == Kind::kVar) { stack_.push_back(point[op.value]); continue; }
+      int64_t y = stack_.back();
+      stack_.pop_back();
+      int64_t& x = stack_.back();
+      switch (op.kind) {
+        case Kind::kAdd: x += y; break;
+        case Kind::kSub: x -= y; break;
+        case Kind::kMul: x *= y; break;
+        case Kind::kFloorDiv: x = x / y - ((x % y != 0) && ((x < 0) != (y < 0))); break;
+        default: x = ((x % y) + y) % y; break;  // kFloorMod
+      }
     }
-    const auto* b = e.as<tir::BinaryNode>();
-    TIRGEN_ICHECK(b) << "index map is not integer arithmetic";
-    int64_t x = Eval(b->a, point), y = Eval(b->b, point);
-    switch (e.kind()) {
-      case Kind::kAdd: return x + y;
-      case Kind::kSub: return x - y;
-      case Kind::kMul: return x * y;
-      case Kind::kFloorDiv: TIRGEN_ICHECK(y != 0); return x / y - ((x % y != 0) && ((x < 0) != (y < 0)));
-      case Kind::kFloorMod: TIRGEN_ICHECK(y != 0); return ((x % y) + y) % y;
-      default: TIRGEN_ICHECK(false) << "index map operation " << KindName(e.kind()) << " not supported"; return 0;
-    }
+    return stack_.back();
   }
 
  private:
+  struct Op {
+    Kind kind;
+    int64_t value;  // the constant, or the slot of a variable
+  };
+  void Compile(const PrimExpr& e, std::vector<Op>* out) {
+    if (const int64_t* c = tir::as_const_int(e)) return out->push_back({Kind::kIntImm, *c});
+    if (const auto* v = e.as<tir::VarNode>()) {
+      auto it = slots_.find(v);
+      TIRGEN_ICHECK(it != slots_.end()) << "index map uses a variable it does not bind";
+      return out->push_back({Kind::kVar, static_cast<int64_t>(it->second)});
+    }
+    const auto* b = e.as<tir::BinaryNode>();
+    TIRGEN_ICHECK(b && (e.kind() == Kind::kAdd || e.kind() == Kind::kSub || e.kind() == Kind::kMul ||
+                        e.kind() == Kind::kFloorDiv || e.kind() == Kind::kFloorMod))
+        << "index map operation " << KindName(e.kind()) << " not supported";
+    if ((e.kind() == Kind::kFloorDiv || e.kind() == Kind::kFloorMod)) {
+      const int64_t* d = tir::as_const_int(b->b);
+      TIRGEN_ICHECK(d && *d != 0) << "index map divides by a non-constant or zero";
+    }
+    Compile(b->a, out);
+    Compile(b->b, out);
+    out->push_back({e.kind(), 0});
+  }
   std::unordered_map<const Object*, size_t> slots_;
+  std::vector<std::vector<Op>> programs_;
+  std::vector<int64_t> stack_;
 };
 
 // Relay call of a lowered function: its name and flattened arguments, or false.
@@ -141,7 +171,7 @@ NDArray ApplyIndexMap(const NDArray& data, const tir::IndexMap& map) {
   auto each_point = [&](const std::function<void(int64_t)>& f) {
     std::fill(point.begin(), point.end(), 0);
     for (int64_t p = 0; p < volume; ++p) {
-      for (size_t k = 0; k < rank_out; ++k) mapped[k] = ev.Eval(map.final_indices[k], point);
+      for (size_t k = 0; k < rank_out; ++k) mapped[k] = ev.Eval(k, point);
       f(p);
       for (size_t i = shape.size(); i-- > 0;) {
         if (++point[i] < shape[i]) break;
