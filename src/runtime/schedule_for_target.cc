@@ -20,7 +20,7 @@ class PointEvaluator {
  public:
   explicit PointEvaluator(const tir::IndexMap& map) {
     for (size_t i = 0; i < map.initial_indices.size(); ++i) slots_[map.initial_indices[i].get()] = i;
-    for (const PrimExpr& e : map.final_indices) {
+    for (const tir::PrimExpr& e : map.final_indices) {
       programs_.emplace_back();
       Compile(e, &programs_.back());
     }
@@ -50,7 +50,7 @@ class PointEvaluator {
     Kind kind;
     int64_t value;  // the constant, or the slot of a variable
   };
-  void Compile(const PrimExpr& e, std::vector<Op>* out) {
+  void Compile(const tir::PrimExpr& e, std::vector<Op>* out) {
     if (const int64_t* c = tir::as_const_int(e)) return out->push_back({Kind::kIntImm, *c});
     if (const auto* v = e.as<tir::VarNode>()) {
       auto it = slots_.find(v);

@@ -79,7 +79,8 @@ BlockRV Schedule::DecomposeReduction(const BlockRV& block_rv, const LoopRV& loop
   std::vector<std::pair<Var, PrimExpr>> loop_map;
   for (const ForNode* l : chosen) loop_map.emplace_back(l->loop_var, CopyVar(l->loop_var, "_init", l->loop_var.dtype()));
   for (PrimExpr& b : bindings) b = Substitute(b, loop_map);
-  Stmt init_stmt = BlockRealize(bindings, RemakePredicate(realize->predicate, discarded), init);
+  // The predicate is over the copied loops too (a tail of an imperfect split).
+  Stmt init_stmt = BlockRealize(bindings, Substitute(RemakePredicate(realize->predicate, discarded), loop_map), init);
   for (size_t k = 0; k < chosen.size(); ++k) {
     const ForNode* l = chosen[k];
     init_stmt = For(loop_map[k].second.cast<Var>(), l->min, l->extent, l->kind, init_stmt, l->thread_binding);

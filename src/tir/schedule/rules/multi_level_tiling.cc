@@ -147,7 +147,8 @@ bool MultiLevelTiling(Schedule& sch, const std::string& name, RuleContext& ctx) 
     }
     if (reuse >= best_reuse) best_reuse = reuse, u = static_cast<int>(i);
   }
-  const int64_t reg = u < 0 ? 1 : LargestDivisorAtMost(c.extents[u], kAccumulatorRegisters / vectors);
+  const int64_t reg_limit = kAccumulatorRegisters / vectors;
+  const int64_t reg = u < 0 ? 1 : LargestDivisorAtMost(c.extents[u], reg_limit);
 
   // 1. Layouts: v's dimension split by the tile, its inner part innermost.
   for (const ReadPlan& plan : ch.reads) {
