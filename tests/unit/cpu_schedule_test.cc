@@ -19,6 +19,7 @@
 #include "tirgen/support/io.h"
 #include "tirgen/support/npz.h"
 #include "tirgen/tir/schedule/cpu_schedule.h"
+#include "tirgen/tir/schedule/schedule.h"
 
 namespace tirgen {
 namespace {
@@ -153,6 +154,28 @@ def @main(%x: Tensor[(1, 32, 14, 14), float32], %w1: Tensor[(64, 32, 3, 3), floa
   ASSERT_EQ(want.size(), 1u);
   ASSERT_EQ(got.size(), 1u);
   ExpectClose(want[0], got[0]);
+}
+
+// A reduction split by a factor that does not divide it (a predicated tail), then decomposed:
+// the init block's predicate is over its own loop copies (it used to name the update's loop
+// variable, out of scope), and the result is unchanged.
+TEST_F(CpuSchedule, DecomposedReductionWithAPredicatedTailBuildsAndComputesTheSame) {
+  tir::PrimFunc f = LowerOne(R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(13, 16), float32], %w: Tensor[(8, 16), float32]) {
+  nn.dense(%x, %w, units=8)
+}
+)");
+  tir::Schedule sch(f);
+  tir::BlockRV b = sch.GetBlock("T_matmul_NT");
+  std::vector<tir::LoopRV> loops = sch.GetLoops(b);
+  std::vector<tir::LoopRV> i = sch.Split(loops[0], {std::nullopt, 4});
+  sch.Reorder({i[0], loops[2], i[1]});
+  sch.DecomposeReduction(b, loops[2]);
+  tir::PrimFunc g = sch.mod()->functions.at("main").cast<tir::PrimFunc>();
+  std::string text = script::Print(g);
+  EXPECT_NE(text.find("T.where(i0_0 * T.int64(4) + i0_1_init < T.int64(13))"), std::string::npos) << text;
+  NDArray x = Random({13, 16}, 9), w = Random({8, 16}, 10);
+  ExpectClose(runtime::BuildModule(f).Run("main", {x, w})[0], runtime::BuildModule(g).Run("main", {x, w})[0]);
 }
 
 TEST(ApplyIndexMap, PacksTheSplitDimensionInnermost) {

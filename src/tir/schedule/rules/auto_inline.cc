@@ -11,12 +11,6 @@ namespace tir {
 namespace rules {
 namespace {
 
-bool IsReduction(const Block& b) {
-  for (const IterVar& iv : b->iter_vars)
-    if (iv->iter_type != IterVarType::kDataPar) return true;
-  return false;
-}
-
 bool TryInline(Schedule& sch, const std::string& name) {
   BlockRV rv = sch.GetBlock(name);
   Block b = sch.Get(rv);

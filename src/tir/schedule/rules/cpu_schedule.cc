@@ -7,15 +7,6 @@
 
 namespace tirgen {
 namespace tir {
-namespace {
-
-bool IsReduction(const Block& b) {
-  for (const IterVar& iv : b->iter_vars)
-    if (iv->iter_type != IterVarType::kDataPar) return true;
-  return false;
-}
-
-}  // namespace
 
 CpuScheduleResult ScheduleForCpu(const PrimFunc& func, const target::Target& target,
                                  const std::set<int>& layout_free_params) {
@@ -30,7 +21,7 @@ CpuScheduleResult ScheduleForCpu(const PrimFunc& func, const target::Target& tar
     // A rule is a sequence of primitives, each atomic: one that fails half-way leaves a
     // correct, partly scheduled function.
     try {
-      if (IsReduction(sch.Get(sch.GetBlock(name)))) {
+      if (rules::IsReduction(sch.Get(sch.GetBlock(name)))) {
         if (!rules::MultiLevelTiling(sch, name, ctx)) rules::ReorderReduction(sch, name, ctx);
       } else {
         rules::ParallelVectorize(sch, name, ctx);

@@ -2,11 +2,15 @@
 // register tile of its outputs at a time.
 //
 // Decisions (analytical, from the block's accesses and the target):
-//  - the vector axis v: a spatial iterator whose extent the SIMD width divides and along which
-//    every read is contiguous or can be made so: a broadcast (v unused), v already the last
-//    index, a layout-free parameter (a constant weight: packed once by the caller), or an
-//    intermediate buffer of this function (its producer writes it packed). Preferred: no
-//    intermediate repacking, then v the output's innermost dimension, then the longest;
+//  - the vector axis v: a spatial iterator whose extent the SIMD width (or half of it) divides
+//    and along which every read is contiguous or can be made so: a broadcast (v unused), v
+//    already the last index, a layout-free parameter (a constant weight: packed once by the
+//    caller), or an intermediate buffer of this function (its producer writes it packed).
+//    Chosen by estimated cycles per output: reduction FMAs over the lanes, plus the
+//    write-back (vector stores when v is the output's innermost dimension, a scalar transpose
+//    otherwise), plus a repacked intermediate. Deep reductions (3x3 convolutions over many
+//    channels) vectorize the output channels; shallow ones (pointwise over few channels,
+//    depthwise) the output's rows when they are long enough;
 //  - the register axis u: the other spatial iterator that the most vector loads do not
 //    depend on (so each load feeds the whole tile), innermost among equals, unrolled by the
 //    largest divisor of its extent that keeps the accumulators (u x Vv vectors) within 16
@@ -37,7 +41,7 @@ struct VectorChoice {
   int64_t lanes = 0;     // SIMD lanes
   std::vector<ReadPlan> reads;
   size_t out_dim = 0;    // dimension of the output v indexes
-  std::vector<int> score;
+  double cost = 0;  // estimated cycles per output element (lower is better)
 };
 
 bool IsVar(const PrimExpr& e, const Var& v) { return e.get() == v.get(); }
@@ -100,8 +104,13 @@ bool Choose(const CanonicalBlock& c, const RuleContext& ctx, VectorChoice* best)
     }
     if (!ok) continue;
     bool out_last = ch.out_dim + 1 == out->region.size();
-    ch.score = {ch.lanes == full, intermediates == 0, out_last, static_cast<int>(std::min<int64_t>(c.extents[i], 1 << 20))};
-    if (!found || ch.score > best->score) *best = ch, found = true;
+    // Per output element: the reduction's vector FMAs (two a cycle), the write-back (a vector
+    // store when v is the output's innermost dimension, else a scalar transpose of about two
+    // cycles an element), a repacked intermediate (a copy, about one cycle an element).
+    double reduction = 1;
+    for (size_t k = c.num_spatial; k < c.extents.size(); ++k) reduction *= static_cast<double>(c.extents[k]);
+    ch.cost = 0.5 * reduction / ch.lanes + (out_last ? 2.0 / ch.lanes : 2.0) + intermediates;
+    if (!found || ch.cost < best->cost) *best = ch, found = true;  // ties: the outermost
   }
   return found;
 }

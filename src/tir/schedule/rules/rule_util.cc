@@ -94,6 +94,12 @@ std::vector<std::string> TopBlockNames(const PrimFunc& func) {
   return top.names;
 }
 
+bool IsReduction(const Block& block) {
+  for (const IterVar& iv : block->iter_vars)
+    if (iv->iter_type != IterVarType::kDataPar) return true;
+  return false;
+}
+
 bool Uses(const PrimExpr& e, const Var& v) {
   Finder f;
   f.var = v.get();

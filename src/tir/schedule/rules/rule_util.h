@@ -43,6 +43,8 @@ bool GetCanonical(Schedule& sch, const std::string& name, CanonicalBlock* out);
 /// Names of the blocks directly under the root block, in program order.
 std::vector<std::string> TopBlockNames(const PrimFunc& func);
 
+/// True when the block has an iterator that is not data-parallel (a reduction).
+bool IsReduction(const Block& block);
 /// True when `e` mentions `v`.
 bool Uses(const PrimExpr& e, const Var& v);
 /// True when the block's body calls if_then_else or has a Select (data-dependent choices the
