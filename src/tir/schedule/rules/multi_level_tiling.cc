@@ -136,8 +136,6 @@ bool MultiLevelTiling(Schedule& sch, const std::string& name, RuleContext& ctx) 
   VectorChoice ch;
   if (!Choose(c, ctx, &ch)) return false;
   const size_t v = ch.axis;
-  const int64_t vectors = c.extents[v] % (2 * ch.lanes) == 0 ? 2 : 1;
-  const int64_t tile = vectors * ch.lanes;
   constexpr int64_t kAccumulatorRegisters = 16;
   // Register axis: the spatial loop (longer than 1) that the most vector loads do not depend
   // on (each such load then feeds u's whole tile), the innermost among equals.
@@ -156,8 +154,23 @@ bool MultiLevelTiling(Schedule& sch, const std::string& name, RuleContext& ctx) 
     }
     if (reuse >= best_reuse) best_reuse = reuse, u = static_cast<int>(i);
   }
-  const int64_t reg_limit = kAccumulatorRegisters / vectors;
-  const int64_t reg = u < 0 ? 1 : LargestDivisorAtMost(c.extents[u], reg_limit);
+  // Vectors along v per tile: two when v allows, u's tile filling the accumulators. When u
+  // has no divisor to block by (none, or a prime extent like 13 or 109), more vectors along
+  // v instead, so that the tile still has independent accumulators to hide FMA latency.
+  int64_t vectors = c.extents[v] % (2 * ch.lanes) == 0 ? 2 : 1;
+  int64_t reg = u < 0 ? 1 : LargestDivisorAtMost(c.extents[u], kAccumulatorRegisters / vectors);
+  if (reg == 1 && u >= 0 && vectors == 2) reg = LargestDivisorAtMost(c.extents[u], kAccumulatorRegisters);
+  if (reg == 1) {
+    for (int64_t k = 8; k >= 1; --k) {
+      if (c.extents[v] % (k * ch.lanes) == 0) {
+        vectors = k;
+        break;
+      }
+    }
+  } else if (reg > kAccumulatorRegisters / vectors) {
+    vectors = 1;
+  }
+  const int64_t tile = vectors * ch.lanes;
 
   // 1. Layouts: v's dimension split by the tile, its inner part innermost.
   for (const ReadPlan& plan : ch.reads) {
