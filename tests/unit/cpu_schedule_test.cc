@@ -173,7 +173,7 @@ def @main(%x: Tensor[(13, 16), float32], %w: Tensor[(8, 16), float32]) {
   sch.DecomposeReduction(b, loops[2]);
   tir::PrimFunc g = sch.mod()->functions.at("main").cast<tir::PrimFunc>();
   std::string text = script::Print(g);
-  EXPECT_NE(text.find("T.where(i0_0 * T.int64(4) + i0_1_init < T.int64(13))"), std::string::npos) << text;
+  EXPECT_NE(text.find("T.where(i_0 * T.int64(4) + i_1_init < T.int64(13))"), std::string::npos) << text;
   NDArray x = Random({13, 16}, 9), w = Random({8, 16}, 10);
   ExpectClose(runtime::BuildModule(f).Run("main", {x, w})[0], runtime::BuildModule(g).Run("main", {x, w})[0]);
 }
