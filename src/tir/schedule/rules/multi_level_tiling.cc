@@ -12,9 +12,9 @@
 //    channels) vectorize the output channels; shallow ones (pointwise over few channels,
 //    depthwise) the output's rows when they are long enough;
 //  - the register axis u: the other spatial iterator that the most vector loads do not
-//    depend on (so each load feeds the whole tile), innermost among equals, unrolled by the
-//    largest divisor of its extent that keeps the accumulators (u x Vv vectors) within 16
-//    registers;
+//    depend on (so each load feeds the whole tile), innermost among equals; the tile is
+//    k vectors along v times r steps of u (r a divisor of u's extent), at most 16
+//    accumulators, chosen for the most FMAs per load (k <= 2 unless u cannot block);
 //  - loops: [spatial outer][reductions][u_i, v_vectors, v_lanes], the accumulator tile in a
 //    local buffer laid out v-innermost (cache_write + transform_layout), elementwise
 //    consumers fused into its write-back (reverse_compute_inline), the write-back computed at
@@ -154,21 +154,25 @@ bool MultiLevelTiling(Schedule& sch, const std::string& name, RuleContext& ctx) 
     }
     if (reuse >= best_reuse) best_reuse = reuse, u = static_cast<int>(i);
   }
-  // Vectors along v per tile: two when v allows, u's tile filling the accumulators. When u
-  // has no divisor to block by (none, or a prime extent like 13 or 109), more vectors along
-  // v instead, so that the tile still has independent accumulators to hide FMA latency.
-  int64_t vectors = c.extents[v] % (2 * ch.lanes) == 0 ? 2 : 1;
-  int64_t reg = u < 0 ? 1 : LargestDivisorAtMost(c.extents[u], kAccumulatorRegisters / vectors);
-  if (reg == 1 && u >= 0 && vectors == 2) reg = LargestDivisorAtMost(c.extents[u], kAccumulatorRegisters);
-  if (reg == 1) {
-    for (int64_t k = 8; k >= 1; --k) {
-      if (c.extents[v] % (k * ch.lanes) == 0) {
-        vectors = k;
-        break;
-      }
+  // The register tile: k vectors along v times r steps of u (r divides u's extent), at most
+  // 16 accumulators, chosen for the most FMAs per load (k*r FMAs for k vector loads and r
+  // broadcasts), then the most accumulators (to hide FMA latency). Prime extents (13, 109)
+  // leave r = 1 and are made up for with more vectors along v.
+  int64_t vectors = 1, reg = 1;
+  double best = -1;
+  // At most two vectors while u blocks (wider tiles pack more weight per tile than L1 holds:
+  // measured slower on resnet18's 3x3 convolutions); up to eight when u cannot block at all.
+  const int64_t max_vectors =
+      u >= 0 && LargestDivisorAtMost(c.extents[u], kAccumulatorRegisters / 2) > 1 ? 2 : 8;
+  for (int64_t k = 1; k <= max_vectors; ++k) {
+    if (c.extents[v] % (k * ch.lanes) != 0) continue;
+    int64_t r = u < 0 ? 1 : LargestDivisorAtMost(c.extents[u], kAccumulatorRegisters / k);
+    double per_load = static_cast<double>(k * r) / static_cast<double>(k + r);
+    if (per_load > best + 1e-9 || (per_load > best - 1e-9 && k * r > vectors * reg)) {
+      best = per_load;
+      vectors = k;
+      reg = r;
     }
-  } else if (reg > kAccumulatorRegisters / vectors) {
-    vectors = 1;
   }
   const int64_t tile = vectors * ch.lanes;
 
