@@ -188,6 +188,29 @@ def @main(%x: Tensor[(13, 16), float32], %w: Tensor[(8, 16), float32]) {
   ExpectClose(runtime::BuildModule(f).Run("main", {x, w})[0], runtime::BuildModule(g).Run("main", {x, w})[0]);
 }
 
+// A write-back computed at the tile of a producer with a predicated tail covers the tail's
+// rows too: it keeps to its domain with a predicate (it used to write past the output).
+TEST_F(CpuSchedule, ReverseComputeAtUnderAPredicatedTailStaysInItsDomain) {
+  tir::PrimFunc f = LowerOne(R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(13, 16), float32], %w: Tensor[(32, 16), float32]) {
+  nn.dense(%x, %w, units=32)
+}
+)");
+  tir::Schedule sch(f);
+  tir::BlockRV b = sch.GetBlock("T_matmul_NT");
+  std::vector<tir::LoopRV> loops = sch.GetLoops(b);
+  std::vector<tir::LoopRV> i = sch.Split(loops[0], {std::nullopt, 4});
+  sch.Reorder({i[0], loops[1], loops[2], i[1]});
+  tir::BlockRV wb = sch.CacheWrite(b, 0, "local");
+  sch.ReverseComputeAt(wb, loops[1]);
+  sch.DecomposeReduction(b, loops[2]);
+  tir::PrimFunc g = sch.mod()->functions.at("main").cast<tir::PrimFunc>();
+  std::string text = script::Print(g);
+  EXPECT_NE(text.find("T.where(i_0 * T.int64(4) + ax0 < T.int64(13))"), std::string::npos) << text;
+  NDArray x = Random({13, 16}, 11), w = Random({32, 16}, 12);
+  ExpectClose(runtime::BuildModule(f).Run("main", {x, w})[0], runtime::BuildModule(g).Run("main", {x, w})[0]);
+}
+
 TEST(ApplyIndexMap, PacksTheSplitDimensionInnermost) {
   std::vector<uint8_t> bytes(6 * 4);
   for (int i = 0; i < 6; ++i) {

@@ -132,19 +132,28 @@ void MoveBlockUnderLoop(Schedule::State& st, const BlockRV& block_rv, const Loop
   }
   std::vector<Var> loop_vars;
   std::vector<PrimExpr> extents, bindings;
+  // A range wider than the iter var's domain (a producer with a predicated tail) keeps the
+  // block inside its domain with a predicate, as TVM does.
+  PrimExpr predicate = make_const(DataType::Bool(), 1);
   for (size_t i = 0; i < block->iter_vars.size(); ++i) {
     const IterVar& iv = block->iter_vars[i];
     Range r = iter_range[i].defined() ? iter_range[i] : iv->dom;
+    PrimExpr binding;
     if (is_one(r->extent) && !preserve_unit_loops) {
-      bindings.push_back(r->min);
-      continue;
+      binding = r->min;
+    } else {
+      Var lv("ax" + std::to_string(loop_vars.size()), r->extent.dtype());
+      loop_vars.push_back(lv);
+      extents.push_back(r->extent);
+      binding = ana.Simplify(add(r->min, lv));
     }
-    Var lv("ax" + std::to_string(loop_vars.size()), r->extent.dtype());
-    loop_vars.push_back(lv);
-    extents.push_back(r->extent);
-    bindings.push_back(ana.Simplify(add(r->min, lv)));
+    bindings.push_back(binding);
+    if (!iter_range[i].defined()) continue;
+    if (!ana.CanProve(ge(r->min, iv->dom->min))) predicate = logical_and(predicate, ge(binding, iv->dom->min));
+    if (!ana.CanProve(le(add(r->min, r->extent), add(iv->dom->min, iv->dom->extent))))
+      predicate = logical_and(predicate, lt(binding, add(iv->dom->min, iv->dom->extent)));
   }
-  Stmt moved = BlockRealize(bindings, make_const(DataType::Bool(), 1), GetRef<Block>(block));
+  Stmt moved = BlockRealize(bindings, ana.Simplify(predicate), GetRef<Block>(block));
   for (size_t i = loop_vars.size(); i-- > 0;)
     moved = For(loop_vars[i], make_const(loop_vars[i].dtype(), 0), extents[i], ForKind::kSerial, moved);
 
