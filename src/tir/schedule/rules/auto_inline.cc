@@ -11,10 +11,10 @@ namespace tir {
 namespace rules {
 namespace {
 
-bool TryInline(Schedule& sch, const std::string& name) {
+bool TryInline(Schedule& sch, const PrimFunc& func, const std::string& name) {
+  Block b = FindTopBlock(func, name);
+  if (!b.defined() || IsReduction(b) || HasConditional(b) || b->writes.size() != 1) return false;
   BlockRV rv = sch.GetBlock(name);
-  Block b = sch.Get(rv);
-  if (IsReduction(b) || HasConditional(b) || b->writes.size() != 1) return false;
   try {
     sch.ComputeInline(rv);
     return true;
@@ -36,7 +36,7 @@ void AutoInline(Schedule& sch, const RuleContext&) {
     changed = false;
     PrimFunc f = sch.mod()->functions.at("main").cast<PrimFunc>();
     for (const std::string& name : TopBlockNames(f)) {
-      if (TryInline(sch, name)) {
+      if (TryInline(sch, f, name)) {
         changed = true;
         break;  // block names and handles changed: start again from the new function
       }

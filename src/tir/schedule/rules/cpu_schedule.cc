@@ -21,10 +21,14 @@ CpuScheduleResult ScheduleForCpu(const PrimFunc& func, const target::Target& tar
     // A rule is a sequence of primitives, each atomic: one that fails half-way leaves a
     // correct, partly scheduled function.
     try {
-      if (rules::IsReduction(sch.Get(sch.GetBlock(name)))) {
-        if (!rules::MultiLevelTiling(sch, name, ctx)) rules::ReorderReduction(sch, name, ctx);
+      PrimFunc current = sch.mod()->functions.at("main").cast<PrimFunc>();
+      if (!rules::FindTopBlock(current, name).defined()) continue;
+      rules::CanonicalBlock c;
+      if (!rules::GetCanonical(sch, sch.GetBlock(name), &c)) continue;  // not lowering's form
+      if (rules::IsReduction(c.block)) {
+        if (!rules::MultiLevelTiling(sch, c, ctx)) rules::ReorderReduction(sch, c, ctx);
       } else {
-        rules::ParallelVectorize(sch, name, ctx);
+        rules::ParallelVectorize(sch, c, ctx);
       }
     } catch (const ScheduleError&) {
     }

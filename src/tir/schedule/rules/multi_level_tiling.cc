@@ -130,9 +130,8 @@ int64_t LargestDivisorAtMost(int64_t n, int64_t limit) {
 
 }  // namespace
 
-bool MultiLevelTiling(Schedule& sch, const std::string& name, RuleContext& ctx) {
-  CanonicalBlock c;
-  if (!GetCanonical(sch, name, &c) || c.num_spatial == 0 || c.num_spatial == c.loops.size()) return false;
+bool MultiLevelTiling(Schedule& sch, const CanonicalBlock& c, RuleContext& ctx) {
+  if (c.num_spatial == 0 || c.num_spatial == c.loops.size()) return false;
   VectorChoice ch;
   if (!Choose(c, ctx, &ch)) return false;
   const size_t v = ch.axis;

@@ -8,9 +8,8 @@ namespace tirgen {
 namespace tir {
 namespace rules {
 
-bool ParallelVectorize(Schedule& sch, const std::string& name, const RuleContext& ctx) {
-  CanonicalBlock c;
-  if (!GetCanonical(sch, name, &c) || c.num_spatial != c.loops.size()) return false;
+bool ParallelVectorize(Schedule& sch, const CanonicalBlock& c, const RuleContext& ctx) {
+  if (c.num_spatial != c.loops.size()) return false;
   const Block& b = c.block;
   if (b->writes.size() != 1) return false;
   const size_t last = c.loops.size() - 1;
@@ -18,7 +17,7 @@ bool ParallelVectorize(Schedule& sch, const std::string& name, const RuleContext
   DataType dt = b->writes[0]->buffer->dtype;
   bool vectorizable = false;
   if (dt.lanes() == 1 && !dt.is_bool()) {
-    std::optional<LoopRV> outer = VectorizeInnermost(sch, c.rv, ctx.target.VectorLanes(std::max(8, dt.bits())));
+    std::optional<LoopRV> outer = VectorizeInnermost(sch, c.rv, ctx.target.VectorLanes(std::max(8, dt.bits())), c.loops);
     if (outer) loops[last] = *outer, vectorizable = true;
   }
   bool changed = vectorizable;

@@ -15,9 +15,7 @@ constexpr int64_t kMinInnermostExtent = 4;
 
 }  // namespace
 
-bool ReorderReduction(Schedule& sch, const std::string& name, const RuleContext&) {
-  CanonicalBlock c;
-  if (!GetCanonical(sch, name, &c)) return false;
+bool ReorderReduction(Schedule& sch, const CanonicalBlock& c, const RuleContext&) {
   std::vector<LoopRV> spatial(c.loops.begin(), c.loops.begin() + c.num_spatial);
   std::vector<LoopRV> reduce(c.loops.begin() + c.num_spatial, c.loops.end());
   bool changed = false;

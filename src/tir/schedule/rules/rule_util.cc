@@ -53,9 +53,9 @@ int64_t CanonicalBlock::Work() const {
   return w;
 }
 
-bool GetCanonical(Schedule& sch, const std::string& name, CanonicalBlock* out) {
+bool GetCanonical(Schedule& sch, const BlockRV& block, CanonicalBlock* out) {
   CanonicalBlock c;
-  c.rv = sch.GetBlock(name);
+  c.rv = block;
   c.block = sch.Get(c.rv);
   c.loops = sch.GetLoops(c.rv);
   if (c.loops.empty() || c.loops.size() != c.block->iter_vars.size()) return false;
@@ -86,6 +86,27 @@ bool GetCanonical(Schedule& sch, const std::string& name, CanonicalBlock* out) {
   if (nested.blocks) return false;
   *out = std::move(c);
   return true;
+}
+
+Block FindTopBlock(const PrimFunc& func, const std::string& name) {
+  class Finder : public StmtExprVisitor {
+   public:
+    using StmtExprVisitor::VisitStmt_;
+    const std::string* name;
+    Block found;
+    void VisitStmt_(const BlockRealizeNode* op) override {
+      if (depth_ == 1 && op->block->name_hint == *name) found = op->block;
+      ++depth_;
+      if (depth_ <= 1) StmtExprVisitor::VisitStmt_(op);
+      --depth_;
+    }
+
+   private:
+    int depth_ = 0;
+  } finder;
+  finder.name = &name;
+  finder.VisitStmt(func->body);
+  return finder.found;
 }
 
 std::vector<std::string> TopBlockNames(const PrimFunc& func) {
@@ -152,8 +173,9 @@ bool IsVarPlusOffset(const PrimExpr& e, const Var& v) {
   return (b->a.get() == v.get() && !Uses(b->b, v)) || (b->b.get() == v.get() && !Uses(b->a, v));
 }
 
-std::optional<LoopRV> VectorizeInnermost(Schedule& sch, const BlockRV& rv, int64_t max_lanes) {
-  std::vector<LoopRV> loops = sch.GetLoops(rv);
+std::optional<LoopRV> VectorizeInnermost(Schedule& sch, const BlockRV& rv, int64_t max_lanes,
+                                         std::vector<LoopRV> loops) {
+  if (loops.empty()) loops = sch.GetLoops(rv);
   if (loops.empty()) return std::nullopt;
   For inner = sch.Get(loops.back());
   const int64_t* extent = as_const_int(inner->extent);

@@ -37,8 +37,11 @@ struct CanonicalBlock {
   int64_t Work() const;          ///< number of block instances
 };
 
-/// The block named `name` in canonical form, or false.
-bool GetCanonical(Schedule& sch, const std::string& name, CanonicalBlock* out);
+/// The block in canonical form, or false.
+bool GetCanonical(Schedule& sch, const BlockRV& block, CanonicalBlock* out);
+/// The block named `name` directly under the root block of `func`, or an undefined Block
+/// (found without the schedule, so nothing is recorded in its trace).
+Block FindTopBlock(const PrimFunc& func, const std::string& name);
 
 /// Names of the blocks directly under the root block, in program order.
 std::vector<std::string> TopBlockNames(const PrimFunc& func);
@@ -68,7 +71,9 @@ bool ContiguousAlong(const BufferRegion& r, const Var& v);
 /// `max_lanes`) dividing it and vectorizes the inner part, when that loop drives one
 /// data-parallel iterator (bound as `x + loop`) along which every access is contiguous and the
 /// block has no conditional. Returns the outer part, or nothing when it does not apply.
-std::optional<LoopRV> VectorizeInnermost(Schedule& sch, const BlockRV& block, int64_t max_lanes);
+/// `loops`: the block's loops when the caller has them (else they are looked up).
+std::optional<LoopRV> VectorizeInnermost(Schedule& sch, const BlockRV& block, int64_t max_lanes,
+                                         std::vector<LoopRV> loops = {});
 
 /// lambda d0, ..., dn: (d0, ..., d(j-1), d(j+1), ..., dn, dj): dimension `dim` moved last.
 IndexMap MoveDimToInnermost(const Buffer& buffer, size_t dim);
@@ -84,12 +89,12 @@ constexpr int64_t kMinParallelWork = int64_t{1} << 15;
 /// conditional, e.g. padding: inlining it would put the condition in the hot loop).
 void AutoInline(Schedule& sch, const RuleContext& ctx);
 /// Register-tiled, vectorized, parallel reduction (conv, dense, matmul, pooling): see the file.
-bool MultiLevelTiling(Schedule& sch, const std::string& block, RuleContext& ctx);
+bool MultiLevelTiling(Schedule& sch, const CanonicalBlock& block, RuleContext& ctx);
 /// Spatial (injective) blocks: innermost loop vectorized, outer loops fused and parallel.
-bool ParallelVectorize(Schedule& sch, const std::string& block, const RuleContext& ctx);
+bool ParallelVectorize(Schedule& sch, const CanonicalBlock& block, const RuleContext& ctx);
 /// Reductions no other rule takes: spatial loop innermost under the reduction, init
 /// decomposed, outer loop parallel when large.
-bool ReorderReduction(Schedule& sch, const std::string& block, const RuleContext& ctx);
+bool ReorderReduction(Schedule& sch, const CanonicalBlock& block, const RuleContext& ctx);
 
 }  // namespace rules
 }  // namespace tir
