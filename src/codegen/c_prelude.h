@@ -63,7 +63,20 @@ TG_INT_HELPERS(int8_t, i8) TG_INT_HELPERS(int16_t, i16) TG_INT_HELPERS(int32_t, 
 TG_INT_HELPERS(uint8_t, u8) TG_INT_HELPERS(uint16_t, u16) TG_INT_HELPERS(uint32_t, u32) TG_INT_HELPERS(uint64_t, u64)
 TG_MINMAX(int8_t, i8) TG_MINMAX(int16_t, i16) TG_MINMAX(int32_t, i32) TG_MINMAX(int64_t, i64)
 TG_MINMAX(uint8_t, u8) TG_MINMAX(uint16_t, u16) TG_MINMAX(uint32_t, u32) TG_MINMAX(uint64_t, u64)
-TG_MINMAX(float, f32) TG_MINMAX(double, f64) TG_MINMAX(int, b)
+TG_MINMAX(int, b)
+#if defined(__SSE2__)
+/* x86's minss/maxss compute exactly `a < b ? a : b` / `a > b ? a : b` (the second operand
+   when equal or unordered), branch-free: GCC sometimes compiles the conditional form to
+   compare-and-jump in unrolled epilogues (a relu6 write-back was seen spending its time in
+   vcomiss + jumps). */
+#include <emmintrin.h>
+static inline float tg_min_f32(float a, float b) { return _mm_cvtss_f32(_mm_min_ss(_mm_set_ss(a), _mm_set_ss(b))); }
+static inline float tg_max_f32(float a, float b) { return _mm_cvtss_f32(_mm_max_ss(_mm_set_ss(a), _mm_set_ss(b))); }
+static inline double tg_min_f64(double a, double b) { return _mm_cvtsd_f64(_mm_min_sd(_mm_set_sd(a), _mm_set_sd(b))); }
+static inline double tg_max_f64(double a, double b) { return _mm_cvtsd_f64(_mm_max_sd(_mm_set_sd(a), _mm_set_sd(b))); }
+#else
+TG_MINMAX(float, f32) TG_MINMAX(double, f64)
+#endif
 
 static inline void* tg_alloc(size_t n) {
   void* p = NULL;
