@@ -196,5 +196,16 @@ IRModule LowerTE(const IRModule& mod, const LowerTEOptions& options,
   return IRModule(functions, mod->attrs);
 }
 
+const relay::GlobalVarNode* LoweredCallee(const relay::CallNode* call, std::vector<relay::Expr>* args) {
+  const relay::GlobalVarNode* gv = call->op.as<relay::GlobalVarNode>();
+  *args = call->args;
+  if (!gv && call->op_name() == "call_lowered" && !args->empty()) {
+    gv = (*args)[0].as<relay::GlobalVarNode>();
+    const auto* tuple = args->size() > 1 ? (*args)[1].as<relay::TupleNode>() : nullptr;
+    *args = tuple ? tuple->fields : std::vector<relay::Expr>(args->begin() + 1, args->end());
+  }
+  return gv;
+}
+
 }  // namespace lower
 }  // namespace tirgen

@@ -1,5 +1,6 @@
 #include "execution_plan.h"
 
+#include "tirgen/lower/lower.h"
 #include "tirgen/runtime/storage_plan.h"
 
 #include <algorithm>
@@ -124,14 +125,8 @@ class ExecutionPlan::Builder {
   }
 
   PlanValue Call(const relay::CallNode* call) {
-    // call_lowered(@f, (args...)), or a direct call @f(args...).
-    const relay::GlobalVarNode* gv = call->op.as<relay::GlobalVarNode>();
-    std::vector<Expr> args = call->args;
-    if (!gv && call->op_name() == "call_lowered" && !args.empty()) {
-      gv = args[0].as<relay::GlobalVarNode>();
-      const auto* tuple = args.size() > 1 ? args[1].as<relay::TupleNode>() : nullptr;
-      args = tuple ? tuple->fields : std::vector<Expr>(args.begin() + 1, args.end());
-    }
+    std::vector<Expr> args;
+    const relay::GlobalVarNode* gv = lower::LoweredCallee(call, &args);
     TIRGEN_CHECK(gv) << "executor: call of " << (call->op_name().empty() ? KindName(call->op.kind()) : call->op_name())
                      << " in main; only lowered functions can run (run LowerTE first)";
     std::vector<size_t> in;

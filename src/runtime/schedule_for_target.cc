@@ -1,10 +1,10 @@
 #include "tirgen/runtime/schedule_for_target.h"
 
 #include <cstring>
-#include <functional>
 #include <set>
-#include <unordered_map>
 
+#include "tirgen/arith/analyzer.h"
+#include "tirgen/lower/lower.h"
 #include "tirgen/relay/expr.h"
 #include "tirgen/relay/expr_functor.h"
 #include "tirgen/support/error.h"
@@ -14,75 +14,9 @@ namespace tirgen {
 namespace runtime {
 namespace {
 
-// An index map compiled for evaluation at millions of points: each expression a flat postfix
-// program over slots (the map's variables), no lookups per point.
-class PointEvaluator {
- public:
-  explicit PointEvaluator(const tir::IndexMap& map) {
-    for (size_t i = 0; i < map.initial_indices.size(); ++i) slots_[map.initial_indices[i].get()] = i;
-    for (const tir::PrimExpr& e : map.final_indices) {
-      programs_.emplace_back();
-      Compile(e, &programs_.back());
-    }
-  }
-  size_t size() const { return programs_.size(); }
-  int64_t Eval(size_t k, const std::vector<int64_t>& point) {
-    stack_.clear();
-    for (const Op& op : programs_[k]) {
-      if (op.kind == Kind::kIntImm) { stack_.push_back(op.value); continue; }
-      if (op.kind == Kind::kVar) { stack_.push_back(point[op.value]); continue; }
-      int64_t y = stack_.back();
-      stack_.pop_back();
-      int64_t& x = stack_.back();
-      switch (op.kind) {
-        case Kind::kAdd: x += y; break;
-        case Kind::kSub: x -= y; break;
-        case Kind::kMul: x *= y; break;
-        case Kind::kFloorDiv: x = x / y - ((x % y != 0) && ((x < 0) != (y < 0))); break;
-        default: x = ((x % y) + y) % y; break;  // kFloorMod
-      }
-    }
-    return stack_.back();
-  }
-
- private:
-  struct Op {
-    Kind kind;
-    int64_t value;  // the constant, or the slot of a variable
-  };
-  void Compile(const tir::PrimExpr& e, std::vector<Op>* out) {
-    if (const int64_t* c = tir::as_const_int(e)) return out->push_back({Kind::kIntImm, *c});
-    if (const auto* v = e.as<tir::VarNode>()) {
-      auto it = slots_.find(v);
-      TIRGEN_ICHECK(it != slots_.end()) << "index map uses a variable it does not bind";
-      return out->push_back({Kind::kVar, static_cast<int64_t>(it->second)});
-    }
-    const auto* b = e.as<tir::BinaryNode>();
-    TIRGEN_ICHECK(b && (e.kind() == Kind::kAdd || e.kind() == Kind::kSub || e.kind() == Kind::kMul ||
-                        e.kind() == Kind::kFloorDiv || e.kind() == Kind::kFloorMod))
-        << "index map operation " << KindName(e.kind()) << " not supported";
-    if ((e.kind() == Kind::kFloorDiv || e.kind() == Kind::kFloorMod)) {
-      const int64_t* d = tir::as_const_int(b->b);
-      TIRGEN_ICHECK(d && *d != 0) << "index map divides by a non-constant or zero";
-    }
-    Compile(b->a, out);
-    Compile(b->b, out);
-    out->push_back({e.kind(), 0});
-  }
-  std::unordered_map<const Object*, size_t> slots_;
-  std::vector<std::vector<Op>> programs_;
-  std::vector<int64_t> stack_;
-};
-
 // Relay call of a lowered function: its name and flattened arguments, or false.
 bool LoweredCall(const relay::CallNode* call, std::string* name, std::vector<relay::Expr>* args) {
-  const relay::GlobalVarNode* gv = call->op.as<relay::GlobalVarNode>();
-  *args = call->args;
-  if (!gv && call->op_name() == "call_lowered" && !args->empty()) {
-    gv = (*args)[0].as<relay::GlobalVarNode>();
-    const auto* tuple = args->size() > 1 ? (*args)[1].as<relay::TupleNode>() : nullptr;
-    *args = tuple ? tuple->fields : std::vector<relay::Expr>(args->begin() + 1, args->end());
-  }
+  const relay::GlobalVarNode* gv = lower::LoweredCallee(call, args);
   if (!gv) return false;
   *name = gv->name_hint;
   return true;
@@ -162,37 +96,42 @@ NDArray ApplyIndexMap(const NDArray& data, const tir::IndexMap& map) {
   const std::vector<int64_t>& shape = data->shape;
   TIRGEN_ICHECK(shape.size() == map.initial_indices.size()) << "index map of rank " << map.initial_indices.size()
                                                             << " applied to a tensor of rank " << shape.size();
-  PointEvaluator ev(map);
-  const size_t rank_out = map.final_indices.size();
-  int64_t volume = data->NumElements();
-  // The result's shape: one past the largest index each output dimension reaches.
-  std::vector<int64_t> out_shape(rank_out, 0);
-  std::vector<int64_t> point(shape.size(), 0), mapped(rank_out);
-  auto each_point = [&](const std::function<void(int64_t)>& f) {
-    std::fill(point.begin(), point.end(), 0);
-    for (int64_t p = 0; p < volume; ++p) {
-      for (size_t k = 0; k < rank_out; ++k) mapped[k] = ev.Eval(k, point);
-      f(p);
-      for (size_t i = shape.size(); i-- > 0;) {
-        if (++point[i] < shape[i]) break;
-        point[i] = 0;
-      }
-    }
-  };
-  each_point([&](int64_t) {
-    for (size_t k = 0; k < rank_out; ++k) out_shape[k] = std::max(out_shape[k], mapped[k] + 1);
-  });
+  // The result's shape from the map's bounds (as transform_layout derived the parameter's),
+  // then one pass placing every element, checking that none lands twice.
+  arith::Analyzer ana;
+  for (size_t i = 0; i < shape.size(); ++i) {
+    DataType dt = map.initial_indices[i].dtype();
+    ana.Bind(map.initial_indices[i], tir::Range(tir::make_const(dt, 0), tir::make_const(dt, shape[i])));
+  }
+  std::vector<int64_t> out_shape;
   int64_t out_volume = 1;
-  for (int64_t d : out_shape) out_volume *= d;
+  for (const tir::PrimExpr& e : map.final_indices) {
+    arith::ConstBound b = ana.Bound(e);
+    TIRGEN_ICHECK(b.min == 0) << "index map " << map.ToPython() << ": an output starts at " << b.min;
+    out_shape.push_back(b.max + 1);
+    out_volume *= b.max + 1;
+  }
+  const int64_t volume = data->NumElements();
   TIRGEN_ICHECK(out_volume == volume) << "index map " << map.ToPython() << " is not a bijection of the tensor";
+  tir::IndexMapEvaluator eval(map);
+  TIRGEN_ICHECK(eval.unsupported_output() < 0) << "index map " << map.ToPython() << " is not integer arithmetic";
   const size_t width = data->dtype.bytes();
   std::vector<uint8_t> bytes(static_cast<size_t>(volume) * width);
+  std::vector<bool> placed(static_cast<size_t>(volume), false);
+  std::vector<int64_t> point(shape.size(), 0), mapped;
   const uint8_t* src = data.data();
-  each_point([&](int64_t p) {
+  for (int64_t p = 0; p < volume; ++p) {
+    TIRGEN_ICHECK(eval.Map(point, &mapped) < 0) << "index map " << map.ToPython() << " divides by zero";
     int64_t flat = 0;
-    for (size_t k = 0; k < rank_out; ++k) flat = flat * out_shape[k] + mapped[k];
+    for (size_t k = 0; k < mapped.size(); ++k) flat = flat * out_shape[k] + mapped[k];
+    TIRGEN_ICHECK(!placed[flat]) << "index map " << map.ToPython() << " is not a bijection of the tensor";
+    placed[flat] = true;
     std::memcpy(bytes.data() + flat * width, src + p * width, width);
-  });
+    for (size_t i = shape.size(); i-- > 0;) {
+      if (++point[i] < shape[i]) break;
+      point[i] = 0;
+    }
+  }
   return NDArray(out_shape, data->dtype, std::move(bytes));
 }
 

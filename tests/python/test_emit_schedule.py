@@ -39,6 +39,24 @@ def test_traces_replay_to_the_scheduled_functions(tmp_path):
         rng = np.random.default_rng(0)
         x = rng.standard_normal((1, 16, 16, 16), dtype=np.float32)
         w = rng.standard_normal((32, 16, 3, 3), dtype=np.float32)
-        want = tirgen.build(lowered)(x, w)[0]
-        got = tirgen.build(tirgen.script.parse(scheduled))(x, w)[0]
+        want = tirgen.build(lowered)(x, w)  # one output: the array itself
+        got = tirgen.build(tirgen.script.parse(scheduled))(x, w)
+        assert want.shape == (1, 32, 16, 16)
         np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5 * np.abs(want).max())
+
+
+def test_emit_schedule_of_tvmscript_is_a_user_error(tmp_path):
+    src = tmp_path / "f.py"
+    src.write_text("""# from tvm.script import tir as T
+
+@T.prim_func
+def main(A: T.Buffer((4,), "float32"), B: T.Buffer((4,), "float32")):
+    for i in range(4):
+        B[i] = A[i]
+""")
+    r = subprocess.run([CLI, "build", str(src), "-o", str(tmp_path / "f.so"), "--emit-schedule", str(tmp_path / "s")],
+                       capture_output=True, text=True)
+    assert r.returncode == 2, r.stderr
+    assert "--emit-schedule" in r.stderr and "TVMScript is built exactly as written" in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "f.so").exists() and not (tmp_path / "s").exists()

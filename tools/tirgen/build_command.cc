@@ -31,7 +31,12 @@ int RunBuild(const BuildOptions& options) {
   // A graph model's PrimFuncs are built as `tirgen run` builds them (with the default CPU
   // schedule); TVMScript is compiled exactly as written.
   auto main = mod->functions.find("main");
-  if (main != mod->functions.end() && main->second.as<relay::FunctionNode>()) {
+  bool graph = main != mod->functions.end() && main->second.as<relay::FunctionNode>();
+  if (!graph && !options.emit_schedule.empty())
+    throw Error(Span{options.program.input, 0, 0},
+                "--emit-schedule: only a graph model (Relay or ONNX) is scheduled; TVMScript is built exactly as "
+                "written, so there is no schedule to write (drop --emit-schedule)");
+  if (graph) {
     IRModule lowered = mod;
     std::map<std::string, std::string> traces;
     mod = tir::ScheduleForCpu(mod, target, &traces);

@@ -73,6 +73,11 @@ IRModule LowerTE(const IRModule& mod, const LowerTEOptions& options = LowerTEOpt
 IRModule LowerTE(const IRModule& mod, const LowerTEOptions& options,
                  std::vector<LoweredPrimitive>* lowered);
 
+/// A call of a lowered function, as LowerTE writes it (call_lowered(@f, (args...))) or
+/// directly (@f(args...)): the callee, or nullptr for any other call; `args` gets its
+/// arguments (the call_lowered tuple unpacked).
+const relay::GlobalVarNode* LoweredCallee(const relay::CallNode* call, std::vector<relay::Expr>* args);
+
 enum class ModuleEquality {
   kStructural,     ///< constant data compared
   kIgnoreNDArray,  ///< constants compared by shape and dtype only

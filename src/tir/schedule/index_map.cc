@@ -1,6 +1,7 @@
 // IndexMap (see tirgen/tir/schedule/index_map.h): the lambda parser and printer.
 #include "tirgen/tir/schedule/index_map.h"
 
+#include <algorithm>
 #include <cctype>
 
 #include "tirgen/script/printer.h"
@@ -171,6 +172,64 @@ std::vector<PrimExpr> IndexMap::MapIndices(const std::vector<PrimExpr>& indices)
   std::vector<PrimExpr> out;
   for (const PrimExpr& e : final_indices) out.push_back(Substitute(e, vmap));
   return out;
+}
+
+IndexMapEvaluator::IndexMapEvaluator(const IndexMap& map) {
+  for (const Var& v : map.initial_indices) inputs_.push_back(v.get());
+  for (size_t k = 0; k < map.final_indices.size(); ++k) {
+    programs_.emplace_back();
+    if (unsupported_ < 0 && !Compile(map.final_indices[k], &programs_.back())) unsupported_ = static_cast<int>(k);
+  }
+}
+
+bool IndexMapEvaluator::Compile(const PrimExpr& e, std::vector<Op>* program) const {
+  if (const int64_t* c = as_const_int(e)) return program->push_back({Kind::kIntImm, *c}), true;
+  if (e.as<VarNode>()) {
+    auto it = std::find(inputs_.begin(), inputs_.end(), e.get());
+    if (it == inputs_.end()) return false;
+    return program->push_back({Kind::kVar, static_cast<int64_t>(it - inputs_.begin())}), true;
+  }
+  const auto* b = e.as<BinaryNode>();
+  switch (e.kind()) {
+    case Kind::kAdd: case Kind::kSub: case Kind::kMul: case Kind::kFloorDiv: case Kind::kFloorMod:
+    case Kind::kMin: case Kind::kMax:
+      if (!Compile(b->a, program) || !Compile(b->b, program)) return false;
+      program->push_back({e.kind(), 0});
+      return true;
+    default: return false;
+  }
+}
+
+int IndexMapEvaluator::Map(const std::vector<int64_t>& point, std::vector<int64_t>* out) {
+  TIRGEN_ICHECK(unsupported_ < 0) << "IndexMapEvaluator::Map on a map that is not integer arithmetic";
+  out->resize(programs_.size());
+  for (size_t k = 0; k < programs_.size(); ++k) {
+    stack_.clear();
+    for (const Op& op : programs_[k]) {
+      if (op.kind == Kind::kIntImm) { stack_.push_back(op.value); continue; }
+      if (op.kind == Kind::kVar) { stack_.push_back(point[op.value]); continue; }
+      int64_t y = stack_.back();
+      stack_.pop_back();
+      int64_t& x = stack_.back();
+      switch (op.kind) {
+        case Kind::kAdd: x += y; break;
+        case Kind::kSub: x -= y; break;
+        case Kind::kMul: x *= y; break;
+        case Kind::kMin: x = std::min(x, y); break;
+        case Kind::kMax: x = std::max(x, y); break;
+        case Kind::kFloorDiv:
+          if (y == 0) return static_cast<int>(k);
+          x = x / y - ((x % y != 0) && ((x < 0) != (y < 0)));
+          break;
+        default:  // kFloorMod
+          if (y == 0) return static_cast<int>(k);
+          x = ((x % y) + y) % y;
+          break;
+      }
+    }
+    (*out)[k] = stack_.back();
+  }
+  return -1;
 }
 
 }  // namespace tir

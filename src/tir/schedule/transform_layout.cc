@@ -5,7 +5,6 @@
 // accepted: a map that would introduce padding or send two elements to one place is a
 // ScheduleError (tirgen does not implement pad_value's padding blocks). Constant buffers
 // (AllocateConst) are refused: their data would have to be permuted too.
-#include <unordered_map>
 
 #include "tirgen/arith/analyzer.h"
 #include "tirgen/script/printer.h"
@@ -20,35 +19,6 @@ std::string ShapeStr(const std::vector<PrimExpr>& shape) {
   std::string s = "(";
   for (size_t i = 0; i < shape.size(); ++i) s += (i ? ", " : "") + script::PrintExpr(shape[i]);
   return s + (shape.size() == 1 ? ",)" : ")");
-}
-
-// Integer value of an index expression at one point; false when it is not integer arithmetic
-// of the map's variables.
-bool Eval(const PrimExpr& e, const std::unordered_map<const VarNode*, int64_t>& at, int64_t* out) {
-  if (const int64_t* c = as_const_int(e)) return *out = *c, true;
-  if (const auto* v = e.as<VarNode>()) {
-    auto it = at.find(v);
-    return it != at.end() && (*out = it->second, true);
-  }
-  const auto* b = e.as<BinaryNode>();
-  int64_t x, y;
-  if (!b || !Eval(b->a, at, &x) || !Eval(b->b, at, &y)) return false;
-  switch (e.kind()) {
-    case Kind::kAdd: *out = x + y; return true;
-    case Kind::kSub: *out = x - y; return true;
-    case Kind::kMul: *out = x * y; return true;
-    case Kind::kFloorDiv:
-      if (y == 0) return false;
-      *out = x / y - ((x % y != 0) && ((x < 0) != (y < 0)));
-      return true;
-    case Kind::kFloorMod:
-      if (y == 0) return false;
-      *out = ((x % y) + y) % y;
-      return true;
-    case Kind::kMin: *out = std::min(x, y); return true;
-    case Kind::kMax: *out = std::max(x, y); return true;
-    default: return false;
-  }
 }
 
 // The new shape; with `check`, also that the map is a bijection of the old shape onto it (every
@@ -78,15 +48,15 @@ std::vector<PrimExpr> MapShape(const IndexMap& map, const Buffer& buf, bool chec
       hi[k] = b.max;
     }
   } else {
-    std::unordered_map<const VarNode*, int64_t> at;
-    std::vector<int64_t> idx(shape.size(), 0);
+    IndexMapEvaluator eval(map);
+    std::vector<int64_t> idx(shape.size(), 0), out;
     for (int64_t p = 0; p < volume; ++p) {
-      for (size_t i = 0; i < shape.size(); ++i) at[map.initial_indices[i].get()] = idx[i];
-      std::vector<int64_t> out(n_out);
+      int bad = eval.unsupported_output();
+      if (bad < 0) bad = eval.Map(idx, &out);  // an output dividing by zero here
+      if (bad >= 0)
+        throw ScheduleError("cannot transform_layout " + what + ": output " + std::to_string(bad) + " of " + map.ToPython() +
+                            " is not integer arithmetic (+ - * // % min max) of its inputs");
       for (size_t k = 0; k < n_out; ++k) {
-        if (!Eval(map.final_indices[k], at, &out[k]))
-          throw ScheduleError("cannot transform_layout " + what + ": output " + std::to_string(k) + " of " + map.ToPython() +
-                              " is not integer arithmetic (+ - * // % min max) of its inputs");
         lo[k] = std::min(lo[k], out[k]);
         hi[k] = std::max(hi[k], out[k]);
       }

@@ -49,10 +49,4 @@ IRModule ScheduleForCpu(const IRModule& mod, const target::Target& target,
                         std::map<std::string, std::string>* traces = nullptr);
 
 }  // namespace tir
-/// Every PrimFunc of `mod` scheduled for `target` with no layout-free parameter (their callers
-/// are not known here: every argument keeps its layout); other functions unchanged. With
-/// `traces`, each PrimFunc's applied schedule by name.
-IRModule ScheduleForCpu(const IRModule& mod, const target::Target& target,
-                        std::map<std::string, std::string>* traces = nullptr);
-
 }  // namespace tirgen

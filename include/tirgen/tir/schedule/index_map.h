@@ -26,5 +26,30 @@ struct IndexMap {
   std::vector<PrimExpr> MapIndices(const std::vector<PrimExpr>& indices) const;
 };
 
+/// An index map compiled for evaluation at many integer points (buffers enumerated point by
+/// point: bijection checks, packing constants): each output a postfix program over the
+/// inputs' slots, so a point costs no lookups.
+class IndexMapEvaluator {
+ public:
+  explicit IndexMapEvaluator(const IndexMap& map);
+  /// The first output that is not integer arithmetic (+ - * // % min max) of the inputs and
+  /// literals, or -1 when every output is (only then may Map be called).
+  int unsupported_output() const { return unsupported_; }
+  /// `out` (resized) = the map's outputs at `point`. Returns -1, or the first output that
+  /// divides by zero there.
+  int Map(const std::vector<int64_t>& point, std::vector<int64_t>* out);
+
+ private:
+  struct Op {
+    Kind kind;      // kIntImm, kVar or the binary operation
+    int64_t value;  // the literal, or the input's slot
+  };
+  bool Compile(const PrimExpr& e, std::vector<Op>* program) const;
+  std::vector<const Object*> inputs_;
+  std::vector<std::vector<Op>> programs_;
+  std::vector<int64_t> stack_;
+  int unsupported_ = -1;
+};
+
 }  // namespace tir
 }  // namespace tirgen

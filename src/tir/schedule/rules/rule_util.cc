@@ -2,18 +2,20 @@
 
 #include "tirgen/tir/functor.h"
 #include "tirgen/tir/op.h"
+#include "../utils.h"
 
 namespace tirgen {
 namespace tir {
 namespace rules {
 namespace {
 
+// The blocks directly under the root block, in program order.
 class TopBlocks : public StmtExprVisitor {
  public:
   using StmtExprVisitor::VisitStmt_;
-  std::vector<std::string> names;
+  std::vector<Block> blocks;
   void VisitStmt_(const BlockRealizeNode* op) override {
-    if (depth_ == 1) names.push_back(op->block->name_hint);
+    if (depth_ == 1) blocks.push_back(op->block);
     ++depth_;
     if (depth_ <= 1) StmtExprVisitor::VisitStmt_(op);  // below a top block nothing matters
     --depth_;
@@ -23,20 +25,19 @@ class TopBlocks : public StmtExprVisitor {
   int depth_ = 0;  // the root block is depth 0 once entered
 };
 
-class Finder : public StmtExprVisitor {
+// Data-dependent choices (if_then_else, Select) and nested blocks in a block's body.
+class BodyFeatures : public StmtExprVisitor {
  public:
   using StmtExprVisitor::VisitExpr_;
   using StmtExprVisitor::VisitStmt_;
-  const VarNode* var = nullptr;
-  bool found = false;
+  bool conditional = false;
   bool blocks = false;
-  void VisitExpr_(const VarNode* op) override { found = found || op == var; }
   void VisitExpr_(const SelectNode* op) override {
-    found = found || var == nullptr;
+    conditional = true;
     StmtExprVisitor::VisitExpr_(op);
   }
   void VisitExpr_(const CallNode* op) override {
-    if (var == nullptr && op->op == "tir.if_then_else") found = true;
+    conditional = conditional || op->op == "tir.if_then_else";
     StmtExprVisitor::VisitExpr_(op);
   }
   void VisitStmt_(const BlockRealizeNode* op) override {
@@ -81,38 +82,27 @@ bool GetCanonical(Schedule& sch, const BlockRV& block, CanonicalBlock* out) {
       return false;
     }
   }
-  Finder nested;
-  nested.VisitStmt(c.block->body);
-  if (nested.blocks) return false;
+  BodyFeatures body;
+  body.VisitStmt(c.block->body);
+  if (body.blocks) return false;
   *out = std::move(c);
   return true;
 }
 
 Block FindTopBlock(const PrimFunc& func, const std::string& name) {
-  class Finder : public StmtExprVisitor {
-   public:
-    using StmtExprVisitor::VisitStmt_;
-    const std::string* name;
-    Block found;
-    void VisitStmt_(const BlockRealizeNode* op) override {
-      if (depth_ == 1 && op->block->name_hint == *name) found = op->block;
-      ++depth_;
-      if (depth_ <= 1) StmtExprVisitor::VisitStmt_(op);
-      --depth_;
-    }
-
-   private:
-    int depth_ = 0;
-  } finder;
-  finder.name = &name;
-  finder.VisitStmt(func->body);
-  return finder.found;
+  TopBlocks top;
+  top.VisitStmt(func->body);
+  for (const Block& b : top.blocks)
+    if (b->name_hint == name) return b;
+  return Block();
 }
 
 std::vector<std::string> TopBlockNames(const PrimFunc& func) {
   TopBlocks top;
   top.VisitStmt(func->body);
-  return top.names;
+  std::vector<std::string> names;
+  for (const Block& b : top.blocks) names.push_back(b->name_hint);
+  return names;
 }
 
 bool IsReduction(const Block& block) {
@@ -122,17 +112,14 @@ bool IsReduction(const Block& block) {
 }
 
 bool Uses(const PrimExpr& e, const Var& v) {
-  Finder f;
-  f.var = v.get();
-  f.VisitExpr(e);
-  return f.found;
+  return FindVar(e, [&](const VarNode* x) { return x == v.get(); }) != nullptr;
 }
 
 bool HasConditional(const Block& block) {
-  Finder f;
+  BodyFeatures f;
   f.VisitStmt(block->body);
   if (block->init) f.VisitStmt(*block->init);
-  return f.found;
+  return f.conditional;
 }
 
 int ParamIndexOf(const PrimFunc& func, const Buffer& buffer) {
