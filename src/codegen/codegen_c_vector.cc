@@ -20,11 +20,13 @@ std::string Suffix(DataType t) {
   return std::string(t.is_int() ? "i" : "u") + std::to_string(t.bits());
 }
 
-bool IsUnitRamp(const PrimExpr& e) {
+int64_t RampStride(const PrimExpr& e) {
   const auto* r = e.as<RampNode>();
   const auto* stride = r ? r->stride.as<IntImmNode>() : nullptr;
-  return stride && stride->value == 1;
+  return stride ? stride->value : 0;
 }
+
+bool IsUnitRamp(const PrimExpr& e) { return RampStride(e) == 1; }
 
 // Indices addressing `lanes` elements: each scalar or of `lanes` lanes, at least one vector.
 bool VectorIndices(const std::vector<PrimExpr>& indices, int lanes) {
@@ -115,6 +117,19 @@ std::string VectorEmitter::Load(const BufferLoadNode* n, DataType t, int offset,
     std::string base = s_->Index(n->buffer, {index->as<RampNode>()->base}, "");
     return "(*(" + types_->Use(t, true) + "*)&" + p + "[" + base + " + " + off + "])";
   }
+  if (index && RampStride(*index) == 2) {
+    // Every other element (stride-2 convolution and pooling windows): two contiguous loads
+    // covering exactly the lanes' span, the second ending at the last lane (never past it),
+    // and one shuffle picking the even positions (vpermt2ps).
+    std::string base = s_->Index(n->buffer, {index->as<RampNode>()->base}, "");
+    std::string start = "(" + base + " + " + std::to_string(2 * offset) + ")";
+    std::string ut = types_->Use(t, true), lo = s_->Temp(), hi = s_->Temp();
+    std::string mask = "(" + types_->Use(DataType::Int(t.bits(), lanes)) + "){";
+    for (int k = 0; k < lanes; ++k) mask += (k ? ", " : "") + std::to_string(2 * k < lanes ? 2 * k : 2 * k + 1);
+    return "({ const " + types_->Use(t) + " " + lo + " = *(" + ut + "*)&" + p + "[" + start + "], " + hi + " = *(" + ut +
+           "*)&" + p + "[" + start + " + " + std::to_string(lanes - 1) + "]; __builtin_shuffle(" + lo + ", " + hi + ", " +
+           mask + "}); })";
+  }
   if (index && index->as<BroadcastNode>())
     return Splat(t, p + "[" + s_->Index(n->buffer, {index->as<BroadcastNode>()->value}, "") + "]");
   std::string r = "((" + types_->Use(t) + "){";  // a gather, lane by lane
@@ -147,15 +162,16 @@ std::string VectorEmitter::Vec(const PrimExpr& e, int offset, int lanes) {
     case Kind::kDiv: return bin("/");
     case Kind::kMin:
     case Kind::kMax: {
-      // No vector ?: in C: a lane loop over vector temporaries, which GCC turns into
-      // vminps/vmaxps (or compare + blend); same meaning as the scalar tg_min/tg_max helpers.
+      // No vector ?: in C: a lane mask from the comparison selects a's or b's bits
+      // (vcmpps + blend); a < b ? a : b exactly as the scalar tg_min/tg_max helpers.
       const auto* n = e.as<BinaryNode>();
-      std::string a = s_->Temp(), b = s_->Temp(), k = s_->Temp(), ak = a + "[" + k + "]", bk = b + "[" + k + "]";
+      std::string a = s_->Temp(), b = s_->Temp(), m = s_->Temp();
       std::string va = Vec(n->a, offset, lanes);
       std::string vb = Vec(n->b, offset, lanes);
+      std::string vt = types_->Use(t), mt = types_->Use(DataType::Int(t.bits(), lanes));
       const char* cmp = e.kind() == Kind::kMin ? " < " : " > ";
-      return "({ " + types_->Use(t) + " " + a + " = " + va + ", " + b + " = " + vb + "; for (int " + k + " = 0; " + k + " < " + std::to_string(lanes) + "; ++" + k +
-             ") " + ak + " = " + ak + cmp + bk + " ? " + ak + " : " + bk + "; " + a + "; })";
+      return "({ const " + vt + " " + a + " = " + va + ", " + b + " = " + vb + "; const " + mt + " " + m + " = " + a +
+             cmp + b + "; (" + vt + ")(((" + mt + ")" + a + " & " + m + ") | ((" + mt + ")" + b + " & ~" + m + ")); })";
     }
     case Kind::kCast:
       return "__builtin_convertvector(" + Vec(e.as<CastNode>()->value, offset, lanes) + ", " + types_->Use(t) + ")";

@@ -4,6 +4,7 @@
 #include "tirgen/runtime/storage_plan.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <unordered_map>
@@ -247,6 +248,26 @@ void ExecutionPlan::Execute(const std::vector<const void*>& inputs) {
     for (size_t k = 0; k < step.args.size(); ++k) argv_[k] = SlotData(step.args[k]);
     Module::CheckStatus(step.name, step.fn(argv_.data()));
   }
+}
+
+void ExecutionPlan::ExecuteTimed(const std::vector<const void*>& inputs, std::vector<double>* seconds) {
+  TIRGEN_ICHECK(inputs.size() == input_types_.size() && seconds->size() == steps_.size())
+      << "executor: timed run with wrong input or step counts";
+  inputs_ = inputs;
+  for (size_t i = 0; i < steps_.size(); ++i) {
+    const Step& step = steps_[i];
+    auto start = std::chrono::steady_clock::now();
+    for (const auto& [from, to] : step.copies) std::memcpy(SlotData(to), SlotData(from), slots_[to].nbytes);
+    for (size_t k = 0; k < step.args.size(); ++k) argv_[k] = SlotData(step.args[k]);
+    Module::CheckStatus(step.name, step.fn(argv_.data()));
+    (*seconds)[i] += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
+}
+
+std::vector<std::string> ExecutionPlan::StepNames() const {
+  std::vector<std::string> names;
+  for (const Step& s : steps_) names.push_back(s.name);
+  return names;
 }
 
 const void* ExecutionPlan::OutputData(size_t k) const { return SlotData(outputs_.at(k)); }

@@ -41,6 +41,10 @@ class ExecutionPlan {
   /// Runs every call; `inputs` holds one pointer per parameter, to data of its type, alive
   /// until the outputs are read. Not thread safe: callers serialize runs.
   void Execute(const std::vector<const void*>& inputs);
+  /// Execute, timing each call: seconds[i] += the wall time of step i (copies included).
+  void ExecuteTimed(const std::vector<const void*>& inputs, std::vector<double>* seconds);
+  /// The compiled function each step calls, in execution order.
+  std::vector<std::string> StepNames() const;
   /// The bytes of output `k` of the last Execute (valid until the next one).
   const void* OutputData(size_t k) const;
   /// Byte size of output `k`.

@@ -160,6 +160,29 @@ double Executor::Benchmark(const std::vector<TensorView>& inputs, int repeat, in
   return TimeEvaluator([&] { plan.Execute(data); }, repeat, number, min_repeat_ms);
 }
 
+std::vector<Executor::FunctionTime> Executor::Profile(const std::vector<TensorView>& inputs, int repeat) const {
+  TIRGEN_CHECK(repeat >= 1) << "profile: repeat must be at least 1, got " << repeat;
+  std::vector<const void*> data = CheckInputs(inputs);
+  std::lock_guard<std::mutex> lock(state_->mutex);
+  ExecutionPlan& plan = state_->Plan();
+  std::vector<std::string> names = plan.StepNames();
+  std::vector<double> seconds(names.size(), 0.0);
+  plan.Execute(data);  // warm-up: caches, page faults, the thread pool
+  for (int r = 0; r < repeat; ++r) plan.ExecuteTimed(data, &seconds);
+  std::map<std::string, FunctionTime> by_name;
+  for (size_t i = 0; i < names.size(); ++i) {
+    FunctionTime& t = by_name[names[i]];
+    t.name = names[i];
+    t.seconds += seconds[i] / repeat;
+    t.calls += 1;
+  }
+  std::vector<FunctionTime> table;
+  for (auto& kv : by_name) table.push_back(kv.second);
+  std::stable_sort(table.begin(), table.end(),
+                   [](const FunctionTime& a, const FunctionTime& b) { return a.seconds > b.seconds; });
+  return table;
+}
+
 void Executor::CheckNames(const std::vector<std::string>& given) const {
   std::vector<std::string> names = InputNames();
   std::string all;

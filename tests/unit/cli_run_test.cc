@@ -101,6 +101,22 @@ TEST_F(CliRun, RepeatPrintsTheMedianLatencyOnStdout) {
   }
 }
 
+// --profile N: a table of the compiled functions (a header, one row each, a total) on stdout.
+TEST_F(CliRun, ProfilePrintsWhereTheTimeGoes) {
+  std::string args = "run " + kCase + "input.relay --input x=" + kCase + "input_0.npy --input y=" + kCase +
+                     "input_1.npy --output-dir " + dir_ + "/out --profile 3";
+  RunResult r = RunShell(std::string(TIRGEN_CLI_PATH) + " " + args + " 2>/dev/null");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(r.output.rfind("function ", 0), 0u) << r.output;
+  EXPECT_NE(r.output.find("ms/run"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("tvmgen_default_fused_"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("(mean of 3 runs)"), std::string::npos) << r.output;
+  RunResult bad = RunCli("run " + kCase + "input.relay --input x=" + kCase + "input_0.npy --input y=" + kCase +
+                         "input_1.npy --output-dir " + dir_ + "/bad --profile -1");
+  EXPECT_EQ(bad.exit_code, 2) << bad.output;
+  EXPECT_NE(bad.output.find("--profile must be at least 1, got -1"), std::string::npos) << bad.output;
+}
+
 TEST_F(CliRun, RepeatMustBePositive) {
   std::string base = "run " + kCase + "input.relay --input x=" + kCase + "input_0.npy --input y=" + kCase +
                      "input_1.npy --output-dir " + dir_ + "/out --repeat ";

@@ -133,6 +133,31 @@ TEST_F(CodegenSimd, Int32VectorsAreExact) {
   EXPECT_EQ(code.find("tg_lane"), std::string::npos) << code;
 }
 
+// Stride-2 loads (pooling and stride-2 convolution windows) are two vector loads and one
+// shuffle, never reading past the last lane's element (X holds exactly the 32 read); vector
+// min/max are a compare and a blend with the scalar helpers' meaning, NaN included.
+TEST_F(CodegenSimd, StrideTwoLoadsAndMinMaxAreVectorCode) {
+  std::string text = Program(R"(X: T.Buffer((32,), "float32"), Y: T.Buffer((16,), "float32"), Z: T.Buffer((16,), "float32"))",
+                               R"(    for i in T.vectorized(16):
+        Y[i] = T.max(X[i * 2], X[i * 2 + 1])
+    for i in T.vectorized(16):
+        Z[i] = T.min(X[i] * T.float32(2), X[i * 2 + 1]) + T.max(X[i + 16], T.float32(0))
+)");
+  NDArray x = Input(DataType::Float(32), 32, 7);
+  float* d = const_cast<float*>(x.data_as<float>());
+  d[3] = d[8] = d[20] = std::nanf("");  // each side of a comparison, and a lone lane
+  std::vector<NDArray> want = runtime::BuildModule(Parse(Serial(text))).Run("main", {x});
+  std::string code = runtime::EmitC(Parse(text), target::Target::Parse("c -mcpu=x86-64-v4")).code;
+  for (const char* t : {"c", "c -mcpu=native"}) {
+    std::vector<NDArray> got = runtime::BuildModule(Parse(text), target::Target::Parse(t)).Run("main", {x});
+    for (size_t k = 0; k < 2; ++k)
+      EXPECT_EQ(std::memcmp(got[k].data(), want[k].data(), want[k].nbytes()), 0) << t << ", output " << k << "\n" << code;
+  }
+  EXPECT_NE(code.find("__builtin_shuffle("), std::string::npos) << code;
+  EXPECT_EQ(code.find("tg_lane"), std::string::npos) << code;
+  EXPECT_EQ(code.find("for (int tg_t"), std::string::npos) << "min/max without a lane loop\n" << code;
+}
+
 // Casts (int32 -> float32, int64 -> int32 indices) and strided stores (a scatter, lane by lane).
 TEST_F(CodegenSimd, CastsAndStridedStoresAreVectorCode) {
   std::string text = Program(R"(A: T.Buffer((16,), "int32"), F: T.Buffer((32,), "float32"), G: T.Buffer((16,), "int32"))",

@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <set>
 
 #include "tirgen/relay/type.h"
 #include "tirgen/runtime/executor.h"
@@ -139,6 +140,24 @@ TEST(Executor, BenchmarkReturnsTheMedianSecondsOfOneRun) {
   EXPECT_NE(ErrorOf([&] { ex.Benchmark(in, 0); }).find("repeat must be at least 1, got 0"), std::string::npos);
   EXPECT_NE(ErrorOf([&] { ex.Benchmark({Vec({1})}, 3); }).find("main takes 2 inputs, 1 given"), std::string::npos);
   EXPECT_EQ(Values(ex.Run(in)[0]), (std::vector<float>{12, 24, 36, 48}));  // still runs right after
+}
+
+// Profile: one row per compiled function main calls, slowest first, with calls per run.
+TEST(Executor, ProfileListsEachFunctionWithItsCalls) {
+  runtime::Executor ex(Lowered());
+  NDArray x = Vec({1, 2, 3, 4}), y = Vec({10, 20, 30, 40});
+  std::vector<runtime::TensorView> in{{x.data(), {4}, DataType::Float(32)}, {y.data(), {4}, DataType::Float(32)}};
+  std::vector<runtime::Executor::FunctionTime> table = ex.Profile(in, 3);
+  ASSERT_EQ(table.size(), 2u);
+  std::set<std::string> names{table[0].name, table[1].name};
+  EXPECT_EQ(names, (std::set<std::string>{"f_add", "f_split"}));
+  for (const auto& row : table) {
+    EXPECT_EQ(row.calls, 1) << row.name;
+    EXPECT_GE(row.seconds, 0) << row.name;
+  }
+  EXPECT_GE(table[0].seconds, table[1].seconds);
+  EXPECT_NE(ErrorOf([&] { ex.Profile(in, 0); }).find("repeat must be at least 1, got 0"), std::string::npos);
+  EXPECT_EQ(Values(ex.Run({x, y})[0]), (std::vector<float>{12, 24, 36, 48}));
 }
 
 TEST(Executor, RelayOpCallsAreRejectedWithAHint) {

@@ -1,5 +1,6 @@
 #include "run_command.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <functional>
@@ -33,11 +34,27 @@ std::map<std::string, NDArray> ParseInputs(const std::vector<std::string>& specs
   return inputs;
 }
 
-// A program run once: its outputs, and how to time `repeat` more runs (median seconds).
+// A program run once: its outputs, how to time `repeat` more runs (median seconds), and how
+// to profile them per compiled function.
 struct Ran {
   std::vector<NDArray> outputs;
   std::function<double(int repeat)> median_seconds;
+  std::function<std::vector<runtime::Executor::FunctionTime>(int repeat)> profile;
 };
+
+void PrintProfile(const std::vector<runtime::Executor::FunctionTime>& table, int repeat) {
+  double total = 0;
+  size_t width = 8;
+  for (const auto& t : table) {
+    total += t.seconds;
+    width = std::max(width, t.name.size());
+  }
+  std::printf("%-*s %10s %7s %6s\n", int(width), "function", "ms/run", "share", "calls");
+  for (const auto& t : table)
+    std::printf("%-*s %10.3f %6.1f%% %6d\n", int(width), t.name.c_str(), t.seconds * 1e3,
+                total > 0 ? 100 * t.seconds / total : 0.0, t.calls);
+  std::printf("%-*s %10.3f (mean of %d runs)\n", int(width), "total", total * 1e3, repeat);
+}
 
 // A single PrimFunc: inputs are the parameters it does not write, bound by parameter name. A
 // timed run is a Module::Run (it allocates the outputs).
@@ -76,7 +93,14 @@ Ran RunPrimFunc(const IRModule& mod, const std::map<std::string, NDArray>& input
     ++n_in;
   }
   std::vector<NDArray> outputs = m.Run(fn, args);
-  return {outputs, [m, fn, args](int repeat) { return runtime::TimeEvaluator([&] { m.Run(fn, args); }, repeat); }};
+  auto median = [m, fn, args](int repeat) { return runtime::TimeEvaluator([&] { m.Run(fn, args); }, repeat); };
+  auto profile = [m, fn, args](int repeat) {
+    std::vector<double> each = runtime::TimeEach([&] { m.Run(fn, args); }, repeat);
+    double sum = 0;
+    for (double s : each) sum += s;
+    return std::vector<runtime::Executor::FunctionTime>{{fn, sum / repeat, 1}};
+  };
+  return {outputs, median, profile};
 }
 
 // Relay main: built once by the Executor, which times its compiled code alone.
@@ -85,7 +109,10 @@ Ran RunRelay(const IRModule& mod, const std::map<std::string, NDArray>& inputs, 
   std::vector<NDArray> outputs = ex->RunNamed(inputs);
   std::vector<NDArray> ordered;
   for (const std::string& name : ex->InputNames()) ordered.push_back(inputs.at(name));
-  return {outputs, [ex, ordered](int repeat) { return ex->Benchmark(ordered, repeat); }};
+  std::vector<runtime::TensorView> views;
+  for (const NDArray& x : ordered) views.push_back({x.data(), x->shape, x->dtype});
+  return {outputs, [ex, ordered](int repeat) { return ex->Benchmark(ordered, repeat); },
+          [ex, ordered, views](int repeat) { return ex->Profile(views, repeat); }};
 }
 
 }  // namespace
@@ -106,11 +133,14 @@ void AddRunCommand(CLI::App& app, RunOptions* options) {
         options->repeat = n;
       },
       "after the run, time N more runs and print 'median latency: X ms (N runs)' on stdout");
+  cmd->add_option("--profile", options->profile,
+                  "after the run, profile N more runs: per compiled function, mean ms per run, share and calls");
 }
 
 int RunRun(const RunOptions& options) {
   target::Target target = TargetOption(options.target);
   TIRGEN_CHECK(!options.timed || options.repeat >= 1) << "--repeat must be at least 1, got " << options.repeat;
+  TIRGEN_CHECK(options.profile >= 0) << "--profile must be at least 1, got " << options.profile;
   std::map<std::string, NDArray> inputs = ParseInputs(options.inputs);
   IRModule mod = LoadProgram(options.program);
   auto main = mod->functions.find("main");
@@ -129,6 +159,7 @@ int RunRun(const RunOptions& options) {
     double ms = ran.median_seconds(options.repeat) * 1000;
     std::printf("median latency: %.3f ms (%d runs)\n", ms, options.repeat);
   }
+  if (options.profile > 0) PrintProfile(ran.profile(options.profile), options.profile);
   return 0;
 }
 

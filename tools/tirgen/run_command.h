@@ -1,9 +1,11 @@
 // `tirgen run INPUT --input NAME=FILE.npy ... [--params P.npz] [--link-params] [--output-dir DIR]
-// [--target T] [--repeat N]`: Relay text is optimized, lowered (LowerTE), scheduled for the target,
+// [--target T] [--repeat N] [--profile N]`: Relay text is optimized, lowered (LowerTE), scheduled for the target,
 // built and executed; TVMScript runs its `main` (or only) PrimFunc, inputs bound by parameter
 // name. Writes DIR/output_0.npy, output_1.npy, ... (tuple results flattened in order). With
 // --repeat N, N timed runs follow and `median latency: X ms (N runs)` is printed on stdout (the
-// result asked for; stdout is otherwise empty, errors go to stderr).
+// result asked for; stdout is otherwise empty, errors go to stderr). With --profile N, N timed
+// runs follow and a table of where the time goes is printed: per compiled function, the mean
+// milliseconds per run, its share, and calls per run, slowest first.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -23,6 +25,7 @@ struct RunOptions {
   std::string target;               ///< target text ("" = target::DefaultBuildTarget())
   bool timed = false;               ///< --repeat given
   int repeat = 0;                   ///< timed runs after the run (>= 1 when timed)
+  int profile = 0;                  ///< profiled runs after the run (0 = no profile)
 };
 
 void AddRunCommand(CLI::App& app, RunOptions* options);

@@ -86,6 +86,16 @@ class Executor {
   double Benchmark(const std::vector<TensorView>& inputs, int repeat, int number = 1,
                    double min_repeat_ms = 0) const;
 
+  /// Where a run's time goes (TVM's debug executor): after one warm-up run, `repeat` timed runs;
+  /// per compiled function (a function called by several steps summed), the mean seconds per
+  /// run and the number of calls per run, slowest first (ties by name).
+  struct FunctionTime {
+    std::string name;
+    double seconds = 0;
+    int calls = 0;
+  };
+  std::vector<FunctionTime> Profile(const std::vector<TensorView>& inputs, int repeat) const;
+
   const Module& module() const { return module_; }
   /// The target it was built for, as text (Target::str()).
   const std::string& target() const { return target_; }

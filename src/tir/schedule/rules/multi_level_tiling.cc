@@ -4,7 +4,8 @@
 // Decisions (analytical, from the block's accesses and the target):
 //  - the vector axis v: a spatial iterator whose extent the SIMD width (or half of it) divides
 //    and along which every read is contiguous or can be made so: a broadcast (v unused), v
-//    already the last index, a layout-free parameter (a constant weight: packed once by the
+//    already the last index (or 2v there: stride-2 windows, loaded as two vectors and a
+//    shuffle), a layout-free parameter (a constant weight: packed once by the
 //    caller), or an intermediate buffer of this function (its producer writes it packed).
 //    Chosen by estimated cycles per output: reduction FMAs over the lanes, plus the
 //    write-back (vector stores when v is the output's innermost dimension, a scalar transpose
@@ -28,7 +29,7 @@ namespace tir {
 namespace rules {
 namespace {
 
-enum class ReadKind { kBroadcast, kContiguous, kPackParam, kPackIntermediate };
+enum class ReadKind { kBroadcast, kContiguous, kStrided, kPackParam, kPackIntermediate };
 
 struct ReadPlan {
   Buffer buffer;
@@ -57,6 +58,8 @@ bool PlanRead(const BufferRegion& r, const Var& v, const RuleContext& ctx, ReadP
   const PrimExpr& min = r->region[d]->min;
   bool last = d + 1 == r->region.size();
   if (last && IsVarPlusOffset(min, v)) return plan->kind = ReadKind::kContiguous, true;
+  // Every other element (stride-2 windows): two vector loads and a shuffle in the C.
+  if (last && VarScale(min, v) == 2) return plan->kind = ReadKind::kStrided, true;
   if (!IsVar(min, v)) return false;
   plan->dim = d;
   int p = ParamIndexOf(ctx.func, r->buffer);
@@ -92,7 +95,7 @@ bool Choose(const CanonicalBlock& c, const RuleContext& ctx, VectorChoice* best)
     }
     if (!out_found) continue;
     bool ok = true;
-    int intermediates = 0;
+    int intermediates = 0, strided = 0;
     for (const BufferRegion& r : b->reads) {
       ReadPlan plan;
       if (!PlanRead(r, v, ctx, &plan)) {
@@ -100,16 +103,18 @@ bool Choose(const CanonicalBlock& c, const RuleContext& ctx, VectorChoice* best)
         break;
       }
       intermediates += plan.kind == ReadKind::kPackIntermediate;
+      strided += plan.kind == ReadKind::kStrided;
       ch.reads.push_back(plan);
     }
     if (!ok) continue;
     bool out_last = ch.out_dim + 1 == out->region.size();
-    // Per output element: the reduction's vector FMAs (two a cycle), the write-back (a vector
-    // store when v is the output's innermost dimension, else a scalar transpose of about two
-    // cycles an element), a repacked intermediate (a copy, about one cycle an element).
+    // Per output element: the reduction's vector FMAs (two a cycle; a strided read's extra
+    // load and shuffle take about three FMA slots more), the write-back (a vector store when
+    // v is the output's innermost dimension, else a scalar transpose of about two cycles an
+    // element), a repacked intermediate (a copy, about one cycle an element).
     double reduction = 1;
     for (size_t k = c.num_spatial; k < c.extents.size(); ++k) reduction *= static_cast<double>(c.extents[k]);
-    ch.cost = 0.5 * reduction / ch.lanes + (out_last ? 2.0 / ch.lanes : 2.0) + intermediates;
+    ch.cost = (0.5 + 1.5 * strided) * reduction / ch.lanes + (out_last ? 2.0 / ch.lanes : 2.0) + intermediates;
     if (!found || ch.cost < best->cost) *best = ch, found = true;  // ties: the outermost
   }
   return found;

@@ -160,6 +160,22 @@ bool IsVarPlusOffset(const PrimExpr& e, const Var& v) {
   return (b->a.get() == v.get() && !Uses(b->b, v)) || (b->b.get() == v.get() && !Uses(b->a, v));
 }
 
+int64_t VarScale(const PrimExpr& e, const Var& v) {
+  if (IsVarPlusOffset(e, v)) return 1;
+  auto scaled = [&](const PrimExpr& x) -> int64_t {
+    if (x.kind() != Kind::kMul) return 0;
+    const auto* m = x.as<BinaryNode>();
+    const int64_t* c = as_const_int(m->b.get() == v.get() ? m->a : m->b);
+    return (m->a.get() == v.get() || m->b.get() == v.get()) && c ? *c : 0;
+  };
+  if (int64_t c = scaled(e)) return c;
+  if (e.kind() != Kind::kAdd) return 0;
+  const auto* b = e.as<BinaryNode>();
+  if (int64_t c = scaled(b->a); c && !Uses(b->b, v)) return c;
+  if (int64_t c = scaled(b->b); c && !Uses(b->a, v)) return c;
+  return 0;
+}
+
 std::optional<LoopRV> VectorizeInnermost(Schedule& sch, const BlockRV& rv, int64_t max_lanes,
                                          std::vector<LoopRV> loops) {
   if (loops.empty()) loops = sch.GetLoops(rv);

@@ -63,6 +63,9 @@ IndexMap SplitDimToInnermost(const Buffer& buffer, size_t dim, int64_t tile);
 
 /// `e` is v or v + (something without v), either order.
 bool IsVarPlusOffset(const PrimExpr& e, const Var& v);
+/// The constant c when `e` is v * c (or c * v), optionally plus something without v (either
+/// order); 1 for IsVarPlusOffset; 0 otherwise.
+int64_t VarScale(const PrimExpr& e, const Var& v);
 /// True when every access of `r` walks `v` contiguously: v appears at most in the last
 /// dimension, as v or v + (something without v), with extent 1.
 bool ContiguousAlong(const BufferRegion& r, const Var& v);
