@@ -3,6 +3,7 @@
 
 #include <cctype>
 #include <cinttypes>
+#include <climits>
 #include <cmath>
 #include <cstring>
 #include <map>
@@ -12,6 +13,9 @@
 #include "c_prelude.h"
 #include "codegen_c_internal.h"
 #include "tirgen/support/error.h"
+#include "tirgen/arith/analyzer.h"
+#include "tirgen/ir/structural_equal.h"
+#include "tirgen/tir/functor.h"
 
 namespace tirgen {
 namespace codegen {
@@ -372,13 +376,29 @@ class Emitter : public internal::ScalarEmitter {
 
   void Stmt_(const Stmt& s) {
     switch (s.kind()) {
-      case Kind::kSeqStmt:
-        for (const Stmt& c : s.as<SeqStmtNode>()->seq) Stmt_(c);
+      case Kind::kSeqStmt: {
+        // Consecutive lane guards with one condition (an unrolled register tile's statements)
+        // share one test.
+        const std::vector<Stmt>& seq = s.as<SeqStmtNode>()->seq;
+        for (size_t i = 0; i < seq.size();) {
+          size_t j = i + 1;
+          while (j < seq.size() && SameLaneGuard(seq[i], seq[j])) ++j;
+          if (j == i + 1) {
+            Stmt_(seq[i++]);
+            continue;
+          }
+          std::vector<Stmt> body;
+          for (size_t k = i; k < j; ++k) body.push_back(seq[k].as<IfThenElseNode>()->then_case);
+          Stmt_(IfThenElse(seq[i].as<IfThenElseNode>()->condition, SeqStmt(body)));
+          i = j;
+        }
         return;
+      }
       case Kind::kBufferStore: {
         const auto* n = s.as<BufferStoreNode>();
         int lanes = Lanes(n->value);
         for (const PrimExpr& i : n->indices) lanes = std::max(lanes, Lanes(i));
+        if (lanes > 1 && !guards_.empty()) return GuardedStore(n, guards_.back());
         if (lanes > 1) {  // GCC vector types where every part has a vector form
           std::string v = vec_.Store(n);
           if (!v.empty()) {
@@ -386,24 +406,22 @@ class Emitter : public internal::ScalarEmitter {
             return;
           }
         }
-        std::string lane;
         if (lanes > 1) {  // else a scalar loop over the lanes, left to the C vectorizer
           Line() << "for (int32_t tg_lane = 0; tg_lane < " << lanes << "; ++tg_lane) {\n";
           ++indent_;
-          lane = "tg_lane";
-        }
-        Line() << Ptr(n->buffer) << "[" << Index(n->buffer, n->indices, lane)
-               << "] = " << StoreValue(n->buffer->dtype, Expr(n->value, lane)) << ";\n";
-        if (lanes > 1) {
+          ScalarStore(n, "tg_lane");
           --indent_;
           Line() << "}\n";
+          return;
         }
+        ScalarStore(n, "");
         return;
       }
       case Kind::kFor: {
         const auto* n = s.as<ForNode>();
         std::string vt = ValueType(n->loop_var.dtype());
         std::string min = Expr(n->min, ""), ext = Expr(n->extent, "");
+        KnowRange(n->loop_var, n->min, n->extent);
         std::string v = Name(n->loop_var);
         if (n->kind == ForKind::kParallel) {
           needs_openmp = true;
@@ -430,6 +448,7 @@ class Emitter : public internal::ScalarEmitter {
       }
       case Kind::kIfThenElse: {
         const auto* n = s.as<IfThenElseNode>();
+        if (n->condition.dtype().lanes() > 1) return LaneGuard(n);
         Line() << "if (" << Expr(n->condition, "") << ") {\n";
         ++indent_;
         Stmt_(n->then_case);
@@ -446,6 +465,7 @@ class Emitter : public internal::ScalarEmitter {
       case Kind::kLetStmt: {
         const auto* n = s.as<LetStmtNode>();
         std::string v = Expr(n->value, "");
+        KnowValue(n->var, n->value);
         Line() << "{\n";
         ++indent_;
         Line() << "const " << ValueType(n->var.dtype()) << " " << Name(n->var) << " = " << v << ";\n";
@@ -486,6 +506,222 @@ class Emitter : public internal::ScalarEmitter {
     }
   }
 
+  // Integer ranges of loop and let variables, so that vector accesses provably inside their
+  // buffer need no run-time test (see VectorEmitter::Load).
+  void KnowRange(const Var& v, const PrimExpr& min, const PrimExpr& extent) {
+    const int64_t* m = as_const_int(min);
+    const int64_t* e = as_const_int(extent);
+    if (m && e && *e >= 1 && v.dtype().is_int() && v.dtype().lanes() == 1) ana_.Bind(v, Range(min, extent));
+  }
+  void KnowValue(const Var& v, const PrimExpr& value) {
+    if (!v.dtype().is_int() || v.dtype().lanes() != 1) return;
+    arith::ConstBound b = ana_.Bound(value);
+    // The range as min and extent in v's type (an int32 let may span more than int32 holds).
+    const int64_t limit = v.dtype().bits() >= 64 ? INT64_MAX / 4 : (int64_t{1} << (v.dtype().bits() - 1)) - 1;
+    if (b.min > -limit && b.max < limit && b.min <= b.max && b.max - b.min < limit)
+      ana_.Bind(v, Range(make_const(v.dtype(), b.min), make_const(v.dtype(), b.max - b.min + 1)));
+  }
+  arith::ConstBound Bound(const PrimExpr& e) override { return ana_.Bound(e); }
+
+  void ScalarStore(const BufferStoreNode* n, const std::string& lane) {
+    Line() << Ptr(n->buffer) << "[" << Index(n->buffer, n->indices, lane)
+           << "] = " << StoreValue(n->buffer->dtype, Expr(n->value, lane)) << ";\n";
+  }
+
+  // `if` with a vector condition over vector stores (a lane guard, see VectorizeLoop): the
+  // plain vector statements when every lane holds (decided from the first and last lane when
+  // the condition is linear in the lane); else the vectors computed on every lane (loads that
+  // could leave their buffer read only the lanes that hold) and only the holding lanes stored;
+  // a lane loop when a lane could trap. Scalar lets among the stores (common subexpressions
+  // of their indices) come first.
+  void LaneGuard(const IfThenElseNode* n) {
+    const PrimExpr& cond = n->condition;
+    const int lanes = cond.dtype().lanes();
+    std::vector<const LetStmtNode*> lets;
+    std::vector<const BufferStoreNode*> stores;
+    bool simple = !n->else_case.defined() && GuardedStores(n->then_case, &lets, &stores);
+    if (!simple && !n->else_case.defined() && Guardable(n->then_case, lanes)) {
+      // A guard hoisted over loops (HoistIfThenElse: its condition does not change inside):
+      // the plain statements when every lane holds, else each vector store inside guarded.
+      bool endpoints = internal::VectorEmitter::EndpointsDecide(cond);
+      if (endpoints) {
+        Line() << "if (" << Expr(cond, "0") << " && " << Expr(cond, std::to_string(lanes - 1)) << ") {\n";
+        ++indent_;
+        Stmt_(n->then_case);
+        --indent_;
+        Line() << "} else {\n";
+        ++indent_;
+      }
+      guards_.push_back(cond);
+      Stmt_(n->then_case);
+      guards_.pop_back();
+      if (endpoints) {
+        --indent_;
+        Line() << "}\n";
+      }
+      return;
+    }
+    if (!simple) {  // an else branch, or statements only lanes can run: lane by lane
+      Line() << "for (int32_t tg_lane = 0; tg_lane < " << lanes << "; ++tg_lane) {\n";
+      ++indent_;
+      Line() << "if (" << Expr(cond, "tg_lane") << ") {\n";
+      LaneStmt(n->then_case, 1);
+      if (n->else_case.defined()) {
+        Line() << "} else {\n";
+        LaneStmt(n->else_case, 1);
+      }
+      Line() << "}\n";
+      --indent_;
+      Line() << "}\n";
+      return;
+    }
+    Line() << "{\n";
+    ++indent_;
+    for (const LetStmtNode* l : lets) {
+      KnowValue(l->var, l->value);
+      Line() << "const " << ValueType(l->var.dtype()) << " " << Name(l->var) << " = " << Expr(l->value, "") << ";\n";
+    }
+    bool endpoints = internal::VectorEmitter::EndpointsDecide(cond);
+    if (endpoints) {
+      Line() << "if (" << Expr(cond, "0") << " && " << Expr(cond, std::to_string(lanes - 1)) << ") {\n";
+      ++indent_;
+      for (const BufferStoreNode* st : stores) Stmt_(GetRef<Stmt>(st));
+      --indent_;
+      Line() << "} else {\n";
+      ++indent_;
+    }
+    std::vector<std::string> guarded;
+    for (const BufferStoreNode* st : stores) {
+      guarded.push_back(vec_.GuardedStore(st, cond, !in_parallel_ || private_.count(st->buffer->data.get())));
+      if (guarded.back().empty()) break;
+    }
+    if (!guarded.empty() && !guarded.back().empty()) {
+      for (const std::string& g : guarded) Line() << g << "\n";
+    } else {  // a lane could trap, or no vector form: lane by lane
+      Line() << "for (int32_t tg_lane = 0; tg_lane < " << lanes << "; ++tg_lane) {\n";
+      ++indent_;
+      Line() << "if (" << Expr(cond, "tg_lane") << ") {\n";
+      ++indent_;
+      for (const BufferStoreNode* st : stores) ScalarStore(st, "tg_lane");
+      --indent_;
+      Line() << "}\n";
+      --indent_;
+      Line() << "}\n";
+    }
+    if (endpoints) {
+      --indent_;
+      Line() << "}\n";
+    }
+    --indent_;
+    Line() << "}\n";
+  }
+
+  // Statements a hoisted guard can run as vectors with guarded stores: loops, scalar lets
+  // without loads, and `lanes`-wide stores.
+  static bool Guardable(const Stmt& s, int lanes) {
+    if (const auto* st = s.as<BufferStoreNode>()) return st->value.dtype().lanes() == lanes;
+    if (const auto* seq = s.as<SeqStmtNode>()) {
+      for (const Stmt& c : seq->seq)
+        if (!Guardable(c, lanes)) return false;
+      return true;
+    }
+    if (const auto* f = s.as<ForNode>()) return f->kind != ForKind::kParallel && Guardable(f->body, lanes);
+    if (const auto* l = s.as<LetStmtNode>())
+      return l->var.dtype().lanes() == 1 && !ReadsMemory(l->value) && Guardable(l->body, lanes);
+    if (const auto* a = s.as<AttrStmtNode>()) return Guardable(a->body, lanes);
+    if (const auto* d = s.as<DeclBufferNode>()) return Guardable(d->body, lanes);
+    return false;
+  }
+
+  static bool SameLaneGuard(const Stmt& a, const Stmt& b) {
+    const auto* x = a.as<IfThenElseNode>();
+    const auto* y = b.as<IfThenElseNode>();
+    return x && y && x->condition.dtype().lanes() > 1 && !x->else_case.defined() && !y->else_case.defined() &&
+           StructuralEqual(x->condition, y->condition);
+  }
+
+  // A vector store under a hoisted lane guard: only the lanes where `cond` holds are stored.
+  void GuardedStore(const BufferStoreNode* n, const PrimExpr& cond) {
+    TIRGEN_ICHECK(cond.dtype().lanes() == n->value.dtype().lanes())
+        << "C code generator: a " << n->value.dtype().lanes() << "-lane store under a " << cond.dtype().lanes()
+        << "-lane guard";
+    std::string g = vec_.GuardedStore(n, cond, !in_parallel_ || private_.count(n->buffer->data.get()));
+    if (!g.empty()) {
+      Line() << g << "\n";
+      return;
+    }
+    Line() << "for (int32_t tg_lane = 0; tg_lane < " << cond.dtype().lanes() << "; ++tg_lane) {\n";
+    Line() << "  if (" << Expr(cond, "tg_lane") << ") ";
+    out_ << Ptr(n->buffer) << "[" << Index(n->buffer, n->indices, "tg_lane") << "] = "
+         << StoreValue(n->buffer->dtype, Expr(n->value, "tg_lane")) << ";\n";
+    Line() << "}\n";
+  }
+
+  // A guarded body as scalar lets (pure: no loads, evaluated before the guard) and stores.
+  static bool GuardedStores(const Stmt& s, std::vector<const LetStmtNode*>* lets,
+                            std::vector<const BufferStoreNode*>* stores) {
+    if (const auto* st = s.as<BufferStoreNode>()) return stores->push_back(st), true;
+    if (const auto* seq = s.as<SeqStmtNode>()) {
+      for (const Stmt& c : seq->seq)
+        if (!GuardedStores(c, lets, stores)) return false;
+      return true;
+    }
+    if (const auto* l = s.as<LetStmtNode>()) {
+      if (l->var.dtype().lanes() != 1 || ReadsMemory(l->value)) return false;
+      lets->push_back(l);
+      return GuardedStores(l->body, lets, stores);
+    }
+    return false;
+  }
+
+  static bool ReadsMemory(const PrimExpr& e) {
+    struct Reads : StmtExprVisitor {
+      using StmtExprVisitor::VisitExpr_;
+      bool found = false;
+      void VisitExpr_(const BufferLoadNode*) override { found = true; }
+      void VisitExpr_(const CallNode*) override { found = true; }
+    } r;
+    r.VisitExpr(e);
+    return r.found;
+  }
+
+  // One lane (tg_lane) of a guarded statement: vector stores as scalar stores, lets per lane.
+  void LaneStmt(const Stmt& s, int depth) {
+    indent_ += depth;
+    if (const auto* st = s.as<BufferStoreNode>()) {
+      ScalarStore(st, "tg_lane");
+    } else if (const auto* seq = s.as<SeqStmtNode>()) {
+      for (const Stmt& c : seq->seq) LaneStmt(c, 0);
+    } else if (const auto* f = s.as<ForNode>()) {
+      std::string v = Name(f->loop_var), min = Expr(f->min, "tg_lane");
+      Line() << "for (" << ValueType(f->loop_var.dtype()) << " " << v << " = " << min << "; " << v << " < " << min
+             << " + " << Expr(f->extent, "tg_lane") << "; ++" << v << ") {\n";
+      LaneStmt(f->body, 1);
+      Line() << "}\n";
+    } else if (const auto* c = s.as<IfThenElseNode>()) {
+      Line() << "if (" << Expr(c->condition, "tg_lane") << ") {\n";
+      LaneStmt(c->then_case, 1);
+      if (c->else_case.defined()) {
+        Line() << "} else {\n";
+        LaneStmt(c->else_case, 1);
+      }
+      Line() << "}\n";
+    } else if (const auto* a = s.as<AttrStmtNode>()) {
+      LaneStmt(a->body, 0);
+    } else if (const auto* d = s.as<DeclBufferNode>()) {
+      LaneStmt(d->body, 0);
+    } else if (const auto* l = s.as<LetStmtNode>()) {
+      Line() << "{\n";
+      Line() << "  const " << ValueType(l->var.dtype().element_of()) << " " << Name(l->var) << " = " << Expr(l->value, "tg_lane") << ";\n";
+      LaneStmt(l->body, 1);
+      Line() << "}\n";
+    } else {
+      TIRGEN_CHECK(false) << "C code generator: a lane guard over " << KindName(s.kind())
+                          << " under a vector condition";
+    }
+    indent_ -= depth;
+  }
+
   void Allocate_(const AllocateNode* n) {
     std::string st = StorageType(n->dtype.element_of());
     int64_t count = n->dtype.lanes();
@@ -498,6 +734,7 @@ class Emitter : public internal::ScalarEmitter {
     }
     std::string name = Name(n->buffer_var);
     ptr_type_[n->buffer_var.get()] = n->dtype.element_of();
+    if (in_parallel_) private_.insert(n->buffer_var.get());  // each thread has its own
     int64_t bytes = count * n->dtype.element_of().bytes();
     if (constant && bytes <= kStackLimitBytes && !in_parallel_) {
       // Declared at function entry (like TVM's allocas): a buffer allocated inside a loop keeps
@@ -592,6 +829,11 @@ class Emitter : public internal::ScalarEmitter {
   int indent_ = 0;
   int temps_ = 0;  // Temp() names so far
   bool in_parallel_ = false;
+  arith::Analyzer ana_;  ///< ranges of the enclosing loop and let variables
+  /// Conditions of the lane guards around the statement being emitted (innermost last).
+  std::vector<PrimExpr> guards_;
+  /// Buffers allocated inside a parallel loop: every thread has its own.
+  std::set<const Object*> private_;
   internal::VectorEmitter vec_;
   std::map<const Object*, std::string> names_;
   std::set<std::string> used_;

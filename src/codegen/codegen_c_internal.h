@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "tirgen/arith/analyzer.h"
 #include "tirgen/tir/stmt.h"
 
 namespace tirgen {
@@ -30,6 +31,8 @@ class ScalarEmitter {
   virtual std::string Index(const tir::Buffer& b, const std::vector<tir::PrimExpr>& idx, const std::string& lane) = 0;
   /// A fresh local name ("tg_t<N>"), for temporaries of statement expressions.
   virtual std::string Temp() = 0;
+  /// Bounds of an integer scalar expression under the enclosing loops' and lets' ranges.
+  virtual arith::ConstBound Bound(const tir::PrimExpr& e) = 0;
 };
 
 /// The GCC vector types a translation unit uses: "tg_f32x16" (natural alignment) and
@@ -61,6 +64,19 @@ class VectorEmitter {
   /// The C statement storing a vector value, "" when the store needs the lane loop.
   std::string Store(const tir::BufferStoreNode* n);
 
+  // ---- lane guards (`if` with a vector condition, see VectorizeLoop) ----------------------
+  /// True when `cond` holds for every lane exactly when it holds for the first and the last:
+  /// a conjunction of comparisons between expressions linear in the lane.
+  static bool EndpointsDecide(const tir::PrimExpr& cond);
+  /// True when computing `value` on a lane that does not hold could trap (an integer division
+  /// by a non-constant) or is not understood: then only a lane loop is safe.
+  static bool MayTrap(const tir::PrimExpr& value);
+  /// The statement computing a guarded store's value as vectors (its loads checked, see
+  /// Load) and storing only the lanes where `cond` holds: a blend with the old contents when
+  /// the destination is private to the thread (`private_dst`), else lane by lane. "" when the
+  /// value or the condition has no vector form, or a lane could trap.
+  std::string GuardedStore(const tir::BufferStoreNode* n, const tir::PrimExpr& cond, bool private_dst);
+
  private:
   /// `e` (a vector expression) has a vector form; *max_bits grows to its widest element type.
   bool CanVector(const tir::PrimExpr& e, int* max_bits) const;
@@ -69,9 +85,18 @@ class VectorEmitter {
   std::string Load(const tir::BufferLoadNode* n, DataType t, int offset, int lanes);
   std::string Splat(DataType t, const std::string& scalar);
   std::string Lanes(DataType t, const std::string& first, const std::string& step);
+  std::string Blend(DataType t, const std::string& mask, const std::string& a, const std::string& b);
+  std::string IfThenElse(const tir::CallNode* n, DataType t, int offset, int lanes);
+  std::string PlainLoad(const tir::BufferLoadNode* n, DataType t, int offset, int lanes);
+  /// A boolean vector expression as an integer mask of `bits`-wide lanes (-1 where true).
+  bool CanMask(const tir::PrimExpr& e, int* max_bits) const;
+  std::string Mask(const tir::PrimExpr& e, int offset, int lanes, int bits);
   ScalarEmitter* s_;
   VectorTypes* types_;
   int vector_bits_;  // the target's widest SIMD register
+  /// Conditions of the lanes being computed (a guarded store, a side of an if_then_else):
+  /// a load reads a lane only where all hold when the vector could leave its buffer.
+  std::vector<tir::PrimExpr> guards_;
 };
 
 }  // namespace internal

@@ -4,8 +4,11 @@
 #include "codegen_c_internal.h"
 
 #include <algorithm>
+#include <climits>
+#include <map>
 
 #include "tirgen/support/error.h"
+#include "tirgen/tir/op.h"
 
 namespace tirgen {
 namespace codegen {
@@ -27,6 +30,17 @@ int64_t RampStride(const PrimExpr& e) {
 }
 
 bool IsUnitRamp(const PrimExpr& e) { return RampStride(e) == 1; }
+
+// Elements of a buffer (its flat extent), or -1 when not a constant.
+int64_t Elements(const Buffer& b) {
+  int64_t n = 1;
+  for (const PrimExpr& d : b->shape) {
+    const int64_t* c = as_const_int(d);
+    if (!c) return -1;
+    n *= *c;
+  }
+  return n;
+}
 
 // Indices addressing `lanes` elements: each scalar or of `lanes` lanes, at least one vector.
 bool VectorIndices(const std::vector<PrimExpr>& indices, int lanes) {
@@ -89,6 +103,18 @@ bool VectorEmitter::CanVector(const PrimExpr& e, int* max_bits) const {
       const auto* n = e.as<BufferLoadNode>();
       return n->buffer->dtype == t.element_of() && VectorIndices(n->indices, t.lanes());
     }
+    case Kind::kSelect: {
+      const auto* n = e.as<SelectNode>();
+      return n->condition.dtype().lanes() == t.lanes() && CanMask(n->condition, max_bits) &&
+             n->true_value.dtype() == t && n->false_value.dtype() == t && CanVector(n->true_value, max_bits) &&
+             CanVector(n->false_value, max_bits);
+    }
+    case Kind::kCall: {
+      const auto* n = e.as<CallNode>();
+      return n->op == "tir.if_then_else" && n->args.size() == 3 && n->args[0].dtype().lanes() == t.lanes() &&
+             CanMask(n->args[0], max_bits) && n->args[1].dtype() == t && n->args[2].dtype() == t &&
+             CanVector(n->args[1], max_bits) && CanVector(n->args[2], max_bits);
+    }
     default: return false;
   }
 }
@@ -110,7 +136,39 @@ std::string VectorEmitter::Splat(DataType t, const std::string& scalar) {
 }
 
 // Lanes [offset, offset + lanes) of a load: one unaligned vector access when contiguous.
+// Under a lane guard a lane that does not hold may address outside the buffer: the vector
+// access runs when all its lanes are inside (a constant test for the accumulator tiles),
+// else only the lanes that hold are read (0 elsewhere).
 std::string VectorEmitter::Load(const BufferLoadNode* n, DataType t, int offset, int lanes) {
+  const PrimExpr* index = n->indices.size() == 1 ? &n->indices[0] : nullptr;
+  if (guards_.empty() || !index || !index->as<RampNode>()) return PlainLoad(n, t, offset, lanes);
+  const auto* ramp = index->as<RampNode>();
+  const int64_t* stride = as_const_int(ramp->stride);
+  int64_t elements = Elements(n->buffer);
+  std::string r = s_->Temp(), k = s_->Temp(), lane = "(" + std::to_string(offset) + " + " + k + ")";
+  std::string holds;
+  for (const PrimExpr& g : guards_) holds += (holds.empty() ? "" : " && ") + s_->Expr(g, lane);
+  std::string lane_loop = "for (int " + k + " = 0; " + k + " < " + std::to_string(lanes) + "; ++" + k + ") " + r + "[" + k +
+                          "] = (" + holds + ") ? " + s_->Ptr(n->buffer) + "[" + s_->Index(n->buffer, n->indices, lane) +
+                          "] : (" + ValueType(t.element_of()) + ")0;";
+  std::string body = lane_loop;
+  if (stride && elements >= 0) {
+    // Provably inside (the loops' ranges): no test.
+    arith::ConstBound b = s_->Bound(ramp->base);
+    int64_t a = *stride * offset, z = *stride * (offset + lanes - 1);
+    if (b.min != INT64_MIN && b.max != INT64_MAX && b.min + std::min(a, z) >= 0 && b.max + std::max(a, z) < elements)
+      return PlainLoad(n, t, offset, lanes);
+    std::string first = "(int64_t)(" + s_->Expr(ramp->base, "") + ") + " + std::to_string(*stride * offset);
+    int64_t span = *stride * (lanes - 1);
+    std::string lo = span < 0 ? first + " - " + std::to_string(-span) : first;
+    std::string hi = span > 0 ? first + " + " + std::to_string(span) : first;
+    body = "if (" + lo + " >= 0 && " + hi + " < " + std::to_string(elements) + ") " + r + " = " +
+           PlainLoad(n, t, offset, lanes) + "; else { " + lane_loop + " }";
+  }
+  return "({ " + types_->Use(t) + " " + r + "; " + body + " " + r + "; })";
+}
+
+std::string VectorEmitter::PlainLoad(const BufferLoadNode* n, DataType t, int offset, int lanes) {
   std::string p = s_->Ptr(n->buffer), off = std::to_string(offset);
   const PrimExpr* index = n->indices.size() == 1 ? &n->indices[0] : nullptr;
   if (index && IsUnitRamp(*index)) {
@@ -176,9 +234,42 @@ std::string VectorEmitter::Vec(const PrimExpr& e, int offset, int lanes) {
     case Kind::kCast:
       return "__builtin_convertvector(" + Vec(e.as<CastNode>()->value, offset, lanes) + ", " + types_->Use(t) + ")";
     case Kind::kBufferLoad: return Load(e.as<BufferLoadNode>(), t, offset, lanes);
+    case Kind::kSelect: {  // both sides evaluated, as the scalar select
+      const auto* n = e.as<SelectNode>();
+      return Blend(t, Mask(n->condition, offset, lanes, t.bits()), Vec(n->true_value, offset, lanes),
+                   Vec(n->false_value, offset, lanes));
+    }
+    case Kind::kCall: return IfThenElse(e.as<CallNode>(), t, offset, lanes);
     default: TIRGEN_ICHECK(false) << "no vector form for " << KindName(e.kind());
   }
   return "";
+}
+
+// `m ? a : b` lane by lane (m: -1 or 0 in every lane, as wide as the elements).
+std::string VectorEmitter::Blend(DataType t, const std::string& m, const std::string& a, const std::string& b) {
+  std::string vt = types_->Use(t), it = types_->Use(DataType::Int(t.bits(), t.lanes()));
+  std::string x = s_->Temp(), y = s_->Temp(), k = s_->Temp();
+  return "({ const " + it + " " + k + " = " + m + "; const " + vt + " " + x + " = " + a + ", " + y + " = " + b + "; (" + vt +
+         ")(((" + it + ")" + x + " & " + k + ") | ((" + it + ")" + y + " & ~" + k + ")); })";
+}
+
+// if_then_else(c, a, b) evaluates only the side it picks: the whole of a when every lane
+// holds (padding's interior), else both sides blended, each side's loads guarded by its
+// lanes (a lane that does not pick a side never reads for it).
+std::string VectorEmitter::IfThenElse(const CallNode* n, DataType t, int offset, int lanes) {
+  const PrimExpr& cond = n->args[0];
+  std::string r = s_->Temp();
+  guards_.push_back(cond);
+  std::string picked = Vec(n->args[1], offset, lanes);
+  guards_.back() = logical_not(cond);
+  std::string other = Vec(n->args[2], offset, lanes);
+  guards_.pop_back();
+  std::string body = r + " = " + Blend(t, Mask(cond, offset, lanes, t.bits()), picked, other) + ";";
+  if (EndpointsDecide(cond)) {
+    body = "if (" + s_->Expr(cond, std::to_string(offset)) + " && " + s_->Expr(cond, std::to_string(offset + lanes - 1)) +
+           ") " + r + " = " + Vec(n->args[1], offset, lanes) + "; else " + body;
+  }
+  return "({ " + types_->Use(t) + " " + r + "; " + body + " " + r + "; })";
 }
 
 std::string VectorEmitter::Store(const BufferStoreNode* n) {
@@ -205,6 +296,160 @@ std::string VectorEmitter::Store(const BufferStoreNode* n) {
                 std::to_string(k) + "];";
   }
   return r + stores + " }";
+}
+
+namespace {
+
+// Linear in the lane: ramps, broadcasts and scalars, under +, - and * by a lane-invariant value.
+bool LinearInLane(const PrimExpr& e) {
+  if (e.dtype().lanes() == 1 || e.as<BroadcastNode>()) return true;
+  if (const auto* r = e.as<RampNode>()) return r->base.dtype().lanes() == 1;
+  const auto* b = e.as<BinaryNode>();
+  if (!b) return false;
+  switch (e.kind()) {
+    case Kind::kAdd:
+    case Kind::kSub: return LinearInLane(b->a) && LinearInLane(b->b);
+    case Kind::kMul:
+      return (LinearInLane(b->a) && (b->b.dtype().lanes() == 1 || b->b.as<BroadcastNode>())) ||
+             (LinearInLane(b->b) && (b->a.dtype().lanes() == 1 || b->a.as<BroadcastNode>()));
+    default: return false;
+  }
+}
+
+// Every vector load under `e`, and whether an integer division could trap on a garbage lane.
+void VectorLoads(const PrimExpr& e, std::vector<const BufferLoadNode*>* loads, bool* traps) {
+  if (const auto* l = e.as<BufferLoadNode>()) {
+    if (e.dtype().lanes() > 1) loads->push_back(l);
+    for (const PrimExpr& i : l->indices) VectorLoads(i, loads, traps);
+    return;
+  }
+  if (const auto* b = e.as<BinaryNode>()) {
+    Kind k = e.kind();
+    bool division = k == Kind::kDiv || k == Kind::kMod || k == Kind::kFloorDiv || k == Kind::kFloorMod;
+    // By a constant other than 0 and -1 it cannot trap (index arithmetic of fused loops).
+    const PrimExpr& d = b->b.as<BroadcastNode>() ? b->b.as<BroadcastNode>()->value : b->b;
+    const int64_t* c = as_const_int(d);
+    if (division && !e.dtype().is_floating() && (!c || *c == 0 || *c == -1)) *traps = true;
+    VectorLoads(b->a, loads, traps);
+    VectorLoads(b->b, loads, traps);
+    return;
+  }
+  if (const auto* c = e.as<CastNode>()) return VectorLoads(c->value, loads, traps);
+  if (const auto* r = e.as<RampNode>()) return VectorLoads(r->base, loads, traps);
+  if (const auto* b = e.as<BroadcastNode>()) return VectorLoads(b->value, loads, traps);
+  if (const auto* n = e.as<NotNode>()) return VectorLoads(n->a, loads, traps);
+  if (const auto* s = e.as<SelectNode>()) {
+    VectorLoads(s->condition, loads, traps);
+    VectorLoads(s->true_value, loads, traps);
+    return VectorLoads(s->false_value, loads, traps);
+  }
+  if (e.as<IntImmNode>() || e.as<FloatImmNode>() || e.as<VarNode>()) return;
+  const auto* call = e.as<CallNode>();
+  if (call && call->op == "tir.if_then_else") {  // its loads checked as if always made
+    for (const PrimExpr& a : call->args) VectorLoads(a, loads, traps);
+    return;
+  }
+  *traps = true;  // anything else (calls, lets): not speculated
+}
+
+}  // namespace
+
+bool VectorEmitter::EndpointsDecide(const PrimExpr& cond) {
+  switch (cond.kind()) {
+    case Kind::kAnd: {
+      const auto* b = cond.as<BinaryNode>();
+      return EndpointsDecide(b->a) && EndpointsDecide(b->b);
+    }
+    case Kind::kLT:
+    case Kind::kLE:
+    case Kind::kGT:
+    case Kind::kGE:
+    case Kind::kEQ: {
+      const auto* b = cond.as<BinaryNode>();
+      return LinearInLane(b->a) && LinearInLane(b->b);
+    }
+    default: return cond.dtype().lanes() == 1 || cond.as<BroadcastNode>();
+  }
+}
+
+bool VectorEmitter::MayTrap(const PrimExpr& value) {
+  std::vector<const BufferLoadNode*> loads;
+  bool traps = false;
+  VectorLoads(value, &loads, &traps);
+  return traps;
+}
+
+bool VectorEmitter::CanMask(const PrimExpr& e, int* max_bits) const {
+  switch (e.kind()) {
+    case Kind::kAnd:
+    case Kind::kOr: {
+      const auto* b = e.as<BinaryNode>();
+      return CanMask(b->a, max_bits) && CanMask(b->b, max_bits);
+    }
+    case Kind::kNot: return CanMask(e.as<NotNode>()->a, max_bits);
+    case Kind::kBroadcast: return true;  // a lane-invariant test
+    case Kind::kLT:
+    case Kind::kLE:
+    case Kind::kGT:
+    case Kind::kGE:
+    case Kind::kEQ:
+    case Kind::kNE: {
+      const auto* b = e.as<BinaryNode>();
+      return b->a.dtype() == b->b.dtype() && CanVector(b->a, max_bits) && CanVector(b->b, max_bits);
+    }
+    default: return false;
+  }
+}
+
+std::string VectorEmitter::Mask(const PrimExpr& e, int offset, int lanes, int bits) {
+  std::string mt = types_->Use(DataType::Int(bits, lanes));
+  const auto* b = e.as<BinaryNode>();
+  switch (e.kind()) {
+    case Kind::kAnd: return "(" + Mask(b->a, offset, lanes, bits) + " & " + Mask(b->b, offset, lanes, bits) + ")";
+    case Kind::kOr: return "(" + Mask(b->a, offset, lanes, bits) + " | " + Mask(b->b, offset, lanes, bits) + ")";
+    case Kind::kNot: return "(~" + Mask(e.as<NotNode>()->a, offset, lanes, bits) + ")";
+    case Kind::kBroadcast:
+      return Splat(DataType::Int(bits, lanes), "(" + s_->Expr(e.as<BroadcastNode>()->value, "") + " ? -1 : 0)");
+    default: break;
+  }
+  static const std::map<Kind, const char*> ops = {{Kind::kLT, " < "}, {Kind::kLE, " <= "}, {Kind::kGT, " > "},
+                                                  {Kind::kGE, " >= "}, {Kind::kEQ, " == "}, {Kind::kNE, " != "}};
+  std::string cmp = "(" + Vec(b->a, offset, lanes) + ops.at(e.kind()) + Vec(b->b, offset, lanes) + ")";
+  // GCC's comparison gives lanes as wide as the operands': widen or narrow to `bits`.
+  if (b->a.dtype().bits() == bits) return cmp;
+  return "__builtin_convertvector(" + cmp + ", " + mt + ")";
+}
+
+std::string VectorEmitter::GuardedStore(const BufferStoreNode* n, const PrimExpr& cond, bool private_dst) {
+  DataType t = n->value.dtype();
+  int max_bits = 0;
+  if (n->buffer->dtype != t.element_of() || n->indices.size() != 1 || !IsUnitRamp(n->indices[0]) ||
+      cond.dtype().lanes() != t.lanes() || !CanVector(n->value, &max_bits) || !CanMask(cond, &max_bits) ||
+      MayTrap(n->value))
+    return "";
+  guards_.push_back(cond);  // the value's loads read only lanes that hold when out of bounds
+  int width = std::max(2, std::min(t.lanes(), vector_bits_ / max_bits));
+  std::string p = s_->Ptr(n->buffer), base = s_->Index(n->buffer, {n->indices[0].as<RampNode>()->base}, "");
+  std::string vt = types_->Use(t.with_lanes(width)), ut = types_->Use(t.with_lanes(width), true);
+  std::string it = types_->Use(DataType::Int(t.bits(), width));
+  // Every chunk's value and mask before any store (the value may read the destination).
+  std::string r = "{", stores;
+  for (int offset = 0; offset < t.lanes(); offset += width) {
+    std::string x = s_->Temp(), m = s_->Temp(), at = "&" + p + "[" + base + " + " + std::to_string(offset) + "]";
+    r += " const " + vt + " " + x + " = " + Vec(n->value, offset, width) + "; const " + it + " " + m + " = " +
+         Mask(cond, offset, width, t.bits()) + ";";
+    if (private_dst) {  // lanes that do not hold keep their old contents: one blended store
+      stores += " *(" + ut + "*)" + at + " = (" + vt + ")(((" + it + ")" + x + " & " + m + ") | ((" + it + ")*(" + ut +
+                "*)" + at + " & ~" + m + "));";
+    } else {  // another thread may own the other lanes: only these are written
+      std::string k = s_->Temp();
+      stores += " for (int " + k + " = 0; " + k + " < " + std::to_string(width) + "; ++" + k + ") if (" + m + "[" + k +
+                "]) (" + at + ")[" + k + "] = " + x + "[" + k + "];";
+    }
+  }
+  guards_.pop_back();
+  r += stores;
+  return r + " }";
 }
 
 }  // namespace internal

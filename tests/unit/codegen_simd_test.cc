@@ -158,6 +158,40 @@ TEST_F(CodegenSimd, StrideTwoLoadsAndMinMaxAreVectorCode) {
   EXPECT_EQ(code.find("for (int tg_t"), std::string::npos) << "min/max without a lane loop\n" << code;
 }
 
+// Lane guards (a split that does not divide 54): full vectors run plain; the last one stores
+// only its lanes that hold: blended when the destination is the thread's own, lane by lane
+// when another thread may own the rest; a load that could leave its buffer reads only the
+// lanes that hold. Guards hoisted over a loop (HoistIfThenElse) and consecutive guards of an
+// unrolled tile (one test) alike.
+TEST_F(CodegenSimd, LaneGuardsStoreOnlyTheLanesThatHold) {
+  std::string text = Program(
+      R"(A: T.Buffer((54,), "float32"), W: T.Buffer((192,), "float32"), B: T.Buffer((54,), "float32"), C: T.Buffer((64,), "float32"), D: T.Buffer((64,), "float32"), E: T.Buffer((128,), "float32"))",
+      R"(    for io in range(4):
+        for ii in T.vectorized(16):
+            if io * 16 + ii < 54:
+                B[io * 16 + ii] = T.max(A[io * 16 + ii] * T.float32(2), T.float32(0))
+    for io in range(4):
+        for ii in T.vectorized(16):
+            if io * 16 + ii < 54:
+                C[io * 16 + ii] = W[io * 16 + ii] + T.float32(1)
+    for io in T.parallel(4):
+        for k in range(3):
+            for ii in T.vectorized(16):
+                if io * 16 + ii < 54:
+                    D[io * 16 + ii] = D[io * 16 + ii] + W[k * 64 + io * 16 + ii]
+    for io in range(4):
+        for r in T.unroll(2):
+            for ii in T.vectorized(16):
+                if io * 16 + ii < 50:
+                    E[r * 64 + io * 16 + ii] = W[r * 64 + io * 16 + ii] * W[io * 16 + ii]
+)");
+  std::string code = CheckAgainstSerial(text, {Input(DataType::Float(32), 54, 8), Input(DataType::Float(32), 192, 9)});
+  EXPECT_NE(code.find(" & ~"), std::string::npos) << "a blended store\n" << code;
+  EXPECT_NE(code.find("]) (&D["), std::string::npos) << "D's lanes stored one by one (shared)\n" << code;
+  EXPECT_NE(code.find(") ? A["), std::string::npos) << "B's last vector reads A only where lanes hold\n" << code;
+  EXPECT_EQ(code.find("tg_lane"), std::string::npos) << "no lane loop\n" << code;
+}
+
 // Casts (int32 -> float32, int64 -> int32 indices) and strided stores (a scatter, lane by lane).
 TEST_F(CodegenSimd, CastsAndStridedStoresAreVectorCode) {
   std::string text = Program(R"(A: T.Buffer((16,), "int32"), F: T.Buffer((32,), "float32"), G: T.Buffer((16,), "int32"))",

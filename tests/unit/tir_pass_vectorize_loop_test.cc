@@ -36,6 +36,8 @@ def main(A: T.Buffer((4,), "int32"), C: T.Buffer((4,), "int32")):
     for i in T.vectorized(4):
         if A[i] < 0:
             C[i] = 0
+        else:
+            C[i] = 1
 )", R"(
 @T.prim_func
 def main(A: T.Buffer((4,), "int32"), C: T.Buffer((4,), "int32")):
@@ -45,6 +47,33 @@ def main(A: T.Buffer((4,), "int32"), C: T.Buffer((4,), "int32")):
     for i in range(4):
         if A[i] < 0:
             C[i] = 0
+        else:
+            C[i] = 1
+)");
+}
+
+// A guard without else (a predicate of a split that does not divide) stays an `if` over the
+// vectorized stores: a scalar test when it does not depend on the loop var, else a vector of
+// lanes (the C code generator stores only the lanes that hold).
+TEST(VectorizeLoop, GuardsStayOverVectorStores) {
+  ExpectPass(transform::VectorizeLoop(), R"(
+@T.prim_func
+def main(A: T.Buffer((54,), "float32"), B: T.Buffer((54,), "float32"), n: T.int32):
+    for io in range(4):
+        for ii in T.vectorized(16):
+            if io * 16 + ii < 54:
+                B[io * 16 + ii] = A[io * 16 + ii] * T.float32(2)
+    for ii in T.vectorized(16):
+        if n < 3:
+            B[ii] = A[ii]
+)", R"(
+@T.prim_func
+def main(A: T.Buffer((54,), "float32"), B: T.Buffer((54,), "float32"), n: T.int32):
+    for io in range(4):
+        if T.Ramp(io * 16, 1, 16) < T.Broadcast(54, 16):
+            B[io * 16:io * 16 + 16] = A[io * 16:io * 16 + 16] * T.Broadcast(T.float32(2), 16)
+    if n < 3:
+        B[0:16] = A[0:16]
 )");
 }
 

@@ -2,8 +2,9 @@
 // loop var is the ramp [min, min+1, ..., min+n-1], scalars meeting vectors are broadcast, and
 // ramp arithmetic stays a ramp (ramp + x -> ramp with base + x, ramp * c -> ramp with scaled
 // stride), so `A[i * 64 + v]` becomes the contiguous access `A[i * 64:i * 64 + 64]`.
-// A body this simple vectorizer cannot handle (nested loops, ifs, lets, a non-constant extent)
-// keeps a serial loop, which is always correct. VectorizeLoop(false) only makes them serial.
+// A guard (`if` without else) stays around its vectorized statements, its condition a vector
+// when it depends on the loop var. A body this simple vectorizer cannot handle (nested loops,
+// ifs with else, lets, a non-constant extent) keeps a serial loop, which is always correct. VectorizeLoop(false) only makes them serial.
 #include "tirgen/tir/functor.h"
 #include "tirgen/tir/op.h"
 #include "tirgen/tir/transforms/passes.h"
@@ -19,6 +20,16 @@ PrimExpr BroadcastTo(const PrimExpr& e, int lanes) {
   if (e.dtype().lanes() == lanes) return e;
   TIRGEN_ICHECK(e.dtype().is_scalar()) << "mixed vector widths";
   return Broadcast(e, lanes);
+}
+
+// Vector stores and sequences of them (the statements a lane guard can wrap).
+bool OnlyStores(const Stmt& s) {
+  if (const auto* st = s.as<BufferStoreNode>()) return st->value.dtype().lanes() > 1;
+  const auto* seq = s.as<SeqStmtNode>();
+  if (!seq) return false;
+  for (const Stmt& c : seq->seq)
+    if (!OnlyStores(c)) return false;
+  return true;
 }
 
 class Vectorizer : public StmtExprMutator {
@@ -96,7 +107,18 @@ class Vectorizer : public StmtExprMutator {
   }
 
   Stmt VisitStmt_(const ForNode*) override { throw CannotVectorize(); }
-  Stmt VisitStmt_(const IfThenElseNode*) override { throw CannotVectorize(); }
+  // A guarded statement (a block predicate from a split that does not divide, a padding
+  // test): the guard stays an `if`. When it depends on the loop var its condition becomes a
+  // vector of lanes and the `if` guards each lane (the C code generator runs the whole vector
+  // when every lane holds). Only guards without an else, over stores.
+  Stmt VisitStmt_(const IfThenElseNode* op) override {
+    if (op->else_case.defined()) throw CannotVectorize();
+    PrimExpr cond = VisitExpr(op->condition);
+    Stmt then = VisitStmt(op->then_case);
+    if (cond.same_as(op->condition) && then.same_as(op->then_case)) return GetRef<Stmt>(op);
+    if (cond.dtype().lanes() > 1 && !OnlyStores(then)) throw CannotVectorize();
+    return IfThenElse(cond, then);
+  }
   Stmt VisitStmt_(const LetStmtNode*) override { throw CannotVectorize(); }
   Stmt VisitStmt_(const AllocateNode*) override { throw CannotVectorize(); }
   Stmt VisitStmt_(const WhileNode*) override { throw CannotVectorize(); }

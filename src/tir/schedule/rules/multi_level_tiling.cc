@@ -24,6 +24,8 @@
 // Each output element's reduction keeps its order: only independent outputs share a vector.
 #include "rule_util.h"
 
+#include <tuple>
+
 namespace tirgen {
 namespace tir {
 namespace rules {
@@ -40,12 +42,22 @@ struct ReadPlan {
 struct VectorChoice {
   size_t axis = 0;       // index of v among the iter vars
   int64_t lanes = 0;     // SIMD lanes
+  bool guarded = false;  // the lanes do not divide v's extent: a predicated last vector
+  bool repacks = false;  // an intermediate must be repacked for this axis
   std::vector<ReadPlan> reads;
   size_t out_dim = 0;    // dimension of the output v indexes
   double cost = 0;  // estimated cycles per output element (lower is better)
 };
 
 bool IsVar(const PrimExpr& e, const Var& v) { return e.get() == v.get(); }
+
+int64_t CeilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+int64_t LargestDivisorAtMost(int64_t n, int64_t limit) {
+  for (int64_t d = std::min(n, limit); d > 1; --d)
+    if (n % d == 0) return d;
+  return 1;
+}
 
 bool PlanRead(const BufferRegion& r, const Var& v, const RuleContext& ctx, ReadPlan* plan) {
   plan->buffer = r->buffer;
@@ -77,7 +89,7 @@ bool Choose(const CanonicalBlock& c, const RuleContext& ctx, VectorChoice* best)
   DataType dt = out->buffer->dtype;
   if (dt.lanes() != 1 || dt.is_bool() || (dt.bits() != 32 && dt.bits() != 64)) return false;
   const int64_t full = ctx.target.VectorLanes(dt.bits());
-  bool found = false;
+  std::vector<VectorChoice> choices;
   for (size_t i = 0; i < c.num_spatial; ++i) {
     const Var& v = b->iter_vars[i]->var;
     VectorChoice ch;
@@ -88,6 +100,13 @@ bool Choose(const CanonicalBlock& c, const RuleContext& ctx, VectorChoice* best)
         break;
       }
     }
+    // An extent no vector width divides (54, 27, 13): the width that wastes the fewest
+    // lanes, the last vector guarded (a predicated tail, blended in the C).
+    double useful = static_cast<double>(ch.lanes);
+    if (ch.lanes == 0) {
+      std::tie(ch.lanes, useful) = GuardedLanes(c.extents[i], full, 2);
+      ch.guarded = ch.lanes > 0;
+    }
     if (ch.lanes == 0) continue;
     bool out_found = false;
     for (size_t d = 0; d < out->region.size(); ++d) {
@@ -97,12 +116,15 @@ bool Choose(const CanonicalBlock& c, const RuleContext& ctx, VectorChoice* best)
     bool ok = true;
     int intermediates = 0, strided = 0;
     for (const BufferRegion& r : b->reads) {
+      if (!ok) break;
       ReadPlan plan;
       if (!PlanRead(r, v, ctx, &plan)) {
         ok = false;
         break;
       }
       intermediates += plan.kind == ReadKind::kPackIntermediate;
+      // A packed layout would need padding for a predicated tail.
+      ok = ok && !(ch.guarded && (plan.kind == ReadKind::kPackParam || plan.kind == ReadKind::kPackIntermediate));
       strided += plan.kind == ReadKind::kStrided;
       ch.reads.push_back(plan);
     }
@@ -114,7 +136,20 @@ bool Choose(const CanonicalBlock& c, const RuleContext& ctx, VectorChoice* best)
     // element), a repacked intermediate (a copy, about one cycle an element).
     double reduction = 1;
     for (size_t k = c.num_spatial; k < c.extents.size(); ++k) reduction *= static_cast<double>(c.extents[k]);
-    ch.cost = (0.5 + 1.5 * strided) * reduction / ch.lanes + (out_last ? 2.0 / ch.lanes : 2.0) + intermediates;
+    // A guarded tail computes on all lanes (useful ones counted) and blends each update.
+    double tail = ch.guarded ? 1.0 / static_cast<double>(CeilDiv(c.extents[i], ch.lanes)) : 0.0;
+    ch.cost = (0.5 + 1.5 * strided + tail) * reduction / useful + (out_last ? 2.0 / useful : 2.0) + intermediates;
+    ch.repacks = intermediates > 0;
+    choices.push_back(ch);
+  }
+  // Guarded vectors (every update blended, loads tested) measured slower than an axis the
+  // lanes divide unless that axis must repack an intermediate (depthwise convolutions and
+  // pooling over padded inputs): then the guarded axis competes on cost.
+  bool plain_direct = false;
+  for (const VectorChoice& ch : choices) plain_direct = plain_direct || (!ch.guarded && !ch.repacks);
+  bool found = false;
+  for (const VectorChoice& ch : choices) {
+    if (ch.guarded && plain_direct) continue;
     if (!found || ch.cost < best->cost) *best = ch, found = true;  // ties: the outermost
   }
   return found;
@@ -127,11 +162,6 @@ int ReadIndex(const Block& block, const Var& data) {
   return -1;
 }
 
-int64_t LargestDivisorAtMost(int64_t n, int64_t limit) {
-  for (int64_t d = std::min(n, limit); d > 1; --d)
-    if (n % d == 0) return d;
-  return 1;
-}
 
 }  // namespace
 
@@ -160,18 +190,31 @@ bool MultiLevelTiling(Schedule& sch, const CanonicalBlock& c, RuleContext& ctx) 
   }
   // The register tile: k vectors along v times r steps of u (r divides u's extent), at most
   // 16 accumulators, chosen for the most FMAs per load (k*r FMAs for k vector loads and r
-  // broadcasts), then the most accumulators (to hide FMA latency). Prime extents (13, 109)
-  // leave r = 1 and are made up for with more vectors along v.
+  // broadcasts), then the most accumulators (to hide FMA latency). When no r > 1 divides u's
+  // extent (a prime: 109) r >= 4 may overhang it, the last tile's extra steps predicated off,
+  // if at most a tenth of the steps is wasted (guarded steps measured slower than divisors,
+  // and than r = 1 at 13 and 2 of 13); else r = 1, made up for with more vectors along v.
   int64_t vectors = 1, reg = 1;
   double best = -1;
+  auto divides_u = [&](int64_t limit) { return u >= 0 && LargestDivisorAtMost(c.extents[u], limit) > 1; };
   // At most two vectors while u blocks (wider tiles pack more weight per tile than L1 holds:
   // measured slower on resnet18's 3x3 convolutions); up to eight when u cannot block at all.
-  const int64_t max_vectors =
-      u >= 0 && LargestDivisorAtMost(c.extents[u], kAccumulatorRegisters / 2) > 1 ? 2 : 8;
-  for (int64_t k = 1; k <= max_vectors; ++k) {
-    if (c.extents[v] % (k * ch.lanes) != 0) continue;
+  auto overhang = [&](int64_t k) {
+    if (u < 0 || divides_u(kAccumulatorRegisters / k)) return int64_t{0};
+    int64_t r = std::min(c.extents[u], kAccumulatorRegisters / k);
+    double real = static_cast<double>(c.extents[u]) / static_cast<double>(CeilDiv(c.extents[u], r) * r);
+    return r >= 4 && real >= 0.9 ? r : int64_t{0};
+  };
+  const int64_t max_vectors = divides_u(kAccumulatorRegisters / 2) || overhang(2) ? 2 : 8;
+  for (int64_t k = 1; k <= (ch.guarded ? 1 : max_vectors); ++k) {
+    if (!ch.guarded && c.extents[v] % (k * ch.lanes) != 0) continue;
     int64_t r = u < 0 ? 1 : LargestDivisorAtMost(c.extents[u], kAccumulatorRegisters / k);
-    double per_load = static_cast<double>(k * r) / static_cast<double>(k + r);
+    double real = 1.0;
+    if (int64_t o = overhang(k)) {
+      r = o;
+      real = static_cast<double>(c.extents[u]) / static_cast<double>(CeilDiv(c.extents[u], r) * r);
+    }
+    double per_load = real * static_cast<double>(k * r) / static_cast<double>(k + r);
     if (per_load > best + 1e-9 || (per_load > best - 1e-9 && k * r > vectors * reg)) {
       best = per_load;
       vectors = k;

@@ -155,8 +155,9 @@ bool ContiguousAlong(const BufferRegion& r, const Var& v) {
 
 bool IsVarPlusOffset(const PrimExpr& e, const Var& v) {
   if (e.get() == v.get()) return true;
-  if (e.kind() != Kind::kAdd) return false;
   const auto* b = e.as<BinaryNode>();
+  if (e.kind() == Kind::kSub) return b->a.get() == v.get() && !Uses(b->b, v);  // padding: v - 1
+  if (e.kind() != Kind::kAdd) return false;
   return (b->a.get() == v.get() && !Uses(b->b, v)) || (b->b.get() == v.get() && !Uses(b->a, v));
 }
 
@@ -176,6 +177,17 @@ int64_t VarScale(const PrimExpr& e, const Var& v) {
   return 0;
 }
 
+std::pair<int64_t, double> GuardedLanes(int64_t extent, int64_t full, int64_t min_vectors) {
+  std::pair<int64_t, double> best{0, 0.0};
+  for (int64_t lanes : {full, full / 2}) {  // ties: the narrower (fewer wasted lanes)
+    if (lanes < 4) continue;
+    int64_t vectors = (extent + lanes - 1) / lanes;
+    double useful = static_cast<double>(extent) / static_cast<double>(vectors);
+    if (vectors >= min_vectors && useful >= 4 && useful >= best.second) best = {lanes, useful};
+  }
+  return best;
+}
+
 std::optional<LoopRV> VectorizeInnermost(Schedule& sch, const BlockRV& rv, int64_t max_lanes,
                                          std::vector<LoopRV> loops) {
   if (loops.empty()) loops = sch.GetLoops(rv);
@@ -186,7 +198,7 @@ std::optional<LoopRV> VectorizeInnermost(Schedule& sch, const BlockRV& rv, int64
   const auto* realize = inner->body.as<BlockRealizeNode>();
   Block b = sch.Get(rv);
   if (!extent || !min || *min != 0 || inner->kind != ForKind::kSerial || !realize ||
-      realize->block.get() != b.get() || !is_one(realize->predicate) || HasConditional(b))
+      realize->block.get() != b.get())
     return std::nullopt;
   int driven = -1;
   for (size_t i = 0; i < realize->iter_values.size(); ++i) {
@@ -200,9 +212,19 @@ std::optional<LoopRV> VectorizeInnermost(Schedule& sch, const BlockRV& rv, int64
     return std::nullopt;
   for (const BufferRegion& r : b->reads)
     if (!ContiguousAlong(r, v)) return std::nullopt;
+  // A select or if_then_else (padding) costs a blend and tested loads per vector: worth it
+  // for full-width vectors over long rows only (measured slower than scalars on 4-lane
+  // vectors of 28-wide rows and on two vectors of 15-wide ones).
+  const bool conditional = HasConditional(b);
+  const int64_t min_lanes = conditional ? std::min<int64_t>(8, max_lanes) : 4;
+  if (conditional && *extent < 4 * min_lanes) return std::nullopt;
   int64_t lanes = max_lanes;
-  while (lanes >= 4 && *extent % lanes != 0) lanes /= 2;
-  if (lanes < 4) return std::nullopt;
+  while (lanes >= min_lanes && *extent % lanes != 0) lanes /= 2;
+  if (lanes < min_lanes) lanes = 0;
+  // A predicated last vector, when rows are long enough for the guarded one not to dominate
+  // (a 15-wide padding row measured slower as two guarded vectors than as scalars).
+  if (lanes == 0) lanes = GuardedLanes(*extent, max_lanes, 4).first;
+  if (lanes < min_lanes) return std::nullopt;
   std::vector<LoopRV> parts = sch.Split(loops.back(), {std::nullopt, lanes});
   sch.Vectorize(parts[1]);
   return parts[0];

@@ -5,6 +5,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tirgen/target/target.h"
@@ -61,7 +62,7 @@ int ParamIndexOf(const PrimFunc& func, const Buffer& buffer);
 /// `tile`, its inner part moved last (dtype of the buffer's shape).
 IndexMap SplitDimToInnermost(const Buffer& buffer, size_t dim, int64_t tile);
 
-/// `e` is v or v + (something without v), either order.
+/// `e` is v, v + (something without v) in either order, or v - (something without v).
 bool IsVarPlusOffset(const PrimExpr& e, const Var& v);
 /// The constant c when `e` is v * c (or c * v), optionally plus something without v (either
 /// order); 1 for IsVarPlusOffset; 0 otherwise.
@@ -70,10 +71,17 @@ int64_t VarScale(const PrimExpr& e, const Var& v);
 /// dimension, as v or v + (something without v), with extent 1.
 bool ContiguousAlong(const BufferRegion& r, const Var& v);
 
+/// For an extent no vector width divides: of `full` and `full / 2` lanes (>= 4), the one
+/// with the most useful lanes per vector (extent / vectors; at least 4, over at least
+/// `min_vectors` vectors: a lone partial vector runs guarded every time), and that number;
+/// {0, 0} when none. The last vector is then predicated (guarded lanes in the C).
+std::pair<int64_t, double> GuardedLanes(int64_t extent, int64_t full, int64_t min_vectors);
+
 /// Splits the innermost loop of `block` by the widest power-of-two lane count (>= 4, at most
-/// `max_lanes`) dividing it and vectorizes the inner part, when that loop drives one
-/// data-parallel iterator (bound as `x + loop`) along which every access is contiguous and the
-/// block has no conditional. Returns the outer part, or nothing when it does not apply.
+/// `max_lanes`) dividing it (else GuardedLanes: a predicated last vector) and vectorizes the
+/// inner part, when that loop drives one data-parallel iterator (bound as `x + loop`) along
+/// which every access is contiguous (selects and if_then_else are vector code too; a
+/// predicate guards lanes). Returns the outer part, or nothing when it does not apply.
 /// `loops`: the block's loops when the caller has them (else they are looked up).
 std::optional<LoopRV> VectorizeInnermost(Schedule& sch, const BlockRV& block, int64_t max_lanes,
                                          std::vector<LoopRV> loops = {});
