@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <fstream>
+#include <sstream>
 #include <random>
 #include <string>
 #include <vector>
@@ -81,6 +83,15 @@ inline void ExpectSameResults(const PrimFunc& original, const IRModule& schedule
   ASSERT_EQ(ra.size(), rb.size());
   for (size_t i = 0; i < ra.size(); ++i)
     EXPECT_TRUE(ra[i].ContentEqual(rb[i])) << "output " << i << " differs from the unscheduled program";
+}
+
+/// A PrimFunc from the TVM goldens (TIRGEN_SHARED_DIR), e.g. "golden/conv2d_bias_relu/primfunc_0.py".
+inline PrimFunc LoadSharedPrimFunc(const std::string& rel) {
+  std::ifstream in(std::string(TIRGEN_SHARED_DIR) + "/" + rel);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  if (!in) throw InternalError("cannot read " + rel);
+  return script::Parse(ss.str(), rel).cast<PrimFunc>();
 }
 
 inline size_t CountText(const std::string& text, const std::string& what) {

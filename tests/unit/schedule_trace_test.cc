@@ -218,3 +218,80 @@ TEST(ScheduleHandles, ProducersConsumersChildrenAndTheirTrace) {
 }  // namespace
 }  // namespace tir
 }  // namespace tirgen
+
+// Traces with sampling decisions: printed, parsed back to the same text, replayed to the same
+// function (the decisions are used, whatever the replaying schedule's seed), and one decision
+// replaced for mutation.
+namespace tirgen {
+namespace tir {
+namespace {
+
+const char* kSampledTrace =
+    "# from tvm import tir\n"
+    "def apply_trace(sch: tir.Schedule) -> None:\n"
+    "  b0 = sch.get_block(name=\"conv2d_nchw\", func_name=\"main\")\n"
+    "  l1, l2, l3, l4, l5, l6, l7 = sch.get_loops(block=b0)\n"
+    "  v8, v9, v10 = sch.sample_perfect_tile(loop=l2, n=3, max_innermost_factor=64, decision=[4, 2, 2])\n"
+    "  l11, l12, l13 = sch.split(loop=l2, factors=[v8, v9, v10], preserve_unit_iters=True)\n"
+    "  v14 = sch.sample_categorical(candidates=[0, 16, 64, 512], probs=[0.25, 0.25, 0.25, 0.25], decision=3)\n"
+    "  sch.annotate(block_or_loop=b0, ann_key=\"meta_schedule.unroll_explicit\", ann_val=v14)\n"
+    "  b15 = sch.get_block(name=\"pad_temp\", func_name=\"main\")\n"
+    "  l16 = sch.sample_compute_location(block=b15, decision=2)\n"
+    "  sch.compute_at(block=b15, loop=l16, preserve_unit_loops=True, index=-1)";
+
+PrimFunc BiasReluConv() { return testing::LoadSharedPrimFunc("golden/conv2d_bias_relu/primfunc_0.py"); }
+
+TEST(ScheduleTrace, DecisionsPrintParseAndReplay) {
+  Trace parsed = Trace::Parse(kSampledTrace);
+  EXPECT_EQ(parsed.Str(), kSampledTrace);
+  ASSERT_TRUE(parsed.instructions()[2].decision().has_value());
+  EXPECT_FALSE(parsed.instructions()[3].decision().has_value());
+  Schedule a(BiasReluConv(), 5), b(BiasReluConv(), 77);
+  parsed.ApplyTo(a);
+  Trace::Parse(a.trace().Str()).ApplyTo(b);
+  EXPECT_EQ(a.trace().Str(), kSampledTrace);
+  EXPECT_EQ(b.trace().Str(), kSampledTrace);
+  EXPECT_TRUE(StructuralEqual(a.mod(), b.mod()));
+  testing::ExpectSameResults(BiasReluConv(), a.mod());
+}
+
+TEST(ScheduleTrace, UndecidedSamplingDrawsAndRecordsItsDecision) {
+  std::string undecided = kSampledTrace;
+  for (const char* d : {", decision=[4, 2, 2]", ", decision=3", ", decision=2"})
+    undecided.erase(undecided.find(d), std::string(d).size());
+  Schedule a(BiasReluConv(), 9), b(BiasReluConv(), 9);
+  Trace::Parse(undecided).ApplyTo(a);
+  Trace::Parse(undecided).ApplyTo(b);
+  EXPECT_EQ(a.trace().Str(), b.trace().Str());
+  EXPECT_NE(a.trace().Str().find("sample_perfect_tile(loop=l2, n=3, max_innermost_factor=64, decision=["),
+            std::string::npos);
+  EXPECT_TRUE(StructuralEqual(a.mod(), b.mod()));
+}
+
+TEST(ScheduleTrace, WithDecisionReplacesOneDecision) {
+  Trace t = Trace::Parse(kSampledTrace).WithDecision(2, TraceValue::IntList({1, 8, 2}));
+  Schedule sch(BiasReluConv());
+  t.ApplyTo(sch);
+  EXPECT_NE(sch.trace().Str().find("decision=[1, 8, 2])"), std::string::npos);
+  EXPECT_EQ(testing::CountText(script::Print(sch.mod()), "T.grid(T.int64(1), T.int64(1), T.int64(8)):"), 1u);
+  // A mutation that breaks the tile is refused at replay, not silently repaired.
+  Schedule bad(BiasReluConv());
+  try {
+    Trace::Parse(kSampledTrace).WithDecision(2, TraceValue::IntList({3, 2, 2})).ApplyTo(bad);
+    FAIL();
+  } catch (const ScheduleError& e) {
+    EXPECT_NE(std::string(e.what()).find("the decision's factors multiply to 12, not the loop extent 16"),
+              std::string::npos)
+        << e.what();
+  }
+  try {
+    Trace::Parse(kSampledTrace).WithDecision(3, TraceValue::Int(0));
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("instruction 3 is not a sampling instruction"), std::string::npos);
+  }
+}
+
+}  // namespace
+}  // namespace tir
+}  // namespace tirgen

@@ -12,6 +12,7 @@ ObjectRef AnnotationObject(const AnnotationValue& v) {
   return String(std::get<std::string>(v));
 }
 TraceValue AnnotationTrace(const AnnotationValue& v) {
+  if (const auto* e = std::get_if<ExprRV>(&v)) return TraceValue::RV(TraceValue::kExprRV, e->id);
   if (const auto* i = std::get_if<int64_t>(&v)) return TraceValue::Int(*i);
   if (const auto* f = std::get_if<double>(&v)) return TraceValue::Float(*f);
   if (const auto* b = std::get_if<bool>(&v)) return TraceValue::Bool(*b);
@@ -39,7 +40,10 @@ void EditAnnotations(Schedule::State& st, const BlockOrLoopRV& target, F edit) {
 
 void Schedule::Annotate(const BlockOrLoopRV& target, const std::string& key,
                         const AnnotationValue& value) {
-  EditAnnotations(*state_, target, [&](AttrMap* ann, const std::string&) { (*ann)[key] = AnnotationObject(value); });
+  // A sampled value annotates as the integer it holds (and is recorded as its variable).
+  const auto* sampled = std::get_if<ExprRV>(&value);
+  ObjectRef obj = AnnotationObject(sampled ? AnnotationValue(Get(*sampled)) : value);
+  EditAnnotations(*state_, target, [&](AttrMap* ann, const std::string&) { (*ann)[key] = obj; });
   trace_.Append(Instruction{"annotate",
                             {{"block_or_loop", Value(target)},
                              {"ann_key", TraceValue::Str(key)},

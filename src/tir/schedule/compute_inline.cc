@@ -1,7 +1,7 @@
 // compute_inline: a producer block `B[v...] = f(v...)` disappears; every load `B[e...]` in its
 // scope becomes f(e...). The producer's buffer and loop nest go away; consumers' regions are
 // recomputed (constant buffers included).
-#include "utils.h"
+#include "compute_location.h"
 
 namespace tirgen {
 namespace tir {
@@ -29,8 +29,8 @@ class Inliner : public TrackingMutator {
 
 }  // namespace
 
-void Schedule::ComputeInline(const BlockRV& rv) {
-  BlockScope s = GetBlockScope(*state_, rv);
+void InlineBlock(Schedule::State& st, const BlockRV& rv) {
+  BlockScope s = GetBlockScope(st, rv);
   const BufferStoreNode* store = AsSimpleStore(s.block);
   if (!store)
     throw ScheduleError("cannot inline " + Describe(s.block) +
@@ -66,7 +66,11 @@ void Schedule::ComputeInline(const BlockRV& rv) {
   for (const Buffer& a : n->alloc_buffers)
     if (!a.same_as(store->buffer)) allocs.push_back(a);
   n->alloc_buffers = allocs;
-  ReplaceScope(*state_, s, Block(std::shared_ptr<const Object>(n)), inl.rebuilt);
+  ReplaceScope(st, s, Block(std::shared_ptr<const Object>(n)), inl.rebuilt);
+}
+
+void Schedule::ComputeInline(const BlockRV& rv) {
+  InlineBlock(*state_, rv);
   trace_.Append(Instruction{"compute_inline", {{"block", Value(rv)}}, {}, false});
 }
 

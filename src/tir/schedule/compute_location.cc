@@ -195,8 +195,21 @@ void MoveBlockUnderLoop(Schedule::State& st, const BlockRV& block_rv, const Loop
   ReplaceScope(st, s, Block(std::shared_ptr<const Object>(n)), ins.rebuilt);
 }
 
+namespace {
+// compute_at / reverse_compute_at at a location sample_compute_location returned: the root
+// location leaves the block where it is, the inline one inlines it.
+void MoveBlock(Schedule::State& st, const BlockRV& block, const LoopRV& loop, bool preserve_unit_loops, int index,
+               bool reverse) {
+  switch (st.LocationOf(loop)) {
+    case Schedule::State::Location::kRoot: st.GetBlock(block); break;
+    case Schedule::State::Location::kInline: reverse ? ReverseInlineBlock(st, block) : InlineBlock(st, block); break;
+    case Schedule::State::Location::kLoop: MoveBlockUnderLoop(st, block, loop, preserve_unit_loops, index, reverse);
+  }
+}
+}  // namespace
+
 void Schedule::ComputeAt(const BlockRV& block, const LoopRV& loop, bool preserve_unit_loops, int index) {
-  MoveBlockUnderLoop(*state_, block, loop, preserve_unit_loops, index, false);
+  MoveBlock(*state_, block, loop, preserve_unit_loops, index, false);
   trace_.Append(Instruction{"compute_at",
                             {{"block", Value(block)},
                              {"loop", Value(loop)},
@@ -207,7 +220,7 @@ void Schedule::ComputeAt(const BlockRV& block, const LoopRV& loop, bool preserve
 }
 
 void Schedule::ReverseComputeAt(const BlockRV& block, const LoopRV& loop, bool preserve_unit_loops, int index) {
-  MoveBlockUnderLoop(*state_, block, loop, preserve_unit_loops, index, true);
+  MoveBlock(*state_, block, loop, preserve_unit_loops, index, true);
   trace_.Append(Instruction{"reverse_compute_at",
                             {{"block", Value(block)},
                              {"loop", Value(loop)},

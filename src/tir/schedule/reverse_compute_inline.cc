@@ -1,7 +1,7 @@
 // reverse_compute_inline: a consumer block `C[h(v)] = g(B[v...])` disappears into the only
 // producer of B: the producer's store `B[p...] = f` becomes `C[h(p)] = g(f)`. B and the
 // consumer's loop nest go away; the producer's regions are recomputed.
-#include "utils.h"
+#include "compute_location.h"
 
 namespace tirgen {
 namespace tir {
@@ -33,8 +33,8 @@ class LoadReplacer : public StmtExprMutator {
 };
 }  // namespace
 
-void Schedule::ReverseComputeInline(const BlockRV& rv) {
-  BlockScope s = GetBlockScope(*state_, rv);
+void ReverseInlineBlock(Schedule::State& st, const BlockRV& rv) {
+  BlockScope s = GetBlockScope(st, rv);
   const BlockNode* consumer = s.block;
   auto fail = [&](const std::string& why) {
     throw ScheduleError("cannot reverse-inline " + Describe(consumer) + ": " + why);
@@ -118,7 +118,11 @@ void Schedule::ReverseComputeInline(const BlockRV& rv) {
   for (const Buffer& a : n->alloc_buffers)
     if (!a.same_as(inlined)) allocs.push_back(a);
   n->alloc_buffers = allocs;
-  ReplaceScope(*state_, s, Block(std::shared_ptr<const Object>(n)), swap.rebuilt);
+  ReplaceScope(st, s, Block(std::shared_ptr<const Object>(n)), swap.rebuilt);
+}
+
+void Schedule::ReverseComputeInline(const BlockRV& rv) {
+  ReverseInlineBlock(*state_, rv);
   trace_.Append(Instruction{"reverse_compute_inline", {{"block", Value(rv)}}, {}, false});
 }
 

@@ -22,13 +22,20 @@ std::string DefaultFunc(const IRModule& mod) {
 }
 }  // namespace
 
-Schedule::Schedule(IRModule mod) : state_(std::make_shared<State>()) {
+Schedule::Schedule(IRModule mod, int64_t seed) : state_(std::make_shared<State>()), rng_(seed) {
   state_->mod = std::move(mod);
   state_->func_name = DefaultFunc(state_->mod);
 }
 
-Schedule::Schedule(const PrimFunc& func)
-    : Schedule(IRModule(std::map<std::string, ObjectRef>{{"main", func}})) {}
+Schedule::Schedule(const PrimFunc& func, int64_t seed)
+    : Schedule(IRModule(std::map<std::string, ObjectRef>{{"main", func}}), seed) {}
+
+Schedule Schedule::Copy() {
+  Schedule copy = *this;
+  copy.state_ = std::make_shared<State>(*state_);
+  copy.rng_.Seed(rng_.ForkSeed());
+  return copy;
+}
 
 IRModule Schedule::mod() const { return state_->mod; }
 
@@ -46,6 +53,20 @@ BlockRV Schedule::NewBlockRV(const Block& block, const std::string& func) {
 LoopRV Schedule::NewLoopRV(const Var& loop_var, const std::string& func) {
   state_->handles.push_back(State::Handle{func, loop_var});
   return LoopRV{static_cast<int>(state_->handles.size()) - 1};
+}
+
+ExprRV Schedule::NewExprRV(int64_t value) {
+  State::Handle h;
+  h.value = value;
+  h.is_expr = true;
+  state_->handles.push_back(h);
+  return ExprRV{static_cast<int>(state_->handles.size()) - 1};
+}
+
+int64_t Schedule::Get(const ExprRV& rv) const {
+  TIRGEN_CHECK(rv.id >= 0 && rv.id < static_cast<int>(state_->handles.size()) && state_->handles[rv.id].is_expr)
+      << "ScheduleError: not a sampled-value handle of this schedule (id " << rv.id << ")";
+  return state_->handles[rv.id].value;
 }
 
 TraceValue Schedule::Value(const BlockOrLoopRV& rv) const {

@@ -2,6 +2,7 @@
 // parameter names and positions, defaults), for trace replay.
 #include <map>
 
+#include "instruction_kind.h"
 #include "tirgen/tir/schedule/schedule.h"
 
 namespace tirgen {
@@ -11,49 +12,10 @@ namespace {
 
 using Args = std::vector<std::pair<std::string, TraceValue>>;
 
-struct Param {
-  std::string name;
-  bool required;
-  TraceValue def;
-};
-
-// Binds positional and keyword arguments to `params` (a trailing "*name" param collects the
-// remaining positional arguments into a list).
-class Bound {
+// Bound arguments (instruction_kind.cc binds them) read as the types the primitives take.
+class Bound : public BoundArgs {
  public:
-  Bound(const std::string& method, const std::vector<Param>& params, const Args& args) : method_(method) {
-    size_t pos = 0;
-    std::vector<TraceValue> rest;
-    bool has_star = !params.empty() && params[0].name[0] == '*';
-    for (const auto& a : args) {
-      if (!a.first.empty()) continue;
-      if (has_star) {
-        rest.push_back(a.second);
-      } else {
-        if (pos >= params.size()) Fail("too many positional arguments");
-        values_[params[pos++].name] = a.second;
-      }
-    }
-    if (has_star) values_[params[0].name.substr(1)] = TraceValue::List(rest);
-    for (const auto& a : args) {
-      if (a.first.empty()) continue;
-      bool known = false;
-      for (const Param& p : params) known = known || p.name == a.first;
-      if (!known) Fail("unexpected keyword argument '" + a.first + "'");
-      if (values_.count(a.first)) Fail("argument '" + a.first + "' given twice");
-      values_[a.first] = a.second;
-    }
-    for (const Param& p : params) {
-      std::string n = p.name[0] == '*' ? p.name.substr(1) : p.name;
-      if (values_.count(n)) continue;
-      if (p.required) Fail("missing argument '" + n + "'");
-      values_[n] = p.def;
-    }
-  }
-  [[noreturn]] void Fail(const std::string& msg) const {
-    throw Error("sch." + method_ + ": " + msg);
-  }
-  const TraceValue& Get(const std::string& n) const { return values_.at(n); }
+  Bound(const std::string& method, const Args& args) : BoundArgs(method, args) {}
   BlockRV Block(const std::string& n) const {
     const TraceValue& v = Get(n);
     if (v.kind != TraceValue::kBlockRV) Fail("argument '" + n + "' must be a block handle");
@@ -89,6 +51,20 @@ class Bound {
     if (v.kind != TraceValue::kInt) Fail("argument '" + n + "' must be an integer");
     return v.i;
   }
+  std::optional<int64_t> OptInt(const std::string& n) const {
+    if (Get(n).kind == TraceValue::kNone) return std::nullopt;
+    return Int(n);
+  }
+  std::vector<int64_t> Ints(const std::string& n) const {
+    const TraceValue& v = Get(n);
+    std::vector<int64_t> out;
+    if (v.kind != TraceValue::kList && v.kind != TraceValue::kTuple) Fail("argument '" + n + "' must be a list of integers");
+    for (const TraceValue& i : v.items) {
+      if (i.kind != TraceValue::kInt) Fail("argument '" + n + "' must be a list of integers");
+      out.push_back(i.i);
+    }
+    return out;
+  }
   bool Bool(const std::string& n) const {
     const TraceValue& v = Get(n);
     if (v.kind != TraceValue::kBool && v.kind != TraceValue::kInt) Fail("argument '" + n + "' must be a bool");
@@ -100,13 +76,7 @@ class Bound {
     return v.s;
   }
 
- private:
-  std::string method_;
-  std::map<std::string, TraceValue> values_;
 };
-
-Param Req(const std::string& n) { return Param{n, true, TraceValue()}; }
-Param Opt(const std::string& n, TraceValue v) { return Param{n, false, std::move(v)}; }
 
 template <class RV>
 std::vector<TraceValue> Values(Schedule& sch, const std::vector<RV>& rvs) {
@@ -118,56 +88,76 @@ std::vector<TraceValue> Values(Schedule& sch, const std::vector<RV>& rvs) {
 }  // namespace
 
 std::vector<TraceValue> ApplyScheduleCall(Schedule& sch, const std::string& m, const Args& args) {
-  const TraceValue kTrue = TraceValue::Bool(true), kFalse = TraceValue::Bool(false);
   if (m == "get_block") {
-    Bound b(m, {Req("name"), Opt("func_name", TraceValue::Str(""))}, args);
+    Bound b(m, args);
     return {sch.Value(sch.GetBlock(b.Str("name"), b.Str("func_name")))};
   }
   if (m == "work_on") {
-    Bound b(m, {Req("func_name")}, args);
+    Bound b(m, args);
     sch.WorkOn(b.Str("func_name"));
     return {};
   }
   if (m == "get_loops") {
-    Bound b(m, {Req("block")}, args);
+    Bound b(m, args);
     return Values(sch, sch.GetLoops(b.Block("block")));
   }
   if (m == "get_child_blocks") {
-    Bound b(m, {Req("block_or_loop")}, args);
+    Bound b(m, args);
     return Values(sch, sch.GetChildBlocks(b.BlockOrLoop("block_or_loop")));
   }
   if (m == "get_producers" || m == "get_consumers") {
-    Bound b(m, {Req("block")}, args);
+    Bound b(m, args);
     return Values(sch, m == "get_producers" ? sch.GetProducers(b.Block("block")) : sch.GetConsumers(b.Block("block")));
   }
   if (m == "split") {
-    Bound b(m, {Req("loop"), Req("factors"), Opt("preserve_unit_iters", kTrue)}, args);
-    std::vector<std::optional<int64_t>> factors;
+    Bound b(m, args);
+    std::vector<SplitFactor> factors;
     for (const TraceValue& f : b.Get("factors").items) {
-      if (f.kind == TraceValue::kNone) factors.push_back(std::nullopt);
-      else if (f.kind == TraceValue::kInt) factors.push_back(f.i);
-      else b.Fail("factors must be integers or None");
+      if (f.kind == TraceValue::kNone) factors.push_back(SplitFactor::Inferred());
+      else if (f.kind == TraceValue::kInt) factors.push_back(SplitFactor::Const(f.i));
+      else if (f.kind == TraceValue::kExprRV) factors.push_back(SplitFactor::Sampled(ExprRV{static_cast<int>(f.i)}));
+      else b.Fail("factors must be integers, sampled values or None");
     }
     return Values(sch, sch.Split(b.Loop("loop"), factors, b.Bool("preserve_unit_iters")));
   }
+  if (m == "sample_perfect_tile") {
+    Bound b(m, args);
+    std::optional<std::vector<int64_t>> decision;
+    if (b.Get("decision").kind != TraceValue::kNone) decision = b.Ints("decision");
+    return Values(sch, sch.SamplePerfectTile(b.Loop("loop"), static_cast<int>(b.Int("n")),
+                                             static_cast<int>(b.Int("max_innermost_factor")), decision));
+  }
+  if (m == "sample_categorical") {
+    Bound b(m, args);
+    std::vector<double> probs;
+    for (const TraceValue& p : b.Get("probs").items) {
+      if (p.kind != TraceValue::kFloat && p.kind != TraceValue::kInt) b.Fail("probs must be numbers");
+      probs.push_back(p.kind == TraceValue::kFloat ? p.f : static_cast<double>(p.i));
+    }
+    return {sch.Value(sch.SampleCategorical(b.Ints("candidates"), probs, b.OptInt("decision")))};
+  }
+  if (m == "sample_compute_location") {
+    Bound b(m, args);
+    return {sch.Value(sch.SampleComputeLocation(b.Block("block"), b.OptInt("decision")))};
+  }
   if (m == "fuse") {
-    Bound b(m, {Req("*loops"), Opt("preserve_unit_iters", kTrue)}, args);
+    Bound b(m, args);
     return {sch.Value(sch.Fuse(b.Loops("loops"), b.Bool("preserve_unit_iters")))};
   }
   if (m == "reorder") {
-    Bound b(m, {Req("*ordered_loops")}, args);
+    Bound b(m, args);
     sch.Reorder(b.Loops("ordered_loops"));
     return {};
   }
   if (m == "parallel" || m == "vectorize" || m == "unroll") {
-    Bound b(m, {Req("loop")}, args);
+    Bound b(m, args);
     if (m == "parallel") sch.Parallel(b.Loop("loop"));
     else if (m == "vectorize") sch.Vectorize(b.Loop("loop"));
     else sch.Unroll(b.Loop("loop"));
     return {};
   }
   if (m == "annotate") {
-    Bound b(m, {Req("block_or_loop"), Req("ann_key"), Req("ann_val")}, args);
+    Bound b(m, args);
     const TraceValue& v = b.Get("ann_val");
     AnnotationValue val;
     switch (v.kind) {
@@ -175,24 +165,25 @@ std::vector<TraceValue> ApplyScheduleCall(Schedule& sch, const std::string& m, c
       case TraceValue::kFloat: val = v.f; break;
       case TraceValue::kBool: val = v.i != 0; break;
       case TraceValue::kString: val = v.s; break;
-      default: b.Fail("ann_val must be an int, float, bool or string");
+      case TraceValue::kExprRV: val = ExprRV{static_cast<int>(v.i)}; break;
+      default: b.Fail("ann_val must be an int, float, bool, string or sampled value");
     }
     sch.Annotate(b.BlockOrLoop("block_or_loop"), b.Str("ann_key"), val);
     return {};
   }
   if (m == "unannotate") {
-    Bound b(m, {Req("block_or_loop"), Req("ann_key")}, args);
+    Bound b(m, args);
     sch.Unannotate(b.BlockOrLoop("block_or_loop"), b.Str("ann_key"));
     return {};
   }
   if (m == "compute_inline" || m == "reverse_compute_inline") {
-    Bound b(m, {Req("block")}, args);
+    Bound b(m, args);
     if (m == "compute_inline") sch.ComputeInline(b.Block("block"));
     else sch.ReverseComputeInline(b.Block("block"));
     return {};
   }
   if (m == "compute_at" || m == "reverse_compute_at") {
-    Bound b(m, {Req("block"), Req("loop"), Opt("preserve_unit_loops", kFalse), Opt("index", TraceValue::Int(-1))}, args);
+    Bound b(m, args);
     if (m == "compute_at")
       sch.ComputeAt(b.Block("block"), b.Loop("loop"), b.Bool("preserve_unit_loops"), static_cast<int>(b.Int("index")));
     else
@@ -200,26 +191,25 @@ std::vector<TraceValue> ApplyScheduleCall(Schedule& sch, const std::string& m, c
     return {};
   }
   if (m == "cache_read") {
-    Bound b(m, {Req("block"), Req("read_buffer_index"), Req("storage_scope"), Opt("consumer_blocks", TraceValue::None())}, args);
+    Bound b(m, args);
     return {sch.Value(sch.CacheRead(b.Block("block"), static_cast<int>(b.Int("read_buffer_index")),
                                     b.Str("storage_scope"), b.Blocks("consumer_blocks")))};
   }
   if (m == "cache_write") {
-    Bound b(m, {Req("block"), Req("write_buffer_index"), Req("storage_scope"), Opt("consumer_blocks", TraceValue::None())}, args);
+    Bound b(m, args);
     return {sch.Value(sch.CacheWrite(b.Block("block"), static_cast<int>(b.Int("write_buffer_index")),
                                      b.Str("storage_scope"), b.Blocks("consumer_blocks")))};
   }
   if (m == "decompose_reduction") {
-    Bound b(m, {Req("block"), Req("loop")}, args);
+    Bound b(m, args);
     return {sch.Value(sch.DecomposeReduction(b.Block("block"), b.Loop("loop")))};
   }
   if (m == "rfactor") {
-    Bound b(m, {Req("loop"), Req("factor_axis")}, args);
+    Bound b(m, args);
     return {sch.Value(sch.RFactor(b.Loop("loop"), static_cast<int>(b.Int("factor_axis"))))};
   }
   if (m == "transform_layout") {
-    Bound b(m, {Req("block"), Req("buffer"), Req("index_map"), Opt("pad_value", TraceValue::None()),
-                Opt("assume_injective_transform", kFalse)}, args);
+    Bound b(m, args);
     BlockRV block = b.Block("block");
     const TraceValue& buf = b.Get("buffer");
     bool is_write = false;
@@ -248,21 +238,21 @@ std::vector<TraceValue> ApplyScheduleCall(Schedule& sch, const std::string& m, c
     return {};
   }
   if (m == "blockize") {
-    Bound b(m, {Req("target"), Opt("preserve_unit_iters", kTrue)}, args);
+    Bound b(m, args);
     return {sch.Value(sch.Blockize(b.Loop("target"), b.Bool("preserve_unit_iters")))};
   }
   if (m == "tensorize") {
-    Bound b(m, {Req("block_or_loop"), Req("tensor_intrin"), Opt("preserve_unit_iters", kTrue)}, args);
+    Bound b(m, args);
     sch.Tensorize(b.BlockOrLoop("block_or_loop"), b.Str("tensor_intrin"), b.Bool("preserve_unit_iters"));
     return {};
   }
   if (m == "set_scope") {
-    Bound b(m, {Req("block"), Req("buffer_index"), Req("storage_scope")}, args);
+    Bound b(m, args);
     sch.SetScope(b.Block("block"), static_cast<int>(b.Int("buffer_index")), b.Str("storage_scope"));
     return {};
   }
   if (m == "storage_align") {
-    Bound b(m, {Req("block"), Req("buffer_index"), Req("axis"), Req("factor"), Req("offset")}, args);
+    Bound b(m, args);
     sch.StorageAlign(b.Block("block"), static_cast<int>(b.Int("buffer_index")), static_cast<int>(b.Int("axis")),
                      static_cast<int>(b.Int("factor")), static_cast<int>(b.Int("offset")));
     return {};

@@ -22,6 +22,27 @@ class PredicateAppender : public StmtExprMutator {
 std::vector<LoopRV> Schedule::Split(const LoopRV& loop_rv,
                                     const std::vector<std::optional<int64_t>>& factors,
                                     bool preserve_unit_iters) {
+  std::vector<SplitFactor> fs;
+  for (const auto& f : factors) fs.push_back(f ? SplitFactor::Const(*f) : SplitFactor::Inferred());
+  return Split(loop_rv, fs, preserve_unit_iters);
+}
+
+std::vector<LoopRV> Schedule::Split(const LoopRV& loop_rv, const std::vector<ExprRV>& factors,
+                                    bool preserve_unit_iters) {
+  std::vector<SplitFactor> fs;
+  for (const ExprRV& f : factors) fs.push_back(SplitFactor::Sampled(f));
+  return Split(loop_rv, fs, preserve_unit_iters);
+}
+
+std::vector<LoopRV> Schedule::Split(const LoopRV& loop_rv, const std::vector<SplitFactor>& factor_args,
+                                    bool preserve_unit_iters) {
+  // Sampled factors split by their values and are recorded as their variables.
+  std::vector<std::optional<int64_t>> factors;
+  std::vector<TraceValue> fvals;
+  for (const SplitFactor& f : factor_args) {
+    factors.push_back(f.rv ? std::optional<int64_t>(Get(*f.rv)) : f.value);
+    fvals.push_back(f.rv ? Value(*f.rv) : f.value ? TraceValue::Int(*f.value) : TraceValue::None());
+  }
   std::string func = state_->FuncOf(loop_rv.id);
   const ForNode* loop = state_->GetLoop(loop_rv);
   if (!loop->annotations.empty() || loop->thread_binding)
@@ -63,12 +84,11 @@ std::vector<LoopRV> Schedule::Split(const LoopRV& loop_rv,
   state_->Replace(func, loop, body);
 
   std::vector<LoopRV> out;
-  std::vector<TraceValue> outs, fvals;
+  std::vector<TraceValue> outs;
   for (const Var& v : vars) {
     out.push_back(NewLoopRV(v, func));
     outs.push_back(Value(out.back()));
   }
-  for (const auto& x : factors) fvals.push_back(x ? TraceValue::Int(*x) : TraceValue::None());
   trace_.Append(Instruction{"split",
                             {{"loop", Value(loop_rv)},
                              {"factors", TraceValue::List(fvals)},

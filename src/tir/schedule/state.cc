@@ -120,7 +120,18 @@ const BlockNode* Schedule::State::GetBlock(const BlockRV& rv) const {
   return block;
 }
 
+Schedule::State::Location Schedule::State::LocationOf(const LoopRV& rv) const {
+  TIRGEN_CHECK(rv.id >= 0 && rv.id < static_cast<int>(handles.size()) && !handles[rv.id].is_expr)
+      << "ScheduleError: not a loop handle of this schedule (id " << rv.id << ")";
+  return handles[rv.id].location;
+}
+
 const ForNode* Schedule::State::GetLoop(const LoopRV& rv) const {
+  if (LocationOf(rv) != Location::kLoop)
+    throw ScheduleError(std::string("this loop handle is the ") +
+                        (LocationOf(rv) == Location::kRoot ? "root" : "inline") +
+                        " location sample_compute_location chose, not a loop: only compute_at and "
+                        "reverse_compute_at take it");
   TIRGEN_CHECK(rv.id >= 0 && rv.id < static_cast<int>(handles.size()) &&
                handles[rv.id].obj.as<VarNode>())
       << "ScheduleError: not a loop handle of this schedule (id " << rv.id << ")";

@@ -36,9 +36,14 @@ struct StmtTree {
 struct Schedule::State {
   IRModule mod;
   std::string func_name;  ///< the function worked on
+  /// What a loop handle from sample_compute_location stands for besides a loop.
+  enum class Location { kLoop, kRoot, kInline };
   struct Handle {
     std::string func;  ///< function the handle lives in
-    ObjectRef obj;     ///< Block (block handles) or the loop Var (loop handles)
+    ObjectRef obj;     ///< Block (block handles), the loop Var (loop handles), null otherwise
+    Location location = Location::kLoop;  ///< loop handles: kRoot / kInline have no loop
+    int64_t value = 0;                    ///< sampled integers (ExprRV)
+    bool is_expr = false;                 ///< an ExprRV handle
   };
   std::vector<Handle> handles;
 
@@ -48,6 +53,8 @@ struct Schedule::State {
   /// The current statements of handles; ScheduleError when the statement no longer exists.
   const BlockNode* GetBlock(const BlockRV& rv) const;
   const ForNode* GetLoop(const LoopRV& rv) const;
+  /// kRoot / kInline for the locations sample_compute_location returns, else kLoop.
+  Location LocationOf(const LoopRV& rv) const;
   /// Function of a handle.
   std::string FuncOf(int id) const { return handles.at(id).func; }
 

@@ -57,6 +57,31 @@ TraceValue TraceValue::List(std::vector<TraceValue> items, Kind kind) {
   t.items = std::move(items);
   return t;
 }
+TraceValue TraceValue::IntList(const std::vector<int64_t>& values) {
+  std::vector<TraceValue> items;
+  for (int64_t v : values) items.push_back(Int(v));
+  return List(std::move(items));
+}
+
+bool TraceValue::operator==(const TraceValue& o) const {
+  return kind == o.kind && i == o.i && f == o.f && s == o.s && items == o.items;
+}
+
+const TraceValue* Instruction::Arg(const std::string& name) const {
+  for (const auto& a : args)
+    if (a.first == name) return &a.second;
+  return nullptr;
+}
+
+bool IsSamplingMethod(const std::string& method) {
+  return method == "sample_perfect_tile" || method == "sample_categorical" || method == "sample_compute_location";
+}
+
+std::optional<TraceValue> Instruction::decision() const {
+  const TraceValue* d = IsSamplingMethod(method) ? Arg("decision") : nullptr;
+  if (!d || d->kind == TraceValue::kNone) return std::nullopt;
+  return *d;
+}
 
 namespace {
 
@@ -82,6 +107,7 @@ void PrintValue(const TraceValue& v, const std::map<std::string, std::string>& n
     case TraceValue::kLambda: os << v.s; break;
     case TraceValue::kBlockRV:
     case TraceValue::kLoopRV:
+    case TraceValue::kExprRV:
     case TraceValue::kVar: {
       auto it = names.find(Key(v));
       os << (it != names.end() ? it->second : (v.kind == TraceValue::kVar ? v.s : "<unknown handle>"));
@@ -102,6 +128,10 @@ void PrintValue(const TraceValue& v, const std::map<std::string, std::string>& n
 
 }  // namespace
 
+std::string RVPrefix(TraceValue::Kind kind) {
+  return kind == TraceValue::kBlockRV ? "b" : kind == TraceValue::kLoopRV ? "l" : "v";
+}
+
 std::string Trace::Str() const {
   std::ostringstream os;
   os << "# from tvm import tir\n";
@@ -112,9 +142,7 @@ std::string Trace::Str() const {
   for (const Instruction& inst : insts_) {
     std::vector<std::string> outs;
     for (const TraceValue& o : inst.outputs) {
-      std::string name = o.kind == TraceValue::kVar
-                             ? o.s
-                             : std::string(o.kind == TraceValue::kBlockRV ? "b" : "l") + std::to_string(counter);
+      std::string name = o.kind == TraceValue::kVar ? o.s : RVPrefix(o.kind) + std::to_string(counter);
       ++counter;
       names[Key(o)] = name;
       outs.push_back(name);
@@ -159,6 +187,20 @@ TraceValue Resolve(const TraceValue& v, const std::map<std::string, TraceValue>&
   return v;
 }
 }  // namespace
+
+Trace Trace::WithDecision(size_t index, const TraceValue& decision) const {
+  if (index >= insts_.size() || !IsSamplingMethod(insts_[index].method))
+    throw Error("trace: instruction " + std::to_string(index) + " is not a sampling instruction, so it has no decision");
+  Trace out = *this;
+  auto& args = out.insts_[index].args;
+  for (auto& a : args)
+    if (a.first == "decision") {
+      a.second = decision;
+      return out;
+    }
+  args.emplace_back("decision", decision);
+  return out;
+}
 
 void Trace::ApplyTo(Schedule& sch, const std::function<void(size_t)>& after_each) const {
   std::map<std::string, TraceValue> env;

@@ -14,6 +14,7 @@
 #include <variant>
 #include <vector>
 
+#include "tirgen/support/random.h"
 #include "tirgen/tir/function.h"
 #include "tirgen/tir/schedule/index_map.h"
 #include "tirgen/tir/schedule/trace.h"
@@ -36,16 +37,53 @@ struct LoopRV {
   int id = -1;
 };
 using BlockOrLoopRV = std::variant<BlockRV, LoopRV>;
+/// Handle of a sampled integer (TVM's ExprRV): what sample_perfect_tile / sample_categorical
+/// return; split factors and annotation values accept it and the trace names it (v<k>).
+struct ExprRV {
+  int id = -1;
+};
 
-/// An annotation value as TVM's Python API accepts it: int, float, string or bool.
-using AnnotationValue = std::variant<int64_t, double, std::string, bool>;
+/// An annotation value as TVM's Python API accepts it: int, float, string, bool or a sampled
+/// integer (recorded as its variable, annotated as its value).
+using AnnotationValue = std::variant<int64_t, double, std::string, bool, ExprRV>;
+
+/// One split factor as TVM takes it: None (inferred), a constant, or a sampled integer (recorded
+/// in the trace as its variable).
+struct SplitFactor {
+  static SplitFactor Inferred() { return SplitFactor(); }
+  static SplitFactor Const(int64_t v) {
+    SplitFactor f;
+    f.value = v;
+    return f;
+  }
+  static SplitFactor Sampled(ExprRV rv) {
+    SplitFactor f;
+    f.rv = rv;
+    return f;
+  }
+  std::optional<int64_t> value;  ///< a constant (-1 also means inferred)
+  std::optional<ExprRV> rv;      ///< a sampled value
+};
+
+/// The seed a Schedule gets when none is given: tirgen's output is deterministic by default
+/// (TVM draws one from the device; pass -1 for that).
+constexpr int64_t kDefaultScheduleSeed = 1;
 
 class Schedule {
  public:
-  /// Schedules `mod`; the function worked on is "main" if present, else the only one.
-  explicit Schedule(IRModule mod);
+  /// Schedules `mod`; the function worked on is "main" if present, else the only one. `seed`
+  /// starts the random state of the sampling primitives (TVM's `Schedule(mod, seed=...)`).
+  explicit Schedule(IRModule mod, int64_t seed = kDefaultScheduleSeed);
   /// Schedules IRModule({"main": func}).
-  explicit Schedule(const PrimFunc& func);
+  explicit Schedule(const PrimFunc& func, int64_t seed = kDefaultScheduleSeed);
+
+  /// An independent copy (module, handles, trace); its random state is forked from this one's
+  /// (which advances), as TVM's copy() does.
+  Schedule Copy();
+  /// Restarts the random state (TVM's seed()); -1 draws a device-random seed.
+  void Seed(int64_t seed) { rng_.Seed(seed); }
+  /// A seed for another schedule, derived from (and advancing) this one's random state.
+  int64_t ForkSeed() { return rng_.ForkSeed(); }
 
   /// The module as scheduled so far.
   IRModule mod() const;
@@ -67,10 +105,36 @@ class Schedule {
   /// The statements a handle currently refers to.
   Block Get(const BlockRV& rv) const;
   For Get(const LoopRV& rv) const;
+  /// The value of a sampled integer.
+  int64_t Get(const ExprRV& rv) const;
+
+  // ---- sampling (src/tir/schedule/sampling.cc) ------------------------------------------------
+  // Each draws from the schedule's random state unless `decision` is given, which is checked
+  // (ScheduleError when it does not fit) and used instead; the trace records the decision.
+  /// `n` factors whose product is the extent of `loop`, the innermost at most
+  /// `max_innermost_factor` (-1: no bound). decision: the n factors. A loop of non-constant extent
+  /// gets [-1, 1, ..., 1] (split infers the -1).
+  std::vector<ExprRV> SamplePerfectTile(const LoopRV& loop, int n, int max_innermost_factor = 16,
+                                        const std::optional<std::vector<int64_t>>& decision = std::nullopt);
+  /// One of `candidates`, drawn with the given weights. decision: the index of the candidate.
+  ExprRV SampleCategorical(const std::vector<int64_t>& candidates, const std::vector<double>& probs,
+                           const std::optional<int64_t>& decision = std::nullopt);
+  /// A loop `block` can be computed at, as a LoopRV for compute_at. decision (TVM's encoding): -2
+  /// inline, -1 root (where it is; compute_at does nothing), k >= 0 the k-th loop above the first
+  /// consumer. Candidates: inline if compute_inline applies, root, then the loops down to the
+  /// consumers' lowest common ancestor where compute_at applies, skipping unit loops,
+  /// data-parallel loops after a reduction loop and trailing reduction loops.
+  LoopRV SampleComputeLocation(const BlockRV& block, const std::optional<int64_t>& decision = std::nullopt);
 
   // ---- loop primitives ------------------------------------------------------------------
   /// Splits `loop` into len(factors) nested loops; at most one factor may be nullopt (inferred).
   std::vector<LoopRV> Split(const LoopRV& loop, const std::vector<std::optional<int64_t>>& factors,
+                            bool preserve_unit_iters = true);
+  /// Splits by sampled factors (sample_perfect_tile's results); the trace records the variables.
+  std::vector<LoopRV> Split(const LoopRV& loop, const std::vector<ExprRV>& factors,
+                            bool preserve_unit_iters = true);
+  /// Splits by factors of any kind (None, constants and sampled values mixed).
+  std::vector<LoopRV> Split(const LoopRV& loop, const std::vector<SplitFactor>& factors,
                             bool preserve_unit_iters = true);
   /// Fuses a chain of directly nested loops into one.
   LoopRV Fuse(const std::vector<LoopRV>& loops, bool preserve_unit_iters = true);
@@ -85,6 +149,8 @@ class Schedule {
   // ---- block primitives -----------------------------------------------------------------
   void ComputeInline(const BlockRV& block);
   void ReverseComputeInline(const BlockRV& block);
+  /// `loop` may come from sample_compute_location: its root location leaves the block where it
+  /// is, its inline location inlines it (TVM's compute_at does the same).
   void ComputeAt(const BlockRV& block, const LoopRV& loop, bool preserve_unit_loops = false,
                  int index = -1);
   void ReverseComputeAt(const BlockRV& block, const LoopRV& loop, bool preserve_unit_loops = false,
@@ -120,14 +186,17 @@ class Schedule {
   /// New handles in function `func`.
   BlockRV NewBlockRV(const Block& block, const std::string& func);
   LoopRV NewLoopRV(const Var& loop_var, const std::string& func);
+  ExprRV NewExprRV(int64_t value);
   /// The trace value of a handle (for recording).
   TraceValue Value(const BlockRV& rv) const { return TraceValue::RV(TraceValue::kBlockRV, rv.id); }
   TraceValue Value(const LoopRV& rv) const { return TraceValue::RV(TraceValue::kLoopRV, rv.id); }
+  TraceValue Value(const ExprRV& rv) const { return TraceValue::RV(TraceValue::kExprRV, rv.id); }
   TraceValue Value(const BlockOrLoopRV& rv) const;
 
  private:
   std::shared_ptr<State> state_;
   Trace trace_;
+  support::LinearCongruentialEngine rng_;
 };
 
 }  // namespace tir
