@@ -18,13 +18,11 @@
 #include <unordered_map>
 
 #include "lower_internal.h"
-#include "tirgen/ir/structural_equal.h"
 #include "tirgen/relay/expr_functor.h"
 #include "tirgen/relay/structural.h"
 #include "tirgen/relay/transforms.h"
 #include "tirgen/support/error.h"
 #include "tirgen/support/name_supply.h"
-#include "tirgen/tir/analysis/estimate_flops.h"
 
 namespace tirgen {
 namespace lower {
@@ -42,32 +40,8 @@ IRModule TaskModule(const tir::PrimFunc& func) {
 struct Lowered {
   relay::Function source;
   std::string fused_name;
-  IRModule mod;
-  ObjectRef anchor;   // anchor-block equality: the anchor block, if the function has one
-  uint64_t hash = 0;  // consistent with Equal below
+  ModuleKey key;
   size_t op_calls = 0;
-};
-
-// MetaSchedule's ModuleEquality (structural, ignore-ndarray, anchor-block).
-class Equality {
- public:
-  explicit Equality(ModuleEquality kind) : kind_(kind) {}
-
-  void Prepare(Lowered* l) const {
-    bool ignore = kind_ != ModuleEquality::kStructural;
-    if (kind_ == ModuleEquality::kAnchorBlock)
-      if (const tir::BlockNode* b = tir::FindAnchorBlock(l->mod)) l->anchor = GetRef<tir::Block>(b);
-    // A block alone refers to its function's buffers: map them (and any free var) by position.
-    l->hash = l->anchor.defined() ? StructuralHash(l->anchor, true, true) : StructuralHash(l->mod, false, ignore);
-  }
-
-  bool Equal(const Lowered& a, const Lowered& b) const {
-    if (a.anchor.defined() && b.anchor.defined()) return StructuralEqual(a.anchor, b.anchor, true, true);
-    return StructuralEqual(a.mod, b.mod, false, kind_ != ModuleEquality::kStructural);
-  }
-
- private:
-  ModuleEquality kind_;
 };
 
 // TVM's OpCounter: calls of operators in the function body, each call node once.
@@ -83,7 +57,7 @@ size_t CountOpCalls(const relay::Function& f) {
 // Lowers each Relay function once per structural equivalence class.
 class LoweringCache {
  public:
-  LoweringCache(std::string target, const Equality& equality) : target_(std::move(target)), equality_(equality) {}
+  LoweringCache(std::string target, ModuleEquality equality) : target_(std::move(target)), equality_(equality) {}
 
   size_t Get(const relay::Function& f) {
     auto& bucket = by_hash_[relay::StructuralHash(f)];
@@ -93,9 +67,8 @@ class LoweringCache {
     Lowered e;
     e.source = f;
     e.fused_name = lowered.fused_name;
-    e.mod = TaskModule(lowered.func);
+    e.key = ModuleKey(TaskModule(lowered.func), equality_);
     e.op_calls = CountOpCalls(f);
-    equality_.Prepare(&e);
     entries_.push_back(std::move(e));
     bucket.push_back(entries_.size() - 1);
     return entries_.size() - 1;
@@ -104,21 +77,12 @@ class LoweringCache {
 
  private:
   std::string target_;
-  const Equality& equality_;
+  ModuleEquality equality_;
   std::vector<Lowered> entries_;
   std::unordered_map<uint64_t, std::vector<size_t>> by_hash_;  // lookups only
 };
 
 }  // namespace
-
-ModuleEquality ParseModuleEquality(const std::string& name) {
-  if (name == "structural") return ModuleEquality::kStructural;
-  if (name == "ignore-ndarray") return ModuleEquality::kIgnoreNDArray;
-  if (name == "anchor-block") return ModuleEquality::kAnchorBlock;
-  throw Error("unknown module equality '" + name +
-              "': use 'structural' (constants compared by value), 'ignore-ndarray' (constants "
-              "compared by shape and dtype) or 'anchor-block' (only the main reduction block compared)");
-}
 
 std::vector<Task> ExtractTasks(const IRModule& mod, const std::map<std::string, NDArray>& params,
                                const ExtractOptions& options) {
@@ -137,8 +101,7 @@ std::vector<Task> ExtractTasks(const IRModule& mod, const std::map<std::string, 
       if (f->IsPrimitive()) prims.push_back(e.cast<relay::Function>());
   });
 
-  Equality equality(options.equality);
-  LoweringCache cache(target, equality);
+  LoweringCache cache(target, options.equality);
   std::vector<size_t> lowered;  // per primitive function: its cache entry
   for (size_t i = 0; i < prims.size(); ++i) {
     lowered.push_back(cache.Get(prims[i]));
@@ -157,8 +120,8 @@ std::vector<Task> ExtractTasks(const IRModule& mod, const std::map<std::string, 
   std::unordered_map<uint64_t, std::vector<size_t>> task_by_hash;  // lookups only
   for (int i : indices) {
     const Lowered& l = cache.at(lowered[i]);
-    std::vector<size_t>& bucket = task_by_hash[l.hash];
-    auto same = std::find_if(bucket.begin(), bucket.end(), [&](size_t t) { return equality.Equal(*task_lowered[t], l); });
+    std::vector<size_t>& bucket = task_by_hash[l.key.hash];
+    auto same = std::find_if(bucket.begin(), bucket.end(), [&](size_t t) { return task_lowered[t]->key.Equals(l.key); });
     if (same != bucket.end()) {
       ++tasks[*same].weight;
       continue;
@@ -166,8 +129,8 @@ std::vector<Task> ExtractTasks(const IRModule& mod, const std::map<std::string, 
     Task task;
     task.fused_name = l.fused_name;
     task.weight = 1;
-    task.mod = l.mod;
-    task.hash = l.hash;
+    task.mod = l.key.mod;
+    task.hash = l.key.hash;
     task.source = prims[i];  // TVM keeps the first occurrence's Relay function
     tasks.push_back(std::move(task));
     task_lowered.push_back(&l);

@@ -3,6 +3,7 @@
 
 #include <sched.h>
 
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <thread>
 
@@ -136,6 +137,38 @@ std::string Target::str() const {
   if (!mcpu.empty()) s += " -mcpu=" + mcpu;
   if (num_cores > 0) s += " -num-cores " + std::to_string(num_cores);
   return s;
+}
+
+nlohmann::json Target::ToJSON() const {
+  nlohmann::json j = {{"kind", "llvm"}, {"tag", ""}, {"keys", {"cpu"}}};
+  if (!mcpu.empty()) j["mcpu"] = mcpu;
+  if (num_cores > 0) j["num-cores"] = num_cores;
+  return j;
+}
+
+Target Target::FromJSON(const nlohmann::json& j) {
+  auto fail = [&](const std::string& what) -> Target {
+    throw Error("target " + j.dump() + " is not one of tirgen's: " + what);
+  };
+  if (!j.is_object()) return fail("a target is a JSON object");
+  std::string text;
+  for (const auto& [key, value] : j.items()) {
+    if (key == "kind") {
+      if (value != "llvm" && value != "c") return fail("the kind must be \"llvm\" or \"c\"");
+    } else if (key == "tag") {
+      if (value != "") return fail("tagged targets are not supported");
+    } else if (key == "keys") {
+      if (value != nlohmann::json::array({"cpu"})) return fail("the keys must be [\"cpu\"]");
+    } else if (key == "mcpu" && value.is_string()) {
+      text += " -mcpu=" + value.get<std::string>();
+    } else if (key == "num-cores" && value.is_number_integer()) {
+      text += " -num-cores=" + std::to_string(value.get<int64_t>());
+    } else {
+      return fail("no attribute '" + key + "' of this type");
+    }
+  }
+  if (!j.contains("kind")) return fail("it has no kind");
+  return Parse("c" + text);
 }
 
 int Target::VectorBits() const {

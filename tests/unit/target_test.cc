@@ -2,6 +2,8 @@
 // errors for everything else.
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include "tirgen/support/error.h"
 #include "tirgen/target/target.h"
 
@@ -78,6 +80,20 @@ TEST(Target, BadTargetsAreOneLineErrorsNamingTheBadPart) {
       EXPECT_EQ(m.find('\n'), std::string::npos) << m;
     }
   }
+}
+
+// Tuning records store targets as TVM exports them.
+TEST(Target, ConvertsToAndFromTvmsTargetJson) {
+  EXPECT_EQ(Target::Parse("llvm -mcpu=x86-64-v3 -num-cores 2").ToJSON().dump(),
+            R"({"keys":["cpu"],"kind":"llvm","mcpu":"x86-64-v3","num-cores":2,"tag":""})");
+  EXPECT_EQ(Target::Parse("c").ToJSON().dump(), R"({"keys":["cpu"],"kind":"llvm","tag":""})");
+  for (const char* t : {"c", "c -mcpu=native -num-cores 4", "c -mcpu=znver4"})
+    EXPECT_EQ(Target::FromJSON(Target::Parse(t).ToJSON()), Target::Parse(t)) << t;
+  EXPECT_EQ(Target::FromJSON(nlohmann::json::parse(R"({"kind":"c","mcpu":"x86-64-v4"})")), Target::Parse("c -mcpu=x86-64-v4"));
+  for (const char* bad : {R"({"kind":"cuda"})", R"({"kind":"llvm","mattr":["+avx2"]})", R"({"kind":"llvm","tag":"t"})",
+                          R"({"kind":"llvm","keys":["arm_cpu","cpu"]})", R"({"kind":"llvm","mcpu":"pentium9"})",
+                          R"({"kind":"llvm","num-cores":"2"})", R"({"mcpu":"x86-64"})", "[1]"})
+    EXPECT_THROW(Target::FromJSON(nlohmann::json::parse(bad)), Error) << bad;
 }
 
 }  // namespace

@@ -89,6 +89,20 @@ enum class ModuleEquality {
 /// tirgen::Error otherwise.
 ModuleEquality ParseModuleEquality(const std::string& name);
 
+/// A module with what MetaSchedule's ModuleEquality compares, computed once: `hash` is the
+/// key `tirgen tasks` prints and tuning databases file the module's workload under.
+struct ModuleKey {
+  IRModule mod;
+  ModuleEquality equality = ModuleEquality::kStructural;
+  ObjectRef anchor;   ///< anchor-block: the module's anchor block, if it has one
+  uint64_t hash = 0;  ///< consistent with Equals (equal keys => equal hashes)
+
+  ModuleKey() = default;
+  ModuleKey(IRModule mod, ModuleEquality equality);
+  /// MetaSchedule's ModuleEquality::Equal (both keys made under the same equality).
+  bool Equals(const ModuleKey& other) const;
+};
+
 struct ExtractOptions {
   std::string target = "generic";
   bool link_params = false;  ///< constants stay inside the fused functions (AllocateConst)
@@ -103,7 +117,7 @@ struct Task {
   std::string fused_name;  ///< the lowered function's fused name (shared by tasks of one name)
   int weight = 0;          ///< call sites whose PrimFunc is equal under the chosen equality
   IRModule mod;            ///< {"main": PrimFunc with global_symbol="main", tir.noalias}
-  uint64_t hash = 0;       ///< structural hash of `mod` (of its anchor block) under the equality
+  uint64_t hash = 0;       ///< ModuleKey(mod, equality).hash
   relay::Function source;  ///< the first primitive function that produced it
 };
 

@@ -8,6 +8,7 @@
 // and runtime read it.
 #pragma once
 
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,18 @@ struct Target {
   static Target Host();
   /// Canonical text, parseable by Parse (same target -> same text).
   std::string str() const;
+  /// TVM's Target.export() of the same CPU target, as tuning records store it:
+  /// {"keys": ["cpu"], "kind": "llvm", "mcpu": ..., "num-cores": N, "tag": ""} (mcpu and
+  /// num-cores only when set). The kind is "llvm": TVM's "c" kind has no num-cores attribute.
+  nlohmann::json ToJSON() const;
+  /// Reads ToJSON's form back ("c" or "llvm" kind, "cpu" keys, empty tag, mcpu, num-cores);
+  /// tirgen::Error naming what tirgen's targets cannot express (another kind, a tag, a host,
+  /// any other attribute).
+  static Target FromJSON(const nlohmann::json& json);
+  bool operator==(const Target& other) const {
+    return kind == other.kind && mcpu == other.mcpu && num_cores == other.num_cores;
+  }
+  bool operator!=(const Target& other) const { return !(*this == other); }
   /// Widest SIMD register the target's code may use, in bits (128 for generic x86-64, 256 for
   /// AVX2, 512 for AVX-512; native: what the host's CPU supports).
   int VectorBits() const;

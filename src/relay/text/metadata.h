@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "tirgen/ir/ndarray.h"
+#include "tirgen/support/base64.h"
 
 namespace tirgen {
 namespace relay {
@@ -30,10 +31,6 @@ std::string SaveMetadata(const std::vector<std::pair<std::string, std::vector<Ob
 /// TVM's binary NDArray serialization (magic, device, ndim, dtype, shape, byte size, bytes).
 std::string EncodeNDArray(const NDArray& array);
 NDArray DecodeNDArray(const std::string& bytes);
-
-std::string Base64Encode(const std::string& bytes);
-/// Throws tirgen::Error on characters outside the standard alphabet.
-std::string Base64Decode(const std::string& text);
 
 }  // namespace text
 }  // namespace relay
