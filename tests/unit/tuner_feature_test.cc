@@ -10,6 +10,7 @@
 #include "tirgen/script/parser.h"
 #include "tirgen/tir/schedule/schedule.h"
 #include "tirgen/tuner/feature.h"
+#include "tuner_test_util.h"
 
 namespace tirgen {
 namespace tuner {
@@ -32,18 +33,7 @@ def main(A: T.Buffer((64, 128), "float32"), B: T.Buffer((64, 128), "float32"), C
 )";
 
 // C[i, j] = sum_k A[i, k] * B[k, j], 16 x 32 x 64, the reduction loop unrolled.
-const char* kMatmul = R"(@T.prim_func
-def main(A: T.Buffer((16, 64), "float32"), B: T.Buffer((64, 32), "float32"), C: T.Buffer((16, 32), "float32")):
-    for i, j in T.grid(16, 32):
-        for k in T.unroll(64):
-            with T.block("C"):
-                vi, vj, vk = T.axis.remap("SSR", [i, j, k])
-                T.reads(A[vi, vk], B[vk, vj])
-                T.writes(C[vi, vj])
-                with T.init():
-                    C[vi, vj] = T.float32(0)
-                C[vi, vj] = C[vi, vj] + A[vi, vk] * B[vk, vj]
-)";
+const std::string kMatmul = testing::MatmulScript(16, 32, 64, "T.unroll");
 
 // An exp through a local buffer (allocated inside the row loop) and a row maximum.
 const char* kTwoStages = R"(@T.prim_func
