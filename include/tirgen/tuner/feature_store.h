@@ -128,7 +128,8 @@ struct ProgramFeatures {
   FunctionFeature function;
 };
 
-/// The raw features of every PrimFunc of a scheduled module (in name order).
+/// The raw features of every PrimFunc of a scheduled module (in name order): TensorIR with
+/// blocks, as Schedule::mod() gives it, not code already lowered to loops.
 ProgramFeatures ExtractStoreFeatures(const IRModule& mod, const FeatureConfig& config = {});
 ProgramFeatures ExtractStoreFeatures(const tir::PrimFunc& func, const FeatureConfig& config = {});
 
