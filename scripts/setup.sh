@@ -8,6 +8,7 @@ PACKAGES=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libcli11-dev nlohmann-json3-dev pybind11-dev python3-dev
   libprotobuf-dev protobuf-compiler libonnx-dev
+  libxgboost-dev
   python3-numpy python3-pytest python3-onnx python3-torch python3-torchvision
 )
 
