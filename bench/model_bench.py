@@ -1,4 +1,4 @@
-"""tirgen against ONNX Runtime and PyTorch: same process, same run, same threads.
+"""tirgen against ONNX Runtime and PyTorch: same run, same threads, interleaved rounds.
 
     PYTHONPATH=build/python /usr/bin/python3 bench/model_bench.py [--rounds 7] [--threads 2]
         [--models resnet18,mobilenet_v2,squeezenet1_0,transformer] [--no-ops] [--out FILE]
@@ -7,7 +7,11 @@ Every case (whole models, then single operators) is a seeded random-init PyTorch
 mode, exported to ONNX (opset 13, gradients enabled: torch.no_grad() sends nn.MultiheadAttention
 down a path the exporter cannot follow) and run by
   - tirgen: tirgen.from_onnx -> tirgen.relay.build(mod, target=None, params=params) when it
-    exists (ex(*inputs), ex.benchmark(*inputs, repeat=N) -> median seconds), else tirgen.build;
+    exists (ex(*inputs), ex.benchmark(*inputs, repeat=N) -> median seconds), else tirgen.build,
+    for the build time and the output check; timed like ORT in a fresh process per round
+    (`tirgen run MODEL --repeat N`, the same compiled code from the build cache): once PyTorch
+    has run in a process, tirgen's OpenMP code measured 30-50% slower in that process
+    (--tirgen-in-process times it there anyway);
   - PyTorch eager (torch.no_grad, torch.set_num_threads(threads));
   - ONNX Runtime (onnxruntime-node, bench/ort_bench.js, intra-op threads = threads, a fresh
     process per round).
@@ -44,6 +48,9 @@ def parse_args():
     p.add_argument("--no-ops", action="store_true", help="skip the per-operator table")
     p.add_argument("--out", default=os.path.join(ROOT, "build", "bench_report.md"))
     p.add_argument("--work-dir", default=os.path.join(ROOT, "build", "bench"))
+    p.add_argument("--tirgen-in-process", action="store_true",
+                   help="time tirgen with ex.benchmark in this process (after PyTorch ran here)")
+    p.add_argument("--tirgen-cli", default=os.environ.get("TIRGEN_CLI", os.path.join(ROOT, "build", "tirgen")))
     return p.parse_args()
 
 
@@ -145,7 +152,11 @@ class Torch:
 
 
 class Tirgen:
-    def __init__(self, case, onnx_path):
+    def __init__(self, case, onnx_path, work):
+        self.onnx_path = onnx_path
+        self.work = work
+        self.input = os.path.join(work, "tirgen_input0.npy")
+        np.save(self.input, case.x.numpy())
         mod, params = tirgen.from_onnx(onnx_path)
         self.x = case.x.numpy()
         t = time.perf_counter()
@@ -162,9 +173,18 @@ class Tirgen:
         return self.out[0] if isinstance(self.out, (tuple, list)) else self.out
 
     def round(self, runs):
+        est = max(self.first_s, 1e-6)  # the same budget as timed_calls
+        repeat = max(3, min(max(runs, int(MIN_ROUND_S / est)), MAX_RUNS, int(MAX_ROUND_S / est)))
+        if not ARGS.tirgen_in_process and os.path.exists(ARGS.tirgen_cli):
+            cmd = [ARGS.tirgen_cli, "run", self.onnx_path, "--input", f"input0={self.input}", "--output-dir",
+                   os.path.join(self.work, "tirgen_out"), "--repeat", str(repeat)]
+            r = subprocess.run(cmd, capture_output=True, text=True)
+            m = re.search(r"median latency: ([0-9.]+) ms", r.stdout)
+            if r.returncode != 0 or not m:
+                raise RuntimeError(r.stderr.strip() or "tirgen run failed")
+            ms = float(m.group(1))
+            return ms, ms  # the CLI reports the median only
         if hasattr(self.ex, "benchmark"):
-            est = max(self.first_s, 1e-6)  # the same budget as timed_calls
-            repeat = max(3, min(max(runs, int(MIN_ROUND_S / est)), MAX_RUNS, int(MAX_ROUND_S / est)))
             ms = 1e3 * self.ex.benchmark(self.x, repeat=repeat)
             return ms, ms  # the API reports the median only
         return timed_calls(lambda: self.ex(self.x), runs)
@@ -223,7 +243,7 @@ def setup(case, work):
     engines = {"torch": Torch(case)}
     ref = engines["torch"].output().astype(np.float64)
     case.check, case.build_s = {}, None
-    for key, make in (("tirgen", lambda: Tirgen(case, path)), ("ort", lambda: Ort(case, path, d))):
+    for key, make in (("tirgen", lambda: Tirgen(case, path, d)), ("ort", lambda: Ort(case, path, d))):
         try:
             engines[key] = make()
             case.check[key] = max_error(engines[key].output(), ref)
