@@ -4,6 +4,7 @@
 //   ex = tirgen.relay.build(mod, params=params)
 //   outs = ex(x)                 # or ex(input0=x): a list of numpy arrays (tirgen.run's convention)
 //   seconds = ex.benchmark(x, repeat=10)
+//   for name, seconds, calls in ex.profile(x, repeat=10): ...   # per compiled function
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -47,6 +48,23 @@ void BindExecutable(py::module_& m) {
           py::arg("repeat") = 10, py::arg("number") = 1, py::arg("min_repeat_ms") = 0.0,
           "Median seconds of one run on the inputs (TVM's time_evaluator: a warm-up run, then "
           "`repeat` measurements of `number` runs, number growing until one lasts min_repeat_ms).")
+      .def(
+          "profile",
+          [](const PyExecutable& e, const py::args& args, const py::object& repeat, const py::kwargs& kwargs) {
+            python::ExecutorInputs inputs(*e.executor, args, kwargs);
+            int n = py::int_(repeat);
+            std::vector<runtime::Executor::FunctionTime> table;
+            {
+              py::gil_scoped_release release;  // the runs touch no Python object
+              table = e.executor->Profile(inputs.views(), n);
+            }
+            py::list rows;
+            for (const auto& t : table) rows.append(py::make_tuple(t.name, t.seconds, t.calls));
+            return rows;
+          },
+          py::arg("repeat") = 10,
+          "Where a run's time goes (TVM's debug executor): after a warm-up run, `repeat` timed "
+          "runs; a list of (compiled function, mean seconds per run, calls per run), slowest first.")
       .def_property_readonly("input_names", [](const PyExecutable& e) { return e.executor->InputNames(); })
       .def_property_readonly("target", [](const PyExecutable& e) { return e.executor->target(); })
       .def_property_readonly("library", [](const PyExecutable& e) { return e.executor->module().library(); })

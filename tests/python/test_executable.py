@@ -111,6 +111,21 @@ def test_benchmark_returns_positive_seconds(model):
         ex.benchmark(x, repeat=0)
 
 
+def test_profile_lists_every_compiled_function(model):
+    net, ex = model
+    x = np.random.RandomState(3).randn(2, 3, 6, 6).astype("float32")
+    rows = ex.profile(x, repeat=3)
+    names = [r[0] for r in rows]
+    assert names and all(n.startswith("tvmgen_default_fused_") for n in names)
+    assert len(set(names)) == len(names)
+    assert any("conv2d" in n for n in names) and any("dense" in n for n in names)
+    assert all(isinstance(s, float) and s >= 0 and c >= 1 for _, s, c in rows)
+    assert [s for _, s, _ in rows] == sorted((s for _, s, _ in rows), reverse=True)
+    with pytest.raises(tirgen.TirgenError, match="repeat must be at least 1"):
+        ex.profile(x, repeat=0)
+    check(ex(x), net, x)  # runs as before after profiling
+
+
 def test_build_takes_every_stage_and_a_target():
     mod = tirgen.relay.parse("""#[version = "0.0.5"]
 def @main(%x: Tensor[(4,), float32], %y: Tensor[(4,), float32]) {
