@@ -132,8 +132,13 @@ RunResult Runner::Spawn(const BuildResult& build, const std::string& task_file) 
   std::error_code ec;
   fs::remove(result_file, ec);
   RunResult r;
-  ChildExit exit =
-      RunChild({helper_, task_file, build.library, build.symbol, result_file}, log_file, options_.timeout_seconds);
+  ChildExit exit;
+  try {
+    exit = RunChild({helper_, task_file, build.library, build.symbol, result_file}, log_file, options_.timeout_seconds);
+  } catch (const std::exception& e) {
+    r.error = e.what();
+    return r;
+  }
   if (exit.timed_out) {
     r.error = "timed out after " + Seconds(options_.timeout_seconds) + " s (killed)";
   } else if (exit.signal) {

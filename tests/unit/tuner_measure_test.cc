@@ -74,6 +74,36 @@ TEST_F(TunerMeasure, BadCandidatesAreErrorsAndTheBatchContinues) {
   EXPECT_NE(rs[4].error.find("call_extern"), std::string::npos);
 }
 
+TEST_F(TunerMeasure, CompilerFailureIsABuildError) {
+  setenv("CC", "false", 1);  // a "compiler" that always fails; the fresh cache has no hit
+  std::vector<BuildResult> built = BuildCandidates({AddOne(), Wrong()}, target::Target::Parse("c"), 2);
+  unsetenv("CC");
+  for (const BuildResult& b : built) {
+    EXPECT_FALSE(b.ok);
+    EXPECT_EQ(b.error.rfind("C compilation failed (false ", 0), 0u) << b.error;
+  }
+}
+
+TEST_F(TunerMeasure, UnmeasurableTaskIsAnError) {
+  try {
+    MeasureCandidates({AddOne()}, DoesNotBuild(), Options());
+    ADD_FAILURE() << "no error";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("the reference failed to build: C code generator"), std::string::npos)
+        << e.what();
+  }
+  MeasureOptions o = Options();
+  o.run.helper = "/nonexistent/tirgen-measure";
+  try {
+    MeasureCandidates({AddOne()}, AddOne(), o);
+    ADD_FAILURE() << "no error";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("the reference failed to run: cannot start /nonexistent/tirgen-measure"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
 TEST_F(TunerMeasure, ParallelBuildsMatchSerialOnes) {
   std::vector<tir::PrimFunc> funcs = {AddOne(), Wrong(), DoesNotBuild(), AddOne(), Crashes()};
   std::vector<BuildResult> serial = BuildCandidates(funcs, target::Target::Parse("c"), 1);
