@@ -77,19 +77,19 @@ Runner::Runner(const BuildResult& reference, RunnerOptions options)
   TIRGEN_CHECK(reference.ok) << "cannot measure the task: the reference failed to build: " << reference.error;
   params_ = runtime::Module::ParamsOf(reference.func, "the reference");
   inputs_ = RandomArguments(params_, options_.seed);
-  dir_ = MakeTempDir();
+  dir_.path = MakeTempDir();
   Json args = Json::array(), names = Json::array(), outputs = Json::array();
   for (size_t i = 0; i < params_.size(); ++i) {
-    std::string file = dir_ + "/arg" + std::to_string(i) + ".npy";
+    std::string file = dir_.path + "/arg" + std::to_string(i) + ".npy";
     SaveNpy(file, inputs_[i]);
     args.push_back(file);
     names.push_back(params_[i].name);
-    outputs.push_back(dir_ + "/expected" + std::to_string(i) + ".npy");
+    outputs.push_back(dir_.path + "/expected" + std::to_string(i) + ".npy");
   }
   Json task = {{"args", args},     {"names", names},   {"expected", Json::array()},
                {"save", outputs},  {"repeat", 0},      {"number", 1},
                {"min_repeat_ms", 0}, {"rtol", options_.rtol}, {"atol", options_.atol}};
-  std::string reference_file = dir_ + "/reference.json";
+  std::string reference_file = dir_.path + "/reference.json";
   WriteFileAtomic(reference_file, task.dump());
   RunResult r = Spawn(reference, reference_file);
   TIRGEN_CHECK(r.ok) << "cannot measure the task: the reference failed to run: " << r.error;
@@ -99,13 +99,13 @@ Runner::Runner(const BuildResult& reference, RunnerOptions options)
   task["repeat"] = options_.repeat;
   task["number"] = options_.number;
   task["min_repeat_ms"] = options_.min_repeat_ms;
-  task_file_ = dir_ + "/task.json";
+  task_file_ = dir_.path + "/task.json";
   WriteFileAtomic(task_file_, task.dump());
 }
 
-Runner::~Runner() {
+Runner::TempDir::~TempDir() {
   std::error_code ec;
-  if (!dir_.empty()) fs::remove_all(dir_, ec);
+  if (!path.empty()) fs::remove_all(path, ec);
 }
 
 RunResult Runner::Run(const BuildResult& candidate) const {
@@ -128,7 +128,7 @@ RunResult Runner::Run(const BuildResult& candidate) const {
 }
 
 RunResult Runner::Spawn(const BuildResult& build, const std::string& task_file) const {
-  std::string result_file = dir_ + "/result.json", log_file = dir_ + "/child.log";
+  std::string result_file = dir_.path + "/result.json", log_file = dir_.path + "/child.log";
   std::error_code ec;
   fs::remove(result_file, ec);
   RunResult r;

@@ -58,7 +58,6 @@ class Runner {
   /// record its outputs. tirgen::Error when the reference failed to build or run (the task
   /// cannot be measured), or when the helper executable is missing.
   Runner(const BuildResult& reference, RunnerOptions options);
-  ~Runner();
   Runner(const Runner&) = delete;
   Runner& operator=(const Runner&) = delete;
 
@@ -73,7 +72,15 @@ class Runner {
 
   RunnerOptions options_;
   std::string helper_;
-  std::string dir_;                                 // removed by the destructor
+  // The temporary directory, removed with it (also when the constructor throws).
+  struct TempDir {
+    std::string path;
+    TempDir() = default;
+    TempDir(const TempDir&) = delete;
+    TempDir& operator=(const TempDir&) = delete;
+    ~TempDir();
+  };
+  TempDir dir_;
   std::vector<runtime::Module::Param> params_;      // the reference's
   std::vector<NDArray> inputs_;
   std::string task_file_;                           // what the candidates' children read
