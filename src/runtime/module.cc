@@ -93,8 +93,9 @@ Module::EntryPoint Module::EntryOf(const std::string& name) const {
   return entries_.at(name).fn;
 }
 
-std::vector<bool> Module::WrittenParams(const std::string& name) const {
-  const PrimFunc& f = Function(name);
+namespace {
+// For each parameter of `f`: whether the function stores into it.
+std::vector<bool> WrittenParamsOf(const PrimFunc& f) {
   std::set<const Object*> written;
   CollectStores(f->body, &written);
   std::vector<bool> out;
@@ -104,10 +105,14 @@ std::vector<bool> Module::WrittenParams(const std::string& name) const {
   }
   return out;
 }
+}  // namespace
 
-std::vector<Module::Param> Module::Params(const std::string& name) const {
-  const PrimFunc& f = Function(name);
-  std::vector<bool> written = WrittenParams(name);
+std::vector<bool> Module::WrittenParams(const std::string& name) const { return WrittenParamsOf(Function(name)); }
+
+std::vector<Module::Param> Module::Params(const std::string& name) const { return ParamsOf(Function(name), name); }
+
+std::vector<Module::Param> Module::ParamsOf(const PrimFunc& f, const std::string& name) {
+  std::vector<bool> written = WrittenParamsOf(f);
   std::vector<Param> params;
   for (size_t i = 0; i < f->params.size(); ++i) {
     const Buffer* b = f->BufferOf(f->params[i]);

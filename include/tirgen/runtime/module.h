@@ -40,6 +40,9 @@ class Module {
   /// The parameters of `name`; tirgen::Error for a scalar parameter or a symbolic shape (Call
   /// supports neither).
   std::vector<Param> Params(const std::string& name) const;
+  /// The same for a compiled (loop form) PrimFunc, without loading anything (the tuner's
+  /// runner reads candidates' parameters this way); `name` is for errors.
+  static std::vector<Param> ParamsOf(const tir::PrimFunc& func, const std::string& name);
   /// Call's checks: at most as many arguments as parameters; argument `i` of `shape` and
   /// `dtype` fits its parameter; the status code a call returned is 0.
   static void CheckArgCount(const std::string& name, size_t given, size_t takes);
