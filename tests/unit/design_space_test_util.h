@@ -17,6 +17,8 @@
 #include "tirgen/runtime/schedule_for_target.h"
 #include "tirgen/tir/op.h"
 #include "tirgen/tir/schedule/cpu_schedule.h"
+#include "tirgen/tir/schedule/design_space.h"
+#include "tirgen/tir/schedule/mutator.h"
 
 namespace tirgen {
 namespace space_testing {
@@ -103,6 +105,39 @@ inline void ExpectClose(const NDArray& want, const NDArray& got) {
     if (!(std::fabs(double(a[i]) - b[i]) <= 1e-5 * std::fabs(double(a[i])) + 1e-5 * scale))
       if (bad++ < 3) ADD_FAILURE() << "element " << i << ": want " << a[i] << ", got " << b[i];
   EXPECT_EQ(bad, 0);
+}
+
+}  // namespace space_testing
+}  // namespace tirgen
+
+namespace tirgen {
+namespace space_testing {
+
+/// For seeds 1..`seeds` of case `c`: `mutate` (a mutator bound to its extra arguments) changes
+/// exactly one sampling decision of the sampled trace, and the mutated trace replays to a
+/// function computing what the unscheduled one does. Returns how many traces were mutated.
+template <typename Mutate>
+int ExpectMutationsCompute(const Case& c, int seeds, Mutate mutate) {
+  tir::PrimFunc f = Lower(c.relay);
+  std::vector<NDArray> inputs = Inputs(f);
+  NDArray want = runtime::BuildModule(f).Run("main", inputs)[0];
+  support::LinearCongruentialEngine rng(5);
+  int mutated = 0;
+  for (int64_t seed = 1; seed <= seeds; ++seed) {
+    tir::SampledSchedule s = tir::SampleCpuSchedule(f, target::Target::Host(), c.layout_free, seed);
+    std::optional<tir::Trace> m = mutate(f, s.trace, rng);
+    if (!m) continue;
+    ++mutated;
+    SCOPED_TRACE(c.name + " seed " + std::to_string(seed) + "\n" + m->Str());
+    const auto& a = s.trace.instructions();
+    const auto& b = m->instructions();
+    EXPECT_EQ(a.size(), b.size());
+    int changed = 0;
+    for (size_t k = 0; k < a.size() && k < b.size(); ++k) changed += a[k].decision() != b[k].decision();
+    EXPECT_EQ(changed, 1);
+    ExpectClose(want, Run(tir::ReplayTrace(f, *m), s.rewrites, inputs));
+  }
+  return mutated;
 }
 
 }  // namespace space_testing
