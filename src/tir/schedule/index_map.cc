@@ -103,6 +103,13 @@ class LambdaParser {
       Expect(")");
       return e;
     }
+    // A typed literal as the printer writes it (`T.int64(32)`): the map's dtype applies anyway.
+    for (const char* typed : {"T.int64(", "T.int32("}) {
+      if (!Accept(typed)) continue;
+      PrimExpr e = Unary();
+      Expect(")");
+      return e;
+    }
     Skip();
     if (pos_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[pos_]))) {
       size_t b = pos_;

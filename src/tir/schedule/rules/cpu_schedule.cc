@@ -3,10 +3,38 @@
 
 #include <map>
 
+#include "decider.h"
 #include "rule_util.h"
 
 namespace tirgen {
 namespace tir {
+namespace rules {
+
+std::vector<std::string> ApplyRules(Schedule& sch, RuleContext& ctx, Decider& decider) {
+  std::vector<std::string> padding;
+  AutoInline(sch, ctx);
+  PrimFunc inlined = sch.mod()->functions.at("main").cast<PrimFunc>();
+  for (const std::string& name : TopBlockNames(inlined)) {
+    // A rule is a sequence of primitives, each atomic: one that fails half-way leaves a
+    // correct, partly scheduled function.
+    try {
+      PrimFunc current = sch.mod()->functions.at("main").cast<PrimFunc>();
+      if (!FindTopBlock(current, name).defined()) continue;
+      CanonicalBlock c;
+      if (!GetCanonical(sch, sch.GetBlock(name), &c)) continue;  // not lowering's form
+      if (IsReduction(c.block)) {
+        if (!MultiLevelTiling(sch, c, ctx, decider)) ReorderReduction(sch, c, ctx);
+      } else {
+        if (HasConditional(c.block)) padding.push_back(name);
+        ParallelVectorize(sch, c, ctx);
+      }
+    } catch (const ScheduleError&) {
+    }
+  }
+  return padding;
+}
+
+}  // namespace rules
 
 CpuScheduleResult ScheduleForCpu(const PrimFunc& func, const target::Target& target,
                                  const std::set<int>& layout_free_params) {
@@ -15,24 +43,7 @@ CpuScheduleResult ScheduleForCpu(const PrimFunc& func, const target::Target& tar
   if (rules::TopBlockNames(func).empty()) return result;  // loop form already, or no blocks
   Schedule sch(func);
   rules::RuleContext ctx{target, layout_free_params, &result.rewrites, func};
-  rules::AutoInline(sch, ctx);
-  PrimFunc inlined = sch.mod()->functions.at("main").cast<PrimFunc>();
-  for (const std::string& name : rules::TopBlockNames(inlined)) {
-    // A rule is a sequence of primitives, each atomic: one that fails half-way leaves a
-    // correct, partly scheduled function.
-    try {
-      PrimFunc current = sch.mod()->functions.at("main").cast<PrimFunc>();
-      if (!rules::FindTopBlock(current, name).defined()) continue;
-      rules::CanonicalBlock c;
-      if (!rules::GetCanonical(sch, sch.GetBlock(name), &c)) continue;  // not lowering's form
-      if (rules::IsReduction(c.block)) {
-        if (!rules::MultiLevelTiling(sch, c, ctx)) rules::ReorderReduction(sch, c, ctx);
-      } else {
-        rules::ParallelVectorize(sch, c, ctx);
-      }
-    } catch (const ScheduleError&) {
-    }
-  }
+  rules::ApplyRules(sch, ctx, rules::AnalyticalDecider());
   result.func = sch.mod()->functions.at("main").cast<PrimFunc>();
   result.trace = sch.trace().Str();
   return result;

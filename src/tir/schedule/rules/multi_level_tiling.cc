@@ -22,6 +22,7 @@
 //    the tile (reverse_compute_at), the init decomposed out and vectorized, the lanes loop
 //    vectorized, the tile loops unrolled, the outer spatial loops fused and parallel.
 // Each output element's reduction keeps its order: only independent outputs share a vector.
+#include "decider.h"
 #include "rule_util.h"
 
 #include <tuple>
@@ -165,7 +166,7 @@ int ReadIndex(const Block& block, const Var& data) {
 
 }  // namespace
 
-bool MultiLevelTiling(Schedule& sch, const CanonicalBlock& c, RuleContext& ctx) {
+bool MultiLevelTiling(Schedule& sch, const CanonicalBlock& c, RuleContext& ctx, Decider& decider) {
   if (c.num_spatial == 0 || c.num_spatial == c.loops.size()) return false;
   VectorChoice ch;
   if (!Choose(c, ctx, &ch)) return false;
@@ -224,7 +225,7 @@ bool MultiLevelTiling(Schedule& sch, const CanonicalBlock& c, RuleContext& ctx) 
       reg = r;
     }
   }
-  const int64_t tile = vectors * ch.lanes;
+  const int64_t tile = decider.PackTile(vectors, ch.lanes);
 
   // 1. Layouts: v's dimension split by the tile, its inner part innermost.
   for (const ReadPlan& plan : ch.reads) {
@@ -237,10 +238,12 @@ bool MultiLevelTiling(Schedule& sch, const CanonicalBlock& c, RuleContext& ctx) 
   }
 
   // 2. Tiles and loop order.
-  std::vector<LoopRV> v_parts = sch.Split(c.loops[v], vectors > 1 ? std::vector<std::optional<int64_t>>{std::nullopt, vectors, ch.lanes}
-                                                                    : std::vector<std::optional<int64_t>>{std::nullopt, ch.lanes});
+  std::vector<LoopRV> v_parts = decider.TileVectorAxis(sch, c.loops[v], vectors, ch.lanes, ch.guarded, max_vectors);
+  // The tile's vectors (sampled ones included) bound its steps along u: accumulators.
+  const int64_t tile_vectors = v_parts.size() > 2 ? *as_const_int(sch.Get(v_parts[1])->extent) : 1;
   std::vector<LoopRV> u_parts;
-  if (u >= 0 && reg > 1) u_parts = sch.Split(c.loops[u], {std::nullopt, reg});
+  if (u >= 0)
+    u_parts = decider.TileRegisterAxis(sch, c.loops[u], reg, std::max<int64_t>(1, kAccumulatorRegisters / tile_vectors));
   std::vector<LoopRV> outer, order;
   for (size_t i = 0; i < c.num_spatial; ++i) {
     if (i == v) outer.push_back(v_parts[0]);
@@ -285,14 +288,12 @@ bool MultiLevelTiling(Schedule& sch, const CanonicalBlock& c, RuleContext& ctx) 
     if (k == 0) sch.Vectorize(l); else sch.Unroll(l);
   }
   sch.Vectorize(v_parts.back());
-  if (vectors > 1) sch.Unroll(v_parts[1]);
+  if (v_parts.size() > 2) sch.Unroll(v_parts[1]);
   if (!u_parts.empty()) sch.Unroll(u_parts[1]);
 
   // 5. Threads over the fused outer tiles.
-  if (c.Work() >= kMinParallelWork) {
-    LoopRV fused = outer.size() > 1 ? sch.Fuse(outer) : outer[0];
-    if (*as_const_int(sch.Get(fused)->extent) > 1) sch.Parallel(fused);
-  }
+  if (c.Work() >= kMinParallelWork) decider.Parallelize(sch, outer);
+  decider.AutoUnroll(sch, c.rv);
   return true;
 }
 

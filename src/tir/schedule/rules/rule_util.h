@@ -16,6 +16,8 @@ namespace tirgen {
 namespace tir {
 namespace rules {
 
+class Decider;
+
 struct RuleContext {
   const target::Target& target;
   /// Parameter indices of the function whose arguments are constants at every call site: their
@@ -100,12 +102,18 @@ constexpr int64_t kMinParallelWork = int64_t{1} << 15;
 /// conditional, e.g. padding: inlining it would put the condition in the hot loop).
 void AutoInline(Schedule& sch, const RuleContext& ctx);
 /// Register-tiled, vectorized, parallel reduction (conv, dense, matmul, pooling): see the file.
-bool MultiLevelTiling(Schedule& sch, const CanonicalBlock& block, RuleContext& ctx);
+/// `decider`: where its free choices (tile sizes, parallel loops, unrolling) come from.
+bool MultiLevelTiling(Schedule& sch, const CanonicalBlock& block, RuleContext& ctx, Decider& decider);
 /// Spatial (injective) blocks: innermost loop vectorized, outer loops fused and parallel.
 bool ParallelVectorize(Schedule& sch, const CanonicalBlock& block, const RuleContext& ctx);
 /// Reductions no other rule takes: spatial loop innermost under the reduction, init
 /// decomposed, outer loop parallel when large.
 bool ReorderReduction(Schedule& sch, const CanonicalBlock& block, const RuleContext& ctx);
+
+/// AutoInline, then one rule per remaining top-level block in program order (the drivers'
+/// shared part). Returns the names of the spatial blocks with a conditional (padding) left
+/// at the top level: candidates for a compute location.
+std::vector<std::string> ApplyRules(Schedule& sch, RuleContext& ctx, Decider& decider);
 
 }  // namespace rules
 }  // namespace tir
