@@ -231,6 +231,31 @@ def @main(%x: Tensor[(1, 32, 58, 58), float32], %w: Tensor[(32, 1, 3, 3), float3
   }
 }
 
+// Padding that no window reaches (ceil-mode pooling of squeezenet1_0) is inlined: the padding
+// pass disappears. Padding that windows read stays its own block.
+TEST_F(CpuSchedule, PaddingIsInlinedOnlyWhereNoWindowReadsIt) {
+  const char* unread = R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(1, 8, 27, 27), float32]) {
+  nn.max_pool2d(%x, pool_size=[3, 3], strides=[2, 2], padding=[0, 0, 0, 0], ceil_mode=True)
+}
+)";
+  const char* read = R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(1, 8, 28, 28), float32]) {
+  nn.max_pool2d(%x, pool_size=[3, 3], strides=[2, 2], padding=[1, 1, 1, 1])
+}
+)";
+  for (const char* program : {unread, read}) {
+    tir::PrimFunc f = LowerOne(program);
+    std::string before = script::Print(f);
+    ASSERT_NE(before.find("with T.block(\"pad_temp\")"), std::string::npos) << before;
+    tir::CpuScheduleResult r = tir::ScheduleForCpu(f, target::Target::Parse("c"), {});
+    std::string text = script::Print(r.func);
+    EXPECT_EQ(text.find("with T.block(\"pad_temp\")") == std::string::npos, program == unread) << text;
+    NDArray x = Random({1, 8, program == unread ? 27 : 28, program == unread ? 27 : 28}, 7);
+    ExpectClose(runtime::BuildModule(f).Run("main", {x})[0], runtime::BuildModule(r.func).Run("main", {x})[0]);
+  }
+}
+
 TEST(ApplyIndexMap, PacksTheSplitDimensionInnermost) {
   std::vector<uint8_t> bytes(6 * 4);
   for (int i = 0; i < 6; ++i) {
