@@ -528,40 +528,16 @@ class Emitter : public internal::ScalarEmitter {
            << "] = " << StoreValue(n->buffer->dtype, Expr(n->value, lane)) << ";\n";
   }
 
-  // `if` with a vector condition over vector stores (a lane guard, see VectorizeLoop): the
-  // plain vector statements when every lane holds (decided from the first and last lane when
-  // the condition is linear in the lane); else the vectors computed on every lane (loads that
-  // could leave their buffer read only the lanes that hold) and only the holding lanes stored;
-  // a lane loop when a lane could trap. Scalar lets among the stores (common subexpressions
-  // of their indices) come first.
+  // `if` with a vector condition over vector stores (a lane guard, see VectorizeLoop; also
+  // hoisted over loops by HoistIfThenElse): the plain statements when every lane holds
+  // (decided from the first and last lane when the condition is linear in the lane); else
+  // each vector store inside computes every lane (loads that could leave their buffer read
+  // only the lanes that hold) and stores only the holding lanes (GuardedStore). Statements
+  // that cannot run so (an else branch, vector lets) run lane by lane.
   void LaneGuard(const IfThenElseNode* n) {
     const PrimExpr& cond = n->condition;
     const int lanes = cond.dtype().lanes();
-    std::vector<const LetStmtNode*> lets;
-    std::vector<const BufferStoreNode*> stores;
-    bool simple = !n->else_case.defined() && GuardedStores(n->then_case, &lets, &stores);
-    if (!simple && !n->else_case.defined() && Guardable(n->then_case, lanes)) {
-      // A guard hoisted over loops (HoistIfThenElse: its condition does not change inside):
-      // the plain statements when every lane holds, else each vector store inside guarded.
-      bool endpoints = internal::VectorEmitter::EndpointsDecide(cond);
-      if (endpoints) {
-        Line() << "if (" << Expr(cond, "0") << " && " << Expr(cond, std::to_string(lanes - 1)) << ") {\n";
-        ++indent_;
-        Stmt_(n->then_case);
-        --indent_;
-        Line() << "} else {\n";
-        ++indent_;
-      }
-      guards_.push_back(cond);
-      Stmt_(n->then_case);
-      guards_.pop_back();
-      if (endpoints) {
-        --indent_;
-        Line() << "}\n";
-      }
-      return;
-    }
-    if (!simple) {  // an else branch, or statements only lanes can run: lane by lane
+    if (n->else_case.defined() || !Guardable(n->then_case, lanes)) {
       Line() << "for (int32_t tg_lane = 0; tg_lane < " << lanes << "; ++tg_lane) {\n";
       ++indent_;
       Line() << "if (" << Expr(cond, "tg_lane") << ") {\n";
@@ -575,45 +551,22 @@ class Emitter : public internal::ScalarEmitter {
       Line() << "}\n";
       return;
     }
-    Line() << "{\n";
-    ++indent_;
-    for (const LetStmtNode* l : lets) {
-      KnowValue(l->var, l->value);
-      Line() << "const " << ValueType(l->var.dtype()) << " " << Name(l->var) << " = " << Expr(l->value, "") << ";\n";
-    }
     bool endpoints = internal::VectorEmitter::EndpointsDecide(cond);
     if (endpoints) {
       Line() << "if (" << Expr(cond, "0") << " && " << Expr(cond, std::to_string(lanes - 1)) << ") {\n";
       ++indent_;
-      for (const BufferStoreNode* st : stores) Stmt_(GetRef<Stmt>(st));
+      Stmt_(n->then_case);
       --indent_;
       Line() << "} else {\n";
       ++indent_;
     }
-    std::vector<std::string> guarded;
-    for (const BufferStoreNode* st : stores) {
-      guarded.push_back(vec_.GuardedStore(st, cond, !in_parallel_ || private_.count(st->buffer->data.get())));
-      if (guarded.back().empty()) break;
-    }
-    if (!guarded.empty() && !guarded.back().empty()) {
-      for (const std::string& g : guarded) Line() << g << "\n";
-    } else {  // a lane could trap, or no vector form: lane by lane
-      Line() << "for (int32_t tg_lane = 0; tg_lane < " << lanes << "; ++tg_lane) {\n";
-      ++indent_;
-      Line() << "if (" << Expr(cond, "tg_lane") << ") {\n";
-      ++indent_;
-      for (const BufferStoreNode* st : stores) ScalarStore(st, "tg_lane");
-      --indent_;
-      Line() << "}\n";
-      --indent_;
-      Line() << "}\n";
-    }
+    guards_.push_back(cond);
+    Stmt_(n->then_case);
+    guards_.pop_back();
     if (endpoints) {
       --indent_;
       Line() << "}\n";
     }
-    --indent_;
-    Line() << "}\n";
   }
 
   // Statements a hoisted guard can run as vectors with guarded stores: loops, scalar lets
@@ -651,27 +604,13 @@ class Emitter : public internal::ScalarEmitter {
       return;
     }
     Line() << "for (int32_t tg_lane = 0; tg_lane < " << cond.dtype().lanes() << "; ++tg_lane) {\n";
-    Line() << "  if (" << Expr(cond, "tg_lane") << ") ";
-    out_ << Ptr(n->buffer) << "[" << Index(n->buffer, n->indices, "tg_lane") << "] = "
-         << StoreValue(n->buffer->dtype, Expr(n->value, "tg_lane")) << ";\n";
+    ++indent_;
+    Line() << "if (" << Expr(cond, "tg_lane") << ") {\n";
+    ++indent_;
+    ScalarStore(n, "tg_lane");
+    indent_ -= 2;
+    Line() << "  }\n";
     Line() << "}\n";
-  }
-
-  // A guarded body as scalar lets (pure: no loads, evaluated before the guard) and stores.
-  static bool GuardedStores(const Stmt& s, std::vector<const LetStmtNode*>* lets,
-                            std::vector<const BufferStoreNode*>* stores) {
-    if (const auto* st = s.as<BufferStoreNode>()) return stores->push_back(st), true;
-    if (const auto* seq = s.as<SeqStmtNode>()) {
-      for (const Stmt& c : seq->seq)
-        if (!GuardedStores(c, lets, stores)) return false;
-      return true;
-    }
-    if (const auto* l = s.as<LetStmtNode>()) {
-      if (l->var.dtype().lanes() != 1 || ReadsMemory(l->value)) return false;
-      lets->push_back(l);
-      return GuardedStores(l->body, lets, stores);
-    }
-    return false;
   }
 
   static bool ReadsMemory(const PrimExpr& e) {

@@ -31,6 +31,8 @@ int64_t RampStride(const PrimExpr& e) {
 
 bool IsUnitRamp(const PrimExpr& e) { return RampStride(e) == 1; }
 
+bool Traps(const PrimExpr& e);  // below, with the other lane-guard helpers
+
 // Elements of a buffer (its flat extent), or -1 when not a constant.
 int64_t Elements(const Buffer& b) {
   int64_t n = 1;
@@ -111,9 +113,12 @@ bool VectorEmitter::CanVector(const PrimExpr& e, int* max_bits) const {
     }
     case Kind::kCall: {
       const auto* n = e.as<CallNode>();
+      // Both sides are computed on every lane (blended): neither may trap on the other's lanes
+      // (if_then_else(d != 0, x / d, 0)).
       return n->op == "tir.if_then_else" && n->args.size() == 3 && n->args[0].dtype().lanes() == t.lanes() &&
              CanMask(n->args[0], max_bits) && n->args[1].dtype() == t && n->args[2].dtype() == t &&
-             CanVector(n->args[1], max_bits) && CanVector(n->args[2], max_bits);
+             CanVector(n->args[1], max_bits) && CanVector(n->args[2], max_bits) && !Traps(n->args[1]) &&
+             !Traps(n->args[2]);
     }
     default: return false;
   }
@@ -316,12 +321,14 @@ bool LinearInLane(const PrimExpr& e) {
   }
 }
 
-// Every vector load under `e`, and whether an integer division could trap on a garbage lane.
-void VectorLoads(const PrimExpr& e, std::vector<const BufferLoadNode*>* loads, bool* traps) {
+// Whether computing `e` on a lane that does not hold could trap: an integer division by a
+// value that may be 0 or -1, or anything not understood here (calls other than
+// if_then_else, lets). Loads are fine: under a guard they read only lanes that hold.
+bool Traps(const PrimExpr& e) {
   if (const auto* l = e.as<BufferLoadNode>()) {
-    if (e.dtype().lanes() > 1) loads->push_back(l);
-    for (const PrimExpr& i : l->indices) VectorLoads(i, loads, traps);
-    return;
+    for (const PrimExpr& i : l->indices)
+      if (Traps(i)) return true;
+    return false;
   }
   if (const auto* b = e.as<BinaryNode>()) {
     Kind k = e.kind();
@@ -329,27 +336,20 @@ void VectorLoads(const PrimExpr& e, std::vector<const BufferLoadNode*>* loads, b
     // By a constant other than 0 and -1 it cannot trap (index arithmetic of fused loops).
     const PrimExpr& d = b->b.as<BroadcastNode>() ? b->b.as<BroadcastNode>()->value : b->b;
     const int64_t* c = as_const_int(d);
-    if (division && !e.dtype().is_floating() && (!c || *c == 0 || *c == -1)) *traps = true;
-    VectorLoads(b->a, loads, traps);
-    VectorLoads(b->b, loads, traps);
-    return;
+    if (division && !e.dtype().is_floating() && (!c || *c == 0 || *c == -1)) return true;
+    return Traps(b->a) || Traps(b->b);
   }
-  if (const auto* c = e.as<CastNode>()) return VectorLoads(c->value, loads, traps);
-  if (const auto* r = e.as<RampNode>()) return VectorLoads(r->base, loads, traps);
-  if (const auto* b = e.as<BroadcastNode>()) return VectorLoads(b->value, loads, traps);
-  if (const auto* n = e.as<NotNode>()) return VectorLoads(n->a, loads, traps);
-  if (const auto* s = e.as<SelectNode>()) {
-    VectorLoads(s->condition, loads, traps);
-    VectorLoads(s->true_value, loads, traps);
-    return VectorLoads(s->false_value, loads, traps);
-  }
-  if (e.as<IntImmNode>() || e.as<FloatImmNode>() || e.as<VarNode>()) return;
+  if (const auto* c = e.as<CastNode>()) return Traps(c->value);
+  if (const auto* r = e.as<RampNode>()) return Traps(r->base);
+  if (const auto* b = e.as<BroadcastNode>()) return Traps(b->value);
+  if (const auto* n = e.as<NotNode>()) return Traps(n->a);
+  if (const auto* s = e.as<SelectNode>()) return Traps(s->condition) || Traps(s->true_value) || Traps(s->false_value);
+  if (e.as<IntImmNode>() || e.as<FloatImmNode>() || e.as<VarNode>()) return false;
   const auto* call = e.as<CallNode>();
-  if (call && call->op == "tir.if_then_else") {  // its loads checked as if always made
-    for (const PrimExpr& a : call->args) VectorLoads(a, loads, traps);
-    return;
-  }
-  *traps = true;  // anything else (calls, lets): not speculated
+  if (!call || call->op != "tir.if_then_else") return true;
+  for (const PrimExpr& a : call->args)
+    if (Traps(a)) return true;
+  return false;
 }
 
 }  // namespace
@@ -372,12 +372,7 @@ bool VectorEmitter::EndpointsDecide(const PrimExpr& cond) {
   }
 }
 
-bool VectorEmitter::MayTrap(const PrimExpr& value) {
-  std::vector<const BufferLoadNode*> loads;
-  bool traps = false;
-  VectorLoads(value, &loads, &traps);
-  return traps;
-}
+bool VectorEmitter::MayTrap(const PrimExpr& value) { return Traps(value); }
 
 bool VectorEmitter::CanMask(const PrimExpr& e, int* max_bits) const {
   switch (e.kind()) {

@@ -192,6 +192,19 @@ TEST_F(CodegenSimd, LaneGuardsStoreOnlyTheLanesThatHold) {
   EXPECT_EQ(code.find("tg_lane"), std::string::npos) << "no lane loop\n" << code;
 }
 
+// A guarded division (if_then_else(d != 0, x / d, 0)) must not divide on the lanes the guard
+// excludes: it stays lane by lane rather than blending both sides (no SIGFPE on d = 0).
+TEST_F(CodegenSimd, GuardedIntegerDivisionNeverDividesByZero) {
+  std::string text = Program(R"(A: T.Buffer((16,), "int32"), B: T.Buffer((16,), "int32"), C: T.Buffer((16,), "int32"))",
+                               R"(    for i in T.vectorized(16):
+        C[i] = T.if_then_else(B[i] != 0, T.Div(A[i], B[i]), 0)
+)");
+  NDArray b = Input(DataType::Int(32), 16, 14);
+  int32_t* d = const_cast<int32_t*>(b.data_as<int32_t>());
+  for (int i = 0; i < 16; i += 3) d[i] = 0;
+  CheckAgainstSerial(text, {Input(DataType::Int(32), 16, 13), b});
+}
+
 // Casts (int32 -> float32, int64 -> int32 indices) and strided stores (a scatter, lane by lane).
 TEST_F(CodegenSimd, CastsAndStridedStoresAreVectorCode) {
   std::string text = Program(R"(A: T.Buffer((16,), "int32"), F: T.Buffer((32,), "float32"), G: T.Buffer((16,), "int32"))",
