@@ -28,14 +28,6 @@ namespace tirgen {
 namespace lower {
 namespace {
 
-// TVM's PrimFuncToIRModule: the PrimFunc as "main" of its own module.
-IRModule TaskModule(const tir::PrimFunc& func) {
-  auto node = CopyNode(*func.get());
-  node->attrs["global_symbol"] = String("main");
-  node->attrs["tir.noalias"] = tir::IntImm(DataType::Bool(), 1);
-  return IRModule({{"main", tir::PrimFunc(node)}});
-}
-
 // One lowered Relay equivalence class, with what the module equality compares.
 struct Lowered {
   relay::Function source;
@@ -83,6 +75,14 @@ class LoweringCache {
 };
 
 }  // namespace
+
+// TVM's PrimFuncToIRModule: the PrimFunc as "main" of its own module.
+IRModule TaskModule(const tir::PrimFunc& func) {
+  auto node = CopyNode(*func.get());
+  node->attrs["global_symbol"] = String("main");
+  node->attrs["tir.noalias"] = tir::IntImm(DataType::Bool(), 1);
+  return IRModule({{"main", tir::PrimFunc(node)}});
+}
 
 std::vector<Task> ExtractTasks(const IRModule& mod, const std::map<std::string, NDArray>& params,
                                const ExtractOptions& options) {

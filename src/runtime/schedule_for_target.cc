@@ -22,36 +22,6 @@ bool LoweredCall(const relay::CallNode* call, std::string* name, std::vector<rel
   return true;
 }
 
-// PrimFunc name -> parameter positions given a constant at every call site. A call with an
-// argument that may flatten into several (a tuple) makes positions unknowable: none for it.
-std::map<std::string, std::set<int>> LayoutFreeParams(const relay::Function& main) {
-  std::map<std::string, std::set<int>> constant;
-  std::set<std::string> unknown;
-  relay::PostOrderVisit(main->body, [&](const relay::Expr& e) {
-    const auto* call = e.as<relay::CallNode>();
-    std::string name;
-    std::vector<relay::Expr> args;
-    if (!call || !LoweredCall(call, &name, &args)) return;
-    std::set<int> here;
-    for (size_t i = 0; i < args.size(); ++i) {
-      const relay::Type& t = args[i]->checked_type;
-      if (args[i].as<relay::TupleNode>() || (t.defined() && t.as<relay::TupleTypeNode>())) unknown.insert(name);
-      if (args[i].as<relay::ConstantNode>()) here.insert(static_cast<int>(i));
-    }
-    auto it = constant.find(name);
-    if (it == constant.end()) {
-      constant[name] = here;
-    } else {
-      std::set<int> both;
-      for (int p : it->second)
-        if (here.count(p)) both.insert(p);
-      it->second = both;
-    }
-  });
-  for (const std::string& n : unknown) constant.erase(n);
-  return constant;
-}
-
 // Replaces the constants of rewritten parameters by their packed form (each constant once).
 class PackConstants : public relay::ExprMutator {
  public:
@@ -90,7 +60,43 @@ class PackConstants : public relay::ExprMutator {
   std::map<std::pair<const Object*, std::string>, relay::Expr> packed_;
 };
 
+// PrimFunc name -> parameter positions given a constant at every call site. A call with an
+// argument that may flatten into several (a tuple) makes positions unknowable: none for it.
+std::map<std::string, std::set<int>> LayoutFreeParamsOf(const relay::Function& main) {
+  std::map<std::string, std::set<int>> constant;
+  std::set<std::string> unknown;
+  relay::PostOrderVisit(main->body, [&](const relay::Expr& e) {
+    const auto* call = e.as<relay::CallNode>();
+    std::string name;
+    std::vector<relay::Expr> args;
+    if (!call || !LoweredCall(call, &name, &args)) return;
+    std::set<int> here;
+    for (size_t i = 0; i < args.size(); ++i) {
+      const relay::Type& t = args[i]->checked_type;
+      if (args[i].as<relay::TupleNode>() || (t.defined() && t.as<relay::TupleTypeNode>())) unknown.insert(name);
+      if (args[i].as<relay::ConstantNode>()) here.insert(static_cast<int>(i));
+    }
+    auto it = constant.find(name);
+    if (it == constant.end()) {
+      constant[name] = here;
+    } else {
+      std::set<int> both;
+      for (int p : it->second)
+        if (here.count(p)) both.insert(p);
+      it->second = both;
+    }
+  });
+  for (const std::string& n : unknown) constant.erase(n);
+  return constant;
+}
+
 }  // namespace
+
+std::map<std::string, std::set<int>> LayoutFreeParams(const IRModule& lowered) {
+  auto it = lowered->functions.find("main");
+  if (it == lowered->functions.end() || !it->second.as<relay::FunctionNode>()) return {};
+  return LayoutFreeParamsOf(it->second.cast<relay::Function>());
+}
 
 NDArray ApplyIndexMap(const NDArray& data, const tir::IndexMap& map) {
   const std::vector<int64_t>& shape = data->shape;
@@ -140,7 +146,7 @@ ScheduledModule ScheduleForTarget(const IRModule& mod, const target::Target& tar
   std::map<std::string, std::set<int>> layout_free;
   auto main_it = mod->functions.find("main");
   const relay::FunctionNode* main = main_it == mod->functions.end() ? nullptr : main_it->second.as<relay::FunctionNode>();
-  if (main) layout_free = LayoutFreeParams(main_it->second.cast<relay::Function>());
+  if (main) layout_free = LayoutFreeParams(mod);
   std::map<std::string, ObjectRef> functions = mod->functions;
   std::map<std::string, std::vector<tir::ParamLayoutRewrite>> rewrites;
   for (auto& kv : functions) {

@@ -78,6 +78,10 @@ IRModule LowerTE(const IRModule& mod, const LowerTEOptions& options,
 /// arguments (the call_lowered tuple unpacked).
 const relay::GlobalVarNode* LoweredCallee(const relay::CallNode* call, std::vector<relay::Expr>* args);
 
+/// TVM's PrimFuncToIRModule: `func` as "main" of a module of its own (global_symbol "main",
+/// tir.noalias set): what a tuning task is and what the database keys.
+IRModule TaskModule(const tir::PrimFunc& func);
+
 enum class ModuleEquality {
   kStructural,     ///< constant data compared
   kIgnoreNDArray,  ///< constants compared by shape and dtype only

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <map>
+#include <set>
 #include <string>
 
 #include "tirgen/ir/ndarray.h"
@@ -24,6 +25,10 @@ struct ScheduledModule {
 /// parameter's layout. A module without a Relay main just gets its PrimFuncs scheduled (no
 /// parameter is layout-free then).
 ScheduledModule ScheduleForTarget(const IRModule& mod, const target::Target& target);
+
+/// PrimFunc name -> the positions of its parameters that main passes a constant at every call
+/// site (layout-free: a schedule may pack them); empty without a Relay main.
+std::map<std::string, std::set<int>> LayoutFreeParams(const IRModule& lowered);
 
 /// `data` rearranged by `map`: out[map(i)] = data[i] (the map must be a bijection onto the
 /// result's shape, which it determines).

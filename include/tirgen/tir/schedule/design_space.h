@@ -39,5 +39,10 @@ SampledSchedule SampleCpuSchedule(const PrimFunc& func, const target::Target& ta
 /// ScheduleError / tirgen::Error when a decision does not fit.
 PrimFunc ReplayTrace(const PrimFunc& func, const Trace& trace);
 
+/// ReplayTrace, with the packed parameters recovered: every transform_layout call that changes
+/// a parameter's buffer is a rewrite of that parameter by the call's index map (in trace order),
+/// so a record replays to what SampleCpuSchedule returned when it was made.
+SampledSchedule ReplayCpuSchedule(const PrimFunc& func, const Trace& trace);
+
 }  // namespace tir
 }  // namespace tirgen
