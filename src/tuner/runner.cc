@@ -100,7 +100,8 @@ Runner::Runner(const BuildResult& reference, RunnerOptions options)
   task["number"] = options_.number;
   task["min_repeat_ms"] = options_.min_repeat_ms;
   task_file_ = dir_.path + "/task.json";
-  WriteFileAtomic(task_file_, task.dump());
+  task_json_ = task.dump();
+  WriteFileAtomic(task_file_, task_json_);
 }
 
 Runner::TempDir::~TempDir() {
@@ -108,23 +109,27 @@ Runner::TempDir::~TempDir() {
   if (!path.empty()) fs::remove_all(path, ec);
 }
 
-RunResult Runner::Run(const BuildResult& candidate) const {
+RunResult Runner::Run(const BuildResult& candidate, const std::vector<tir::ParamLayoutRewrite>& rewrites) const {
   RunResult r;
   if (!candidate.ok) {
     r.error = "build failed: " + candidate.error;
     return r;
   }
-  try {  // same parameters as the reference, or the inputs do not fit
+  const std::string* task_file = &task_file_;
+  try {  // same parameters as the reference (packed ones as packed), or the inputs do not fit
+    std::vector<std::vector<int64_t>> shapes;
+    for (const runtime::Module::Param& p : params_) shapes.push_back(p.shape);
+    if (!rewrites.empty()) task_file = &PackedTaskFile(rewrites, &shapes);
     std::vector<runtime::Module::Param> params = runtime::Module::ParamsOf(candidate.func, "the candidate");
     runtime::Module::CheckArgCount("the candidate", params_.size(), params.size());
     runtime::Module::CheckArgCount("the reference", params.size(), params_.size());
     for (size_t i = 0; i < params.size(); ++i)
-      runtime::Module::CheckArgument("the candidate", i, params[i], params_[i].shape, params_[i].dtype);
+      runtime::Module::CheckArgument("the candidate", i, params[i], shapes[i], params_[i].dtype);
   } catch (const std::exception& e) {
     r.error = std::string("parameters differ from the reference's: ") + e.what();
     return r;
   }
-  return Spawn(candidate, task_file_);
+  return Spawn(candidate, *task_file);
 }
 
 RunResult Runner::Spawn(const BuildResult& build, const std::string& task_file) const {

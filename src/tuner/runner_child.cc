@@ -75,6 +75,7 @@ Json Measure(const Json& task, const std::string& library, const std::string& sy
   const Json& expected = task.at("expected");
   TIRGEN_CHECK(expected.empty() || expected.size() == args.size()) << "task file: one expected array per argument";
   for (size_t i = 0; i < expected.size(); ++i) {
+    if (expected[i].is_null()) continue;  // a packed parameter: another layout than the reference's
     double rtol = task.at("rtol").get<double>(), atol = task.at("atol").get<double>();
     std::string diff = CompareArrays(task.at("names").at(i).get<std::string>(), args.Current(i),
                                      LoadNpy(expected[i].get<std::string>()), rtol, atol);

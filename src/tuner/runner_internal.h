@@ -12,7 +12,7 @@ namespace tuner {
 
 // Task file keys (JSON): "args" (one .npy per parameter, in order), "names" (the parameters'
 // buffer names, for messages), "expected" (the reference's
-// arguments after its call, or empty), "save" (where to write this run's arguments after the
+// arguments after its call, or empty; null for one not compared), "save" (where to write this run's arguments after the
 // call, or empty), "repeat" (0 = no timing), "number", "min_repeat_ms", "rtol", "atol".
 
 // How a child process ended.

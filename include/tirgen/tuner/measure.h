@@ -13,6 +13,7 @@
 
 #include "tirgen/target/target.h"
 #include "tirgen/tir/function.h"
+#include "tirgen/tir/schedule/cpu_schedule.h"
 #include "tirgen/tuner/runner.h"
 
 namespace tirgen {
@@ -33,8 +34,19 @@ struct MeasureResult {
   double build_secs = 0;
 };
 
+/// A scheduled function and the layout-free parameters its schedule packed
+/// (tir::SampledSchedule's rewrites): those take the task's input passed through the map and
+/// are not compared with the reference.
+struct MeasureCandidate {
+  tir::PrimFunc func;
+  std::vector<tir::ParamLayoutRewrite> rewrites;
+};
+
 /// One result per candidate, in order. tirgen::Error only when the task itself cannot be
 /// measured: the reference fails to build or run, or the helper executable is missing.
+std::vector<MeasureResult> MeasureCandidates(const std::vector<MeasureCandidate>& candidates,
+                                             const tir::PrimFunc& reference, const MeasureOptions& options = {});
+/// Candidates that pack nothing.
 std::vector<MeasureResult> MeasureCandidates(const std::vector<tir::PrimFunc>& candidates,
                                              const tir::PrimFunc& reference, const MeasureOptions& options = {});
 

@@ -6,18 +6,23 @@
 // once, compares every argument afterwards with the reference's (the untuned function run on
 // the same inputs, once per task), then times it as runtime::TimeEach does. The parent kills
 // the group after `timeout_seconds`. Crashes, hangs, wrong results and failed calls become
-// error results; the batch always continues.
+// error results; the batch always continues. A candidate that packs a layout-free parameter
+// (its schedule's rewrites) gets that input packed by the rewrite's map, and that parameter is
+// not compared (what it holds afterwards is in another layout; it is an input anyway).
 //
 //   tuner::Runner runner(reference_build, options);        // inputs + reference outputs
 //   tuner::RunResult r = runner.Run(candidate_build);      // r.ok ? r.run_secs : r.error
+//   r = runner.Run(packed_build, sampled.rewrites);         // weights packed as the schedule says
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
 #include "tirgen/ir/ndarray.h"
 #include "tirgen/runtime/module.h"
+#include "tirgen/tir/schedule/cpu_schedule.h"
 #include "tirgen/tuner/builder.h"
 
 namespace tirgen {
@@ -61,14 +66,19 @@ class Runner {
   Runner(const Runner&) = delete;
   Runner& operator=(const Runner&) = delete;
 
-  /// Measures one candidate of the task (never throws for a bad candidate).
-  RunResult Run(const BuildResult& candidate) const;
+  /// Measures one candidate of the task (never throws for a bad candidate). `rewrites`: the
+  /// parameters the candidate takes packed (ApplyIndexMap of the input, in order), not compared.
+  RunResult Run(const BuildResult& candidate, const std::vector<tir::ParamLayoutRewrite>& rewrites = {}) const;
   /// The arguments every run starts from.
   const std::vector<NDArray>& inputs() const { return inputs_; }
   const std::string& helper() const { return helper_; }
 
  private:
   RunResult Spawn(const BuildResult& build, const std::string& task_file) const;
+  /// The task file for candidates with `rewrites`, written on first use; the packed inputs'
+  /// shapes in `shapes`. tirgen::Error when a map does not fit its input.
+  const std::string& PackedTaskFile(const std::vector<tir::ParamLayoutRewrite>& rewrites,
+                                    std::vector<std::vector<int64_t>>* shapes) const;
 
   RunnerOptions options_;
   std::string helper_;
@@ -84,6 +94,14 @@ class Runner {
   std::vector<runtime::Module::Param> params_;      // the reference's
   std::vector<NDArray> inputs_;
   std::string task_file_;                           // what the candidates' children read
+  std::string task_json_;                           // its contents
+  // Task files of packed candidates, by their rewrites' text (written lazily: Run is logically
+  // const, a cache of files in the runner's own directory).
+  struct Packed {
+    std::string file;
+    std::vector<std::vector<int64_t>> shapes;
+  };
+  mutable std::map<std::string, Packed> packed_;
 };
 
 /// The body of `tirgen-measure TASK_JSON LIBRARY SYMBOL RESULT_JSON` (the child): returns its
