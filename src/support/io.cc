@@ -1,12 +1,20 @@
 #include "tirgen/support/io.h"
 
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <mutex>
 #include <sstream>
+#include <vector>
 
 #include "tirgen/support/error.h"
 
@@ -25,26 +33,115 @@ std::string ReadFile(const std::string& path) {
   return text;
 }
 
+namespace {
+
+// Temporary files being written, unlinked by the SIGINT/SIGTERM handler so an interrupted
+// write leaves nothing behind. Fixed slots of plain chars: the handler may only read memory
+// and call unlink (async-signal-safe).
+constexpr int kSlots = 16;
+constexpr size_t kPathMax = 4096;
+char g_temp_paths[kSlots][kPathMax];
+std::atomic<bool> g_temp_used[kSlots];
+struct sigaction g_previous[2];
+
+void UnlinkTempsAndReraise(int sig) {
+  for (int i = 0; i < kSlots; ++i)
+    if (g_temp_used[i].load()) ::unlink(g_temp_paths[i]);
+  // The previous disposition (default: terminate with the signal) decides what happens next.
+  ::sigaction(sig, &g_previous[sig == SIGINT ? 0 : 1], nullptr);
+  ::raise(sig);
+}
+
+void InstallHandlersOnce() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    struct sigaction sa = {};
+    sa.sa_handler = UnlinkTempsAndReraise;
+    sigemptyset(&sa.sa_mask);
+    for (int k = 0; k < 2; ++k) {
+      int sig = k == 0 ? SIGINT : SIGTERM;
+      ::sigaction(sig, nullptr, &g_previous[k]);
+      // A process that ignores the signal keeps ignoring it.
+      if (g_previous[k].sa_handler != SIG_IGN) ::sigaction(sig, &sa, nullptr);
+    }
+  });
+}
+
+// A slot holding `path` while it exists (no slot free or a path too long: not registered,
+// the write still works; only the cleanup on a signal is lost).
+class TempRegistration {
+ public:
+  explicit TempRegistration(const std::string& path) {
+    InstallHandlersOnce();
+    if (path.size() >= kPathMax) return;
+    for (int i = 0; i < kSlots; ++i) {
+      bool expected = false;
+      if (!g_temp_used[i].load() && g_temp_used[i].compare_exchange_strong(expected, true)) {
+        g_temp_used[i].store(false);  // filled first, then published
+        std::memcpy(g_temp_paths[i], path.c_str(), path.size() + 1);
+        g_temp_used[i].store(true);
+        slot_ = i;
+        return;
+      }
+    }
+  }
+  ~TempRegistration() {
+    if (slot_ >= 0) g_temp_used[slot_].store(false);
+  }
+  TempRegistration(const TempRegistration&) = delete;
+  TempRegistration& operator=(const TempRegistration&) = delete;
+
+ private:
+  int slot_ = -1;
+};
+
+}  // namespace
+
 void WriteFileAtomic(const std::string& path, const std::string& content) {
   if (path == "-") {
     std::cout << content;
     std::cout.flush();
     return;
   }
-  std::string tmp = path + ".tmp-tirgen";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) throw Error(Span{path, 0, 0}, std::string("cannot write file: ") + std::strerror(errno));
-    out << content;
-    out.flush();
-    if (!out) {
-      std::remove(tmp.c_str());
-      throw Error(Span{path, 0, 0}, "write failed");
-    }
+  // A unique temporary beside the output (same file system, so rename is atomic): two
+  // processes writing one path never share it; the last rename wins whole.
+  std::string dir = ".", base = path;
+  size_t slash = path.rfind('/');
+  if (slash != std::string::npos) {
+    dir = slash == 0 ? "/" : path.substr(0, slash);
+    base = path.substr(slash + 1);
+  }
+  std::string tmp = (dir == "/" ? "" : dir) + "/." + base + ".tmp-XXXXXX";
+  std::vector<char> name(tmp.begin(), tmp.end());
+  name.push_back('\0');
+  int fd = ::mkstemp(name.data());
+  if (fd < 0) throw Error(Span{path, 0, 0}, std::string("cannot write file: ") + std::strerror(errno));
+  tmp = name.data();
+  TempRegistration registered(tmp);
+  auto fail = [&](const std::string& why) {
+    ::close(fd);
+    ::unlink(tmp.c_str());
+    throw Error(Span{path, 0, 0}, "cannot write file: " + why);
+  };
+  // mkstemp makes the file 0600; an output gets what a plain create would (0666 & ~umask).
+  mode_t mask = ::umask(0);
+  ::umask(mask);
+  if (::fchmod(fd, 0666 & ~mask) != 0) fail(std::strerror(errno));
+  size_t done = 0;
+  while (done < content.size()) {
+    ssize_t n = ::write(fd, content.data() + done, content.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) fail(n < 0 ? std::strerror(errno) : "write failed");
+    done += static_cast<size_t>(n);
+  }
+  if (::close(fd) != 0) {
+    std::string why = std::strerror(errno);
+    ::unlink(tmp.c_str());
+    throw Error(Span{path, 0, 0}, "cannot write file: " + why);
   }
   if (std::rename(tmp.c_str(), path.c_str()) != 0) {
     std::string why = std::strerror(errno);
-    std::remove(tmp.c_str());
+    ::unlink(tmp.c_str());
     throw Error(Span{path, 0, 0}, "cannot write file: " + why);
   }
 }
