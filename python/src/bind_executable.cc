@@ -1,7 +1,7 @@
 // tirgen.relay.build (TVM's name): optimize, lower and build a Relay module once; the returned
 // Executable runs only compiled code, as often as wanted:
 //
-//   ex = tirgen.relay.build(mod, params=params)
+//   ex = tirgen.relay.build(mod, params=params)   # tuning_db="work": a tuning database's schedules
 //   outs = ex(x)                 # or ex(input0=x): a list of numpy arrays (tirgen.run's convention)
 //   seconds = ex.benchmark(x, repeat=10)
 //   for name, seconds, calls in ex.profile(x, repeat=10): ...   # per compiled function
@@ -12,6 +12,7 @@
 
 #include "executor_io.h"
 #include "numpy_convert.h"
+#include "tuning_db.h"
 #include "tirgen/runtime/executor.h"
 #include "tirgen/target/target.h"
 
@@ -22,6 +23,7 @@ namespace {
 
 struct PyExecutable {
   std::shared_ptr<runtime::Executor> executor;
+  std::vector<std::string> tuning_log;  ///< what applying tuning_db did (empty without one)
 };
 
 }  // namespace
@@ -68,6 +70,9 @@ void BindExecutable(py::module_& m) {
       .def_property_readonly("input_names", [](const PyExecutable& e) { return e.executor->InputNames(); })
       .def_property_readonly("target", [](const PyExecutable& e) { return e.executor->target(); })
       .def_property_readonly("library", [](const PyExecutable& e) { return e.executor->module().library(); })
+      .def_readonly("tuning_log", &PyExecutable::tuning_log,
+                    "What applying tuning_db did, as `tirgen build --db` prints it: the database's warnings, "
+                    "one note per record that does not apply, 'tuning database D: T of N functions tuned'.")
       .def("__repr__", [](const PyExecutable& e) {
         std::string names;
         for (const std::string& n : e.executor->InputNames()) names += (names.empty() ? "" : ", ") + n;
@@ -77,14 +82,22 @@ void BindExecutable(py::module_& m) {
   py::module_ relay = m.attr("relay");
   relay.def(
       "build",
-      [](const IRModule& mod, const py::object& target, const py::object& params) {
+      [](const IRModule& mod, const py::object& target, const py::object& params, const py::object& tuning_db) {
         target::Target t = target.is_none() ? target::DefaultBuildTarget()
                                             : target::Target::Parse(py::str(target).cast<std::string>());
+        python::TuningDb db = python::OpenTuningDb(tuning_db, t);
         IRModule lowered = runtime::LowerForExecution(mod, python::NamedArrays(params));
-        py::gil_scoped_release release;  // compiling takes a while; no Python object is touched
-        return PyExecutable{std::make_shared<runtime::Executor>(lowered, t)};
+        std::shared_ptr<runtime::Executor> ex;
+        {
+          py::gil_scoped_release release;  // compiling takes a while; no Python object is touched
+          ex = std::make_shared<runtime::Executor>(lowered, t, db.provider);
+        }
+        return PyExecutable{ex, db.Log()};
       },
       py::arg("mod"), py::arg("target") = py::none(), py::arg("params") = py::none(),
+      py::arg("tuning_db") = py::none(),
       "Optimizes (unless already fused), lowers and builds a Relay module once (params bound by "
-      "name); returns an Executable: ex(*inputs) -> list of numpy arrays, ex.benchmark(...).");
+      "name); returns an Executable: ex(*inputs) -> list of numpy arrays, ex.benchmark(...). "
+      "tuning_db: a tuning database directory whose best schedules for `target` the PrimFuncs get "
+      "(ex.tuning_log says which did).");
 }

@@ -8,6 +8,7 @@
 
 #include "executor_io.h"
 #include "numpy_convert.h"
+#include "tuning_db.h"
 #include "tirgen/relay/expr.h"
 #include "tirgen/runtime/build.h"
 #include "tirgen/runtime/executor.h"
@@ -82,15 +83,18 @@ bool HasRelayMain(const IRModule& mod) {
 // PrimFuncs are compiled as they are; a Relay module is brought to its executable form first
 // (the same runtime::LowerForExecution `tirgen run` uses).
 // `target`: None for target::DefaultBuildTarget(), else target text ("llvm -mcpu=native", ...).
-PyModule BuildAny(const IRModule& mod, const py::object& target_text, const py::object& params, bool link_params) {
+PyModule BuildAny(const IRModule& mod, const py::object& target_text, const py::object& params, bool link_params,
+                  const py::object& tuning_db) {
   target::Target target = target_text.is_none() ? target::DefaultBuildTarget()
                                                 : target::Target::Parse(target_text.cast<std::string>());
   if (!HasRelayMain(mod)) {
-    TIRGEN_CHECK(params.is_none() && !link_params) << "params and link_params apply to Relay modules";
+    TIRGEN_CHECK(params.is_none() && !link_params && tuning_db.is_none())
+        << "params, link_params and tuning_db apply to Relay modules (PrimFuncs are built as written)";
     return PyModule{runtime::BuildModule(mod, target), nullptr};
   }
+  python::TuningDb db = python::OpenTuningDb(tuning_db, target);
   IRModule lowered = runtime::LowerForExecution(mod, python::NamedArrays(params), link_params);
-  auto ex = std::make_shared<runtime::Executor>(lowered, target);
+  auto ex = std::make_shared<runtime::Executor>(lowered, target, db.provider);
   return PyModule{ex->module(), ex};
 }
 
@@ -126,25 +130,32 @@ void BindRuntime(py::module_& m) {
 
   m.def(
       "build",
-      [](const py::object& mod, const py::object& target, const py::object& params, bool link_params) {
-        return BuildAny(AsModule(mod), target, params, link_params);
-      },
+      [](const py::object& mod, const py::object& target, const py::object& params, bool link_params,
+         const py::object& tuning_db) { return BuildAny(AsModule(mod), target, params, link_params, tuning_db); },
       py::arg("mod"), py::arg("target") = py::none(), py::arg("params") = py::none(), py::arg("link_params") = false,
+      py::arg("tuning_db") = py::none(),
       "Lowers the PrimFuncs to loops, compiles them to C for `target` (\"c\", \"llvm -mcpu=native\", "
       "\"c -mcpu=x86-64-v4 -num-cores 8\"; default \"c\") and loads the library. A Relay module "
-      "(optimized and lowered first, with params bound by name) gives a module calling main.");
+      "(optimized and lowered first, with params bound by name) gives a module calling main; its "
+      "PrimFuncs get the best schedules of the tuning database directory `tuning_db` when given.");
   m.def(
       "run",
-      [](const IRModule& mod, const py::object& inputs, const py::object& params, bool link_params) {
+      [](const IRModule& mod, const py::object& inputs, const py::object& params, bool link_params,
+         const py::object& tuning_db) {
         TIRGEN_CHECK(HasRelayMain(mod)) << "tirgen.run expects a Relay module with a main function "
                                            "(for PrimFuncs use tirgen.build(f)(*inputs))";
-        runtime::Executor ex(runtime::LowerForExecution(mod, python::NamedArrays(params), link_params));
+        target::Target target = target::DefaultBuildTarget();
+        python::TuningDb db = python::OpenTuningDb(tuning_db, target);
+        runtime::Executor ex(runtime::LowerForExecution(mod, python::NamedArrays(params), link_params), target,
+                             db.provider);
         return RunExecutor(ex, inputs);
       },
       py::arg("mod"), py::arg("inputs"), py::arg("params") = py::none(), py::arg("link_params") = false,
+      py::arg("tuning_db") = py::none(),
       "Optimizes (unless already fused), lowers, builds and runs main on `inputs` (a dict name -> "
       "array or a list in parameter order); returns the outputs as a list of numpy arrays, a tuple "
-      "result flattened in order.");
+      "result flattened in order. tuning_db: a tuning database directory whose best schedules the "
+      "PrimFuncs get.");
   m.def("emit_c", [](const py::object& mod) { return runtime::EmitC(AsModule(mod)).code; },
         py::arg("mod"), "The C source tirgen.build compiles.");
 }

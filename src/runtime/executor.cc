@@ -72,6 +72,9 @@ Executor::Executor(const IRModule& lowered) : Executor(lowered, target::DefaultB
 Executor::Executor(const IRModule& lowered, const target::Target& target)
     : Executor(ScheduleForTarget(lowered, target).mod, target, 0) {}
 
+Executor::Executor(const IRModule& lowered, const target::Target& target, const ScheduleProvider& provider)
+    : Executor(ScheduleForTarget(lowered, target, provider).mod, target, 0) {}
+
 Executor::Executor(const IRModule& scheduled, const target::Target& target, int)
     : Executor(scheduled, BuildModule(scheduled, target)) {
   target_ = target.str();

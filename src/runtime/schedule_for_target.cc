@@ -141,7 +141,8 @@ NDArray ApplyIndexMap(const NDArray& data, const tir::IndexMap& map) {
   return NDArray(out_shape, data->dtype, std::move(bytes));
 }
 
-ScheduledModule ScheduleForTarget(const IRModule& mod, const target::Target& target) {
+ScheduledModule ScheduleForTarget(const IRModule& mod, const target::Target& target,
+                                  const ScheduleProvider& provider) {
   ScheduledModule out;
   std::map<std::string, std::set<int>> layout_free;
   auto main_it = mod->functions.find("main");
@@ -152,8 +153,18 @@ ScheduledModule ScheduleForTarget(const IRModule& mod, const target::Target& tar
   for (auto& kv : functions) {
     if (!kv.second.as<tir::PrimFuncNode>()) continue;
     auto lf = layout_free.find(kv.first);
-    tir::CpuScheduleResult r =
-        tir::ScheduleForCpu(kv.second.cast<tir::PrimFunc>(), target, lf == layout_free.end() ? std::set<int>{} : lf->second);
+    const std::set<int> free = lf == layout_free.end() ? std::set<int>{} : lf->second;
+    const tir::PrimFunc func = kv.second.cast<tir::PrimFunc>();
+    std::optional<tir::CpuScheduleResult> given;
+    if (provider) given = provider(kv.first, func, free);
+    if (given) {
+      // Packing a parameter some caller passes a tensor of its own would compute garbage.
+      for (const tir::ParamLayoutRewrite& rw : given->rewrites)
+        TIRGEN_ICHECK(free.count(rw.param_index)) << "the schedule provided for @" << kv.first << " packs parameter "
+                                                  << rw.param_index << ", which is not layout-free";
+      out.provided.insert(kv.first);
+    }
+    tir::CpuScheduleResult r = given ? *std::move(given) : tir::ScheduleForCpu(func, target, free);
     kv.second = r.func;
     out.traces[kv.first] = r.trace;
     if (!r.rewrites.empty()) rewrites[kv.first] = r.rewrites;

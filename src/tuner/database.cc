@@ -130,7 +130,9 @@ void JSONDatabase::CheckIndex(int workload) const {
                 " (" + std::to_string(NumWorkloads()) + " workloads): commit the workload first");
 }
 
-bool JSONDatabase::HasWorkload(const IRModule& mod) const { return Find(lower::ModuleKey(mod, equality_)) >= 0; }
+bool JSONDatabase::HasWorkload(const IRModule& mod) const { return FindWorkload(mod) >= 0; }
+
+int JSONDatabase::FindWorkload(const IRModule& mod) const { return Find(lower::ModuleKey(mod, equality_)); }
 
 int JSONDatabase::CommitWorkload(const IRModule& mod) {
   lower::ModuleKey key(mod, equality_);

@@ -10,6 +10,7 @@
 #include <random>
 
 #include "fresh_build_cache.h"
+#include "random_tensor.h"
 #include "tirgen/ir/structural_equal.h"
 #include "tirgen/relay/text.h"
 #include "tirgen/runtime/build.h"
@@ -46,18 +47,7 @@ tir::PrimFunc LowerOne(const std::string& relay_text) {
   return tir::PrimFunc();
 }
 
-NDArray Random(const std::vector<int64_t>& shape, uint32_t seed) {
-  std::mt19937 gen(seed);
-  std::uniform_real_distribution<float> dist(-1.0f, 1.0f);
-  int64_t n = 1;
-  for (int64_t d : shape) n *= d;
-  std::vector<uint8_t> bytes(n * 4);
-  for (int64_t i = 0; i < n; ++i) {
-    float v = dist(gen);
-    std::memcpy(bytes.data() + 4 * i, &v, 4);
-  }
-  return NDArray(shape, DataType::Float(32), bytes);
-}
+NDArray Random(const std::vector<int64_t>& shape, uint32_t seed) { return testing_util::RandomTensor(shape, seed); }
 
 void ExpectClose(const NDArray& want, const NDArray& got, double rtol = 1e-5) {
   ASSERT_EQ(want->shape, got->shape);

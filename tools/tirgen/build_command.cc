@@ -1,15 +1,32 @@
 #include "build_command.h"
 
+#include "db_option.h"
 #include "emit_schedule.h"
 #include "input_loader.h"
 #include "tirgen/codegen/build.h"
 #include "tirgen/relay/expr.h"
 #include "tirgen/runtime/build.h"
+#include "tirgen/runtime/schedule_for_target.h"
 #include "tirgen/support/io.h"
-#include "tirgen/tir/schedule/cpu_schedule.h"
 
 namespace tirgen {
 namespace cli {
+namespace {
+
+// The PrimFuncs scheduled as `run` schedules them, except that every parameter keeps its layout:
+// the library's caller passes the weights as they are (main is not in the library).
+runtime::ScheduledModule ScheduleKeepingLayouts(const IRModule& mod, const target::Target& target,
+                                                const runtime::ScheduleProvider& provider) {
+  std::map<std::string, ObjectRef> prims, others;
+  for (const auto& kv : mod->functions) (kv.second.as<tir::PrimFuncNode>() ? prims : others).insert(kv);
+  runtime::ScheduledModule s = runtime::ScheduleForTarget(IRModule(prims, mod->attrs), target, provider);
+  std::map<std::string, ObjectRef> functions = s.mod->functions;
+  functions.insert(others.begin(), others.end());
+  s.mod = IRModule(functions, mod->attrs);
+  return s;
+}
+
+}  // namespace
 
 void AddBuildCommand(CLI::App& app, BuildOptions* options) {
   CLI::App* cmd = app.add_subcommand("build", "compile a program's PrimFuncs into a shared library");
@@ -23,6 +40,7 @@ void AddBuildCommand(CLI::App& app, BuildOptions* options) {
   cmd->add_option("--emit-schedule", options->emit_schedule,
                   "write DIR/<func>.py (as lowered), <func>.trace.py (the default schedule as a TVM trace) "
                   "and <func>.scheduled.py for each PrimFunc of a graph model");
+  AddDatabaseOption(cmd, &options->db);
 }
 
 int RunBuild(const BuildOptions& options) {
@@ -36,11 +54,14 @@ int RunBuild(const BuildOptions& options) {
     throw Error(Span{options.program.input, 0, 0},
                 "--emit-schedule: only a graph model (Relay or ONNX) is scheduled; TVMScript is built exactly as "
                 "written, so there is no schedule to write (drop --emit-schedule)");
+  std::shared_ptr<tuner::ApplyReport> report;
+  runtime::ScheduleProvider provider = DatabaseOption(options.db, target, graph, &report);
   if (graph) {
     IRModule lowered = mod;
-    std::map<std::string, std::string> traces;
-    mod = tir::ScheduleForCpu(mod, target, &traces);
-    if (!options.emit_schedule.empty()) EmitSchedule(options.emit_schedule, lowered, mod, traces);
+    runtime::ScheduledModule scheduled = ScheduleKeepingLayouts(mod, target, provider);
+    mod = scheduled.mod;
+    PrintApplyReport(report);
+    if (!options.emit_schedule.empty()) EmitSchedule(options.emit_schedule, lowered, mod, scheduled.traces);
   }
   codegen::CSource src = runtime::EmitC(mod, target);
   std::string lib = codegen::BuildSharedLibrary(src.code, src.needs_openmp, target);

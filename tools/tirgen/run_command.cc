@@ -8,6 +8,7 @@
 #include <memory>
 #include <system_error>
 
+#include "db_option.h"
 #include "input_loader.h"
 #include "tirgen/relay/expr.h"
 #include "tirgen/runtime/build.h"
@@ -104,8 +105,9 @@ Ran RunPrimFunc(const IRModule& mod, const std::map<std::string, NDArray>& input
 }
 
 // Relay main: built once by the Executor, which times its compiled code alone.
-Ran RunRelay(const IRModule& mod, const std::map<std::string, NDArray>& inputs, const target::Target& target) {
-  auto ex = std::make_shared<runtime::Executor>(mod, target);
+Ran RunRelay(const IRModule& mod, const std::map<std::string, NDArray>& inputs, const target::Target& target,
+            const runtime::ScheduleProvider& provider) {
+  auto ex = std::make_shared<runtime::Executor>(mod, target, provider);
   std::vector<NDArray> outputs = ex->RunNamed(inputs);
   std::vector<NDArray> ordered;
   for (const std::string& name : ex->InputNames()) ordered.push_back(inputs.at(name));
@@ -126,6 +128,7 @@ void AddRunCommand(CLI::App& app, RunOptions* options) {
   cmd->add_flag("--link-params", options->program.link_params, "embed the weights in the PrimFuncs");
   cmd->add_option("--output-dir", options->output_dir, "directory for output_<k>.npy, created if missing (default: .)");
   cmd->add_option("--target", options->target, kTargetHelp);
+  AddDatabaseOption(cmd, &options->db);
   cmd->add_option_function<int>(
       "--repeat",
       [options](int n) {
@@ -145,7 +148,10 @@ int RunRun(const RunOptions& options) {
   IRModule mod = LoadProgram(options.program);
   auto main = mod->functions.find("main");
   bool relay_main = main != mod->functions.end() && main->second.as<relay::FunctionNode>();
-  Ran ran = relay_main ? RunRelay(mod, inputs, target) : RunPrimFunc(mod, inputs, target);
+  std::shared_ptr<tuner::ApplyReport> report;
+  runtime::ScheduleProvider provider = DatabaseOption(options.db, target, relay_main, &report);
+  Ran ran = relay_main ? RunRelay(mod, inputs, target, provider) : RunPrimFunc(mod, inputs, target);
+  PrintApplyReport(report);
   const std::vector<NDArray>& outputs = ran.outputs;
   // Created (with parents) only once the run succeeded: a failed run leaves nothing behind.
   std::error_code ec;

@@ -18,6 +18,7 @@
 
 #include "tirgen/relay/expr.h"
 #include "tirgen/runtime/module.h"
+#include "tirgen/runtime/schedule_for_target.h"
 #include "tirgen/target/target.h"
 
 namespace tirgen {
@@ -45,6 +46,8 @@ class Executor {
   explicit Executor(const IRModule& lowered);
   /// The same for `target`.
   Executor(const IRModule& lowered, const target::Target& target);
+  /// The same, with the schedules `provider` gives where it gives one (a tuning database).
+  Executor(const IRModule& lowered, const target::Target& target, const ScheduleProvider& provider);
   /// Uses an already built library of the module's PrimFuncs.
   Executor(const IRModule& lowered, Module built);
 

@@ -66,6 +66,8 @@ class JSONDatabase {
 
   /// Whether a module equal to `mod` (under the database's equality) is in the workload table.
   bool HasWorkload(const IRModule& mod) const;
+  /// The index of the workload equal to `mod`, or -1 (nothing is committed).
+  int FindWorkload(const IRModule& mod) const;
   /// The index of `mod`'s workload, appending it to the table when new.
   int CommitWorkload(const IRModule& mod);
   /// The module and key of a workload index.
