@@ -121,7 +121,7 @@ TEST_F(TunerTune, TimeBudgetStopsTuning) {
   JSONDatabase db(db_dir_, o.target);
   TuneSummary s = Tune({Task(2)}, db, o);
   EXPECT_GT(s.trials, 8);
-  EXPECT_LT(s.elapsed_secs, 1.6);
+  EXPECT_LT(s.elapsed_secs, 2.0);  // the last round cut to what fits (roughly: a loaded machine)
   EXPECT_GT(s.elapsed_secs, 0.8);
 }
 
