@@ -180,5 +180,10 @@ std::vector<TuningRecord> JSONDatabase::GetTopK(int workload, int k) const {
   return top;
 }
 
+std::vector<TuningRecord> JSONDatabase::GetAllRecords(int workload) const {
+  CheckIndex(workload);
+  return records_[canonical_[workload]];
+}
+
 }  // namespace tuner
 }  // namespace tirgen

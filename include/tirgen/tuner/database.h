@@ -82,6 +82,9 @@ class JSONDatabase {
   /// Up to `k` valid records of the workload, fastest mean first; equal means in the order
   /// they were committed.
   std::vector<TuningRecord> GetTopK(int workload, int k) const;
+  /// Every record of the workload, failed and invalid ones included, fastest mean first
+  /// (the tuner counts them all as measured).
+  std::vector<TuningRecord> GetAllRecords(int workload) const;
   /// Records of this database's target, failed ones included (TVM's Size).
   int64_t Size() const { return size_; }
 

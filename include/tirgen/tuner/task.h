@@ -30,7 +30,8 @@ struct TuneTask {
 
 /// One task per class of equal PrimFuncs (under `equality`) called from the lowered module's
 /// main, in the order main first calls them; deterministic. A module of PrimFuncs without a
-/// Relay main gives one task per PrimFunc (weight 1, nothing layout-free), by name.
+/// Relay main gives one task per class of its PrimFuncs in name order (weight: how many,
+/// nothing layout-free).
 std::vector<TuneTask> ExtractTuneTasks(const IRModule& lowered,
                                        lower::ModuleEquality equality = lower::ModuleEquality::kStructural);
 

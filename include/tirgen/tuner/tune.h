@@ -44,8 +44,8 @@ struct TuneProgress {
   std::vector<TaskProgress> tasks;
   double elapsed_secs = 0;
   int trials = 0;                   ///< candidates measured in this run
-  /// sum of weight x best_secs (a task without a valid measurement counts its first
-  /// measurement of the default schedule); the tuning curve's y.
+  /// sum of weight x best_secs (every task's first round measures its analytical default
+  /// schedule; a task without a valid measurement yet counts 0); the tuning curve's y.
   double total_latency_secs = 0;
 };
 
@@ -60,6 +60,9 @@ struct MeasuredCandidate {
   bool random = false;              ///< chosen by ε-greedy, not the model
 };
 
+/// Measures a round's candidates of a task (each with its packed parameters, `rewrites`): one
+/// result per candidate, in order. A result that is not ok (or has no times) is recorded as
+/// failed ({kFailedRunSecs}).
 using MeasureFunction =
     std::function<std::vector<MeasureResult>(const TuneTask&, const std::vector<tir::SampledSchedule>&)>;
 
@@ -78,7 +81,7 @@ struct TuneOptions {
   double eps_greedy = 0.05;          ///< share of each round picked at random
   int64_t seed = 1;
   CostModelConfig cost_model;
-  MeasureOptions measure;            ///< used when measure_fn is empty
+  MeasureOptions measure;            ///< used when measure_fn is empty (its target is `target`)
   MeasureFunction measure_fn;        ///< replaces MeasureCandidates (results in order)
   std::function<void(const TuneProgress&)> on_progress;      ///< after every round
   std::function<void(const MeasuredCandidate&)> on_measured;  ///< after every candidate
@@ -86,8 +89,14 @@ struct TuneOptions {
 
 using TuneSummary = TuneProgress;
 
-/// Tunes `tasks`, committing every measurement to `db` (workloads committed first). tirgen::Error
-/// for options that allow no trial, or when a task cannot be measured at all.
+/// Tunes `tasks`, committing every measurement to `db` (workloads committed first). Each round
+/// goes to the task the gradient scheduler picks (task_scheduler.h) and measures up to
+/// num_trials_per_iter candidates of its evolutionary search (evolutionary_search.h); a task's
+/// first round also measures tir::ScheduleForCpu's analytical schedule. Stops at max_trials, at
+/// the time budget (checked before each round; the last round is cut to what the run's seconds
+/// per candidate so far say fits), or when every task's space is exhausted. tirgen::Error when
+/// both limits are 0, when `options.target` is not the database's, or when a task cannot be
+/// measured at all.
 TuneSummary Tune(const std::vector<TuneTask>& tasks, JSONDatabase& db, const TuneOptions& options);
 
 }  // namespace tuner

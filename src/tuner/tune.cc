@@ -1,0 +1,176 @@
+// Tune: the tuning loop. Each round the task scheduler picks a task, its evolutionary search
+// proposes candidates (the first round also the analytical default schedule, so the tuned
+// result is never worse than the untuned one), they are measured, committed to the database
+// and fed to the cost model, until the trial count or the time budget runs out.
+#include "tirgen/tuner/tune.h"
+
+#include <algorithm>
+#include <chrono>
+#include <memory>
+
+#include "tirgen/support/error.h"
+#include "tirgen/tir/schedule/cpu_schedule.h"
+#include "tirgen/tuner/evolutionary_search.h"
+#include "tirgen/tuner/task_scheduler.h"
+
+namespace tirgen {
+namespace tuner {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+struct TaskState {
+  int workload = -1;
+  std::string model_key;   // the cost model's workload: the database hash in decimal
+  nlohmann::json args_info;
+  std::unique_ptr<EvolutionarySearch> search;
+  TaskProgress progress;
+  int rounds = 0;
+};
+
+void CheckOptions(const TuneOptions& o, const JSONDatabase& db) {
+  if (o.max_trials <= 0 && o.time_budget_seconds <= 0)
+    throw Error("tune: give max_trials or time_budget_seconds (both are 0: no limit to tuning)");
+  if (o.max_trials < 0 || o.time_budget_seconds < 0)
+    throw Error("tune: max_trials and time_budget_seconds must not be negative");
+  if (o.num_trials_per_iter < 1 || o.population_size < 1)
+    throw Error("tune: num_trials_per_iter and population_size must be at least 1");
+  if (o.target != db.target())
+    throw Error("tune: the options' target '" + o.target.str() + "' is not the database's '" + db.target().str() + "'");
+}
+
+// The analytical schedule ScheduleForCpu gives, as a candidate.
+SearchCandidate DefaultCandidate(const TuneTask& task, const target::Target& target) {
+  tir::CpuScheduleResult d = tir::ScheduleForCpu(task.func, target, task.layout_free);
+  SearchCandidate c;
+  c.schedule = {d.func, d.rewrites, tir::Trace::Parse(d.trace, task.name + " default schedule")};
+  c.features = ExtractFeatures(d.func);
+  return c;
+}
+
+std::vector<MeasureResult> Measure(const TuneOptions& o, const TuneTask& task, const std::vector<SearchCandidate>& cs) {
+  std::vector<MeasureResult> rs;
+  if (o.measure_fn) {
+    std::vector<tir::SampledSchedule> schedules;
+    for (const SearchCandidate& c : cs) schedules.push_back(c.schedule);
+    rs = o.measure_fn(task, schedules);
+    if (rs.size() != cs.size())
+      throw Error("tune: measure_fn returned " + std::to_string(rs.size()) + " results for " +
+                  std::to_string(cs.size()) + " candidates");
+  } else {
+    std::vector<MeasureCandidate> mc;
+    for (const SearchCandidate& c : cs) mc.push_back({c.schedule.func, c.schedule.rewrites});
+    MeasureOptions mo = o.measure;
+    mo.target = o.target;
+    rs = MeasureCandidates(mc, task.func, mo);
+  }
+  for (MeasureResult& r : rs)  // a failure is one recorded time, whatever the measurer said
+    if (!r.ok || r.run_secs.empty()) r.run_secs = {kFailedRunSecs};
+  return rs;
+}
+
+// The task table and the model's latency (tasks without a valid measurement count 0).
+void Summarize(const std::vector<TaskState>& states, double elapsed_secs, TuneProgress* progress) {
+  progress->tasks.clear();
+  progress->total_latency_secs = 0;
+  for (const TaskState& s : states) {
+    progress->tasks.push_back(s.progress);
+    progress->total_latency_secs += s.progress.weight * s.progress.best_secs;
+  }
+  progress->elapsed_secs = elapsed_secs;
+}
+
+double Mean(const std::vector<double>& v) {
+  double s = 0;
+  for (double x : v) s += x;
+  return s / v.size();
+}
+
+}  // namespace
+
+TuneSummary Tune(const std::vector<TuneTask>& tasks, JSONDatabase& db, const TuneOptions& options) {
+  CheckOptions(options, db);
+  const Clock::time_point start = Clock::now();
+  auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
+  support::LinearCongruentialEngine seeds(options.seed);
+  std::vector<TaskState> states(tasks.size());
+  std::vector<int> weights;
+  for (size_t i = 0; i < tasks.size(); ++i) {
+    TaskState& s = states[i];
+    s.workload = db.CommitWorkload(tasks[i].mod);
+    s.model_key = std::to_string(db.Workload(s.workload).hash);
+    s.args_info = ArgsInfo(tasks[i].mod);
+    s.search = std::make_unique<EvolutionarySearch>(tasks[i], options, seeds.ForkSeed());
+    std::vector<TuningRecord> before = db.GetAllRecords(s.workload);
+    for (const TuningRecord& r : before) s.search->AddMeasured(r.trace);
+    s.progress = {tasks[i].name, tasks[i].flop, tasks[i].weight, 0, static_cast<int>(before.size()), false};
+    std::vector<TuningRecord> best = db.GetTopK(s.workload, 1);
+    if (!best.empty()) s.progress.best_secs = best[0].MeanRunSecs();
+    weights.push_back(tasks[i].weight);
+  }
+  GradientTaskScheduler scheduler(weights, 0.2, 3, options.seed);
+  CostModel model(options.cost_model);
+  const int top_k = static_cast<int>(options.population_size * options.init_measured_ratio);
+
+  TuneProgress progress;
+  for (int round = 0;; ++round) {
+    if (options.max_trials > 0 && progress.trials >= options.max_trials) break;
+    double now = elapsed();
+    if (options.time_budget_seconds > 0 && now >= options.time_budget_seconds) break;
+    int t = scheduler.Next();
+    if (t < 0) break;  // every task's space is exhausted
+    TaskState& s = states[t];
+    const TuneTask& task = tasks[t];
+
+    // How many fit: the trial limit, and the budget at this run's seconds per candidate so far.
+    int n = options.num_trials_per_iter;
+    if (options.max_trials > 0) n = std::min(n, options.max_trials - progress.trials);
+    if (options.time_budget_seconds > 0 && progress.trials > 0)
+      n = std::min(n, std::max(1, static_cast<int>((options.time_budget_seconds - now) / (now / progress.trials))));
+
+    std::vector<SearchCandidate> cands;
+    if (s.rounds == 0) {
+      SearchCandidate d = DefaultCandidate(task, options.target);
+      if (!s.search->IsMeasured(d.schedule)) {
+        s.search->AddMeasured(d.schedule);
+        cands.push_back(std::move(d));
+      }
+    }
+    std::vector<nlohmann::json> best_traces;
+    for (const TuningRecord& r : db.GetTopK(s.workload, top_k)) best_traces.push_back(r.trace);
+    for (SearchCandidate& c : s.search->Propose(n - static_cast<int>(cands.size()), best_traces, model))
+      cands.push_back(std::move(c));
+    ++s.rounds;
+    if (cands.empty()) {
+      scheduler.MarkDone(t);
+      s.progress.done = true;
+      continue;
+    }
+
+    std::vector<MeasureResult> results = Measure(options, task, cands);
+    std::vector<FeatureMatrix> features;
+    std::vector<double> secs;
+    for (size_t i = 0; i < cands.size(); ++i) {
+      const MeasureResult& r = results[i];
+      db.CommitTuningRecord({cands[i].schedule.trace.AsJSON(), s.workload, r.run_secs, db.target(), s.args_info});
+      features.push_back(cands[i].features);
+      secs.push_back(Mean(r.run_secs));
+      ++progress.trials;
+      ++s.progress.trials;
+      if (options.on_measured)
+        options.on_measured({task.name, round, elapsed(), r.run_secs, r.error, cands[i].predicted_score, cands[i].random});
+    }
+    model.Update(s.model_key, features, secs);
+    std::vector<TuningRecord> best = db.GetTopK(s.workload, 1);
+    s.progress.best_secs = best.empty() ? 0 : best[0].MeanRunSecs();
+    scheduler.Update(t, best.empty() ? kFailedRunSecs : s.progress.best_secs);
+
+    Summarize(states, elapsed(), &progress);
+    if (options.on_progress) options.on_progress(progress);
+  }
+  Summarize(states, elapsed(), &progress);
+  return progress;
+}
+
+}  // namespace tuner
+}  // namespace tirgen
