@@ -18,7 +18,8 @@ down a path the exporter cannot follow) and run by
     process per round).
 Rounds are interleaved (tirgen, torch, ORT, next case, ..., next round); a round's time is the
 median of its runs, and the table shows the median over rounds. Outputs are checked against
-PyTorch (rtol 1e-3, atol 1e-4 * max|ref|). The machine's fp32 peak comes from
+PyTorch (rtol 1e-3, atol 1e-4 * max|ref|). With --tuning-db DIR (and --tune SECONDS to tune
+first), each model is built with its tuning database and also untuned, in the same rounds. The machine's fp32 peak comes from
 bench/peak_flops.c, compiled here with cc -O2 -march=native -fopenmp. tirgen compiles into a
 fresh TIRGEN_CACHE_DIR (cold build times, removed afterwards) unless TIRGEN_CACHE_DIR is set.
 """
@@ -52,6 +53,12 @@ def parse_args():
     p.add_argument("--tirgen-child", action="store_true",
                    help="time tirgen in a fresh `tirgen run --repeat` process per round, as ORT")
     p.add_argument("--tirgen-cli", default=os.environ.get("TIRGEN_CLI", os.path.join(ROOT, "build", "tirgen")))
+    p.add_argument("--tuning-db", metavar="DIR",
+                   help="build each model with the tuning database DIR/<model> (when it exists); the "
+                        "untuned build is timed alongside as 'tirgen default'")
+    p.add_argument("--tune", type=float, default=0, metavar="SECONDS",
+                   help="first tune each model for SECONDS with `tirgen tune` into --tuning-db DIR/<model> "
+                        "(continuing it), logging to DIR/<model>.log.jsonl and drawing DIR/<model>_curve.svg")
     return p.parse_args()
 
 
@@ -153,7 +160,7 @@ class Torch:
 
 
 class Tirgen:
-    def __init__(self, case, onnx_path, work):
+    def __init__(self, case, onnx_path, work, tuning_db=None):
         self.onnx_path = onnx_path
         self.work = work
         self.input = os.path.join(work, "tirgen_input0.npy")
@@ -161,7 +168,9 @@ class Tirgen:
         mod, params = tirgen.from_onnx(onnx_path)
         self.x = case.x.numpy()
         t = time.perf_counter()
-        if hasattr(tirgen.relay, "build"):
+        if tuning_db:
+            self.ex = tirgen.relay.build(mod, target=None, params=params, tuning_db=tuning_db)
+        elif hasattr(tirgen.relay, "build"):
             self.ex = tirgen.relay.build(mod, target=None, params=params)
         else:
             self.ex = tirgen.build(mod, params=params)
@@ -244,7 +253,13 @@ def setup(case, work):
     engines = {"torch": Torch(case)}
     ref = engines["torch"].output().astype(np.float64)
     case.check, case.build_s = {}, None
-    for key, make in (("tirgen", lambda: Tirgen(case, path, d)), ("ort", lambda: Ort(case, path, d))):
+    makers = [("tirgen", lambda: Tirgen(case, path, d)), ("ort", lambda: Ort(case, path, d))]
+    db = tuning_db_of(case)
+    if db:
+        tune(case, path, db)
+        makers = [("tirgen", lambda: Tirgen(case, path, d, db)), ("tirgen_default", lambda: Tirgen(case, path, d))] + \
+            makers[1:]
+    for key, make in makers:
         try:
             engines[key] = make()
             case.check[key] = max_error(engines[key].output(), ref)
@@ -257,6 +272,35 @@ def setup(case, work):
     return engines
 
 
+def tuning_db_of(case):
+    """The tuning database of a model case (None for operators or without --tuning-db)."""
+    if not ARGS.tuning_db or case.flops is not None:
+        return None
+    db = os.path.join(os.path.abspath(ARGS.tuning_db), case.name.split(" ")[0])
+    return db if ARGS.tune > 0 or os.path.isdir(db) else None
+
+
+TUNE_TABLES = {}  # model name -> the final table `tirgen tune` printed
+
+
+def tune(case, onnx_path, db):
+    """`tirgen tune` for ARGS.tune seconds (when asked), then its curve drawn from the log."""
+    if ARGS.tune <= 0:
+        return
+    log = db + ".log.jsonl"
+    cmd = [ARGS.tirgen_cli, "tune", onnx_path, "--db", db, "--time-budget", str(ARGS.tune), "--log", log]
+    print(f"  {case.name}: tuning for {ARGS.tune:.0f} s: {' '.join(cmd)}", file=sys.stderr, flush=True)
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if r.returncode != 0:
+        raise RuntimeError(f"tirgen tune failed: {r.stderr.strip()}")
+    TUNE_TABLES[case.name] = r.stdout
+    peak = PEAK[0] if PEAK else None
+    curve = [sys.executable, os.path.join(ROOT, "bench", "tune_curve.py"), log, "-o", db + "_curve.svg",
+             "--title", f"tirgen tune {case.name.split(' ')[0]}"] + (["--peak", str(peak)] if peak else [])
+    subprocess.run(curve, check=False)
+
+
+PEAK = []  # the machine's peak GFLOP/s once measured
 LOADS = []  # 1-minute load average after each round
 
 
@@ -266,7 +310,9 @@ def measure(cases, work):
     times = {c.name: {k: (v if isinstance(v, str) else []) for k, v in e.items()} for c, e in setups}
     for r in range(ARGS.rounds):
         for case, engines in setups:
-            for key in ("tirgen", "torch", "ort"):
+            for key in ("tirgen", "tirgen_default", "torch", "ort"):
+                if key not in engines:
+                    continue
                 eng = engines[key]
                 if isinstance(eng, str):
                     continue
@@ -323,7 +369,7 @@ def ratio(a, b):
 
 def check_text(case):
     parts, scale = [], None
-    for key in ("tirgen", "ort"):
+    for key in ("tirgen", "tirgen_default", "ort"):
         if key in case.check:
             err, scale, ok = case.check[key]
             parts.append(f"{key} {err:.1e}{'' if ok else ' MISMATCH'}")
@@ -337,13 +383,18 @@ def table(header, rows):
 
 
 def model_table(cases, times):
-    header = ["model", "tirgen ms", "ORT ms", "PyTorch ms", "tirgen/ORT", "tirgen/PyTorch",
-              "max abs err vs torch", "tirgen build s" + (" (cold)" if COLD_CACHE else "")]
+    tuned = any("tirgen_default" in times[c.name] for c in cases)
+    header = ["model", "tirgen ms" + (" (tuned)" if tuned else "")] + (["tirgen default ms"] if tuned else []) + \
+        ["ORT ms", "PyTorch ms", "tirgen/ORT"] + (["default/ORT"] if tuned else []) + \
+        ["tirgen/PyTorch", "max abs err vs torch", "tirgen build s" + (" (cold)" if COLD_CACHE else "")]
     rows = []
     for c in cases:
         t = times[c.name]
-        rows.append([c.name, cell(t["tirgen"]), cell(t["ort"]), cell(t["torch"]), ratio(t["tirgen"], t["ort"]),
-                     ratio(t["tirgen"], t["torch"]), check_text(c), "-" if c.build_s is None else f"{c.build_s:.1f}"])
+        d = t.get("tirgen_default", [])
+        rows.append([c.name, cell(t["tirgen"])] + ([cell(d)] if tuned else []) +
+                    [cell(t["ort"]), cell(t["torch"]), ratio(t["tirgen"], t["ort"])] +
+                    ([ratio(d, t["ort"])] if tuned else []) +
+                    [ratio(t["tirgen"], t["torch"]), check_text(c), "-" if c.build_s is None else f"{c.build_s:.1f}"])
     return table(header, rows)
 
 
@@ -379,6 +430,7 @@ def main():
     load_before = os.getloadavg()
     peaks = peak_flops(work)
     peak = max(p["gflops_cpu"] for p in peaks if p["threads"] == ARGS.threads)
+    PEAK.append(peak)
     models = model_cases([m for m in ARGS.models.split(",") if m])
     ops = [] if ARGS.no_ops else op_cases()
     times = measure(models + ops, work)
@@ -419,6 +471,9 @@ def main():
         lines += ["## Models", ""] + model_table(models, times) + [""]
     if ops:
         lines += ["## Operators", ""] + op_table(ops, times, peak) + [""]
+    for name, text in TUNE_TABLES.items():
+        lines += [f"## Tuning {name} ({ARGS.tune:.0f} s, `tirgen tune`; curve in "
+                  f"{os.path.join(ARGS.tuning_db, name.split(' ')[0])}_curve.svg)", "", "```", text.rstrip(), "```", ""]
     err = errors(models + ops, times)
     if err:
         lines += ["## Failures", ""] + err + [""]

@@ -10,6 +10,7 @@ PACKAGES=(
   libprotobuf-dev protobuf-compiler libonnx-dev
   libxgboost-dev
   python3-numpy python3-pytest python3-onnx python3-torch python3-torchvision
+  python3-distributed python3-matplotlib
 )
 
 missing=()

@@ -19,6 +19,7 @@ void BindFrontend(py::module_& m);
 void BindRelay(py::module_& m);
 void BindExecutable(py::module_& m);
 void BindTasks(py::module_& m);
+void BindTune(py::module_& m);
 void BindTir(py::module_& m);
 
 // A Python-side handle on any IR node; the concrete class is chosen by the node kind.
@@ -102,4 +103,5 @@ PYBIND11_MODULE(_tirgen, m) {
   BindRelay(m);
   BindExecutable(m);  // after BindRelay: adds tirgen.relay.build
   BindTasks(m);
+  BindTune(m);
 }

@@ -21,6 +21,23 @@ def _is_relay_text(text):
     return "\n" in text or head.startswith(("#[version", "def @", "fn "))
 
 
+def _load_model(mod, params):
+    """A model given as ONNX bytes, an ONNX protobuf, or a path to a ``.onnx`` or Relay text file,
+    read (ONNX initializers overridden by ``params``); anything else is returned as given."""
+    if isinstance(mod, (bytes, bytearray, memoryview)) or hasattr(mod, "SerializeToString"):
+        mod, model_params = from_onnx(mod)
+        params = {**model_params, **(params or {})}
+    elif isinstance(mod, os.PathLike) or (isinstance(mod, str) and not _is_relay_text(mod)):
+        path = os.fspath(mod)
+        if path.endswith(".onnx"):
+            mod, model_params = from_onnx(path)
+            params = {**model_params, **(params or {})}
+        else:
+            with open(path, encoding="utf-8") as f:
+                mod = f.read()
+    return mod, params
+
+
 def extract_tasks(mod, params=None, link_params=False, module_equality="structural", target="generic"):
     """The tuning tasks of ``mod``: an IRModule (``tirgen.from_onnx``), a Relay function, Relay
     text, ONNX bytes, or a path to a ``.onnx`` model or a Relay text file.
@@ -38,17 +55,7 @@ def extract_tasks(mod, params=None, link_params=False, module_equality="structur
         target, params = params, (link_params if isinstance(link_params, dict) else None)
         if params is not None:
             link_params = False
-    if isinstance(mod, (bytes, bytearray, memoryview)) or hasattr(mod, "SerializeToString"):
-        mod, model_params = from_onnx(mod)
-        params = {**model_params, **(params or {})}
-    elif isinstance(mod, os.PathLike) or (isinstance(mod, str) and not _is_relay_text(mod)):
-        path = os.fspath(mod)
-        if path.endswith(".onnx"):
-            mod, model_params = from_onnx(path)
-            params = {**model_params, **(params or {})}
-        else:
-            with open(path, encoding="utf-8") as f:
-                mod = f.read()
+    mod, params = _load_model(mod, params)
     if not isinstance(mod, (str, _tirgen.Object)):
         raise TypeError(f"extract_tasks takes an IRModule, a Relay function, Relay text, ONNX bytes or a "
                         f"path, not {type(mod).__name__}")

@@ -10,6 +10,7 @@
 #include "run_command.h"
 #include "script_command.h"
 #include "tasks_command.h"
+#include "tune_command.h"
 #include "tirgen/support/error.h"
 
 int main(int argc, char** argv) {
@@ -29,6 +30,8 @@ int main(int argc, char** argv) {
   tirgen::cli::AddRunCommand(app, &run);
   tirgen::cli::TasksOptions tasks;
   tirgen::cli::AddTasksCommand(app, &tasks);
+  tirgen::cli::TuneOptions tune;
+  tirgen::cli::AddTuneCommand(app, &tune);
 
   try {
     app.parse(argc, argv);
@@ -44,6 +47,7 @@ int main(int argc, char** argv) {
     if (app.got_subcommand("build")) return tirgen::cli::RunBuild(build);
     if (app.got_subcommand("run")) return tirgen::cli::RunRun(run);
     if (app.got_subcommand("tasks")) return tirgen::cli::RunTasks(tasks);
+    if (app.got_subcommand("tune")) return tirgen::cli::RunTune(tune);
   } catch (const tirgen::Error& e) {
     std::cerr << e.what() << "\n";
     return 2;
