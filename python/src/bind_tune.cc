@@ -108,6 +108,8 @@ void BindTune(py::module_& m) {
         opt.seed = seed;
         opt.measure.target = t;
         opt.measure.run.timeout_seconds = timeout;
+        // Kernels of a few microseconds: one call is mostly timer and cache noise.
+        opt.measure.run.min_repeat_ms = 10;
         opt.on_progress = [&](const tuner::TuneProgress& p) {
           if (log) *log << tuner::RoundLogLine(p) << "\n" << std::flush;
           if (verbose) std::cerr << tuner::FormatProgressLine(p) << "\n";
@@ -125,6 +127,7 @@ void BindTune(py::module_& m) {
             job["layout_free"] = std::vector<int>(task.layout_free.begin(), task.layout_free.end());
             job["target"] = t.str();
             job["timeout"] = timeout;
+            job["min_repeat_ms"] = opt.measure.run.min_repeat_ms;
             py::list results = measure_fn(job, traces);
             TIRGEN_CHECK(results.size() == cands.size())
                 << "tune: the measure function returned " << results.size() << " results for " << cands.size()

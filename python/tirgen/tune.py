@@ -18,11 +18,11 @@ from . import _tirgen
 from .tasks import _load_model
 
 
-def _measure_on_worker(task_script, traces, target, timeout):
+def _measure_on_worker(task_script, traces, target, timeout, min_repeat_ms):
     """What a dask worker runs: build and measure one share of a round's candidates."""
     from . import _tirgen as native  # imported on the worker
 
-    return native._measure_traces(task_script, traces, target=target, timeout=timeout)
+    return native._measure_traces(task_script, traces, target=target, timeout=timeout, min_repeat_ms=min_repeat_ms)
 
 
 def _dask_measure(client):
@@ -35,7 +35,8 @@ def _dask_measure(client):
         size = -(-len(traces) // shares)
         chunks = [traces[i:i + size] for i in range(0, len(traces), size)]
         futures = [
-            client.submit(_measure_on_worker, job["script"], chunk, job["target"], job["timeout"], pure=False)
+            client.submit(_measure_on_worker, job["script"], chunk, job["target"], job["timeout"],
+                          job["min_repeat_ms"], pure=False)
             for chunk in chunks
         ]
         results = []

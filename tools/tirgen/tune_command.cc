@@ -95,6 +95,8 @@ int RunTune(const TuneOptions& options) {
   opt.seed = options.seed;
   opt.measure.target = target;
   opt.measure.run.timeout_seconds = options.timeout;
+  // Kernels of a few microseconds: one call is mostly timer and cache noise.
+  opt.measure.run.min_repeat_ms = 10;
   ProgressView view;
   opt.on_progress = [&](const tuner::TuneProgress& p) {
     view.Update(p);
