@@ -54,6 +54,22 @@ TEST(DesignSpaceTrace, HasSamplingInstructionsWithDecisions) {
     if (tir::IsSamplingMethod(inst.method)) EXPECT_TRUE(inst.decision().has_value()) << inst.method;
 }
 
+// A tiled reduction's spatial loops get a sampled cache level: the vector and register axes a
+// three-level perfect tile (outer, cache, register), the others a two-level one; all of them
+// keep their product (the loop's extent) whatever is sampled.
+TEST(DesignSpaceTrace, TiledAxesHaveACacheLevel) {
+  tir::SampledSchedule s = tir::SampleCpuSchedule(space_testing::Lower(Cases()[0].relay), target::Target::Host(),
+                                                  Cases()[0].layout_free, 3);
+  int three = 0, two = 0;
+  for (const tir::Instruction& inst : s.trace.instructions()) {
+    if (inst.method != "sample_perfect_tile") continue;
+    three += inst.Arg("n")->i == 3;
+    two += inst.Arg("n")->i == 2;
+  }
+  EXPECT_EQ(three, 2) << s.trace.Str();  // conv2d: output channels (vectors), width (steps)
+  EXPECT_EQ(two, 1) << s.trace.Str();    // height (the batch of 1 is not tiled)
+}
+
 TEST(DesignSpaceTrace, TextAndJsonReplayGiveTheSameFunction) {
   for (const Case& c : Cases()) {
     tir::PrimFunc f = space_testing::Lower(c.relay);
