@@ -1,5 +1,5 @@
-// Is the tuner's design space worth searching? For a resnet18 3x3 convolution and a 512 -> 1000
-// dense layer: the analytical default (ScheduleForCpu) and `--seeds` sampled points
+// Is the tuner's design space worth searching? For two resnet18 3x3 convolutions (64 channels
+// at 56x56, 256 at 14x14) and a 512 -> 1000 dense layer: the analytical default (ScheduleForCpu) and `--seeds` sampled points
 // (SampleCpuSchedule, seeds 1..N) built and timed in the same run (median of `--repeat`
 // measurements of at least 20 ms), each checked against the default's output.
 //   build/design_space_bench [--seeds 30] [--repeat 5] [--case conv|dense] [--c SEED]
@@ -49,6 +49,11 @@ def @main(%x: Tensor[(1, 64, 56, 56), float32], %w: Tensor[(64, 64, 3, 3), float
   nn.conv2d(%x, %w, padding=[1, 1, 1, 1], channels=64, kernel_size=[3, 3])
 }
 )", 2.0 * 64 * 64 * 9 * 56 * 56},
+    {"conv256", R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(1, 256, 14, 14), float32], %w: Tensor[(256, 256, 3, 3), float32]) {
+  nn.conv2d(%x, %w, padding=[1, 1, 1, 1], channels=256, kernel_size=[3, 3])
+}
+)", 2.0 * 256 * 256 * 9 * 14 * 14},
     {"dense", R"(#[version = "0.0.5"]
 def @main(%x: Tensor[(1, 512), float32], %w: Tensor[(1000, 512), float32]) {
   nn.dense(%x, %w, units=1000)
