@@ -13,7 +13,9 @@
 #include "design_space_test_util.h"
 #include "fresh_build_cache.h"
 #include "tirgen/ir/structural_equal.h"
+#include "tirgen/runtime/build.h"
 #include "tirgen/runtime/schedule_for_target.h"
+#include "tirgen/script/printer.h"
 #include "tirgen/tir/schedule/design_space.h"
 
 namespace tirgen {
@@ -52,6 +54,43 @@ TEST(DesignSpaceTrace, HasSamplingInstructionsWithDecisions) {
     EXPECT_NE(text.find(inst), std::string::npos) << inst << " missing from\n" << text;
   for (const tir::Instruction& inst : s.trace.instructions())
     if (tir::IsSamplingMethod(inst.method)) EXPECT_TRUE(inst.decision().has_value()) << inst.method;
+}
+
+// A tiled reduction's spatial loops get a sampled cache level: the vector and register axes a
+// three-level perfect tile (outer, cache, register), the others a two-level one; all of them
+// keep their product (the loop's extent) whatever is sampled.
+TEST(DesignSpaceTrace, TiledAxesHaveACacheLevel) {
+  tir::SampledSchedule s = tir::SampleCpuSchedule(space_testing::Lower(Cases()[0].relay), target::Target::Host(),
+                                                  Cases()[0].layout_free, 3);
+  int three = 0, two = 0;
+  for (const tir::Instruction& inst : s.trace.instructions()) {
+    if (inst.method != "sample_perfect_tile") continue;
+    three += inst.Arg("n")->i == 3;
+    two += inst.Arg("n")->i == 2;
+  }
+  EXPECT_EQ(three, 2) << s.trace.Str();  // conv2d: output channels (vectors), width (steps)
+  EXPECT_EQ(two, 1) << s.trace.Str();    // height (the batch of 1 is not tiled)
+}
+
+// The sampled unroll depth reaches the code: lowered with 512, the convolution's kernel-window
+// loops are unrolled (fewer loops than with 0).
+TEST(DesignSpaceTrace, UnrollDepthChangesTheLoweredLoops) {
+  tir::PrimFunc f = space_testing::Lower(Cases()[0].relay);
+  tir::Trace t = tir::SampleCpuSchedule(f, target::Target::Host(), Cases()[0].layout_free, 3).trace;
+  auto loops_with = [&](int64_t choice) {
+    for (size_t k = 0; k < t.instructions().size(); ++k) {
+      const tir::TraceValue* c = t.instructions()[k].Arg("candidates");
+      if (t.instructions()[k].method != "sample_categorical" || !c || c->items.size() != 4) continue;
+      std::string text = script::Print(
+          runtime::LowerForBuild(IRModule({{"main", tir::ReplayTrace(f, t.WithDecision(k, tir::TraceValue::Int(choice)))}})));
+      size_t n = 0;
+      for (size_t p = text.find("for "); p != std::string::npos; p = text.find("for ", p + 1)) ++n;
+      return n;
+    }
+    ADD_FAILURE() << "no unroll decision in\n" << t.Str();
+    return size_t{0};
+  };
+  EXPECT_LT(loops_with(3), loops_with(0));  // candidates [0, 16, 64, 512]
 }
 
 TEST(DesignSpaceTrace, TextAndJsonReplayGiveTheSameFunction) {

@@ -1,12 +1,16 @@
 // The tuner's design space for a CPU: the default CPU rules (cpu_schedule.h) with their
 // analytical decisions replaced by sampling instructions recorded in the trace, MetaSchedule
 // style:
-//  - sample_perfect_tile: the register tile of a tiled reduction (vectors along the vector
-//    axis, the lanes kept fixed innermost; steps along the register axis);
+//  - sample_perfect_tile: the tiles of a tiled reduction's spatial axes: along the vector axis
+//    [outer, cache, vectors] (the lanes kept fixed innermost), along the register axis
+//    [outer, cache, steps], along the others [outer, cache]; the cache loops run inside the
+//    parallel outer ones and outside the reduction (a cache-level tile of register tiles);
 //  - sample_categorical: the parallel extent of a tiled reduction (how many of its outer tile
 //    loops run in parallel), and its auto-unroll depth (0, 16, 64, 512 as TVM's CPU rules);
 //  - sample_compute_location: where a padding block is computed (root, inline or a loop of
 //    its consumer).
+// Blocks moved under a tile keep its unit loops, so every decision gives the trace the same
+// loops (a mutated decision replays).
 // Every decision gives a program computing the same values; replaying the trace (text or JSON)
 // with its decisions on the unscheduled function gives the same function. The mutators that
 // change one decision are in mutator.h.

@@ -80,7 +80,9 @@ Pass HoistIfThenElse();
 /// are never shared. `identify_equiv_terms` also merges terms that simplify to the same.
 Pass CommonSubexprElimTIR(bool enable_cse_tir = true, bool identify_equiv_terms = false);
 
-/// `T.unroll` loops of constant extent are replaced by one copy of the body per iteration.
+/// `T.unroll` loops of constant extent are replaced by one copy of the body per iteration; so
+/// are the innermost serial loops under `pragma_auto_unroll_max_step = N` whose copies make at
+/// most N stores (TVM's automatic unrolling; `pragma_unroll_explicit = 0` marks them T.unroll).
 Pass UnrollLoop();
 
 }  // namespace transform

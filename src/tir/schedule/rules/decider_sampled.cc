@@ -9,20 +9,34 @@ namespace tirgen {
 namespace tir {
 namespace rules {
 
-std::vector<LoopRV> SampledDecider::TileVectorAxis(Schedule& sch, const LoopRV& loop, int64_t, int64_t lanes,
-                                                   bool guarded, int64_t max_vectors) {
+// Every tiled axis gets a cache level: the tiles its `cache` loop runs are computed one after
+// another (their reductions complete) before the outer loops move on, so the operands they
+// share stay in cache (a weight block across output rows, an input row across output
+// channels). Its factor is sampled with the register tile's in one perfect tile of the whole
+// extent: the product stays the loop's extent, so a mutation moving a factor between the
+// levels keeps every later loop's extent, and the trace replays.
+AxisTiles SampledDecider::TileVectorAxis(Schedule& sch, const LoopRV& loop, int64_t, int64_t lanes, bool guarded,
+                                         int64_t max_vectors) {
   // The lanes stay the innermost factor (a constant split); the vectors per tile are sampled
   // from the rest. A guarded axis keeps one vector (its predicated tail is the last vector).
   std::vector<LoopRV> parts = sch.Split(loop, {std::nullopt, lanes});
-  if (guarded) return parts;
-  std::vector<ExprRV> tiles = sch.SamplePerfectTile(parts[0], 2, static_cast<int>(max_vectors));
+  if (guarded) {
+    std::vector<LoopRV> outer = sch.Split(parts[0], sch.SamplePerfectTile(parts[0], 2));
+    return {outer[0], outer[1], {parts[1]}};
+  }
+  std::vector<ExprRV> tiles = sch.SamplePerfectTile(parts[0], 3, static_cast<int>(max_vectors));
   std::vector<LoopRV> outer = sch.Split(parts[0], tiles);
-  return {outer[0], outer[1], parts[1]};
+  return {outer[0], outer[1], {outer[2], parts[1]}};
 }
 
-std::vector<LoopRV> SampledDecider::TileRegisterAxis(Schedule& sch, const LoopRV& loop, int64_t,
-                                                     int64_t max_steps) {
-  return sch.Split(loop, sch.SamplePerfectTile(loop, 2, static_cast<int>(max_steps)));
+AxisTiles SampledDecider::TileRegisterAxis(Schedule& sch, const LoopRV& loop, int64_t, int64_t max_steps) {
+  std::vector<LoopRV> parts = sch.Split(loop, sch.SamplePerfectTile(loop, 3, static_cast<int>(max_steps)));
+  return {parts[0], parts[1], {parts[2]}};
+}
+
+AxisTiles SampledDecider::TileOtherAxis(Schedule& sch, const LoopRV& loop) {
+  std::vector<LoopRV> parts = sch.Split(loop, sch.SamplePerfectTile(loop, 2));
+  return {parts[0], parts[1], {}};
 }
 
 void SampledDecider::Parallelize(Schedule& sch, const std::vector<LoopRV>& outer) {

@@ -21,6 +21,8 @@
 //    consumers fused into its write-back (reverse_compute_inline), the write-back computed at
 //    the tile (reverse_compute_at), the init decomposed out and vectorized, the lanes loop
 //    vectorized, the tile loops unrolled, the outer spatial loops fused and parallel.
+// The design space (decider_sampled.cc) samples the tile and adds a cache level: each spatial
+// axis' outer loop split once more, [outer][cache][reductions][register tile].
 // Each output element's reduction keeps its order: only independent outputs share a vector.
 #include "decider.h"
 #include "rule_util.h"
@@ -238,23 +240,29 @@ bool MultiLevelTiling(Schedule& sch, const CanonicalBlock& c, RuleContext& ctx, 
   }
 
   // 2. Tiles and loop order.
-  std::vector<LoopRV> v_parts = decider.TileVectorAxis(sch, c.loops[v], vectors, ch.lanes, ch.guarded, max_vectors);
+  AxisTiles vt = decider.TileVectorAxis(sch, c.loops[v], vectors, ch.lanes, ch.guarded, max_vectors);
   // The tile's vectors (sampled ones included) bound its steps along u: accumulators.
-  const int64_t tile_vectors = v_parts.size() > 2 ? *as_const_int(sch.Get(v_parts[1])->extent) : 1;
-  std::vector<LoopRV> u_parts;
+  const int64_t tile_vectors = vt.inner.size() > 1 ? *as_const_int(sch.Get(vt.inner[0])->extent) : 1;
+  AxisTiles ut;
   if (u >= 0)
-    u_parts = decider.TileRegisterAxis(sch, c.loops[u], reg, std::max<int64_t>(1, kAccumulatorRegisters / tile_vectors));
-  std::vector<LoopRV> outer, order;
+    ut = decider.TileRegisterAxis(sch, c.loops[u], reg, std::max<int64_t>(1, kAccumulatorRegisters / tile_vectors));
+  // [outer loops][cache-level loops (sampled only)][reductions][u's steps, v's vectors, lanes]
+  std::vector<LoopRV> outer, cache, order;
   for (size_t i = 0; i < c.num_spatial; ++i) {
-    if (i == v) outer.push_back(v_parts[0]);
-    else if (static_cast<int>(i) == u && !u_parts.empty()) outer.push_back(u_parts[0]);
-    else outer.push_back(c.loops[i]);
+    AxisTiles t = i == v                       ? vt
+                  : static_cast<int>(i) == u   ? ut
+                  : c.extents[i] > 1           ? decider.TileOtherAxis(sch, c.loops[i])
+                                               : AxisTiles{c.loops[i], std::nullopt, {}};
+    outer.push_back(t.outer);
+    if (t.cache) cache.push_back(*t.cache);
   }
   order = outer;
+  order.insert(order.end(), cache.begin(), cache.end());
   for (size_t i = c.num_spatial; i < c.loops.size(); ++i) order.push_back(c.loops[i]);
-  if (!u_parts.empty()) order.push_back(u_parts[1]);
-  for (size_t k = 1; k < v_parts.size(); ++k) order.push_back(v_parts[k]);
+  order.insert(order.end(), ut.inner.begin(), ut.inner.end());
+  order.insert(order.end(), vt.inner.begin(), vt.inner.end());
   sch.Reorder(order);
+  const LoopRV tile_loop = cache.empty() ? outer.back() : cache.back();  // one register tile under it
 
   // 3. Accumulator tile in registers, lanes innermost; epilogue fused into its write-back.
   Buffer out_buffer = c.block->writes[0]->buffer;
@@ -270,7 +278,7 @@ bool MultiLevelTiling(Schedule& sch, const CanonicalBlock& c, RuleContext& ctx, 
       break;
     }
   }
-  sch.ReverseComputeAt(write_back, outer.back());
+  sch.ReverseComputeAt(write_back, tile_loop, decider.KeepUnitLoops());
   // The write-back walks the output contiguously when v is its innermost dimension.
   VectorizeInnermost(sch, write_back, ch.lanes);
   // After compute-at (the write-back's region is solved on the plain layout): v's dimension
@@ -281,15 +289,15 @@ bool MultiLevelTiling(Schedule& sch, const CanonicalBlock& c, RuleContext& ctx, 
 
   // 4. Init out of the reduction; vector lanes, unrolled tile loops.
   BlockRV init = sch.DecomposeReduction(c.rv, c.loops[c.num_spatial]);
-  size_t inner_count = (u_parts.empty() ? 0 : 1) + v_parts.size() - 1;
+  size_t inner_count = ut.inner.size() + vt.inner.size();
   std::vector<LoopRV> init_loops = sch.GetLoops(init);
   for (size_t k = 0; k < inner_count && k < init_loops.size(); ++k) {
     const LoopRV& l = init_loops[init_loops.size() - 1 - k];
     if (k == 0) sch.Vectorize(l); else sch.Unroll(l);
   }
-  sch.Vectorize(v_parts.back());
-  if (v_parts.size() > 2) sch.Unroll(v_parts[1]);
-  if (!u_parts.empty()) sch.Unroll(u_parts[1]);
+  sch.Vectorize(vt.inner.back());
+  if (vt.inner.size() > 1) sch.Unroll(vt.inner[0]);
+  if (!ut.inner.empty()) sch.Unroll(ut.inner[0]);
 
   // 5. Threads over the fused outer tiles.
   if (c.Work() >= kMinParallelWork) decider.Parallelize(sch, outer);
