@@ -1,7 +1,9 @@
-// Tune: the tuning loop. Each round the task scheduler picks a task, its evolutionary search
-// proposes candidates (the first round also the analytical default schedule, so the tuned
-// result is never worse than the untuned one), they are measured, committed to the database
-// and fed to the cost model, until the trial count or the time budget runs out.
+// Tune: the tuning loop. First every task's analytical default schedule is measured (so the
+// tuned result is never worse than the untuned one, and the model's latency is known from the
+// start); then each round the task scheduler picks a task, its evolutionary search proposes
+// candidates (a task's first round gets a fair share of what is left, so every task is searched
+// within the budget), they are measured, committed to the database and fed to the cost model,
+// until the trial count or the time budget runs out.
 #include "tirgen/tuner/tune.h"
 
 #include <algorithm>
@@ -113,6 +115,47 @@ TuneSummary Tune(const std::vector<TuneTask>& tasks, JSONDatabase& db, const Tun
   const int top_k = static_cast<int>(options.population_size * options.init_measured_ratio);
 
   TuneProgress progress;
+  auto out_of_budget = [&] {
+    return (options.max_trials > 0 && progress.trials >= options.max_trials) ||
+           (options.time_budget_seconds > 0 && elapsed() >= options.time_budget_seconds);
+  };
+  // Measure `cands` of task t, commit them, teach the model; the task's best afterwards.
+  auto measure_and_commit = [&](size_t t, int round, const std::vector<SearchCandidate>& cands) {
+    TaskState& s = states[t];
+    std::vector<MeasureResult> results = Measure(options, tasks[t], cands);
+    std::vector<FeatureMatrix> features;
+    std::vector<double> secs;
+    for (size_t i = 0; i < cands.size(); ++i) {
+      const MeasureResult& r = results[i];
+      db.CommitTuningRecord({cands[i].schedule.trace.AsJSON(), s.workload, r.run_secs, db.target(), s.args_info});
+      features.push_back(cands[i].features);
+      secs.push_back(Mean(r.run_secs));
+      ++progress.trials;
+      ++s.progress.trials;
+      if (options.on_measured)
+        options.on_measured({tasks[t].name, round, elapsed(), r.run_secs, r.error, cands[i].predicted_score, cands[i].random});
+    }
+    model.Update(s.model_key, features, secs);
+    std::vector<TuningRecord> best = db.GetTopK(s.workload, 1);
+    s.progress.best_secs = best.empty() ? 0 : best[0].MeanRunSecs();
+  };
+
+  // Baselines first: every task's default schedule, so the model's latency is known from the
+  // start (the tuning curve only goes down from the untuned model) and the scheduler's first
+  // choices are informed.
+  bool baselines = false;
+  for (size_t t = 0; t < tasks.size() && !out_of_budget(); ++t) {
+    SearchCandidate d = DefaultCandidate(tasks[t], options.target);
+    if (states[t].search->IsMeasured(d.schedule)) continue;
+    states[t].search->AddMeasured(d.schedule);
+    measure_and_commit(t, -1, {d});
+    baselines = true;
+  }
+  if (baselines) {
+    Summarize(states, elapsed(), &progress);
+    if (options.on_progress) options.on_progress(progress);
+  }
+
   for (int round = 0;; ++round) {
     if (options.max_trials > 0 && progress.trials >= options.max_trials) break;
     double now = elapsed();
@@ -120,7 +163,6 @@ TuneSummary Tune(const std::vector<TuneTask>& tasks, JSONDatabase& db, const Tun
     int t = scheduler.Next();
     if (t < 0) break;  // every task's space is exhausted
     TaskState& s = states[t];
-    const TuneTask& task = tasks[t];
 
     // How many fit: the trial limit, and the budget at this run's seconds per candidate so far.
     int n = options.num_trials_per_iter;
@@ -128,14 +170,18 @@ TuneSummary Tune(const std::vector<TuneTask>& tasks, JSONDatabase& db, const Tun
     if (options.time_budget_seconds > 0 && progress.trials > 0)
       n = std::min(n, std::max(1, static_cast<int>((options.time_budget_seconds - now) / (now / progress.trials))));
 
-    std::vector<SearchCandidate> cands;
-    if (s.rounds == 0) {
-      SearchCandidate d = DefaultCandidate(task, options.target);
-      if (!s.search->IsMeasured(d.schedule)) {
-        s.search->AddMeasured(d.schedule);
-        cands.push_back(std::move(d));
-      }
+    // First rounds share what is left fairly, so every task gets searched within the budget.
+    if (s.rounds == 0 && progress.trials > 0) {
+      int unsearched = 0;
+      for (const TaskState& other : states) unsearched += other.rounds == 0 && !other.progress.done;
+      double left = options.max_trials > 0 ? options.max_trials - progress.trials : 1e18;
+      if (options.time_budget_seconds > 0)
+        left = std::min(left, (options.time_budget_seconds - now) / (now / progress.trials));
+      int fair = static_cast<int>(left / (2.0 * std::max(1, unsearched)));
+      n = std::min(n, std::max(std::min(8, n), fair));
     }
+
+    std::vector<SearchCandidate> cands;
     std::vector<nlohmann::json> best_traces;
     for (const TuningRecord& r : db.GetTopK(s.workload, top_k)) best_traces.push_back(r.trace);
     for (SearchCandidate& c : s.search->Propose(n - static_cast<int>(cands.size()), best_traces, model))
@@ -147,23 +193,8 @@ TuneSummary Tune(const std::vector<TuneTask>& tasks, JSONDatabase& db, const Tun
       continue;
     }
 
-    std::vector<MeasureResult> results = Measure(options, task, cands);
-    std::vector<FeatureMatrix> features;
-    std::vector<double> secs;
-    for (size_t i = 0; i < cands.size(); ++i) {
-      const MeasureResult& r = results[i];
-      db.CommitTuningRecord({cands[i].schedule.trace.AsJSON(), s.workload, r.run_secs, db.target(), s.args_info});
-      features.push_back(cands[i].features);
-      secs.push_back(Mean(r.run_secs));
-      ++progress.trials;
-      ++s.progress.trials;
-      if (options.on_measured)
-        options.on_measured({task.name, round, elapsed(), r.run_secs, r.error, cands[i].predicted_score, cands[i].random});
-    }
-    model.Update(s.model_key, features, secs);
-    std::vector<TuningRecord> best = db.GetTopK(s.workload, 1);
-    s.progress.best_secs = best.empty() ? 0 : best[0].MeanRunSecs();
-    scheduler.Update(t, best.empty() ? kFailedRunSecs : s.progress.best_secs);
+    measure_and_commit(t, round, cands);
+    scheduler.Update(t, s.progress.best_secs > 0 ? s.progress.best_secs : kFailedRunSecs);
 
     Summarize(states, elapsed(), &progress);
     if (options.on_progress) options.on_progress(progress);

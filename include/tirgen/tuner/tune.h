@@ -52,7 +52,7 @@ struct TuneProgress {
 /// What `log` receives per measured candidate: one JSON line is written from it.
 struct MeasuredCandidate {
   std::string task;
-  int round = 0;
+  int round = 0;                    ///< -1: the default schedules measured before the first round
   double elapsed_secs = 0;          ///< since Tune started
   std::vector<double> run_secs;     ///< {kFailedRunSecs} on error
   std::string error;
