@@ -1,0 +1,61 @@
+// Sampled schedules that tuning runs found broken, kept as regression cases: each task
+// (TVMScript as LowerTE made it) with the trace the tuner proposed (TVM's JSON form) must
+// replay, build and compute what the unscheduled task computes (rtol 1e-5, atol 1e-5 x the
+// output's magnitude). A case that still hits a known, not yet fixed bug is skipped, visibly,
+// naming it; once the bug is fixed the case checks the numbers with no change here.
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+#include "design_space_test_util.h"
+#include "fresh_build_cache.h"
+#include "tirgen/script/parser.h"
+#include "tirgen/support/io.h"
+#include "tirgen/tir/schedule/design_space.h"
+
+namespace tirgen {
+namespace {
+
+struct KnownBug {
+  std::string case_name;
+  std::string message;  // the error the bug raises today
+};
+
+// mobilenet_v2, 900 s tuning run of 2026-12-04: a stride-1 depthwise convolution whose padding
+// block is inlined (sample_compute_location decision -2) into a register tile with a vectorized
+// channel axis; 21 of 1775 candidates failed this way (resnet18's max_pool2d: 1 of 1293).
+const KnownBug kKnown[] = {
+    {"depthwise_padding_inlined", "vector expression outside a vector context"},
+};
+
+class SampledScheduleRegression : public FreshBuildCache, public ::testing::WithParamInterface<std::string> {
+ protected:
+  SampledScheduleRegression() : FreshBuildCache("sampled_schedule_regression") {}
+};
+
+TEST_P(SampledScheduleRegression, ReplaysBuildsAndComputesTheSame) {
+  const std::string base = std::string(TIRGEN_SOURCE_DIR) + "/tests/data/tune/sampled/" + GetParam();
+  ObjectRef parsed = script::Parse(ReadFile(base + ".task.py"), base + ".task.py");
+  tir::PrimFunc task = parsed.as<tir::PrimFuncNode>() ? parsed.cast<tir::PrimFunc>()
+                                                      : parsed.cast<IRModule>()->functions.at("main").cast<tir::PrimFunc>();
+  tir::SampledSchedule s =
+      tir::ReplayCpuSchedule(task, tir::Trace::FromJSON(nlohmann::json::parse(ReadFile(base + ".trace.json"))));
+  std::vector<NDArray> inputs = space_testing::Inputs(task);
+  NDArray want = runtime::BuildModule(task).Run("main", inputs)[0];
+  NDArray got;
+  try {
+    got = space_testing::Run(s.func, s.rewrites, inputs);
+  } catch (const std::exception& e) {
+    for (const KnownBug& bug : kKnown)
+      if (bug.case_name == GetParam() && std::string(e.what()).find(bug.message) != std::string::npos)
+        GTEST_SKIP() << "known C generator bug, not fixed yet: " << e.what();
+    FAIL() << e.what();
+  }
+  space_testing::ExpectClose(want, got);
+}
+
+INSTANTIATE_TEST_SUITE_P(Cases, SampledScheduleRegression, ::testing::Values("depthwise_padding_inlined"));
+
+}  // namespace
+}  // namespace tirgen
