@@ -25,6 +25,9 @@ struct KnownBug {
 // mobilenet_v2, 900 s tuning run of 2026-12-04: a stride-1 depthwise convolution whose padding
 // block is inlined (sample_compute_location decision -2) into a register tile with a vectorized
 // channel axis; 21 of 1775 candidates failed this way (resnet18's max_pool2d: 1 of 1293).
+// Cause: CommonSubexprElimTIR (as TVM's, which only refuses a bare Ramp or Broadcast) binds the
+// padding's vector conditions (`Broadcast(1, 8) <= Ramp(x, 1, 8)`, uint1x8) to LetStmts outside
+// the vectorized loop, and the C generator emits a Let's value in scalar context.
 const KnownBug kKnown[] = {
     {"depthwise_padding_inlined", "vector expression outside a vector context"},
 };
