@@ -48,6 +48,21 @@ using namespace tir;
 using internal::StorageType;
 using internal::ValueType;
 
+// CommonSubexprElimTIR (as TVM's) may bind a vector-valued computation, such as a padding's
+// lane conditions `Broadcast(1, 8) <= Ramp(x, 1, 8)`, to a LetStmt outside any vector loop.
+// C has no vector bool to hold it, and the lane-guard analysis reads conditions, not
+// variables: such lets go back into their uses (CSE never binds loads or calls, so this
+// only recomputes pure arithmetic).
+class VectorLetInliner : public StmtExprMutator {
+ public:
+  Stmt VisitStmt_(const LetStmtNode* op) override {
+    if (op->var.dtype().lanes() == 1) return StmtExprMutator::VisitStmt_(op);
+    return VisitStmt(Substitute(op->body, {{op->var, VisitExpr(op->value)}}));
+  }
+};
+
+Stmt InlineVectorLets(const Stmt& body) { return VectorLetInliner().VisitStmt(body); }
+
 // Allocations up to this many bytes live on the stack; larger ones on the (aligned) heap.
 constexpr int64_t kStackLimitBytes = 16 * 1024;
 
@@ -158,7 +173,7 @@ class Emitter : public internal::ScalarEmitter {
       }
     }
     Line() << "int32_t tg_ret = 0;\n";
-    Stmt_(f->body);
+    Stmt_(InlineVectorLets(f->body));
     out_ << "tg_exit:\n";
     for (const std::string& h : heap_) Line() << "free(" << h << "_heap);\n";
     Line() << "return tg_ret;\n";

@@ -1,8 +1,7 @@
 // Sampled schedules that tuning runs found broken, kept as regression cases: each task
 // (TVMScript as LowerTE made it) with the trace the tuner proposed (TVM's JSON form) must
 // replay, build and compute what the unscheduled task computes (rtol 1e-5, atol 1e-5 x the
-// output's magnitude). A case that still hits a known, not yet fixed bug is skipped, visibly,
-// naming it; once the bug is fixed the case checks the numbers with no change here.
+// output's magnitude).
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -17,20 +16,13 @@
 namespace tirgen {
 namespace {
 
-struct KnownBug {
-  std::string case_name;
-  std::string message;  // the error the bug raises today
-};
-
-// mobilenet_v2, 900 s tuning run of 2026-12-04: a stride-1 depthwise convolution whose padding
-// block is inlined (sample_compute_location decision -2) into a register tile with a vectorized
-// channel axis; 21 of 1775 candidates failed this way (resnet18's max_pool2d: 1 of 1293).
-// Cause: CommonSubexprElimTIR (as TVM's, which only refuses a bare Ramp or Broadcast) binds the
-// padding's vector conditions (`Broadcast(1, 8) <= Ramp(x, 1, 8)`, uint1x8) to LetStmts outside
-// the vectorized loop, and the C generator emits a Let's value in scalar context.
-const KnownBug kKnown[] = {
-    {"depthwise_padding_inlined", "vector expression outside a vector context"},
-};
+// depthwise_padding_inlined: mobilenet_v2, 900 s tuning run of 2026-12-04: a stride-1
+// depthwise convolution whose padding block is inlined (sample_compute_location decision -2)
+// into a register tile with a vectorized channel axis; 21 of 1775 candidates failed to build
+// ("vector expression outside a vector context"; resnet18's max_pool2d: 1 of 1293).
+// CommonSubexprElimTIR (as TVM's, which only refuses a bare Ramp or Broadcast) binds the
+// padding's vector conditions to LetStmts outside the vectorized loop; the C generator now
+// puts vector-valued lets back into their uses.
 
 class SampledScheduleRegression : public FreshBuildCache, public ::testing::WithParamInterface<std::string> {
  protected:
@@ -46,16 +38,7 @@ TEST_P(SampledScheduleRegression, ReplaysBuildsAndComputesTheSame) {
       tir::ReplayCpuSchedule(task, tir::Trace::FromJSON(nlohmann::json::parse(ReadFile(base + ".trace.json"))));
   std::vector<NDArray> inputs = space_testing::Inputs(task);
   NDArray want = runtime::BuildModule(task).Run("main", inputs)[0];
-  NDArray got;
-  try {
-    got = space_testing::Run(s.func, s.rewrites, inputs);
-  } catch (const std::exception& e) {
-    for (const KnownBug& bug : kKnown)
-      if (bug.case_name == GetParam() && std::string(e.what()).find(bug.message) != std::string::npos)
-        GTEST_SKIP() << "known C generator bug, not fixed yet: " << e.what();
-    FAIL() << e.what();
-  }
-  space_testing::ExpectClose(want, got);
+  space_testing::ExpectClose(want, space_testing::Run(s.func, s.rewrites, inputs));
 }
 
 INSTANTIATE_TEST_SUITE_P(Cases, SampledScheduleRegression, ::testing::Values("depthwise_padding_inlined"));
