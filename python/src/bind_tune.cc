@@ -9,9 +9,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include <fstream>
 #include <iostream>
-#include <memory>
 
 #include "numpy_convert.h"
 #include "tirgen/runtime/executor.h"
@@ -92,14 +90,6 @@ void BindTune(py::module_& m) {
         target::Target t = target.empty() ? target::DefaultBuildTarget() : target::Target::Parse(target);
         IRModule lowered = runtime::LowerForExecution(mod, python::NamedArrays(params));
         std::vector<tuner::TuneTask> tasks = tuner::ExtractTuneTasks(lowered);
-        tuner::JSONDatabase db(db_dir, t);
-        for (const std::string& w : db.warnings()) py::module_::import("warnings").attr("warn")(w);
-        std::unique_ptr<std::ofstream> log;
-        if (!log_path.is_none()) {
-          std::string path = py::str(log_path);
-          log = std::make_unique<std::ofstream>(path, std::ios::trunc);
-          TIRGEN_CHECK(log->good()) << "log " << path << ": cannot open the file for writing";
-        }
         tuner::TuneOptions opt;
         opt.target = t;
         opt.max_trials = trials;
@@ -108,13 +98,10 @@ void BindTune(py::module_& m) {
         opt.seed = seed;
         opt.measure.target = t;
         opt.measure.run.timeout_seconds = timeout;
-        // Kernels of a few microseconds: one call is mostly timer and cache noise.
-        opt.measure.run.min_repeat_ms = 10;
-        opt.on_progress = [&](const tuner::TuneProgress& p) {
-          if (log) *log << tuner::RoundLogLine(p) << "\n" << std::flush;
-          if (verbose) std::cerr << tuner::FormatProgressLine(p) << "\n";
-        };
-        if (log) opt.on_measured = [&](const tuner::MeasuredCandidate& c) { *log << tuner::MeasureLogLine(c) << "\n"; };
+        if (verbose) opt.on_progress = [](const tuner::TuneProgress& p) { std::cerr << tuner::FormatProgressLine(p) << "\n"; };
+        if (!log_path.is_none()) tuner::WriteLogTo(py::str(log_path), &opt);  // before the database is created
+        tuner::JSONDatabase db(db_dir, t);
+        for (const std::string& w : db.warnings()) py::module_::import("warnings").attr("warn")(w);
         if (!measure_fn.is_none()) {
           // The candidates leave as traces; the callable returns one result dict per trace.
           opt.measure_fn = [&](const tuner::TuneTask& task, const std::vector<tir::SampledSchedule>& cands) {

@@ -57,6 +57,8 @@ def tune(mod, params=None, db="tuning_db", target=None, trials=0, time_budget=0,
     for one JSON line per measured candidate and per round. Returns the final state: a dict with
     ``tasks`` (name, flop, weight, best_secs, trials, done), ``trials``, ``elapsed_secs``,
     ``total_latency_secs``, ``records`` and ``table`` (the printed table)."""
+    if not (trials > 0 or time_budget > 0):
+        raise ValueError("tirgen.tune needs a limit: give trials=N or time_budget=SECONDS (or both)")
     mod, params = _load_model(mod, params)
     if isinstance(mod, str):
         mod = _tirgen.relay.parse(mod)

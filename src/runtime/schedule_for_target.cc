@@ -60,12 +60,16 @@ class PackConstants : public relay::ExprMutator {
   std::map<std::pair<const Object*, std::string>, relay::Expr> packed_;
 };
 
-// PrimFunc name -> parameter positions given a constant at every call site. A call with an
-// argument that may flatten into several (a tuple) makes positions unknowable: none for it.
-std::map<std::string, std::set<int>> LayoutFreeParamsOf(const relay::Function& main) {
+}  // namespace
+
+// A call with an argument that may flatten into several (a tuple) makes positions unknowable:
+// nothing of that function is layout-free.
+std::map<std::string, std::set<int>> LayoutFreeParams(const IRModule& lowered) {
+  auto main = lowered->functions.find("main");
+  if (main == lowered->functions.end() || !main->second.as<relay::FunctionNode>()) return {};
   std::map<std::string, std::set<int>> constant;
   std::set<std::string> unknown;
-  relay::PostOrderVisit(main->body, [&](const relay::Expr& e) {
+  relay::PostOrderVisit(main->second.cast<relay::Function>()->body, [&](const relay::Expr& e) {
     const auto* call = e.as<relay::CallNode>();
     std::string name;
     std::vector<relay::Expr> args;
@@ -88,14 +92,6 @@ std::map<std::string, std::set<int>> LayoutFreeParamsOf(const relay::Function& m
   });
   for (const std::string& n : unknown) constant.erase(n);
   return constant;
-}
-
-}  // namespace
-
-std::map<std::string, std::set<int>> LayoutFreeParams(const IRModule& lowered) {
-  auto it = lowered->functions.find("main");
-  if (it == lowered->functions.end() || !it->second.as<relay::FunctionNode>()) return {};
-  return LayoutFreeParamsOf(it->second.cast<relay::Function>());
 }
 
 NDArray ApplyIndexMap(const NDArray& data, const tir::IndexMap& map) {
@@ -144,10 +140,9 @@ NDArray ApplyIndexMap(const NDArray& data, const tir::IndexMap& map) {
 ScheduledModule ScheduleForTarget(const IRModule& mod, const target::Target& target,
                                   const ScheduleProvider& provider) {
   ScheduledModule out;
-  std::map<std::string, std::set<int>> layout_free;
+  const std::map<std::string, std::set<int>> layout_free = LayoutFreeParams(mod);
   auto main_it = mod->functions.find("main");
   const relay::FunctionNode* main = main_it == mod->functions.end() ? nullptr : main_it->second.as<relay::FunctionNode>();
-  if (main) layout_free = LayoutFreeParams(mod);
   std::map<std::string, ObjectRef> functions = mod->functions;
   std::map<std::string, std::vector<tir::ParamLayoutRewrite>> rewrites;
   for (auto& kv : functions) {

@@ -35,20 +35,28 @@ std::string ReadFile(const std::string& path) {
 
 namespace {
 
-// Temporary files being written, unlinked by the SIGINT/SIGTERM handler so an interrupted
-// write leaves nothing behind. Fixed slots of plain chars: the handler may only read memory
-// and call unlink (async-signal-safe).
+// Temporary files being written, unlinked when SIGINT or SIGTERM is about to end the process
+// so an interrupted write leaves nothing behind. Fixed slots of plain chars: a signal handler
+// may only read memory and call unlink (async-signal-safe). A slot is claimed by its writer
+// (`claimed`), then filled, then published (`live`): the handler reads live slots only.
 constexpr int kSlots = 16;
 constexpr size_t kPathMax = 4096;
 char g_temp_paths[kSlots][kPathMax];
-std::atomic<bool> g_temp_used[kSlots];
-struct sigaction g_previous[2];
+std::atomic<bool> g_temp_claimed[kSlots];
+std::atomic<bool> g_temp_live[kSlots];
+struct sigaction g_previous[2];  // SIGINT, SIGTERM
 
-void UnlinkTempsAndReraise(int sig) {
+void OnTerminatingSignal(int sig) {
+  const struct sigaction& previous = g_previous[sig == SIGINT ? 0 : 1];
+  if (previous.sa_handler != SIG_DFL) {
+    // Someone else handles it (Python raises KeyboardInterrupt): the process goes on and the
+    // writer finishes or cleans up itself.
+    if (previous.sa_handler != SIG_IGN) previous.sa_handler(sig);
+    return;
+  }
   for (int i = 0; i < kSlots; ++i)
-    if (g_temp_used[i].load()) ::unlink(g_temp_paths[i]);
-  // The previous disposition (default: terminate with the signal) decides what happens next.
-  ::sigaction(sig, &g_previous[sig == SIGINT ? 0 : 1], nullptr);
+    if (g_temp_live[i].load()) ::unlink(g_temp_paths[i]);
+  ::signal(sig, SIG_DFL);
   ::raise(sig);
 }
 
@@ -56,13 +64,14 @@ void InstallHandlersOnce() {
   static std::once_flag once;
   std::call_once(once, [] {
     struct sigaction sa = {};
-    sa.sa_handler = UnlinkTempsAndReraise;
+    sa.sa_handler = OnTerminatingSignal;
     sigemptyset(&sa.sa_mask);
     for (int k = 0; k < 2; ++k) {
       int sig = k == 0 ? SIGINT : SIGTERM;
       ::sigaction(sig, nullptr, &g_previous[k]);
-      // A process that ignores the signal keeps ignoring it.
-      if (g_previous[k].sa_handler != SIG_IGN) ::sigaction(sig, &sa, nullptr);
+      // An ignored signal stays ignored; a handler with siginfo is left alone (it cannot be
+      // chained through sa_handler).
+      if (g_previous[k].sa_handler != SIG_IGN && !(g_previous[k].sa_flags & SA_SIGINFO)) ::sigaction(sig, &sa, nullptr);
     }
   });
 }
@@ -76,17 +85,17 @@ class TempRegistration {
     if (path.size() >= kPathMax) return;
     for (int i = 0; i < kSlots; ++i) {
       bool expected = false;
-      if (!g_temp_used[i].load() && g_temp_used[i].compare_exchange_strong(expected, true)) {
-        g_temp_used[i].store(false);  // filled first, then published
-        std::memcpy(g_temp_paths[i], path.c_str(), path.size() + 1);
-        g_temp_used[i].store(true);
-        slot_ = i;
-        return;
-      }
+      if (!g_temp_claimed[i].compare_exchange_strong(expected, true)) continue;
+      std::memcpy(g_temp_paths[i], path.c_str(), path.size() + 1);
+      g_temp_live[i].store(true);
+      slot_ = i;
+      return;
     }
   }
   ~TempRegistration() {
-    if (slot_ >= 0) g_temp_used[slot_].store(false);
+    if (slot_ < 0) return;
+    g_temp_live[slot_].store(false);
+    g_temp_claimed[slot_].store(false);
   }
   TempRegistration(const TempRegistration&) = delete;
   TempRegistration& operator=(const TempRegistration&) = delete;

@@ -4,9 +4,13 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <fstream>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <vector>
+
+#include "tirgen/support/error.h"
 
 namespace tirgen {
 namespace tuner {
@@ -114,6 +118,21 @@ std::string RoundLogLine(const TuneProgress& progress) {
                      {"done", t.done}});
   j["tasks"] = tasks;
   return j.dump();
+}
+
+void WriteLogTo(const std::string& path, TuneOptions* options) {
+  auto log = std::make_shared<std::ofstream>(path, std::ios::trunc);
+  if (!log->good()) throw Error(Span{path, 0, 0}, "cannot open the tuning log for writing");
+  auto progress = options->on_progress;
+  options->on_progress = [log, progress](const TuneProgress& p) {
+    if (progress) progress(p);
+    *log << RoundLogLine(p) << "\n" << std::flush;  // a round is the unit a killed run keeps
+  };
+  auto measured = options->on_measured;
+  options->on_measured = [log, measured](const MeasuredCandidate& c) {
+    if (measured) measured(c);
+    *log << MeasureLogLine(c) << "\n";
+  };
 }
 
 }  // namespace tuner

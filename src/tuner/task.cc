@@ -3,6 +3,8 @@
 // runs one of its functions.
 #include "tirgen/tuner/task.h"
 
+#include <algorithm>
+#include <iterator>
 #include <map>
 
 #include "tirgen/relay/expr_functor.h"
@@ -33,13 +35,6 @@ std::vector<std::pair<std::string, int>> CallsFromMain(const relay::Function& ma
   return calls;
 }
 
-std::set<int> Intersect(const std::set<int>& a, const std::set<int>& b) {
-  std::set<int> both;
-  for (int p : a)
-    if (b.count(p)) both.insert(p);
-  return both;
-}
-
 }  // namespace
 
 std::vector<TuneTask> ExtractTuneTasks(const IRModule& lowered, lower::ModuleEquality equality) {
@@ -68,7 +63,10 @@ std::vector<TuneTask> ExtractTuneTasks(const IRModule& lowered, lower::ModuleEqu
     while (t < keys.size() && !(keys[t].hash == key.hash && keys[t].Equals(key))) ++t;
     if (t < keys.size()) {
       tasks[t].weight += count;
-      tasks[t].layout_free = Intersect(tasks[t].layout_free, free_here);
+      std::set<int> both;
+      std::set_intersection(tasks[t].layout_free.begin(), tasks[t].layout_free.end(), free_here.begin(),
+                            free_here.end(), std::inserter(both, both.end()));
+      tasks[t].layout_free = std::move(both);
       continue;
     }
     TuneTask task;

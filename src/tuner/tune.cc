@@ -156,36 +156,30 @@ TuneSummary Tune(const std::vector<TuneTask>& tasks, JSONDatabase& db, const Tun
     if (options.on_progress) options.on_progress(progress);
   }
 
-  for (int round = 0;; ++round) {
-    if (options.max_trials > 0 && progress.trials >= options.max_trials) break;
-    double now = elapsed();
-    if (options.time_budget_seconds > 0 && now >= options.time_budget_seconds) break;
+  for (int round = 0; !out_of_budget(); ++round) {
     int t = scheduler.Next();
     if (t < 0) break;  // every task's space is exhausted
     TaskState& s = states[t];
 
-    // How many fit: the trial limit, and the budget at this run's seconds per candidate so far.
-    int n = options.num_trials_per_iter;
-    if (options.max_trials > 0) n = std::min(n, options.max_trials - progress.trials);
-    if (options.time_budget_seconds > 0 && progress.trials > 0)
-      n = std::min(n, std::max(1, static_cast<int>((options.time_budget_seconds - now) / (now / progress.trials))));
-
-    // First rounds share what is left fairly, so every task gets searched within the budget.
+    // Candidates that still fit: the trial limit, and the budget at this run's seconds per
+    // candidate so far. A round takes at most num_trials_per_iter of them; a task's first round
+    // shares them fairly with the tasks not yet searched, so each gets searched in the budget.
+    double left = options.max_trials > 0 ? options.max_trials - progress.trials : 1e18;
+    if (options.time_budget_seconds > 0 && progress.trials > 0) {
+      double now = elapsed();
+      left = std::min(left, (options.time_budget_seconds - now) / (now / progress.trials));
+    }
+    int n = static_cast<int>(std::max(1.0, std::min<double>(options.num_trials_per_iter, left)));
     if (s.rounds == 0 && progress.trials > 0) {
       int unsearched = 0;
       for (const TaskState& other : states) unsearched += other.rounds == 0 && !other.progress.done;
-      double left = options.max_trials > 0 ? options.max_trials - progress.trials : 1e18;
-      if (options.time_budget_seconds > 0)
-        left = std::min(left, (options.time_budget_seconds - now) / (now / progress.trials));
       int fair = static_cast<int>(left / (2.0 * std::max(1, unsearched)));
       n = std::min(n, std::max(std::min(8, n), fair));
     }
 
-    std::vector<SearchCandidate> cands;
     std::vector<nlohmann::json> best_traces;
     for (const TuningRecord& r : db.GetTopK(s.workload, top_k)) best_traces.push_back(r.trace);
-    for (SearchCandidate& c : s.search->Propose(n - static_cast<int>(cands.size()), best_traces, model))
-      cands.push_back(std::move(c));
+    std::vector<SearchCandidate> cands = s.search->Propose(n, best_traces, model);
     ++s.rounds;
     if (cands.empty()) {
       scheduler.MarkDone(t);

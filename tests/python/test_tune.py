@@ -59,6 +59,12 @@ def test_tune_then_build_with_the_database(tmp_path):
     np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-5)
 
 
+def test_tune_needs_a_limit(tmp_path):
+    with pytest.raises(ValueError, match="trials=N or time_budget=SECONDS"):
+        tirgen.tune(MODEL, params(), db=str(tmp_path / "db"))
+    assert not (tmp_path / "db").exists()
+
+
 def test_tune_on_a_dask_cluster(tmp_path):
     distributed = pytest.importorskip("distributed", reason="python3-distributed is not installed")
     db = str(tmp_path / "db")

@@ -91,6 +91,10 @@ TEST(CliTune, NeedsALimitAndValidOptions) {
   EXPECT_FALSE(std::filesystem::exists(db)) << "nothing is written before the options are checked";
   r = RunCli("tune " + kModel + " --params " + Params() + " --db " + db + " --trials 2 --trials-per-round 0");
   EXPECT_EQ(r.exit_code, 2) << r.output;
+  r = RunCli("tune " + kModel + " --params " + Params() + " --db " + db + " --trials 2 --log " + db + "_no_dir/log");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("cannot open the tuning log"), std::string::npos) << r.output;
+  EXPECT_FALSE(std::filesystem::exists(db)) << "the database is created only after the log opened";
   r = RunCli("tune " + kModel + " --trials 2");
   EXPECT_EQ(r.exit_code, 2) << r.output;  // --db is required
   EXPECT_NE(r.output.find("--db"), std::string::npos) << r.output;

@@ -3,9 +3,7 @@
 #include <unistd.h>
 
 #include <cstdio>
-#include <fstream>
 #include <iostream>
-#include <memory>
 
 #include "input_loader.h"
 #include "tirgen/support/error.h"
@@ -78,15 +76,6 @@ int RunTune(const TuneOptions& options) {
   std::vector<tuner::TuneTask> tasks = tuner::ExtractTuneTasks(lowered);
   TIRGEN_CHECK(!tasks.empty()) << options.program.input << ": the program has no function to tune";
 
-  tuner::JSONDatabase db(options.db, target);
-  for (const std::string& w : db.warnings()) std::cerr << "warning: " << w << "\n";
-
-  std::unique_ptr<std::ofstream> log;
-  if (!options.log.empty()) {
-    log = std::make_unique<std::ofstream>(options.log, std::ios::trunc);
-    TIRGEN_CHECK(log->good()) << "--log " << options.log << ": cannot open the file for writing";
-  }
-
   tuner::TuneOptions opt;
   opt.target = target;
   opt.max_trials = options.trials;
@@ -95,14 +84,12 @@ int RunTune(const TuneOptions& options) {
   opt.seed = options.seed;
   opt.measure.target = target;
   opt.measure.run.timeout_seconds = options.timeout;
-  // Kernels of a few microseconds: one call is mostly timer and cache noise.
-  opt.measure.run.min_repeat_ms = 10;
   ProgressView view;
-  opt.on_progress = [&](const tuner::TuneProgress& p) {
-    view.Update(p);
-    if (log) *log << tuner::RoundLogLine(p) << "\n" << std::flush;
-  };
-  if (log) opt.on_measured = [&](const tuner::MeasuredCandidate& c) { *log << tuner::MeasureLogLine(c) << "\n"; };
+  opt.on_progress = [&](const tuner::TuneProgress& p) { view.Update(p); };
+  if (!options.log.empty()) tuner::WriteLogTo(options.log, &opt);  // before the database is created
+
+  tuner::JSONDatabase db(options.db, target);
+  for (const std::string& w : db.warnings()) std::cerr << "warning: " << w << "\n";
 
   std::fprintf(stderr, "tuning %zu tasks of %s for %s into %s\n", tasks.size(), options.program.input.c_str(),
                target.str().c_str(), options.db.c_str());

@@ -1,6 +1,6 @@
 // File helpers with user-facing errors: reading names the file; writing never leaves a
 // half-written output (write to a unique temporary beside it, then rename; a SIGINT or
-// SIGTERM during the write removes the temporary).
+// SIGTERM that ends the process during the write removes the temporary).
 #pragma once
 
 #include <string>

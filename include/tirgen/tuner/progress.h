@@ -29,5 +29,10 @@ std::string MeasureLogLine(const MeasuredCandidate& candidate);
 /// "total_latency_secs":...,"tasks":[{"name","weight","flop","best_secs","trials"}, ...]}.
 std::string RoundLogLine(const TuneProgress& progress);
 
+/// Makes `options` also write the JSON lines to `path` (created or truncated): RoundLogLine
+/// after every round, MeasureLogLine after every candidate, each after the callbacks already
+/// set. tirgen::Error naming the path when it cannot be opened.
+void WriteLogTo(const std::string& path, TuneOptions* options);
+
 }  // namespace tuner
 }  // namespace tirgen

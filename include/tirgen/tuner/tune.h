@@ -81,7 +81,13 @@ struct TuneOptions {
   double eps_greedy = 0.05;          ///< share of each round picked at random
   int64_t seed = 1;
   CostModelConfig cost_model;
-  MeasureOptions measure;            ///< used when measure_fn is empty (its target is `target`)
+  /// Used when measure_fn is empty (its target is `target`). Each measurement lasts at least
+  /// 10 ms: kernels of a few microseconds timed by one call are mostly timer and cache noise.
+  MeasureOptions measure = [] {
+    MeasureOptions m;
+    m.run.min_repeat_ms = 10;
+    return m;
+  }();
   MeasureFunction measure_fn;        ///< replaces MeasureCandidates (results in order)
   std::function<void(const TuneProgress&)> on_progress;      ///< after every round
   std::function<void(const MeasuredCandidate&)> on_measured;  ///< after every candidate
