@@ -11,6 +11,7 @@ PACKAGES=(
   libxgboost-dev
   python3-numpy python3-pytest python3-onnx python3-torch python3-torchvision
   python3-distributed python3-matplotlib
+  graphviz  # `tirgen graph` and tirgen.viz: Graphviz's dot lays the pictures out
 )
 
 missing=()

@@ -20,6 +20,7 @@ void BindRelay(py::module_& m);
 void BindExecutable(py::module_& m);
 void BindTasks(py::module_& m);
 void BindTune(py::module_& m);
+void BindViz(py::module_& m);
 void BindTir(py::module_& m);
 
 // A Python-side handle on any IR node; the concrete class is chosen by the node kind.
@@ -104,4 +105,5 @@ PYBIND11_MODULE(_tirgen, m) {
   BindExecutable(m);  // after BindRelay: adds tirgen.relay.build
   BindTasks(m);
   BindTune(m);
+  BindViz(m);
 }

@@ -5,6 +5,7 @@
 
 #include "build_command.h"
 #include "fuse_command.h"
+#include "graph_command.h"
 #include "lower_command.h"
 #include "relay_command.h"
 #include "run_command.h"
@@ -32,6 +33,8 @@ int main(int argc, char** argv) {
   tirgen::cli::AddTasksCommand(app, &tasks);
   tirgen::cli::TuneOptions tune;
   tirgen::cli::AddTuneCommand(app, &tune);
+  tirgen::cli::GraphOptions graph;
+  tirgen::cli::AddGraphCommand(app, &graph);
 
   try {
     app.parse(argc, argv);
@@ -48,6 +51,7 @@ int main(int argc, char** argv) {
     if (app.got_subcommand("run")) return tirgen::cli::RunRun(run);
     if (app.got_subcommand("tasks")) return tirgen::cli::RunTasks(tasks);
     if (app.got_subcommand("tune")) return tirgen::cli::RunTune(tune);
+    if (app.got_subcommand("graph")) return tirgen::cli::RunGraph(graph);
   } catch (const tirgen::Error& e) {
     std::cerr << e.what() << "\n";
     return 2;
