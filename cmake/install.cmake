@@ -63,3 +63,5 @@ if(TIRGEN_BUILD_TESTS AND TARGET tirgen AND TARGET _tirgen)
             ${TIRGEN_PYTHON_INSTALL_DIR})
   set_tests_properties(install_consumer PROPERTIES TIMEOUT 600)
 endif()
+
+include(${CMAKE_SOURCE_DIR}/cmake/package.cmake)
