@@ -4,7 +4,6 @@
 // picture), so an edge always joins the node that computes a tensor to the op that reads it.
 // Cluster labels are LowerTE's own global names (LowerTE runs once and reports what it
 // lowered), never a re-derivation of its naming.
-#include <cstdio>
 #include <sstream>
 #include <unordered_map>
 #include <vector>
@@ -13,6 +12,7 @@
 #include "tirgen/relay/structural.h"
 #include "tirgen/relay/text.h"
 #include "tirgen/relay/transforms.h"
+#include "tirgen/support/bytes.h"
 #include "tirgen/support/error.h"
 #include "tirgen/viz/graph.h"
 
@@ -58,16 +58,6 @@ std::string TypeText(const relay::Type& type) {
   return type.defined() ? relay::TypeToString(type) : "?";
 }
 
-std::string Bytes(int64_t n) {
-  char buf[32];
-  if (n < 1024) return std::to_string(n) + " B";
-  if (n < 1024 * 1024)
-    std::snprintf(buf, sizeof buf, "%.1f KiB", n / 1024.0);
-  else
-    std::snprintf(buf, sizeof buf, "%.1f MiB", n / (1024.0 * 1024.0));
-  return buf;
-}
-
 // A constant as one short label: a scalar's value (as Relay text writes it), else its type and
 // size.
 std::string ConstantLabel(const relay::ConstantNode* c) {
@@ -78,7 +68,7 @@ std::string ConstantLabel(const relay::ConstantNode* c) {
     return "constant " + text;
   }
   return "constant " + Dims(c->data->shape) + " " + c->data->dtype.str() + "\n" +
-         Bytes(c->data->NumElements() * c->data->dtype.bytes());
+         FormatBytes(c->data->NumElements() * c->data->dtype.bytes());
 }
 
 // What an expression evaluates to: a node's output, or a tuple of such values.

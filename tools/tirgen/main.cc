@@ -4,9 +4,11 @@
 #include <iostream>
 
 #include "build_command.h"
+#include "cache_command.h"
 #include "fuse_command.h"
 #include "graph_command.h"
 #include "lower_command.h"
+#include "ops_command.h"
 #include "relay_command.h"
 #include "run_command.h"
 #include "script_command.h"
@@ -35,6 +37,9 @@ int main(int argc, char** argv) {
   tirgen::cli::AddTuneCommand(app, &tune);
   tirgen::cli::GraphOptions graph;
   tirgen::cli::AddGraphCommand(app, &graph);
+  tirgen::cli::CacheOptions cache;
+  tirgen::cli::AddCacheCommand(app, &cache);
+  tirgen::cli::AddOpsCommand(app);
 
   try {
     app.parse(argc, argv);
@@ -52,6 +57,8 @@ int main(int argc, char** argv) {
     if (app.got_subcommand("tasks")) return tirgen::cli::RunTasks(tasks);
     if (app.got_subcommand("tune")) return tirgen::cli::RunTune(tune);
     if (app.got_subcommand("graph")) return tirgen::cli::RunGraph(graph);
+    if (app.got_subcommand("cache")) return tirgen::cli::RunCache(cache);
+    if (app.got_subcommand("ops")) return tirgen::cli::RunOps();
   } catch (const tirgen::Error& e) {
     std::cerr << e.what() << "\n";
     return 2;
