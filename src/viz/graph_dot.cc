@@ -63,9 +63,9 @@ std::string TypeText(const relay::Type& type) {
 std::string ConstantLabel(const relay::ConstantNode* c) {
   if (!c->data.defined()) return "constant\n" + c->unresolved_ref;
   if (c->is_scalar()) {
-    std::string text = relay::PrintExpr(relay::Constant(c->data));
+    std::string text = relay::PrintExpr(relay::Constant(c->data));  // version header, value
     while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
-    return "constant " + text;
+    return "constant " + text.substr(text.rfind('\n') + 1);
   }
   return "constant " + Dims(c->data->shape) + " " + c->data->dtype.str() + "\n" +
          FormatBytes(c->data->NumElements() * c->data->dtype.bytes());
@@ -77,6 +77,7 @@ struct Value {
   relay::Type type;           ///< its type
   std::vector<Value> fields;  ///< a tuple's fields
   bool tuple = false;
+  int field = -1;             ///< which output of `node` (an op with a tuple result), else -1
 };
 
 class Builder {
@@ -145,7 +146,7 @@ class Builder {
     size_t a = std::stoul(from.node.substr(1)), b = std::stoul(to.substr(1));
     std::string e = from.node + " -> " + to;
     if (node_cluster_[a] != node_cluster_[b] && !node_constant_[a])
-      e += " [label=" + Quote(TypeText(from.type)) + "]";
+      e += " [label=" + Quote((from.field >= 0 ? "." + std::to_string(from.field) + " " : "") + TypeText(from.type)) + "]";
     edges_.push_back(e + ";");
   }
   void ConnectAll(const Value& v, const std::string& to) {
@@ -216,7 +217,8 @@ class Builder {
     Value v{id, e->checked_type, {}, false};
     if (const auto* tt = e->checked_type.as<relay::TupleTypeNode>()) {  // split & co.
       v.tuple = true;
-      for (const relay::Type& f : tt->fields) v.fields.push_back(Value{id, f, {}, false});
+      for (const relay::Type& f : tt->fields)
+        v.fields.push_back(Value{id, f, {}, false, static_cast<int>(v.fields.size())});
     }
     return v;
   }

@@ -2,8 +2,8 @@
 //  - one cluster per call of a primitive function, labelled (in post order) exactly with the
 //    global names LowerTE gives the calls (collected from LowerTE's own output, `_1` suffixes
 //    for distinct functions sharing a fused name included);
-//  - op nodes carry their output type, constants their shape and bytes, edges that cross a
-//    cluster the tensor's type; link_params puts constants inside clusters; unfused draws the
+//  - op nodes carry their output type, constants their shape and bytes (scalars their value),
+//    edges that cross a cluster the tensor's type (and which output of a tuple-valued op); link_params puts constants inside clusters; unfused draws the
 //    same ops without clusters;
 //  - an already fused module is drawn as it is; user errors for non-dataflow mains, params
 //    given with a fused module, TIR modules; deterministic text.
@@ -103,6 +103,25 @@ def @main(%x: Tensor[(1, 4), float32], %y: Tensor[(2, 4), float32], %z: Tensor[(
       << labels[0] << " " << labels[1];
   // A tuple output: one edge per field into the output node.
   EXPECT_NE(dot.find("output\\n(1, 4) float32\\n(2, 4) float32\\n(1, 4) float32"), std::string::npos) << dot;
+}
+
+TEST(VizGraphDot, ScalarConstantsAndTupleOutputsOfOps) {
+  // split's two outputs leave its cluster on edges that say which output they carry.
+  IRModule mod = relay::ParseModule(R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(1, 6), float32]) {
+  %0 = add(%x, 1f);
+  %1 = split(%0, indices_or_sections=2, axis=1);
+  %2 = %1.0;
+  %3 = multiply(%2, %1.1);
+  (%3, %2)
+}
+)");
+  std::string dot = viz::GraphDot(mod);
+  EXPECT_EQ(ClusterLabels(dot), ExpectedLabels(mod, {}));
+  EXPECT_NE(dot.find("[label=\"constant 1f\""), std::string::npos) << dot;
+  EXPECT_NE(dot.find("[label=\"split\\n(1, 3) float32\\n(1, 3) float32\"]"), std::string::npos) << dot;
+  EXPECT_EQ(Count(dot, " [label=\".0 (1, 3) float32\"];"), 2u) << dot;  // to multiply and to the output
+  EXPECT_EQ(Count(dot, " [label=\".1 (1, 3) float32\"];"), 1u) << dot;
 }
 
 TEST(VizGraphDot, LinkParamsPutsConstantsInsideClusters) {
