@@ -6,6 +6,7 @@
 #include "build_command.h"
 #include "fuse_command.h"
 #include "lower_command.h"
+#include "opt_command.h"
 #include "relay_command.h"
 #include "run_command.h"
 #include "script_command.h"
@@ -32,6 +33,8 @@ int main(int argc, char** argv) {
   tirgen::cli::AddTasksCommand(app, &tasks);
   tirgen::cli::TuneOptions tune;
   tirgen::cli::AddTuneCommand(app, &tune);
+  tirgen::cli::OptCommandOptions opt;
+  tirgen::cli::AddOptCommand(app, &opt);
 
   try {
     app.parse(argc, argv);
@@ -48,6 +51,7 @@ int main(int argc, char** argv) {
     if (app.got_subcommand("run")) return tirgen::cli::RunRun(run);
     if (app.got_subcommand("tasks")) return tirgen::cli::RunTasks(tasks);
     if (app.got_subcommand("tune")) return tirgen::cli::RunTune(tune);
+    if (app.got_subcommand("opt")) return tirgen::cli::RunOptCommand(opt);
   } catch (const tirgen::Error& e) {
     std::cerr << e.what() << "\n";
     return 2;
