@@ -67,7 +67,7 @@ TEST(VerifyWellFormed, UndefinedVarIsLocated) {
   EXPECT_EQ(problems[0].message, "var k is used where it is not defined");
 }
 
-TEST(VerifyWellFormed, VarBoundTwiceAndShadowed) {
+TEST(VerifyWellFormed, ShadowingIsAProblemDisjointRebindingIsNot) {
   Buffer a = Buffer::Decl({IntImm(DataType::Int(32), 8)}, DataType::Float(32), "A");
   Var p("A_handle", DataType::Handle());
   Var i("i");
@@ -76,9 +76,8 @@ TEST(VerifyWellFormed, VarBoundTwiceAndShadowed) {
   Stmt twice = SeqStmt({For(i, 0, 8, ForKind::kSerial, store), For(i, 0, 8, ForKind::kSerial, store)});
   std::string shadow = AllProblems(Module(PrimFunc({p}, nested, {{p, a}})));
   EXPECT_NE(shadow.find("loop binds i again inside its own scope"), std::string::npos) << shadow;
-  std::string again = AllProblems(Module(PrimFunc({p}, twice, {{p, a}})));
-  EXPECT_NE(again.find("loop binds i, already bound elsewhere in the function"), std::string::npos)
-      << again;
+  // Disjoint scopes may bind the same var: UnrollLoop's copies do, as in TVM.
+  EXPECT_EQ(AllProblems(Module(PrimFunc({p}, twice, {{p, a}}))), "");
 }
 
 const char* kBlockFunc = R"(# from tvm.script import tir as T

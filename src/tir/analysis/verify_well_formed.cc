@@ -152,8 +152,7 @@ class Verifier : public StmtExprVisitor {
     if (const auto* iv = op->node.as<IterVarNode>()) {
       if (iv->dom.defined()) VisitRange(iv->dom);
       Push("attr " + iv->var->name_hint);
-      // A thread var is launched by several AttrStmts (one per kernel), so rebinding is fine.
-      Bind(iv->var, "thread binding", /*allow_rebind=*/true);
+      Bind(iv->var, "thread binding");
       VisitStmt(op->body);
       Pop();
       return;
@@ -408,16 +407,13 @@ class Verifier : public StmtExprVisitor {
 
   bool InScope(const VarNode* v) const { return scope_.count(v) > 0; }
 
-  // A binding site: the var must be new here (no shadowing) and, unless allowed, new in the
-  // function (TVM's SSA form: each var bound once).
-  void Bind(const Var& var, const std::string& site, bool allow_rebind = false) {
+  // A binding site: the var must not be in scope already (a shadowing binding makes its uses
+  // ambiguous). Binding it again in a disjoint scope is allowed: TVM's UnrollLoop copies loop
+  // bodies, inner loops and all, without renaming, and tvm.lower's output keeps that form
+  // (ConvertSSA runs only in tvm.build); renaming would change the printed names.
+  void Bind(const Var& var, const std::string& site) {
     const VarNode* v = var.get();
-    if (InScope(v)) {
-      Problem(site + " binds " + v->name_hint + " again inside its own scope", v);
-    } else if (bound_.count(v) && !allow_rebind) {
-      Problem(site + " binds " + v->name_hint + ", already bound elsewhere in the function", v);
-    }
-    bound_.insert(v);
+    if (InScope(v)) Problem(site + " binds " + v->name_hint + " again inside its own scope", v);
     Define(v);
   }
   void Define(const VarNode* v) {
@@ -434,10 +430,7 @@ class Verifier : public StmtExprVisitor {
     Bind(b->data, site);
     auto define_or_visit = [&](const PrimExpr& e) {
       if (const auto* v = e.as<VarNode>()) {
-        if (!InScope(v)) {
-          bound_.insert(v);
-          Define(v);
-        }
+        if (!InScope(v)) Define(v);
       } else if (e.defined()) {
         VisitExpr(e);
       }
@@ -522,7 +515,6 @@ class Verifier : public StmtExprVisitor {
   std::vector<WellFormedProblem>* out_;
   std::vector<Frame> frames_;
   std::unordered_set<const VarNode*> scope_;
-  std::unordered_set<const VarNode*> bound_;
   std::unordered_set<const BufferNode*> declared_;
   std::unordered_set<const BufferNode*> checked_views_;
   std::vector<const VarNode*> loop_vars_;

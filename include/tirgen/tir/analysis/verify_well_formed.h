@@ -1,5 +1,5 @@
-// TIR well-formedness (TVM's VerifyWellFormed, broader): variables defined before use and bound
-// once, buffers used only where they are in scope, block bindings and regions consistent,
+// TIR well-formedness (TVM's VerifyWellFormed, broader): variables defined before use and never
+// rebound inside their own scope, buffers used only where they are in scope, block bindings and regions consistent,
 // AllocateConst data the size of its extents, dtypes that agree. Every problem is collected, so
 // one run lists them all.
 #pragma once
