@@ -13,6 +13,8 @@
 #include "tirgen/relay/op.h"
 #include "tirgen/relay/structural.h"
 #include "tirgen/support/name_supply.h"
+#include "tirgen/tir/analysis/verify_well_formed.h"
+#include "tirgen/tir/transform.h"
 
 namespace tirgen {
 namespace lower {
@@ -193,7 +195,9 @@ IRModule LowerTE(const IRModule& mod, const LowerTEOptions& options,
     std::sort(lowered->begin(), lowered->end(),
               [](const LoweredPrimitive& a, const LoweredPrimitive& b) { return a.global < b.global; });
   }
-  return IRModule(functions, mod->attrs);
+  IRModule out(functions, mod->attrs);
+  if (tir::transform::VerifyEachPass()) tir::VerifyWellFormed(out, "after LowerTE");
+  return out;
 }
 
 const relay::GlobalVarNode* LoweredCallee(const relay::CallNode* call, std::vector<relay::Expr>* args) {

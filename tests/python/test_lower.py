@@ -24,10 +24,6 @@ SHARED = os.environ.get(
 GOLDEN = os.path.join(SHARED, "golden")
 CASES = sorted(os.path.basename(os.path.dirname(p)) for p in glob.glob(os.path.join(GOLDEN, "*", "manifest.json")))
 
-# Optimizations not in tirgen yet (the C++ golden tests wait on the same ones); such a case is
-# still checked when its optimized module already matches TVM's.
-WAITING = {"conv2d_bn_relu": "needs FoldScaleAxis"}
-
 
 def read(case, name):
     with open(os.path.join(GOLDEN, case, name)) as f:
@@ -62,8 +58,6 @@ def expect_lowers_to(fn, case, i):
 @pytest.mark.parametrize("case", CASES)
 def test_optimized_functions_lower_to_tvm_primfuncs(case):
     opt = optimized(case)
-    if case in WAITING and str(opt) != read(case, "optimized.relay"):
-        pytest.skip(f"{case} waits: {WAITING[case]}")
     fns = primitive_functions(opt)
     n = num_functions(case)
     assert len(fns) == n

@@ -21,10 +21,6 @@ CASES = sorted(os.path.basename(os.path.dirname(p)) for p in glob.glob(os.path.j
 CLI = os.environ.get("TIRGEN_CLI", os.path.join(
     os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(tirgen.__file__)))), "tirgen"))
 
-# Cases whose optimized module waits for a pass not in tirgen yet (the C++ golden test waits on
-# the same ones). They are still checked when the output already matches.
-WAITING = {"conv2d_bn_relu": "needs FoldScaleAxis"}
-
 
 def read(case, name):
     with open(os.path.join(GOLDEN, case, name)) as f:
@@ -66,8 +62,6 @@ def test_golden_optimize_matches_tvm(case):
     mod = relay.parse(read(case, "input.relay"))
     opt = relay.optimize(mod, case_params(case) if man["params"] else None, link_params=man["link_params"])
     want = read(case, "optimized.relay")
-    if case in WAITING and str(opt) != want:
-        pytest.skip(f"{case} waits: {WAITING[case]}")
     assert str(opt) == want
 
 

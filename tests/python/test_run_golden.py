@@ -156,8 +156,6 @@ def test_golden_case_runs_and_matches(case):
         args.append("--link-params")
     with tempfile.TemporaryDirectory() as out:
         r = subprocess.run(args + ["--output-dir", out], capture_output=True, text=True)
-        if r.returncode == 2 and "needs the lowering (LowerTE)" in r.stderr:  # TEMPORARY
-            pytest.skip("LowerTE is not on main yet: " + r.stderr.strip())
         assert r.returncode == 0, r.stderr
         got = [np.load(os.path.join(out, f"output_{k}.npy")) for k in range(len(man["outputs"]))]
         assert not os.path.exists(os.path.join(out, f"output_{len(man['outputs'])}.npy"))

@@ -9,6 +9,7 @@
 #include "graph_command.h"
 #include "lower_command.h"
 #include "ops_command.h"
+#include "opt_command.h"
 #include "relay_command.h"
 #include "run_command.h"
 #include "script_command.h"
@@ -40,6 +41,8 @@ int main(int argc, char** argv) {
   tirgen::cli::CacheOptions cache;
   tirgen::cli::AddCacheCommand(app, &cache);
   tirgen::cli::AddOpsCommand(app);
+  tirgen::cli::OptCommandOptions opt;
+  tirgen::cli::AddOptCommand(app, &opt);
 
   try {
     app.parse(argc, argv);
@@ -59,6 +62,7 @@ int main(int argc, char** argv) {
     if (app.got_subcommand("graph")) return tirgen::cli::RunGraph(graph);
     if (app.got_subcommand("cache")) return tirgen::cli::RunCache(cache);
     if (app.got_subcommand("ops")) return tirgen::cli::RunOps();
+    if (app.got_subcommand("opt")) return tirgen::cli::RunOptCommand(opt);
   } catch (const tirgen::Error& e) {
     std::cerr << e.what() << "\n";
     return 2;

@@ -14,17 +14,41 @@ namespace tirgen {
 namespace tir {
 namespace transform {
 
-/// A named module-to-module transformation.
+/// A named module-to-module transformation. Running one reports its output to the pass
+/// instruments below (a Sequential reports each of its passes, not itself).
 class Pass {
  public:
   using Func = std::function<IRModule(const IRModule&)>;
   Pass(std::string name, Func func) : name_(std::move(name)), func_(std::move(func)) {}
-  IRModule operator()(const IRModule& mod) const { return func_(mod); }
+  IRModule operator()(const IRModule& mod) const;
   const std::string& name() const { return name_; }
 
  private:
+  friend Pass Sequential(std::vector<Pass> passes, std::string name);
   std::string name_;
   Func func_;
+  bool composite_ = false;  ///< a Sequential: its passes report themselves
+};
+
+/// Whether every pass run verifies its output (VerifyWellFormed; an ill-formed result is an
+/// InternalError naming the pass). Off by default; on when the environment has
+/// TIRGEN_VERIFY_EACH=1 (the test suites set it) or after SetVerifyEachPass(true).
+bool VerifyEachPass();
+/// Turns verification after each pass on or off for the whole process; returns the old value.
+bool SetVerifyEachPass(bool on);
+
+/// Called after each pass with its name and its input and output (TVM's pass instrument, e.g.
+/// `tirgen opt --print-after-all`).
+using PassObserver =
+    std::function<void(const std::string& pass, const IRModule& before, const IRModule& after)>;
+/// Installs an observer for the passes this thread runs while the scope lives (scopes nest:
+/// every installed observer is called, outermost first).
+class PassObserverScope {
+ public:
+  explicit PassObserverScope(PassObserver observer);
+  ~PassObserverScope();
+  PassObserverScope(const PassObserverScope&) = delete;
+  PassObserverScope& operator=(const PassObserverScope&) = delete;
 };
 
 /// Applies `fn` to every PrimFunc of the module (others untouched): the usual shape of a TIR pass.

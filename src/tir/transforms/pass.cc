@@ -1,8 +1,76 @@
 #include "tirgen/tir/transform.h"
 
+#include <atomic>
+#include <cstdlib>
+
+#include "tirgen/support/error.h"
+#include "tirgen/tir/analysis/verify_well_formed.h"
+
 namespace tirgen {
 namespace tir {
 namespace transform {
+
+namespace {
+
+std::atomic<int>& VerifyEachState() {
+  // -1: not decided yet (the environment decides on first use).
+  static std::atomic<int> state{-1};
+  return state;
+}
+
+std::vector<PassObserver>& Observers() {
+  thread_local std::vector<PassObserver> observers;
+  return observers;
+}
+
+// Verification of one pass's output: a problem already in its input is reported as such, so
+// the pass that made the IR ill formed is the one named.
+void VerifyAfter(const std::string& pass, const IRModule& before, const IRModule& after) {
+  std::vector<WellFormedProblem> problems = WellFormedProblems(after);
+  if (problems.empty()) return;
+  bool input_bad = !WellFormedProblems(before).empty();
+  throw InternalError("ill-formed TIR after pass " + pass +
+                      (input_bad ? " (its input was ill formed already)" : "") + " (" +
+                      std::to_string(problems.size()) + " problem" +
+                      (problems.size() == 1 ? "" : "s") + "):\n" +
+                      FormatWellFormedProblems(problems));
+}
+
+}  // namespace
+
+bool VerifyEachPass() {
+  std::atomic<int>& state = VerifyEachState();
+  int s = state.load();
+  if (s < 0) {
+    const char* env = std::getenv("TIRGEN_VERIFY_EACH");
+    s = env && std::string(env) != "" && std::string(env) != "0" ? 1 : 0;
+    int expected = -1;
+    state.compare_exchange_strong(expected, s);
+    s = state.load();
+  }
+  return s == 1;
+}
+
+bool SetVerifyEachPass(bool on) {
+  bool old = VerifyEachPass();
+  VerifyEachState().store(on ? 1 : 0);
+  return old;
+}
+
+PassObserverScope::PassObserverScope(PassObserver observer) {
+  Observers().push_back(std::move(observer));
+}
+PassObserverScope::~PassObserverScope() { Observers().pop_back(); }
+
+IRModule Pass::operator()(const IRModule& mod) const {
+  IRModule out = func_(mod);
+  if (composite_) return out;
+  if (VerifyEachPass() && !out.same_as(mod)) VerifyAfter(name_, mod, out);
+  // A copy: an observer may run passes itself.
+  std::vector<PassObserver> observers = Observers();
+  for (const PassObserver& o : observers) o(name_, mod, out);
+  return out;
+}
 
 Pass CreatePrimFuncPass(std::string name, std::function<PrimFunc(const PrimFunc&)> fn) {
   return Pass(std::move(name), [fn](const IRModule& mod) {
@@ -23,11 +91,13 @@ Pass CreatePrimFuncPass(std::string name, std::function<PrimFunc(const PrimFunc&
 }
 
 Pass Sequential(std::vector<Pass> passes, std::string name) {
-  return Pass(std::move(name), [passes](const IRModule& mod) {
+  Pass seq(std::move(name), [passes](const IRModule& mod) {
     IRModule cur = mod;
     for (const Pass& p : passes) cur = p(cur);
     return cur;
   });
+  seq.composite_ = true;
+  return seq;
 }
 
 namespace {

@@ -1,0 +1,51 @@
+// The pass runner behind `tirgen opt` (MLIR's mlir-opt for tirgen): named passes, by their TVM
+// names, applied to a TVMScript or Relay text file, optionally after a schedule trace, with the
+// module printed after each pass and the TIR verified after each pass on request. The golden
+// tests (tests/golden) run every case through RunOpt, the code path of the CLI.
+//
+//   tirgen opt f.py --pass tir.LowerInitBlock,tir.FlattenBuffer --verify-each
+//   tirgen opt f.py --schedule trace.py           # the trace's primitives, then no pass
+//   tirgen opt m.relay --pass InferType,FoldConstant,FuseOps
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace tirgen {
+namespace opt {
+
+/// A pass `tirgen opt` knows.
+struct PassInfo {
+  std::string name;  ///< "tir.LowerInitBlock" (TIR, on TVMScript) or "FoldConstant" (Relay)
+  bool tir;          ///< true for TIR passes, false for Relay passes
+};
+
+/// Every known pass, TIR passes first, each group sorted by name.
+std::vector<PassInfo> KnownPasses();
+
+/// Splits "a,b(1, 2),c" at the commas outside parentheses (empty items dropped).
+std::vector<std::string> SplitPassList(const std::string& text);
+
+struct OptOptions {
+  std::string input;                ///< the program text: TVMScript or Relay text
+  std::string input_name = "<input>";  ///< for messages
+  std::vector<std::string> passes;  ///< pass names, "Name" or "Name(int, ...)", run in order
+  std::string schedule;             ///< a schedule trace (TVM's printed `apply_trace`) or ""
+  std::string schedule_name = "<schedule>";  ///< for messages
+  bool print_after_all = false;     ///< record the module after every pass / schedule step
+  bool verify_each = false;         ///< verify the input and the TIR after each pass and step
+};
+
+struct OptResult {
+  std::string output;     ///< the final module as TVMScript or Relay text
+  std::string after_all;  ///< with print_after_all: "# after <pass>" + module, for each step
+};
+
+/// Parses the input, applies the schedule trace (TVMScript only), then the passes. Bad input
+/// (unknown pass, wrong kind of pass for the input, a pass's bad arguments, an ill-formed
+/// input under verify_each, a trace that does not apply) is a one-line tirgen::Error; a pass
+/// that makes the TIR ill formed is an InternalError.
+OptResult RunOpt(const OptOptions& options);
+
+}  // namespace opt
+}  // namespace tirgen

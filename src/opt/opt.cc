@@ -1,0 +1,245 @@
+// RunOpt: the pass table (TIR passes from their registry under TVM's "tir." names, Relay passes
+// listed here), argument parsing, and the run itself.
+#include "tirgen/opt/opt.h"
+
+#include <algorithm>
+#include <functional>
+#include <map>
+
+#include "tirgen/relay/text.h"
+#include "tirgen/relay/transforms.h"
+#include "tirgen/script/parser.h"
+#include "tirgen/script/printer.h"
+#include "tirgen/support/error.h"
+#include "tirgen/tir/analysis/verify_well_formed.h"
+#include "tirgen/tir/schedule/schedule.h"
+#include "tirgen/tir/schedule/trace.h"
+#include "tirgen/tir/transform.h"
+
+namespace tirgen {
+namespace opt {
+
+namespace {
+
+using RelayPass = std::function<IRModule(const IRModule&, const std::vector<int64_t>&)>;
+
+// Relay passes by TVM name. Arguments are integers, as for the TIR registry.
+const std::map<std::string, RelayPass>& RelayPasses() {
+  static const std::map<std::string, RelayPass> passes = {
+      {"BackwardFoldScaleAxis", [](const IRModule& m, auto&) { return relay::BackwardFoldScaleAxis(m); }},
+      {"CanonicalizeCast", [](const IRModule& m, auto&) { return relay::CanonicalizeCast(m); }},
+      {"CanonicalizeOps", [](const IRModule& m, auto&) { return relay::CanonicalizeOps(m); }},
+      {"DeadCodeElimination",  // DeadCodeElimination(inline_once)
+       [](const IRModule& m, const std::vector<int64_t>& a) {
+         return relay::DeadCodeElimination(m, !a.empty() && a[0] != 0);
+       }},
+      {"EliminateCommonSubexpr", [](const IRModule& m, auto&) { return relay::EliminateCommonSubexpr(m); }},
+      {"FoldConstant", [](const IRModule& m, auto&) { return relay::FoldConstant(m); }},
+      {"FoldScaleAxis", [](const IRModule& m, auto&) { return relay::FoldScaleAxis(m); }},
+      {"ForwardFoldScaleAxis", [](const IRModule& m, auto&) { return relay::ForwardFoldScaleAxis(m); }},
+      {"FuseOps",  // FuseOps(max_depth): relay.FuseOps.max_depth
+       [](const IRModule& m, const std::vector<int64_t>& a) {
+         return relay::FuseOps(m, false, a.empty() ? 256 : static_cast<int>(a[0]));
+       }},
+      {"InferType", [](const IRModule& m, auto&) { return relay::InferType(m); }},
+      {"Legalize", [](const IRModule& m, auto&) { return relay::Legalize(m); }},
+      {"SimplifyExpr", [](const IRModule& m, auto&) { return relay::SimplifyExpr(m); }},
+      {"SimplifyInference", [](const IRModule& m, auto&) { return relay::SimplifyInference(m); }},
+  };
+  return passes;
+}
+
+// Maximum argument counts of the passes that take arguments (others take none).
+size_t MaxArgs(const std::string& name) {
+  static const std::map<std::string, size_t> counts = {
+      {"DeadCodeElimination", 1}, {"FuseOps", 1}, {"tir.NarrowDataType", 1},
+      {"tir.VectorizeLoop", 1}, {"tir.CommonSubexprElimTIR", 2},
+      {"tir.CompactBufferAllocation", 1}, {"tir.ConvertBlocksToOpaque", 0}};
+  auto it = counts.find(name);
+  return it == counts.end() ? 0 : it->second;
+}
+
+std::string KnownList() {
+  std::string s;
+  for (const PassInfo& p : KnownPasses()) s += (s.empty() ? "" : ", ") + p.name;
+  return s;
+}
+
+struct PassCall {
+  std::string name;
+  std::vector<int64_t> args;
+};
+
+// "Name" or "Name(1, 2)".
+PassCall ParsePassCall(const std::string& text) {
+  auto trim = [](std::string s) {
+    size_t b = s.find_first_not_of(" \t"), e = s.find_last_not_of(" \t");
+    return b == std::string::npos ? std::string() : s.substr(b, e - b + 1);
+  };
+  PassCall call;
+  std::string t = trim(text);
+  size_t open = t.find('(');
+  call.name = trim(t.substr(0, open));
+  if (open == std::string::npos) return call;
+  TIRGEN_CHECK(t.back() == ')') << "error: --pass " << t << ": unbalanced parentheses; write Name(1, 2)";
+  std::string inner = t.substr(open + 1, t.size() - open - 2);
+  size_t pos = 0;
+  while (!trim(inner).empty() && pos <= inner.size()) {
+    size_t comma = inner.find(',', pos);
+    std::string item = trim(inner.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos));
+    size_t used = 0;
+    int64_t v = 0;
+    try {
+      v = std::stoll(item, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    TIRGEN_CHECK(!item.empty() && used == item.size())
+        << "error: --pass " << t << ": argument \"" << item << "\" is not an integer; passes take integers";
+    call.args.push_back(v);
+    if (comma == std::string::npos) break;
+    pos = comma + 1;
+  }
+  return call;
+}
+
+bool IsTir(const std::string& name) { return name.rfind("tir.", 0) == 0; }
+
+// The pass a name stands for; a one-line error naming the known ones otherwise.
+void CheckKnown(const PassCall& call) {
+  bool known = IsTir(call.name) ? [&] {
+    std::vector<std::string> names = tir::transform::ListPasses();
+    return std::find(names.begin(), names.end(), call.name.substr(4)) != names.end();
+  }() : RelayPasses().count(call.name) > 0;
+  if (!known) {
+    std::vector<std::string> tir_names = tir::transform::ListPasses();
+    std::string hint;
+    if (std::find(tir_names.begin(), tir_names.end(), call.name) != tir_names.end())
+      hint = " (TIR passes take TVM's prefix: tir." + call.name + ")";
+    throw Error("error: --pass: unknown pass \"" + call.name + "\"" + hint + "; known passes: " +
+                KnownList());
+  }
+  TIRGEN_CHECK(call.args.size() <= MaxArgs(call.name))
+      << "error: --pass " << call.name << ": takes at most " << MaxArgs(call.name) << " argument"
+      << (MaxArgs(call.name) == 1 ? "" : "s") << ", got " << call.args.size();
+}
+
+bool IsTVMScript(const std::string& text) {
+  return text.find("@T.prim_func") != std::string::npos ||
+         text.find("@I.ir_module") != std::string::npos;
+}
+
+std::string FirstProblemLine(const std::vector<tir::WellFormedProblem>& problems) {
+  std::string s = problems[0].str();
+  if (problems.size() > 1)
+    s += " (and " + std::to_string(problems.size() - 1) + " more problem" +
+         (problems.size() == 2 ? "" : "s") + ")";
+  return s;
+}
+
+OptResult RunTir(const OptOptions& o, const std::vector<PassCall>& calls) {
+  ObjectRef parsed = script::Parse(o.input, o.input_name);
+  IRModule mod = parsed.as<IRModuleNode>()
+                     ? parsed.cast<IRModule>()
+                     : IRModule(std::map<std::string, ObjectRef>{{"main", parsed}});
+  bool verify = o.verify_each || tir::transform::VerifyEachPass();
+  if (verify) {
+    std::vector<tir::WellFormedProblem> problems = tir::WellFormedProblems(mod);
+    TIRGEN_CHECK(problems.empty()) << "error: " << o.input_name << ": the input is not well-formed TIR: "
+                                   << FirstProblemLine(problems)
+                                   << "; fix the input or run without --verify-each";
+  }
+  OptResult result;
+  auto record = [&](const std::string& step, const IRModule& m) {
+    if (o.print_after_all) result.after_all += "# after " + step + "\n" + script::Print(m);
+  };
+  if (!o.schedule.empty()) {
+    tir::Trace trace = tir::Trace::Parse(o.schedule, o.schedule_name);
+    tir::Schedule sch(mod);
+    trace.ApplyTo(sch, [&](size_t k) {
+      const std::string& method = trace.instructions()[k].method;
+      if (method.rfind("get_", 0) == 0) return;  // lookups change nothing
+      IRModule now = sch.mod();
+      if (verify) tir::VerifyWellFormed(now, "after schedule primitive " + method);
+      record("sch." + method, now);
+    });
+    mod = sch.mod();
+  }
+  std::vector<tir::transform::Pass> passes;
+  for (const PassCall& c : calls) {
+    try {
+      passes.push_back(tir::transform::GetPassFactory(c.name.substr(4))(c.args));
+    } catch (const Error& e) {
+      throw Error("error: --pass " + c.name + ": " + e.message());
+    }
+  }
+  bool old_verify = tir::transform::SetVerifyEachPass(verify);
+  try {
+    tir::transform::PassObserverScope observe(
+        [&](const std::string& pass, const IRModule&, const IRModule& after) { record("tir." + pass, after); });
+    for (const tir::transform::Pass& p : passes) mod = p(mod);
+  } catch (...) {
+    tir::transform::SetVerifyEachPass(old_verify);
+    throw;
+  }
+  tir::transform::SetVerifyEachPass(old_verify);
+  result.output = script::Print(mod);
+  return result;
+}
+
+OptResult RunRelay(const OptOptions& o, const std::vector<PassCall>& calls) {
+  TIRGEN_CHECK(o.schedule.empty()) << "error: --schedule: " << o.input_name
+                                   << " is Relay text; schedules apply to TVMScript";
+  IRModule mod = relay::ParseModule(o.input, o.input_name);
+  OptResult result;
+  for (const PassCall& c : calls) {
+    mod = RelayPasses().at(c.name)(mod, c.args);
+    if (o.print_after_all) result.after_all += "// after " + c.name + "\n" + relay::PrintModule(mod);
+  }
+  result.output = relay::PrintModule(mod);
+  return result;
+}
+
+}  // namespace
+
+std::vector<PassInfo> KnownPasses() {
+  std::vector<PassInfo> out;
+  for (const std::string& n : tir::transform::ListPasses()) out.push_back({"tir." + n, true});
+  for (const auto& kv : RelayPasses()) out.push_back({kv.first, false});
+  return out;
+}
+
+std::vector<std::string> SplitPassList(const std::string& text) {
+  std::vector<std::string> out;
+  std::string cur;
+  int depth = 0;
+  for (char c : text) {
+    if (c == '(') ++depth;
+    if (c == ')') --depth;
+    if (c == ',' && depth == 0) {
+      if (cur.find_first_not_of(" \t") != std::string::npos) out.push_back(cur);
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  if (cur.find_first_not_of(" \t") != std::string::npos) out.push_back(cur);
+  return out;
+}
+
+OptResult RunOpt(const OptOptions& options) {
+  std::vector<PassCall> calls;
+  for (const std::string& p : options.passes) calls.push_back(ParsePassCall(p));
+  for (const PassCall& c : calls) CheckKnown(c);
+  bool tir_input = IsTVMScript(options.input);
+  for (const PassCall& c : calls) {
+    TIRGEN_CHECK(IsTir(c.name) == tir_input)
+        << "error: --pass " << c.name << ": a " << (IsTir(c.name) ? "TIR" : "Relay") << " pass, but "
+        << options.input_name << " is " << (tir_input ? "TVMScript" : "Relay text")
+        << "; run TIR passes (tir.*) on TVMScript and Relay passes on Relay text";
+  }
+  return tir_input ? RunTir(options, calls) : RunRelay(options, calls);
+}
+
+}  // namespace opt
+}  // namespace tirgen

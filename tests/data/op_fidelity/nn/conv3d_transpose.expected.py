@@ -1,0 +1,35 @@
+# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(1), T.int64(2), T.int64(2), T.int64(3), T.int64(3)), "float32"), p1: T.Buffer((T.int64(2), T.int64(3), T.int64(2), T.int64(2), T.int64(2)), "float32"), compute: T.Buffer((T.int64(1), T.int64(3), T.int64(5), T.int64(5), T.int64(4)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    data_dilate = T.alloc_buffer((T.int64(1), T.int64(2), T.int64(3), T.int64(5), T.int64(5)))
+    data_pad = T.alloc_buffer((T.int64(1), T.int64(2), T.int64(6), T.int64(6), T.int64(5)))
+    kernel_transform = T.alloc_buffer((T.int64(3), T.int64(2), T.int64(2), T.int64(2), T.int64(2)))
+    for i0, i1, i2, i3, i4 in T.grid(T.int64(1), T.int64(2), T.int64(3), T.int64(5), T.int64(5)):
+        with T.block("data_dilate"):
+            v_i0, v_i1, v_i2, v_i3, v_i4 = T.axis.remap("SSSSS", [i0, i1, i2, i3, i4])
+            T.reads(p0[v_i0, v_i1, v_i2 // T.int64(2), v_i3 // T.int64(2), v_i4 // T.int64(2)])
+            T.writes(data_dilate[v_i0, v_i1, v_i2, v_i3, v_i4])
+            data_dilate[v_i0, v_i1, v_i2, v_i3, v_i4] = T.if_then_else(v_i2 % T.int64(2) == T.int64(0) and v_i3 % T.int64(2) == T.int64(0) and v_i4 % T.int64(2) == T.int64(0), p0[v_i0, v_i1, v_i2 // T.int64(2), v_i3 // T.int64(2), v_i4 // T.int64(2)], T.float32(0))
+    for i0, i1, i2, i3, i4 in T.grid(T.int64(1), T.int64(2), T.int64(6), T.int64(6), T.int64(5)):
+        with T.block("data_pad"):
+            v_i0, v_i1, v_i2, v_i3, v_i4 = T.axis.remap("SSSSS", [i0, i1, i2, i3, i4])
+            T.reads(data_dilate[v_i0, v_i1, v_i2 - T.int64(1), v_i3, v_i4])
+            T.writes(data_pad[v_i0, v_i1, v_i2, v_i3, v_i4])
+            data_pad[v_i0, v_i1, v_i2, v_i3, v_i4] = T.if_then_else(T.int64(1) <= v_i2 and v_i2 < T.int64(4) and T.int64(0) <= v_i3 and v_i3 < T.int64(5), data_dilate[v_i0, v_i1, v_i2 - T.int64(1), v_i3, v_i4], T.float32(0))
+    for o, i, d, h, w in T.grid(T.int64(3), T.int64(2), T.int64(2), T.int64(2), T.int64(2)):
+        with T.block("kernel_transform"):
+            v_o, v_i, v_d, v_h, v_w = T.axis.remap("SSSSS", [o, i, d, h, w])
+            T.reads(p1[v_i, v_o, T.int64(1) - v_d, T.int64(1) - v_h, T.int64(1) - v_w])
+            T.writes(kernel_transform[v_o, v_i, v_d, v_h, v_w])
+            kernel_transform[v_o, v_i, v_d, v_h, v_w] = p1[v_i, v_o, T.int64(1) - v_d, T.int64(1) - v_h, T.int64(1) - v_w]
+    for b, c, d, h, w, dc, dd, dh, dw in T.grid(T.int64(1), T.int64(3), T.int64(5), T.int64(5), T.int64(4), T.int64(2), T.int64(2), T.int64(2), T.int64(2)):
+        with T.block("compute"):
+            v_b, v_c, v_d, v_h, v_w, v_dc, v_dd, v_dh, v_dw = T.axis.remap("SSSSSRRRR", [b, c, d, h, w, dc, dd, dh, dw])
+            T.reads(data_pad[v_b, v_dc, v_d + v_dd, v_h + v_dh, v_w + v_dw], kernel_transform[v_c, v_dc, v_dd, v_dh, v_dw])
+            T.writes(compute[v_b, v_c, v_d, v_h, v_w])
+            with T.init():
+                compute[v_b, v_c, v_d, v_h, v_w] = T.float32(0)
+            compute[v_b, v_c, v_d, v_h, v_w] = compute[v_b, v_c, v_d, v_h, v_w] + data_pad[v_b, v_dc, v_d + v_dd, v_h + v_dh, v_w + v_dw] * kernel_transform[v_c, v_dc, v_dd, v_dh, v_dw]

@@ -1,0 +1,12 @@
+# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(4), T.int64(6)), "float32"), p1: T.Buffer((T.int64(3),), "int32"), T_take: T.Buffer((T.int64(4), T.int64(3)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    for ax0, ax1 in T.grid(T.int64(4), T.int64(3)):
+        with T.block("T_take"):
+            v_ax0, v_ax1 = T.axis.remap("SS", [ax0, ax1])
+            T.reads(p0[v_ax0, T.truncmod(T.truncmod(T.Cast("int64", p1[v_ax1]), T.int64(6)) + T.int64(6), T.int64(6))], p1[v_ax1])
+            T.writes(T_take[v_ax0, v_ax1])
+            T_take[v_ax0, v_ax1] = p0[v_ax0, T.truncmod(T.truncmod(T.Cast("int64", p1[v_ax1]), T.int64(6)) + T.int64(6), T.int64(6))]

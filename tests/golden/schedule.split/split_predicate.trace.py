@@ -1,0 +1,5 @@
+# from tvm import tir
+def apply_trace(sch: tir.Schedule) -> None:
+  b0 = sch.get_block(name="T_out", func_name="main")
+  l1, l2 = sch.get_loops(block=b0)
+  l3, l4 = sch.split(loop=l1, factors=[3, None], preserve_unit_iters=True)

@@ -1,0 +1,25 @@
+# RUN: tirgen opt %s --pass tir.FlattenBuffer
+# from tvm.script import ir as I
+# from tvm.script import tir as T
+
+@I.ir_module
+class Module:
+    @T.prim_func
+    def main(p0: T.Buffer((T.int64(1), T.int64(3), T.int64(32), T.int64(32)), "float32"), p1: T.Buffer((T.int64(16), T.int64(3), T.int64(3), T.int64(3)), "float32"), p2: T.Buffer((T.int64(16),), "float32"), T_relu: T.Buffer((T.int64(1), T.int64(16), T.int64(32), T.int64(32)), "float32")):
+        T.func_attr({"tir.noalias": T.bool(True)})
+        pad_temp = T.decl_buffer((T.int64(1), T.int64(3), T.int64(34), T.int64(34)))
+        conv2d_nchw = T.decl_buffer((T.int64(1), T.int64(16), T.int64(32), T.int64(32)))
+        T_expand_dims = T.decl_buffer((T.int64(16), T.int64(1), T.int64(1)))
+        T_add = T.decl_buffer((T.int64(1), T.int64(16), T.int64(32), T.int64(32)))
+        for i1, i2, i3 in T.grid(T.int64(3), T.int64(34), T.int64(34)):
+            pad_temp[T.int64(0), i1, i2, i3] = T.if_then_else(T.int64(1) <= i2 and i2 < T.int64(33) and T.int64(1) <= i3 and i3 < T.int64(33), p0[T.int64(0), i1, i2 - T.int64(1), i3 - T.int64(1)], T.float32(0))
+        for ff, yy, xx, rc, ry, rx in T.grid(T.int64(16), T.int64(32), T.int64(32), T.int64(3), T.int64(3), T.int64(3)):
+            if rc == T.int64(0) and ry == T.int64(0) and rx == T.int64(0):
+                conv2d_nchw[T.int64(0), ff, yy, xx] = T.float32(0)
+            conv2d_nchw[T.int64(0), ff, yy, xx] = conv2d_nchw[T.int64(0), ff, yy, xx] + pad_temp[T.int64(0), rc, yy + ry, xx + rx] * p1[ff, rc, ry, rx]
+        for ax0 in range(T.int64(16)):
+            T_expand_dims[ax0, T.int64(0), T.int64(0)] = p2[ax0]
+        for ax1, ax2, ax3 in T.grid(T.int64(16), T.int64(32), T.int64(32)):
+            T_add[T.int64(0), ax1, ax2, ax3] = conv2d_nchw[T.int64(0), ax1, ax2, ax3] + T_expand_dims[ax1, T.int64(0), T.int64(0)]
+        for ax1, ax2, ax3 in T.grid(T.int64(16), T.int64(32), T.int64(32)):
+            T_relu[T.int64(0), ax1, ax2, ax3] = T.max(T_add[T.int64(0), ax1, ax2, ax3], T.float32(0))

@@ -1,0 +1,16 @@
+# RUN: tirgen opt %s --pass tir.FlattenBuffer
+# from tvm.script import ir as I
+# from tvm.script import tir as T
+
+@I.ir_module
+class Module:
+    @T.prim_func
+    def main(p0: T.Buffer((T.int64(4), T.int64(16), T.int64(64)), "float32"), T_divide: T.Buffer((T.int64(4), T.int64(16), T.int64(1)), "float32")):
+        T.func_attr({"tir.noalias": T.bool(True)})
+        p0_red = T.decl_buffer((T.int64(4), T.int64(16), T.int64(1)))
+        for ax0, ax1, k2 in T.grid(T.int64(4), T.int64(16), T.int64(64)):
+            if k2 == T.int64(0):
+                p0_red[ax0, ax1, T.int64(0)] = T.float32(0)
+            p0_red[ax0, ax1, T.int64(0)] = p0_red[ax0, ax1, T.int64(0)] + p0[ax0, ax1, k2]
+        for ax0, ax1 in T.grid(T.int64(4), T.int64(16)):
+            T_divide[ax0, ax1, T.int64(0)] = p0_red[ax0, ax1, T.int64(0)] * T.float32(0.015625)

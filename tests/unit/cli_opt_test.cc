@@ -1,0 +1,101 @@
+// `tirgen opt`: the pass table, its one-line errors (exit 2), --print-after-all, --verify-each,
+// and that the CLI prints what the golden driver expects.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "cli_test_util.h"
+
+namespace {
+
+using tirgen_cli_test::ReadText;
+using tirgen_cli_test::RunCli;
+using tirgen_cli_test::TempPath;
+using tirgen_cli_test::WriteText;
+
+std::string Golden(const std::string& rel) {
+  return (std::filesystem::path(TIRGEN_SOURCE_DIR) / "tests" / "golden" / rel).string();
+}
+
+int Lines(const std::string& s) {
+  int n = 0;
+  for (char c : s) n += c == '\n';
+  return n;
+}
+
+TEST(CliOpt, ListsPassesByTvmName) {
+  auto r = RunCli("opt --list-passes");
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("tir.FlattenBuffer  (TIR, on TVMScript)"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("FoldConstant  (Relay, on Relay text)"), std::string::npos) << r.output;
+}
+
+TEST(CliOpt, PrintsTheGoldenExpectation) {
+  std::string in = Golden("tir.LowerInitBlock/conv2d_bias_relu.py");
+  std::string out = TempPath("opt_out.py");
+  auto r = RunCli("opt " + in + " --pass tir.LowerInitBlock --verify-each -o " + out);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(ReadText(out), ReadText(Golden("tir.LowerInitBlock/conv2d_bias_relu.expected.py")));
+  std::string trace_case = Golden("schedule.split/dense_split_reorder");
+  r = RunCli("opt " + trace_case + ".py --schedule " + trace_case + ".trace.py -o " + out);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(ReadText(out), ReadText(trace_case + ".expected.py"));
+}
+
+TEST(CliOpt, UnknownPassIsOneLineListingTheKnownOnes) {
+  auto r = RunCli("opt " + Golden("tir.LowerInitBlock/conv2d_bias_relu.py") + " --pass tir.Nope");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(Lines(r.output), 1) << r.output;
+  EXPECT_EQ(r.output.rfind("error: --pass: unknown pass \"tir.Nope\"; known passes: ", 0), 0u) << r.output;
+  EXPECT_NE(r.output.find("tir.Simplify"), std::string::npos);
+  // A TIR pass without TVM's prefix gets a hint; a Relay pass on TVMScript is refused.
+  r = RunCli("opt " + Golden("tir.LowerInitBlock/conv2d_bias_relu.py") + " --pass LowerInitBlock");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("(TIR passes take TVM's prefix: tir.LowerInitBlock)"), std::string::npos) << r.output;
+  r = RunCli("opt " + Golden("tir.LowerInitBlock/conv2d_bias_relu.py") + " --pass FoldConstant");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(Lines(r.output), 1) << r.output;
+  EXPECT_NE(r.output.find("a Relay pass, but"), std::string::npos) << r.output;
+  r = RunCli("opt " + Golden("tir.LowerInitBlock/conv2d_bias_relu.py") + " --pass 'tir.NarrowDataType(x)'");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.output.find("argument \"x\" is not an integer"), std::string::npos) << r.output;
+}
+
+TEST(CliOpt, PrintAfterAllShowsEachPass) {
+  auto r = RunCli("opt " + Golden("tir.LowerInitBlock/conv2d_bias_relu.py") +
+                  " --pass tir.LowerInitBlock,tir.ConvertBlocksToOpaque --print-after-all -o /dev/null");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  size_t a = r.output.find("# after tir.LowerInitBlock\n# from tvm.script import ir as I\n");
+  size_t b = r.output.find("# after tir.ConvertBlocksToOpaque\n");
+  EXPECT_NE(a, std::string::npos) << r.output;
+  EXPECT_NE(b, std::string::npos) << r.output;
+  EXPECT_LT(a, b);
+}
+
+// An input a block of which reads the outer loop var directly: --verify-each refuses it in one
+// line naming the function, the place and the problem.
+TEST(CliOpt, VerifyEachRejectsIllFormedInput) {
+  std::string in = TempPath("opt_bad.py");
+  WriteText(in, R"(# from tvm.script import tir as T
+
+@T.prim_func
+def main(A: T.Buffer((4,), "float32")):
+    for i in range(4):
+        with T.block("B"):
+            vi = T.axis.spatial(4, i)
+            T.reads()
+            T.writes(A[vi])
+            A[i] = T.float32(0)
+)");
+  auto r = RunCli("opt " + in + " --pass tir.LowerInitBlock --verify-each");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_EQ(Lines(r.output), 1) << r.output;
+  EXPECT_NE(r.output.find("the input is not well-formed TIR: main: block \"root\" > for i > block \"B\": "
+                          "A[i] = 0: loop var i is used inside block \"B\""),
+            std::string::npos) << r.output;
+  // Without --verify-each (and without TIRGEN_VERIFY_EACH) the input is taken as it is.
+  r = RunCli("opt " + in + " --pass tir.LowerInitBlock -o /dev/null", "TIRGEN_VERIFY_EACH=0 ");
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+}
+
+}  // namespace
