@@ -6,6 +6,7 @@
 // pass prefix + FuseOps), its primitive function lowered and printed, then parsed back.
 #include <gtest/gtest.h>
 
+#include "tirgen/lower/constant_evaluator.h"
 #include "tirgen/ir/structural_equal.h"
 #include "tirgen/lower/lower.h"
 #include "tirgen/relay/expr_functor.h"
@@ -21,7 +22,7 @@ namespace {
 // and printed (checking that the text parses back to the same PrimFunc).
 std::string LowerOne(const std::string& params, const std::string& body) {
   std::string text = "#[version = \"0.0.5\"]\ndef @main(" + params + ") {\n  " + body + "\n}\n";
-  IRModule mod = relay::Optimize(relay::ParseModule(text, "op_fidelity_nn"), {}, relay::OptimizeConfig());
+  IRModule mod = relay::Optimize(relay::ParseModule(text, "op_fidelity_nn"), {}, lower::DefaultOptimizeConfig());
   std::vector<relay::Function> fns;
   relay::PostOrderVisit(mod.Lookup("main").cast<relay::Expr>(), [&](const relay::Expr& x) {
     if (const auto* f = x.as<relay::FunctionNode>())

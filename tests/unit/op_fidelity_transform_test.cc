@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "tirgen/lower/constant_evaluator.h"
 #include "tirgen/lower/lower.h"
 #include "tirgen/relay/expr_functor.h"
 #include "tirgen/relay/text.h"
@@ -21,7 +22,7 @@ namespace {
 // The printed PrimFunc of the single primitive function `main` optimizes into.
 std::string LowerOnly(const std::string& body) {
   std::string text = "#[version = \"0.0.5\"]\n" + body;
-  IRModule mod = relay::Optimize(relay::ParseModule(text, "op_fidelity.relay"));
+  IRModule mod = relay::Optimize(relay::ParseModule(text, "op_fidelity.relay"), {}, lower::DefaultOptimizeConfig());
   std::vector<relay::Function> fns;
   relay::PostOrderVisit(mod.Lookup("main").cast<relay::Expr>(), [&](const relay::Expr& x) {
     if (const auto* f = x.as<relay::FunctionNode>())
