@@ -444,24 +444,18 @@ class Compiler {
           return r;
         };
       }
-      case Rep::kFloat: {
-        Fn<float> x = v.f;
-        return [x, to](Frame& fr) -> T {
-          T r = static_cast<T>(x(fr));
-          if constexpr (std::is_same<T, float>::value) r = Round16(to, r);
-          return r;
-        };
-      }
-      case Rep::kDouble: {
-        Fn<double> x = v.d;
-        return [x, to](Frame& fr) -> T {
-          T r = static_cast<T>(x(fr));
-          if constexpr (std::is_same<T, float>::value) r = Round16(to, r);
-          return r;
-        };
-      }
+      case Rep::kFloat: return FloatToReal<T>(to, v.f);
+      case Rep::kDouble: return FloatToReal<T>(to, v.d);
     }
     TIRGEN_UNREACHABLE();
+  }
+  template <class T, class S>
+  static Fn<T> FloatToReal(DataType to, Fn<S> x) {
+    return [x, to](Frame& fr) -> T {
+      T r = static_cast<T>(x(fr));
+      if constexpr (std::is_same<T, float>::value) r = Round16(to, r);
+      return r;
+    };
   }
 
   template <class T>
