@@ -6,6 +6,7 @@
 #include <benchmark/benchmark.h>
 
 #include "resnet18_model.h"
+#include "tirgen/lower/constant_evaluator.h"
 #include "tirgen/lower/lower.h"
 #include "tirgen/relay/transforms.h"
 
@@ -18,6 +19,7 @@ using tirgen_bench::Resnet18;
 void BM_Optimize(benchmark::State& state) {
   const tirgen_bench::Model& m = Resnet18();
   relay::OptimizeConfig config;
+  config.constant_evaluator = lower::EvaluateConstant;
   config.link_params = state.range(0) != 0;
   for (auto _ : state) benchmark::DoNotOptimize(relay::Optimize(m.mod, m.params, config));
 }

@@ -13,6 +13,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "tirgen/lower/constant_evaluator.h"
 #include "tirgen/frontend/onnx.h"
 #include "tirgen/lower/lower.h"
 #include "tirgen/relay/transforms.h"
@@ -63,7 +64,7 @@ void BM_Import(benchmark::State& state) {
 void BM_ImportOptimize(benchmark::State& state) {
   for (auto _ : state) {
     tirgen::frontend::OnnxImport r = tirgen::frontend::ImportOnnxBytes(Bytes(), "resnet18.onnx");
-    tirgen::IRModule fused = tirgen::relay::Optimize(r.mod, r.params);
+    tirgen::IRModule fused = tirgen::relay::Optimize(r.mod, r.params, tirgen::lower::DefaultOptimizeConfig());
     benchmark::DoNotOptimize(fused);
   }
 }
@@ -71,7 +72,7 @@ void BM_ImportOptimize(benchmark::State& state) {
 void BM_ImportOptimizeLower(benchmark::State& state) {
   for (auto _ : state) {
     tirgen::frontend::OnnxImport r = tirgen::frontend::ImportOnnxBytes(Bytes(), "resnet18.onnx");
-    tirgen::IRModule lowered = tirgen::lower::LowerTE(tirgen::relay::Optimize(r.mod, r.params));
+    tirgen::IRModule lowered = tirgen::lower::LowerTE(tirgen::relay::Optimize(r.mod, r.params, tirgen::lower::DefaultOptimizeConfig()));
     benchmark::DoNotOptimize(lowered);
   }
 }

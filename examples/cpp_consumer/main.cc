@@ -4,6 +4,7 @@
 #include <iostream>
 #include <map>
 
+#include "tirgen/lower/constant_evaluator.h"
 #include "tirgen/lower/lower.h"
 #include "tirgen/relay/text.h"
 #include "tirgen/relay/transforms.h"
@@ -28,7 +29,7 @@ int main(int argc, char** argv) {
     std::string file = argc > 1 ? argv[1] : "<builtin>";
     std::string text = argc > 1 ? tirgen::ReadFile(file) : kModel;
     tirgen::IRModule mod = tirgen::relay::ParseModule(text, file);
-    tirgen::IRModule fused = tirgen::relay::Optimize(mod);
+    tirgen::IRModule fused = tirgen::relay::Optimize(mod, {}, tirgen::lower::DefaultOptimizeConfig());
     std::vector<tirgen::lower::LoweredPrimitive> lowered;
     tirgen::IRModule lowered_mod = tirgen::lower::LowerTE(fused, tirgen::lower::LowerTEOptions(), &lowered);
     std::map<std::string, tirgen::ObjectRef> prim_funcs;

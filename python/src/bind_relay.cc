@@ -8,6 +8,7 @@
 #include <pybind11/stl.h>
 
 #include "numpy_convert.h"
+#include "tirgen/lower/constant_evaluator.h"
 #include "tirgen/lower/lower.h"
 #include "tirgen/relay/expr_functor.h"
 #include "tirgen/relay/op.h"
@@ -254,6 +255,7 @@ void BindRelay(py::module_& m) {
         relay::OptimizeConfig config;
         config.link_params = link_params;
         config.max_fuse_depth = max_fuse_depth;
+        config.constant_evaluator = lower::EvaluateConstant;
         return relay::Optimize(mod, python::NamedArrays(params), config);
       },
       py::arg("mod"), py::arg("params") = py::none(), py::arg("link_params") = false,
@@ -286,9 +288,14 @@ void BindRelay(py::module_& m) {
     transform.def(name, [name, fn]() { return Pass(name, fn); });
   };
   simple("InferType", &relay::InferType);
-  simple("FoldConstant", &relay::FoldConstant);
+  // The folding passes evaluate constant calls in process (lower::EvaluateConstant).
+  transform.def("FoldConstant", []() {
+    return Pass("FoldConstant", [](const IRModule& mod) { return relay::FoldConstant(mod, lower::EvaluateConstant); });
+  });
   simple("SimplifyInference", &relay::SimplifyInference);
-  simple("SimplifyExpr", &relay::SimplifyExpr);
+  transform.def("SimplifyExpr", []() {
+    return Pass("SimplifyExpr", [](const IRModule& mod) { return relay::SimplifyExpr(mod, lower::EvaluateConstant); });
+  });
   simple("CanonicalizeOps", &relay::CanonicalizeOps);
   simple("CanonicalizeCast", &relay::CanonicalizeCast);
   transform.def("EliminateCommonSubexpr", []() {

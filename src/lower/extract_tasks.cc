@@ -20,6 +20,7 @@
 #include "lower_internal.h"
 #include "tirgen/relay/expr_functor.h"
 #include "tirgen/relay/structural.h"
+#include "tirgen/lower/constant_evaluator.h"
 #include "tirgen/relay/transforms.h"
 #include "tirgen/support/error.h"
 #include "tirgen/support/name_supply.h"
@@ -88,6 +89,7 @@ std::vector<Task> ExtractTasks(const IRModule& mod, const std::map<std::string, 
                                const ExtractOptions& options) {
   const std::string target = CanonicalTarget(options.target);
   relay::OptimizeConfig config;
+  config.constant_evaluator = lower::EvaluateConstant;
   config.link_params = options.link_params;
   IRModule fused = relay::Optimize(mod, params, config);
   ObjectRef main = fused.Lookup("main");

@@ -6,6 +6,7 @@
 #include <functional>
 #include <map>
 
+#include "tirgen/lower/constant_evaluator.h"
 #include "tirgen/relay/text.h"
 #include "tirgen/relay/transforms.h"
 #include "tirgen/script/parser.h"
@@ -34,8 +35,8 @@ const std::map<std::string, RelayPass>& RelayPasses() {
          return relay::DeadCodeElimination(m, !a.empty() && a[0] != 0);
        }},
       {"EliminateCommonSubexpr", [](const IRModule& m, auto&) { return relay::EliminateCommonSubexpr(m); }},
-      {"FoldConstant", [](const IRModule& m, auto&) { return relay::FoldConstant(m); }},
-      {"FoldScaleAxis", [](const IRModule& m, auto&) { return relay::FoldScaleAxis(m); }},
+      {"FoldConstant", [](const IRModule& m, auto&) { return relay::FoldConstant(m, lower::EvaluateConstant); }},
+      {"FoldScaleAxis", [](const IRModule& m, auto&) { return relay::FoldScaleAxis(m, lower::EvaluateConstant); }},
       {"ForwardFoldScaleAxis", [](const IRModule& m, auto&) { return relay::ForwardFoldScaleAxis(m); }},
       {"FuseOps",  // FuseOps(max_depth): relay.FuseOps.max_depth
        [](const IRModule& m, const std::vector<int64_t>& a) {
@@ -43,7 +44,7 @@ const std::map<std::string, RelayPass>& RelayPasses() {
        }},
       {"InferType", [](const IRModule& m, auto&) { return relay::InferType(m); }},
       {"Legalize", [](const IRModule& m, auto&) { return relay::Legalize(m); }},
-      {"SimplifyExpr", [](const IRModule& m, auto&) { return relay::SimplifyExpr(m); }},
+      {"SimplifyExpr", [](const IRModule& m, auto&) { return relay::SimplifyExpr(m, lower::EvaluateConstant); }},
       {"SimplifyInference", [](const IRModule& m, auto&) { return relay::SimplifyInference(m); }},
   };
   return passes;

@@ -10,6 +10,7 @@
 #include "tirgen/lower/lower.h"
 #include "tirgen/relay/expr_functor.h"
 #include "tirgen/relay/text.h"
+#include "tirgen/lower/constant_evaluator.h"
 #include "tirgen/relay/transforms.h"
 #include "tirgen/runtime/build.h"
 #include "tirgen/runtime/time_evaluator.h"
@@ -50,6 +51,7 @@ IRModule LowerForExecution(const IRModule& mod, const std::map<std::string, NDAr
   });
   if (fused) return lower::LowerTE(params.empty() ? mod : relay::BindParamsByName(mod, params));
   relay::OptimizeConfig config;
+  config.constant_evaluator = lower::EvaluateConstant;
   config.link_params = link_params;
   return lower::LowerTE(relay::Optimize(mod, params, config));
 }

@@ -8,6 +8,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "tirgen/lower/constant_evaluator.h"
 #include "tirgen/lower/lower.h"
 #include "tirgen/relay/structural.h"
 #include "tirgen/relay/text.h"
@@ -277,7 +278,7 @@ std::string GraphDot(const IRModule& mod, const std::map<std::string, NDArray>& 
       throw Error("error: graph: the module is already optimized (it has fused functions); "
                   "bind params and choose link_params when optimizing it");
   } else {
-    relay::OptimizeConfig config;
+    relay::OptimizeConfig config = lower::DefaultOptimizeConfig();
     config.link_params = options.link_params;
     fused = relay::Optimize(mod, params, config);
   }

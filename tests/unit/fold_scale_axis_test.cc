@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "relay_pass_test_util.h"
+#include "tirgen/lower/constant_evaluator.h"
 #include "tirgen/lower/lower.h"
 #include "tirgen/relay/expr_functor.h"
 #include "tirgen/runtime/executor.h"
@@ -175,7 +176,7 @@ std::vector<NDArray> Run(const IRModule& m, const NDArray& x) {
 void ExpectSameNumbers(const std::string& params, const std::string& body, const Consts& consts,
                        std::vector<int64_t> xshape) {
   IRModule before = Bound(params, body, consts);
-  IRModule after = relay::FoldScaleAxis(before);
+  IRModule after = relay::FoldScaleAxis(before, lower::EvaluateConstant);
   EXPECT_EQ(CountOp(after, "multiply"), 0) << relay::PrintModule(after);
   NDArray x = F32(std::move(xshape), 99, -1, 1);
   std::vector<NDArray> want = Run(before, x), got = Run(after, x);

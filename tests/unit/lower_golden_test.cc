@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <set>
 
+#include "tirgen/lower/constant_evaluator.h"
 #include "tirgen/ir/structural_equal.h"
 #include "tirgen/lower/lower.h"
 #include "tirgen/relay/expr_functor.h"
@@ -117,6 +118,7 @@ TEST_P(LowerGoldenBoundMeta, OptimizesAndLowersToTvmPrimFuncs) {
   const std::string dir = kDir + c + "/";
   IRModule mod = relay::ParseModule(ReadFile(dir + "bound_meta.relay"), dir + "bound_meta.relay");
   relay::OptimizeConfig config;
+  config.constant_evaluator = lower::EvaluateConstant;
   config.link_params = true;
   IRModule opt = relay::Optimize(mod, {}, config);
   std::vector<relay::Function> fns = PrimitiveFunctions(opt);

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "tirgen/ir/structural_equal.h"
+#include "tirgen/lower/constant_evaluator.h"
 #include "tirgen/lower/lower.h"
 #include "tirgen/relay/expr_functor.h"
 #include "tirgen/relay/text.h"
@@ -60,7 +61,7 @@ inline const char* RoundTripBug(const std::string& name) {
 
 /// The printed PrimFunc of the one primitive function `text`'s main optimizes into.
 inline std::string LowerOne(const std::string& text, const std::string& name) {
-  IRModule mod = relay::Optimize(relay::ParseModule(text, name));
+  IRModule mod = relay::Optimize(relay::ParseModule(text, name), {}, lower::DefaultOptimizeConfig());
   std::vector<relay::Function> fns;
   relay::PostOrderVisit(mod.Lookup("main").cast<relay::Expr>(), [&](const relay::Expr& x) {
     if (const auto* f = x.as<relay::FunctionNode>())

@@ -8,6 +8,7 @@
 #include <map>
 #include <sstream>
 
+#include "tirgen/lower/constant_evaluator.h"
 #include "tirgen/relay/text.h"
 #include "tirgen/relay/transforms.h"
 #include "tirgen/support/io.h"
@@ -36,6 +37,7 @@ TEST_P(OptimizeGolden, MatchesTvm) {
   bool link = ReadFile(dir + "manifest.json").find("\"link_params\": true") != std::string::npos;
   IRModule mod = relay::ParseModule(ReadFile(dir + "input.relay"), dir + "input.relay");
   relay::OptimizeConfig config;
+  config.constant_evaluator = lower::EvaluateConstant;
   config.link_params = link;
   IRModule out = relay::Optimize(mod, params, config);
   EXPECT_EQ(relay::PrintModule(out), ReadFile(dir + "optimized.relay")) << c;

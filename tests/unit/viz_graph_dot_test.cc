@@ -13,6 +13,7 @@
 
 #include "viz_test_util.h"
 #include "tirgen/frontend/onnx.h"
+#include "tirgen/lower/constant_evaluator.h"
 #include "tirgen/lower/lower.h"
 #include "tirgen/relay/expr_functor.h"
 #include "tirgen/relay/text.h"
@@ -46,7 +47,7 @@ std::vector<std::string> ClusterLabels(const std::string& dot) {
 
 std::vector<std::string> ExpectedLabels(const IRModule& mod, const std::map<std::string, NDArray>& params,
                                         bool link_params = false) {
-  relay::OptimizeConfig config;
+  relay::OptimizeConfig config = lower::DefaultOptimizeConfig();
   config.link_params = link_params;
   IRModule lowered = lower::LowerTE(relay::Optimize(mod, params, config));
   LoweredCalls calls;
@@ -155,7 +156,7 @@ TEST(VizGraphDot, UnfusedDrawsTheSameOpsWithoutClusters) {
 
 TEST(VizGraphDot, FusedModuleIsDrawnAsItIs) {
   frontend::OnnxImport model = SmallCnn();
-  IRModule fused = relay::Optimize(model.mod, model.params);
+  IRModule fused = relay::Optimize(model.mod, model.params, lower::DefaultOptimizeConfig());
   EXPECT_EQ(viz::GraphDot(fused), viz::GraphDot(model.mod, model.params));
   try {
     viz::GraphDot(fused, model.params);

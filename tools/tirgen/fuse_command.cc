@@ -1,6 +1,7 @@
 #include "fuse_command.h"
 
 #include "tirgen/relay/text.h"
+#include "tirgen/lower/constant_evaluator.h"
 #include "tirgen/relay/transforms.h"
 #include "tirgen/support/io.h"
 
@@ -18,6 +19,7 @@ void AddFuseCommand(CLI::App& app, FuseOptions* options) {
 int RunFuse(const FuseOptions& options) {
   LoadedInput in = LoadInput(options.input);
   relay::OptimizeConfig config;
+  config.constant_evaluator = lower::EvaluateConstant;
   config.link_params = options.link_params;
   IRModule fused = relay::Optimize(in.mod, in.params, config);
   WriteFileAtomic(options.output, relay::PrintModule(fused));

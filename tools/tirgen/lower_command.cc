@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "tirgen/lower/lower.h"
+#include "tirgen/lower/constant_evaluator.h"
 #include "tirgen/relay/transforms.h"
 #include "tirgen/script/printer.h"
 #include "tirgen/support/error.h"
@@ -96,6 +97,7 @@ int RunLower(const LowerOptions& options) {
                   "model before fusion");
   } else {
     relay::OptimizeConfig config;
+    config.constant_evaluator = lower::EvaluateConstant;
     config.link_params = options.link_params;
     fused = relay::Optimize(in.mod, in.params, config);
   }

@@ -40,13 +40,21 @@ using CseSkip = std::function<bool(const Expr&)>;
 Expr EliminateCommonSubexpr(const Expr& expr, const CseSkip& skip = nullptr);
 IRModule EliminateCommonSubexpr(const IRModule& mod, const CseSkip& skip = nullptr);
 
+/// Evaluates a closed constant expression (a call of an operator on constants) to a Constant
+/// or a Tuple of Constants; an undefined Expr leaves the call unfolded. Relay cannot run
+/// operators itself: the caller passes lower::EvaluateConstant (src/lower), which lowers the
+/// call and runs it with tir::Interpreter. An empty evaluator folds nothing.
+using ConstantEvaluator = std::function<Expr(const Expr&)>;
+
 /// TVM's SimplifyExpr: algebraic rewrites run to a fixed point (src/relay/transforms/
 /// simplify_expr.cc lists them): consecutive reshapes/transposes/casts merged, identities
 /// (x + 0, x * 1, no-op transpose, same-dtype cast) removed, *_like ops given static shapes,
 /// x / sqrt(y) -> x * rsqrt(y), zeros/ones/full operands of broadcast ops made scalars.
-/// The result is typed; `mod` resolves @globals.
-Expr SimplifyExpr(const Expr& expr, const IRModule& mod = IRModule());
-IRModule SimplifyExpr(const IRModule& mod);
+/// `(x + c1) * c2` and `(x op c1) op c2` fold `c1 op c2` with `eval` (kept as calls without
+/// one). The result is typed; `mod` resolves @globals.
+Expr SimplifyExpr(const Expr& expr, const IRModule& mod = IRModule(),
+                  const ConstantEvaluator& eval = nullptr);
+IRModule SimplifyExpr(const IRModule& mod, const ConstantEvaluator& eval = nullptr);
 
 /// TVM's DeadCodeElimination: let bindings of pure values that are never used are removed;
 /// with `inline_once`, pure values used exactly once are inlined where they are used. Values
@@ -77,15 +85,11 @@ IRModule SimplifyInference(const IRModule& mod);
 /// nn.bias_add(x, b, axis) -> add(x, expand_dims(b, axis=1, num_newaxis=rank-axis-1)).
 IRModule CanonicalizeOps(const IRModule& mod);
 
-/// Evaluates a closed constant expression to a Constant (installed by the execution layer).
-using ConstantEvaluator = std::function<Expr(const Expr&)>;
-/// Installs (or clears, with nullptr) the evaluator FoldConstant uses; returns the previous one.
-ConstantEvaluator SetConstantEvaluator(ConstantEvaluator evaluator);
-/// FoldConstant: replaces maximal constant subgraphs by Constants. Without an evaluator the
-/// module is returned unchanged.
-IRModule FoldConstant(const IRModule& mod);
-/// FoldConstant of one expression (typed first); `expr` itself without an evaluator.
-Expr FoldConstantExpr(const Expr& expr);
+/// FoldConstant: replaces maximal constant subgraphs by Constants, calls evaluated by `eval`.
+/// With an empty evaluator the module is returned unchanged.
+IRModule FoldConstant(const IRModule& mod, const ConstantEvaluator& eval);
+/// FoldConstant of one expression (typed first); `expr` itself with an empty evaluator.
+Expr FoldConstantExpr(const Expr& expr, const ConstantEvaluator& eval);
 
 /// TVM's BackwardFoldScaleAxis: `conv2d/dense(...) * s` with a per-output-channel scale `s`
 /// (through relu/leaky_relu when s is a non-negative constant, add/subtract, nn.bias_add)
@@ -95,11 +99,15 @@ IRModule BackwardFoldScaleAxis(const IRModule& mod);
 /// a multiply of the weight, through relu/leaky_relu and add/subtract (fold_scale_axis_forward.cc).
 IRModule ForwardFoldScaleAxis(const IRModule& mod);
 /// TVM's FoldScaleAxis: BackwardFoldScaleAxis, ForwardFoldScaleAxis, then FoldConstant.
-IRModule FoldScaleAxis(const IRModule& mod);
+IRModule FoldScaleAxis(const IRModule& mod, const ConstantEvaluator& eval);
 
 struct OptimizeConfig {
   bool link_params = false;  ///< relay.FuseOps.link_params
   int max_fuse_depth = 256;  ///< relay.FuseOps.max_depth
+  /// What FoldConstant and SimplifyExpr evaluate constant calls with. Required: callers pass
+  /// lower::EvaluateConstant (Optimize is an internal error without one, so no caller forgets
+  /// it and silently gets an unfolded program).
+  ConstantEvaluator constant_evaluator;
 };
 
 /// Binds `params` to main's parameters by name and runs TVM's pass prefix then FuseOps

@@ -1,23 +1,16 @@
 // FoldConstant, graph part (TVM v0.14's rules): a call of an operator whose arguments are all
-// constants (or tuples of constants) is handed to the installed evaluator (the execution layer
-// lowers, builds and runs it) and replaced by its value; calls without arguments (`zeros`,
-// `ones`: folding them only makes big constants) and calls inside primitive functions are left
-// alone. Let-bound constants are inlined, projections of literal tuples resolved, ifs on a
-// constant condition reduced. Without an evaluator the module is returned unchanged.
-#include <mutex>
-
+// constants (or tuples of constants) is handed to the caller's evaluator (lower::EvaluateConstant
+// lowers it and runs it with tir::Interpreter) and replaced by its value; calls without
+// arguments (`zeros`, `ones`: folding them only makes big constants) and calls inside primitive
+// functions are left alone. Let-bound constants are inlined, projections of literal tuples
+// resolved, ifs on a constant condition reduced. Without an evaluator the module is returned
+// unchanged.
 #include "tirgen/relay/expr_functor.h"
 #include "tirgen/relay/transforms.h"
 
 namespace tirgen {
 namespace relay {
 namespace {
-
-std::mutex g_mu;
-ConstantEvaluator& Evaluator() {
-  static ConstantEvaluator e;
-  return e;
-}
 
 bool IsComplexConstant(const Expr& e) {
   if (e.as<ConstantNode>()) return true;
@@ -31,7 +24,7 @@ bool IsComplexConstant(const Expr& e) {
 
 class Folder : public ExprMutator {
  public:
-  explicit Folder(ConstantEvaluator eval) : eval_(std::move(eval)) {}
+  explicit Folder(const ConstantEvaluator& eval) : eval_(eval) {}
 
  protected:
   Expr VisitExpr_(const CallNode* op) override {
@@ -69,23 +62,12 @@ class Folder : public ExprMutator {
   }
 
  private:
-  ConstantEvaluator eval_;
+  const ConstantEvaluator& eval_;
 };
 
 }  // namespace
 
-ConstantEvaluator SetConstantEvaluator(ConstantEvaluator evaluator) {
-  std::lock_guard<std::mutex> lock(g_mu);
-  std::swap(Evaluator(), evaluator);
-  return evaluator;
-}
-
-IRModule FoldConstant(const IRModule& mod) {
-  ConstantEvaluator eval;
-  {
-    std::lock_guard<std::mutex> lock(g_mu);
-    eval = Evaluator();
-  }
+IRModule FoldConstant(const IRModule& mod, const ConstantEvaluator& eval) {
   if (!eval) return mod;
   std::map<std::string, ObjectRef> fns = mod->functions;
   for (auto& kv : fns) {

@@ -171,8 +171,8 @@ Expr Divide(const Expr& a, const Expr& b) { return MakeCall("divide", {a, b}); }
 
 }  // namespace fold_scale_axis
 
-IRModule FoldScaleAxis(const IRModule& mod) {
-  return FoldConstant(ForwardFoldScaleAxis(BackwardFoldScaleAxis(mod)));
+IRModule FoldScaleAxis(const IRModule& mod, const ConstantEvaluator& eval) {
+  return FoldConstant(ForwardFoldScaleAxis(BackwardFoldScaleAxis(mod)), eval);
 }
 
 }  // namespace relay

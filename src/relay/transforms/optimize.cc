@@ -4,12 +4,16 @@
 // the opt-level-4 CombineParallel* and FastMath) are omitted.
 #include "tirgen/relay/text.h"
 #include "tirgen/relay/transforms.h"
+#include "tirgen/support/error.h"
 
 namespace tirgen {
 namespace relay {
 
 IRModule Optimize(const IRModule& mod, const std::map<std::string, NDArray>& params,
                   const OptimizeConfig& config) {
+  TIRGEN_ICHECK(config.constant_evaluator)
+      << "relay::Optimize needs OptimizeConfig::constant_evaluator (lower::EvaluateConstant)";
+  const ConstantEvaluator& eval = config.constant_evaluator;
   IRModule m = params.empty() ? mod : BindParamsByName(mod, params);
   m = InferType(m);  // the passes read checked types (TVM's pass infra infers them first too)
   m = Legalize(m);
@@ -17,12 +21,12 @@ IRModule Optimize(const IRModule& mod, const std::map<std::string, NDArray>& par
   // TVM's pipeline passes EliminateCommonSubexpr a skip function meant to keep int32 casts,
   // but that function always answers false (its result is overwritten), so nothing is skipped.
   m = EliminateCommonSubexpr(m);
-  m = FoldConstant(m);
-  m = FoldScaleAxis(m);
-  m = SimplifyExpr(m);
+  m = FoldConstant(m, eval);
+  m = FoldScaleAxis(m, eval);
+  m = SimplifyExpr(m, eval);
   m = CanonicalizeCast(m);
   m = CanonicalizeOps(m);
-  m = FoldConstant(m);
+  m = FoldConstant(m, eval);
   return FuseOps(m, config.link_params, config.max_fuse_depth);
 }
 

@@ -17,10 +17,11 @@ IRModule MapFunctions(const IRModule& mod, const std::function<Expr(const Functi
   return IRModule(fns, mod->attrs);
 }
 
-Expr FoldConstantExpr(const Expr& expr) {
+Expr FoldConstantExpr(const Expr& expr, const ConstantEvaluator& eval) {
+  if (!eval) return expr;
   Expr typed = InferType(expr);
   IRModule mod({{"main", Function({}, typed, typed->checked_type)}});
-  return FoldConstant(mod)->functions.at("main").as<FunctionNode>()->body;
+  return FoldConstant(mod, eval)->functions.at("main").as<FunctionNode>()->body;
 }
 
 namespace {

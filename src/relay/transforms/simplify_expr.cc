@@ -224,21 +224,21 @@ Rewrite FullElementwise() {
           }};
 }
 
-// c1 `op` c2 folded to a constant when an evaluator is installed (else the call itself).
-Expr FoldPair(const std::string& op, const Expr& c1, const Expr& c2) {
-  return FoldConstantExpr(MakeCall(op, {c1, c2}));
+// c1 `op` c2 folded to a constant by `eval` (the call itself without an evaluator).
+Expr FoldPair(const ConstantEvaluator& eval, const std::string& op, const Expr& c1, const Expr& c2) {
+  return FoldConstantExpr(MakeCall(op, {c1, c2}), eval);
 }
 
-Rewrite SwitchAddMultiply() {
+Rewrite SwitchAddMultiply(const ConstantEvaluator& eval) {
   Pattern x = Wildcard(), c1 = IsConstant(), c2 = IsConstant();
   return {"SwitchAddMultiply", IsOp("multiply")({IsOp("add")({x, c1}), c2}),
           [=](const Expr&, const Expr& post, const Match& m) -> Expr {
             if (m[x].as<ConstantNode>()) return post;
-            return MakeCall("add", {MakeCall("multiply", {m[x], m[c2]}), FoldPair("multiply", m[c1], m[c2])});
+            return MakeCall("add", {MakeCall("multiply", {m[x], m[c2]}), FoldPair(eval, "multiply", m[c1], m[c2])});
           }};
 }
 
-Rewrite SimplifyAdjacentMultiplyOrAdd() {
+Rewrite SimplifyAdjacentMultiplyOrAdd(const ConstantEvaluator& eval) {
   Pattern x = Wildcard(), c1 = IsConstant(), c2 = IsConstant();
   Pattern pat = IsOp("multiply")({IsOp("multiply")({x, c1}), c2}) ||
                 IsOp("add")({IsOp("add")({x, c1}), c2});
@@ -246,7 +246,7 @@ Rewrite SimplifyAdjacentMultiplyOrAdd() {
           [=](const Expr& pre, const Expr& post, const Match& m) -> Expr {
             if (m[x].as<ConstantNode>()) return post;
             std::string op = pre.as<CallNode>()->op_name();
-            return MakeCall(op, {m[x], FoldPair(op, m[c1], m[c2])});
+            return MakeCall(op, {m[x], FoldPair(eval, op, m[c1], m[c2])});
           }};
 }
 
@@ -275,27 +275,27 @@ Rewrite SimplifyClip() {
           }};
 }
 
-const std::vector<Rewrite>& Rewrites() {
-  static const std::vector<Rewrite> all = {
+// The rewrites in TVM's order; the folding ones hold a copy of `eval`.
+std::vector<Rewrite> Rewrites(const ConstantEvaluator& eval) {
+  return {
       ConcretizeLike("zeros_like"), ConcretizeLike("ones_like"), ConcretizeLike("full_like"),
       ConcretizeShapeLike("reshape_like"), ConcretizeShapeLike("broadcast_to_like"),
       ConcretizeShapeLike("cast_like"),
       SimplifyAdd(), SimplifyRSqrt(), EliminateIdentity(), SimplifyReshape(),
       SimplifyTranspose(), SimplifyNoOpTranspose(), SimplifySameCast(),
-      SimplifyConsecutiveCast(), FullElementwise(), SwitchAddMultiply(),
-      SimplifyAdjacentMultiplyOrAdd(), SimplifyClip(),
+      SimplifyConsecutiveCast(), FullElementwise(), SwitchAddMultiply(eval),
+      SimplifyAdjacentMultiplyOrAdd(eval), SimplifyClip(),
   };
-  return all;
 }
 
 }  // namespace
 
-Expr SimplifyExpr(const Expr& expr, const IRModule& mod) {
-  return pattern::RewritePatterns(Rewrites(), expr, mod);
+Expr SimplifyExpr(const Expr& expr, const IRModule& mod, const ConstantEvaluator& eval) {
+  return pattern::RewritePatterns(Rewrites(eval), expr, mod);
 }
 
-IRModule SimplifyExpr(const IRModule& mod) {
-  return MapFunctions(mod, [&](const Function& f) { return SimplifyExpr(f, mod); });
+IRModule SimplifyExpr(const IRModule& mod, const ConstantEvaluator& eval) {
+  return MapFunctions(mod, [&](const Function& f) { return SimplifyExpr(f, mod, eval); });
 }
 
 }  // namespace relay

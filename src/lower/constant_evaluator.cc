@@ -1,13 +1,15 @@
-#include "tirgen/runtime/constant_evaluator.h"
+// lower::EvaluateConstant: a constant call wrapped as a primitive function of its constants,
+// lowered by LowerToPrimFunc and run by tir::Interpret (see constant_evaluator.h).
+#include "tirgen/lower/constant_evaluator.h"
 
 #include "tirgen/lower/lower.h"
 #include "tirgen/relay/transforms.h"
-#include "tirgen/runtime/build.h"
 #include "tirgen/support/error.h"
 #include "tirgen/tir/expr.h"
+#include "tirgen/tir/interpreter.h"
 
 namespace tirgen {
-namespace runtime {
+namespace lower {
 namespace {
 
 relay::Type TypeOfConstant(const relay::Expr& e) {
@@ -73,20 +75,22 @@ relay::Expr EvaluateConstant(const relay::Expr& expr) {
   fn = relay::InferType(fn).cast<relay::Function>();
   tir::PrimFunc prim;
   try {
-    prim = lower::LowerToPrimFunc(fn);
+    prim = LowerToPrimFunc(fn);
   } catch (const Error&) {
     return relay::Expr();  // an operator without a compute: left unfolded
   }
-  std::vector<NDArray> outs = BuildModule(prim).Run("main", inputs);
+  std::vector<NDArray> outs = tir::Interpret(prim, inputs);
   size_t next = 0;
   relay::Expr result = ToExpr(fn->body->checked_type, outs, &next);
   TIRGEN_ICHECK(next == outs.size()) << "FoldConstant: more outputs than the result type has tensors";
   return result;
 }
 
-namespace {
-const bool kInstalled = (relay::SetConstantEvaluator(EvaluateConstant), true);
-}  // namespace
+relay::OptimizeConfig DefaultOptimizeConfig() {
+  relay::OptimizeConfig config;
+  config.constant_evaluator = EvaluateConstant;
+  return config;
+}
 
-}  // namespace runtime
+}  // namespace lower
 }  // namespace tirgen
