@@ -5,6 +5,7 @@
 #include <set>
 
 #include "parser_impl.h"
+#include "target_config.h"
 #include "tir_ops.h"
 
 namespace tirgen {
@@ -422,6 +423,29 @@ Value Parser::CallBuiltin(CallArgs& a) {
       fs->attrs = ToAttrMap(*v[0], "function attributes");
       return none;
     }
+    if (f == "target") {
+      auto v = Bind(a, {"target_config", "host"}, 1);
+      ObjectRef host;
+      if (v[1] && v[1]->k != Value::K::kNone) {
+        if (v[1]->k == Value::K::kStr) host = String(v[1]->s);
+        else if (v[1]->k == Value::K::kDict) host = Map(ToAttrMap(*v[1], "a host config"));
+        else if (v[1]->k == Value::K::kObj) host = v[1]->obj;
+        else Fail(*v[1], "T.target() host must be a string or a config dictionary");
+      }
+      Value r;
+      r.k = Value::K::kObj;
+      r.line = a.line;
+      r.col = a.col;
+      try {
+        if (v[0]->k == Value::K::kStr) r.obj = TargetFromString(v[0]->s, host);
+        else if (v[0]->k == Value::K::kDict) r.obj = TargetFromConfig(ToAttrMap(*v[0], "a target config"), host);
+        else Fail(*v[0], "T.target() expects a target string or a config dictionary");
+      } catch (const Error& e) {
+        if (e.span().defined()) throw;
+        Fail(*v[0], e.message());
+      }
+      return r;
+    }
     if (f == "block") {
       auto v = Bind(a, {"name", "no_realize"}, 0);
       auto fr = std::make_shared<FrameSpec>();
@@ -582,7 +606,7 @@ Value Parser::CallBuiltin(CallArgs& a) {
       fr->k = FrameSpec::K::kAttr;
       const Value& node = *v[0];
       if (node.k == Value::K::kStr) fr->node = String(node.s);
-      else if (node.k == Value::K::kBuffer || node.k == Value::K::kExpr) fr->node = node.obj;
+      else if (node.k == Value::K::kBuffer || node.k == Value::K::kExpr || node.k == Value::K::kObj) fr->node = node.obj;
       else Fail(node, "T.attr() node must be a variable, buffer or string");
       fr->attr_key = ToStr(*v[1], "an attribute key");
       fr->value = ToExpr(*v[2], "an attribute value");
@@ -685,28 +709,52 @@ Value Parser::CallBuiltin(CallArgs& a) {
       return expr(MakeCall(x.dtype(), "tir.bitwise_not", {x}));
     }
     if (f == "likely") {
-      auto v = Bind(a, {"cond"}, 1);
+      auto v = Bind(a, {"cond", "dtype"}, 1);  // dtype= is dropped, as TVM's _op_wrapper does
       PrimExpr x = ToExpr(*v[0]);
       return expr(MakeCall(x.dtype(), "tir.likely", {x}));
     }
-    if (f == "reinterpret") {
-      auto v = Bind(a, {"dtype", "value"}, 2);
-      return expr(MakeCall(ToDType(*v[0]), "tir.reinterpret", {ToExpr(*v[1])}));
-    }
-    if (f == "call_extern" || f == "call_pure_extern" || f == "call_intrin") {
-      if (a.pos.size() < 2) Fail(a.line, a.col, n + "() needs a dtype and a function name");
-      for (const auto& kv : a.kw) Fail(kv.second, n + "() got an unexpected keyword argument '" + kv.first + "'");
-      DataType t = ToDType(a.pos[0]);
-      std::string name = ToStr(a.pos[1], "a function name");
+    if (f == "reinterpret" || f == "call_extern" || f == "call_pure_extern" || f == "call_intrin") {
+      // TVM's _dtype_forward: the dtype comes first, or as dtype= with the rest positional.
+      std::vector<Value> rest = a.pos;
+      const Value* dtype = nullptr;
+      for (const auto& kv : a.kw) {
+        if (kv.first != "dtype") Fail(kv.second, n + "() got an unexpected keyword argument '" + kv.first + "'");
+        dtype = &kv.second;
+      }
+      if (!dtype) {
+        if (rest.empty()) Fail(a.line, a.col, n + "() needs a dtype");
+        dtype = &a.pos[0];
+        rest.erase(rest.begin());
+      }
+      DataType t = ToDType(*dtype);
+      if (f == "reinterpret") {
+        if (rest.size() != 1) Fail(a.line, a.col, "T.reinterpret() takes a dtype and one value");
+        return expr(MakeCall(t, "tir.reinterpret", {ToExpr(rest[0])}));
+      }
+      if (rest.empty()) Fail(a.line, a.col, n + "() needs a function name");
+      std::string name = ToStr(rest[0], "a function name");
       std::vector<PrimExpr> args;
       if (f == "call_intrin") {
-        for (size_t i = 2; i < a.pos.size(); ++i) args.push_back(ToExpr(a.pos[i]));
+        for (size_t i = 1; i < rest.size(); ++i) args.push_back(ToExpr(rest[i]));
         return expr(MakeCall(t, name.rfind("tir.", 0) == 0 ? name : "tir." + name, std::move(args)));
       }
       args.push_back(StringImm(name));
-      for (size_t i = 2; i < a.pos.size(); ++i) args.push_back(ToExpr(a.pos[i]));
+      for (size_t i = 1; i < rest.size(); ++i) args.push_back(ToExpr(rest[i]));
       return expr(MakeCall(t, "tir." + f, std::move(args)));
     }
+    if (f == "cast") {  // tvm.tir.generic.cast(value, dtype): folds constants like tvm::cast
+      auto v = Bind(a, {"value", "dtype"}, 2);
+      return expr(CastTo(ToDType(*v[1]), ToExpr(*v[0], "the value to cast")));
+    }
+    if (f == "min_value" || f == "max_value") return ExtremeValue(a, f == "max_value");
+    if (f == "isnan") {
+      auto v = Bind(a, {"x"}, 1);
+      PrimExpr x = ToExpr(*v[0]);
+      // tvm::isnan: integers are never NaN; floats call tir.isnan.
+      if (!x.dtype().is_floating()) return expr(IntImm(DataType::Bool(x.dtype().lanes()), 0));
+      return expr(MakeCall(DataType::Bool(x.dtype().lanes()), "tir.isnan", {x}));
+    }
+    if (IsIntrinsic(f)) return CallIntrinsic(a, f);
     if (f == "prim_func") Fail(a.line, a.col, "@T.prim_func is a decorator, not a function");
     Fail(a.line, a.col, "unknown TVMScript function '" + n + "'");
   } catch (const Error& e) {

@@ -263,6 +263,7 @@ ObjectRef Parser::ToAttrValue(const Value& v) {
     case Value::K::kStr: return String(v.s);
     case Value::K::kBuffer:
     case Value::K::kRegion:
+    case Value::K::kObj:
     case Value::K::kExpr: return v.obj;
     case Value::K::kInt:
     case Value::K::kBool:

@@ -709,8 +709,11 @@ PrimFunc Parser::ParseFunction(std::string* name_out, bool is_private) {
   Next();
   if (AcceptOp("->")) {
     Value rt = ParseExpr();
-    if (rt.k != Value::K::kFunc) Fail(rt, "expected a return type such as T.int32");
-    fs.ret_type = ToDType(rt);
+    // `-> None` is how TVM's tests spell a function without a return value.
+    if (rt.k != Value::K::kNone) {
+      if (rt.k != Value::K::kFunc) Fail(rt, "expected a return type such as T.int32 or None");
+      fs.ret_type = ToDType(rt);
+    }
   }
   std::vector<Stmt> stmts = ParseSuite("after the function signature");
   ctx_.pop_back();

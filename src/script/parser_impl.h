@@ -28,12 +28,13 @@ struct Value {
   enum class K : uint8_t {
     kNone, kBool, kInt, kFloat, kStr, kExpr, kBuffer, kRegion,
     kList, kTuple, kSlice, kDict, kNumList, kFunc, kFrame,
+    kObj,  ///< another attribute object (a T.target config)
   };
   K k = K::kNone;
   int64_t i = 0;                              ///< kInt, kBool
   double f = 0;                               ///< kFloat
   std::string s;                              ///< kStr; kFunc: dotted name such as "T.grid"
-  ObjectRef obj;                              ///< kExpr, kBuffer, kRegion
+  ObjectRef obj;                              ///< kExpr, kBuffer, kRegion, kObj
   std::shared_ptr<std::vector<Value>> items;  ///< kList/kTuple; kSlice: start, stop, step; kDict: k, v, k, v...
   std::vector<bool> slice_dims;               ///< kRegion from a subscript: which dims were slices
   const Token* numlist = nullptr;             ///< kNumList
@@ -200,6 +201,11 @@ class Parser {
   Value MakeForFrame(CallArgs& a, tir::ForKind kind);
   Value AxisCall(CallArgs& a, const std::string& kind);
   Value AxisRemap(CallArgs& a);
+  // ---- the table of tir.<builtin> calls (intrinsics.cc) ----
+  bool IsIntrinsic(const std::string& f) const;
+  Value CallIntrinsic(CallArgs& a, const std::string& f);
+  /// T.min_value / T.max_value.
+  Value ExtremeValue(CallArgs& a, bool max);
   NDArray ConstData(const Value& data, DataType dtype, const std::vector<tir::PrimExpr>& extents,
                     const Value& extents_value);
 

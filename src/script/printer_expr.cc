@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "printer_internal.h"
+#include "target_config.h"
 #include "tirgen/tir/functor.h"
 
 namespace tirgen {
@@ -310,7 +311,8 @@ int DtypeLocation(const std::string& name) {
   static const char* kFirst[] = {
       "reinterpret", "call_extern", "call_pure_extern", "call_llvm_intrin",
       "call_llvm_pure_intrin", "ptx_mma", "ptx_mma_sp", "ptx_ldmatrix", "ptx_cp_async",
-      "ptx_cp_async_bulk", "mma_store", "mma_fill", "vectorhigh", "vectorlow", "vectorcombine"};
+      "ptx_cp_async_bulk", "mma_store", "mma_fill", "vectorhigh", "vectorlow", "vectorcombine",
+      "type_annotation"};
   for (const char* n : kFirst) {
     if (name == n) return 1;
   }
@@ -436,10 +438,22 @@ ExprP Docsifier::Any(const ObjectRef& obj) {
   }
   if (const MapNode* m = obj.as<MapNode>()) {
     std::vector<ExprP> keys, values;  // std::map: keys already sorted, as TVM sorts str keys
+    bool target = IsTargetConfig(obj);
     for (const auto& kv : m->items) {
       keys.push_back(StrDoc(kv.first));
-      values.push_back(Any(kv.second));
+      // A target's host is part of its export: a plain dictionary, not another T.target.
+      if (target && kv.first == "host" && kv.second.as<MapNode>()) {
+        std::vector<ExprP> hk, hv;
+        for (const auto& h : kv.second.as<MapNode>()->items) {
+          hk.push_back(StrDoc(h.first));
+          hv.push_back(Any(h.second));
+        }
+        values.push_back(DictDoc(hk, hv));
+      } else {
+        values.push_back(Any(kv.second));
+      }
     }
+    if (target) return T("target")->Call({DictDoc(keys, values)});
     return DictDoc(keys, values);
   }
   if (obj.as<PrimExprNode>()) return Expr(obj.cast<PrimExpr>());
