@@ -245,6 +245,51 @@ Value Parser::AxisRemap(CallArgs& a) {
   return out;
 }
 
+Value Parser::CommReducerCall(CallArgs& a) {
+  std::vector<const Value*> v = Bind(a, {"combiner", "identity"}, 2);
+  if (v[0]->k != Value::K::kLambda)
+    Fail(*v[0], "T.comm_reducer() needs a lambda combiner, e.g. lambda x, y: x + y");
+  std::vector<PrimExpr> identity;
+  for (const Value& e : ToList(*v[1], "the identity elements"))
+    identity.push_back(ToExpr(e, "an identity element"));
+  const std::vector<Value>& names = *v[0]->items;
+  if (identity.empty() || names.size() != 2 * identity.size())
+    Fail(*v[0], "the combiner takes " + std::to_string(names.size()) + " parameters but " +
+                    std::to_string(identity.size()) + " identity elements need " +
+                    std::to_string(2 * identity.size()));
+  // As TVM's comm_reducer: the parameters become vars named x, y, x0, x1, ... by position,
+  // typed like identity + identity; the first half is lhs, the second rhs.
+  std::vector<Var> vars;
+  for (size_t i = 0; i < names.size(); ++i) {
+    std::string nm = i == 0 ? "x" : i == 1 ? "y" : "x" + std::to_string(i - 2);
+    vars.push_back(Var(nm, identity[i % identity.size()].dtype()));
+  }
+  size_t resume = pos_;
+  pos_ = static_cast<size_t>(v[0]->i);
+  PushScope();
+  for (size_t i = 0; i < names.size(); ++i) Define(names[i].s, MakeExpr(vars[i], names[i].line, names[i].col));
+  Value body = ParseExpr();
+  PopScope();
+  pos_ = resume;
+  std::vector<PrimExpr> result;
+  if (body.k == Value::K::kTuple) {
+    for (const Value& e : *body.items) result.push_back(ToExpr(e, "a combined value"));
+  } else {
+    result.push_back(ToExpr(body, "a combined value"));
+  }
+  if (result.size() != identity.size())
+    Fail(body, "the combiner returns " + std::to_string(result.size()) + " values for " +
+                   std::to_string(identity.size()) + " identity elements");
+  size_t n = identity.size();
+  Value r;
+  r.k = Value::K::kObj;
+  r.obj = CommReducer(std::vector<Var>(vars.begin(), vars.begin() + n),
+                      std::vector<Var>(vars.begin() + n, vars.end()), std::move(result), std::move(identity));
+  r.line = a.line;
+  r.col = a.col;
+  return r;
+}
+
 Value Parser::CallBuiltin(CallArgs& a) {
   const std::string& n = a.fname;
   Value none;
@@ -423,6 +468,7 @@ Value Parser::CallBuiltin(CallArgs& a) {
       fs->attrs = ToAttrMap(*v[0], "function attributes");
       return none;
     }
+    if (f == "comm_reducer") return CommReducerCall(a);
     if (f == "target") {
       auto v = Bind(a, {"target_config", "host"}, 1);
       ObjectRef host;

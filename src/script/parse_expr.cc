@@ -332,9 +332,46 @@ PrimExpr Parser::RegionToLoad(const Value& v) {
 
 Value Parser::ParseExpr() {
   DepthGuard g(this, Peek());
+  if (Peek().IsName("lambda")) return ParseLambda();
   Value v = ParseOr();
   if (Peek().IsName("if"))
     Fail(Peek(), "conditional expressions (a if c else b) are not supported; use T.Select or T.if_then_else");
+  return v;
+}
+
+// A lambda is evaluated later, by the call that takes it (only T.comm_reducer does): here its
+// parameter names are read and its body skipped up to the ',' or closing bracket that ends it.
+Value Parser::ParseLambda() {
+  const Token& kw = Next();
+  Value v;
+  v.k = Value::K::kLambda;
+  v.line = kw.line;
+  v.col = kw.col;
+  v.items = std::make_shared<std::vector<Value>>();
+  while (!Peek().IsOp(":")) {
+    const Token& name = ExpectName("a lambda parameter name");
+    Value n;
+    n.k = Value::K::kStr;
+    n.s = std::string(name.text);
+    n.line = name.line;
+    n.col = name.col;
+    v.items->push_back(n);
+    if (!AcceptOp(",")) break;
+  }
+  ExpectOp(":", "after the lambda parameters");
+  v.i = static_cast<int64_t>(pos_);
+  int depth = 0;
+  while (Peek().kind != Tok::kEnd && Peek().kind != Tok::kNewline) {
+    const Token& t = Peek();
+    if (t.IsOp("(") || t.IsOp("[") || t.IsOp("{")) ++depth;
+    if (t.IsOp(")") || t.IsOp("]") || t.IsOp("}")) {
+      if (depth == 0) break;
+      --depth;
+    }
+    if (depth == 0 && t.IsOp(",")) break;
+    Next();
+  }
+  if (static_cast<size_t>(v.i) == pos_) Fail(Peek(), "expected the lambda body, found " + Describe(Peek()));
   return v;
 }
 

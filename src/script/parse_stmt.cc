@@ -3,6 +3,7 @@
 #include "tir_ops.h"
 #include "tirgen/script/parser.h"
 #include "tirgen/tir/analysis/block_access_region.h"
+#include "tirgen/tir/analysis/block_read_write_region.h"
 #include "tirgen/tir/functor.h"
 
 namespace tirgen {
@@ -756,8 +757,6 @@ class AccessCompleter : public StmtExprMutator {
   AccessCompleter(const FuncState* fs, const Object* root, std::vector<Buffer> visible)
       : fs_(fs), root_(root), visible_(std::move(visible)) {}
 
-  const FuncState::MissingAccess* bad = nullptr;  ///< first block we cannot infer
-
   Stmt VisitStmt_(const BlockNode* op) override {
     size_t n_visible = visible_.size();
     for (const Buffer& b : op->alloc_buffers) visible_.push_back(b);
@@ -767,19 +766,22 @@ class AccessCompleter : public StmtExprMutator {
     for (const auto& x : fs_->missing_access)
       if (x.block == op) m = &x;
     if (m && op != root_) {
-      // Our region detector covers straight-line block bodies only (no loop relaxation, no
-      // nested block regions, no match_buffer remapping): refuse rather than infer wrongly.
-      if (!op->match_buffers.empty() || !Simple(op->body) || (op->init && !Simple(*op->init))) {
-        if (!bad || std::make_pair(m->line, m->col) < std::make_pair(bad->line, bad->col)) bad = m;
-        visible_.resize(n_visible);
-        return s;
-      }
       Block block = s.cast<Block>();
-      BlockAccessRegion r = GetBlockAccessRegion(block, [this](const Buffer& b) {
-        for (const Buffer& v : visible_)
-          if (v.same_as(b)) return true;
-        return false;
-      });
+      BlockAccessRegion r;
+      if (op->match_buffers.empty() && Simple(op->body) && (!op->init || Simple(*op->init))) {
+        r = GetBlockAccessRegion(block, [this](const Buffer& b) {
+          for (const Buffer& v : visible_)
+            if (v.same_as(b)) return true;
+          return false;
+        });
+      } else {
+        // Loops relaxed, nested blocks summarised by their regions, match_buffers mapped back
+        // to their sources (TVM's BlockReadWriteDetector). The block's own allocations and
+        // match_buffer targets are not visible from outside.
+        BufferVarMap vis;
+        for (size_t i = 0; i < n_visible; ++i) vis.emplace(visible_[i]->data.get(), visible_[i]);
+        r = GetBlockReadWriteRegion(block, vis);
+      }
       auto n = CopyNode(*block.get());
       if (m->mask & 1) n->reads = std::move(r.reads);
       if (m->mask & 2) n->writes = std::move(r.writes);
@@ -829,10 +831,6 @@ PrimFunc Parser::FinishFunction(FuncState& fs, std::vector<Stmt> stmts) {
     for (const auto& pb : fs.buffer_map) visible.push_back(pb.second);
     AccessCompleter completer(&fs, root_ok, std::move(visible));
     body = completer.VisitStmt(body);
-    if (completer.bad)
-      Fail(completer.bad->line, completer.bad->col,
-           "cannot infer T.reads/T.writes for this block (it holds loops, nested blocks, let-bindings "
-           "or match_buffers); write them explicitly");
   }
   // As in TVM v0.14, a function not marked private gets its name as "global_symbol" (the
   // printer leaves it out again when it equals the function name).

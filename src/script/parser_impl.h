@@ -28,7 +28,8 @@ struct Value {
   enum class K : uint8_t {
     kNone, kBool, kInt, kFloat, kStr, kExpr, kBuffer, kRegion,
     kList, kTuple, kSlice, kDict, kNumList, kFunc, kFrame,
-    kObj,  ///< another attribute object (a T.target config)
+    kObj,     ///< another attribute object (a T.target config, a T.comm_reducer)
+    kLambda,  ///< `lambda a, b: body`: items = parameter names (kStr), i = body's first token
   };
   K k = K::kNone;
   int64_t i = 0;                              ///< kInt, kBool
@@ -206,6 +207,9 @@ class Parser {
   Value CallIntrinsic(CallArgs& a, const std::string& f);
   /// T.min_value / T.max_value.
   Value ExtremeValue(CallArgs& a, bool max);
+  /// T.comm_reducer(lambda x, y: ..., identity): the lambda's body evaluated over fresh vars.
+  Value CommReducerCall(CallArgs& a);
+  Value ParseLambda();
   NDArray ConstData(const Value& data, DataType dtype, const std::vector<tir::PrimExpr>& extents,
                     const Value& extents_value);
 

@@ -456,6 +456,19 @@ ExprP Docsifier::Any(const ObjectRef& obj) {
     if (target) return T("target")->Call({DictDoc(keys, values)});
     return DictDoc(keys, values);
   }
+  if (const CommReducerNode* r = obj.as<CommReducerNode>()) {
+    // `T.comm_reducer(lambda x, y: x + y, [identity])`, its vars defined in a frame of its own.
+    ExprP lambda;
+    {
+      FrameScope f(this, r);
+      std::vector<ExprP> params;
+      for (const Var& v : r->lhs) params.push_back(DefineVar(v, f.get()));
+      for (const Var& v : r->rhs) params.push_back(DefineVar(v, f.get()));
+      std::vector<ExprP> results = Exprs(r->result);
+      lambda = LambdaDoc(params, results.size() == 1 ? results[0] : TupleDoc(results));
+    }
+    return T("comm_reducer")->Call({lambda, ListDoc(Exprs(r->identity_element))});
+  }
   if (obj.as<PrimExprNode>()) return Expr(obj.cast<PrimExpr>());
   if (obj.as<BufferNode>()) return BufferRef(obj.cast<Buffer>());
   if (obj.as<BufferRegionNode>()) return BufferRegionDoc(obj.cast<BufferRegion>());
