@@ -160,9 +160,18 @@ Value Parser::MakeForFrame(CallArgs& a, ForKind kind) {
     Fail(a.line, a.col, e.message());
   }
   int bits = std::max(lo.dtype().bits(), extent.dtype().bits());
-  f->mins.push_back(lo);
-  f->extents.push_back(extent);
-  f->var_types.push_back(DataType(lo.dtype().code(), bits));
+  DataType var_type(lo.dtype().code(), bits);
+  // TVM's For constructor promotes a narrower integer constant min/extent to the loop var's
+  // type (T.serial(0, T.int64(16)) starts at T.int64(0)); other mismatches are errors.
+  auto promote = [&](PrimExpr e, const Value& at) {
+    if (e.dtype() == var_type) return e;
+    if (const auto* imm = e.as<IntImmNode>()) return PrimExpr(IntImm(var_type, imm->value));
+    Fail(at, "loop bound of type " + e.dtype().str() + " under a " + var_type.str() +
+                 " loop variable (cast it with T.Cast)");
+  };
+  f->mins.push_back(promote(lo, *start));
+  f->extents.push_back(promote(extent, stop ? *stop : *start));
+  f->var_types.push_back(var_type);
   Value r;
   r.k = Value::K::kFrame;
   r.frame = f;
@@ -290,6 +299,52 @@ Value Parser::CommReducerCall(CallArgs& a) {
   return r;
 }
 
+// TVM's Buffer.access_ptr / vload / vstore (python/tvm/tir/buffer.py and BufferNode::access_ptr).
+Value Parser::BufferMethod(CallArgs& a) {
+  Buffer b = a.self.cast<Buffer>();
+  std::string m = a.fname.substr(7);
+  if (m == "access_ptr") {
+    auto v = Bind(a, {"access_mask", "ptr_type", "content_lanes", "offset", "extent"}, 1);
+    int64_t mask = 0;
+    if (v[0]->k == Value::K::kStr) {
+      for (char c : v[0]->s) {
+        if (c == 'r') mask |= 1;
+        else if (c == 'w') mask |= 2;
+        else Fail(*v[0], "access_mask must be made of 'r' and 'w', got \"" + v[0]->s + "\"");
+      }
+    } else {
+      mask = ToInt(*v[0], "an access mask");
+    }
+    DataType ptr_type = v[1] ? ToDType(*v[1]) : DataType::Handle();
+    if (v[2] && ToInt(*v[2], "content_lanes") != 1) Fail(*v[2], "access_ptr with content_lanes > 1 is not supported");
+    PrimExpr offset = v[3] ? ToExpr(*v[3], "an offset") : PrimExpr(IntImm(DataType::Int(32), 0));
+    PrimExpr extent;
+    if (v[4] && v[4]->k != Value::K::kNone) {
+      extent = ToExpr(*v[4], "an extent");
+    } else if (b->shape.empty()) {
+      extent = IntImm(DataType::Int(32), 1);
+    } else if (b->strides.size() == b->shape.size()) {
+      extent = Arith(Kind::kSub, Arith(Kind::kMul, b->strides[0], b->shape[0]), offset);
+    } else {
+      PrimExpr n = IntImm(DataType::Int(32), 1);
+      for (const PrimExpr& d : b->shape) n = Arith(Kind::kMul, n, d);
+      extent = Arith(Kind::kSub, n, offset);
+    }
+    PrimExpr elem_offset = Arith(Kind::kAdd, b->elem_offset, offset);
+    return MakeExpr(MakeCall(ptr_type, "tir.tvm_access_ptr",
+                             {MakeCall(b->dtype, "tir.type_annotation", {}), b->data, elem_offset,
+                              extent, IntImm(DataType::Int(32), mask)}),
+                    a.line, a.col);
+  }
+  if (m == "vload") {
+    auto v = Bind(a, {"begin", "dtype"}, 1);
+    std::vector<PrimExpr> idx = ToExprList(*v[0], "the indices");
+    if (v[1] && ToDType(*v[1]) != b->dtype) Fail(*v[1], "vload with another dtype than the buffer's is not supported");
+    return MakeExpr(BufferLoad(b, std::move(idx)), a.line, a.col);
+  }
+  Fail(a.line, a.col, "A.vstore() is not supported; write A[i] = value");
+}
+
 Value Parser::CallBuiltin(CallArgs& a) {
   const std::string& n = a.fname;
   Value none;
@@ -306,12 +361,22 @@ Value Parser::CallBuiltin(CallArgs& a) {
   };
   // Operator errors from tir_ops carry no location: point at the call.
   try {
+    if (n.rfind("@", 0) == 0) {
+      // A call to another function of the module (TVM's call_tir on a GlobalVar), typed by
+      // the callee's declared return type.
+      if (!a.kw.empty()) Fail(a.kw[0].second, "a call to a module function takes no keyword arguments");
+      std::vector<PrimExpr> args;
+      for (const Value& v : a.pos) args.push_back(ToExpr(v, "an argument"));
+      return expr(Call(module_functions_.at(n.substr(1)), n, std::move(args)));
+    }
+    if (n.rfind("buffer.", 0) == 0) return BufferMethod(a);
     if (n.rfind("T.", 0) != 0) {
       if (n == "I.ir_module" || n == "I")
         Fail(a.line, a.col, "@I.ir_module is a class decorator, not a function");
       Fail(a.line, a.col, "unknown function '" + n + "'");
     }
     std::string f = n.substr(2);
+    if (f == "boolean") f = "bool";  // T.boolean is T.bool
 
     // ---- type constructors: T.int64(3), T.float32(0.5), T.bool(True), T.int32() ----
     DataType dt;
@@ -653,6 +718,7 @@ Value Parser::CallBuiltin(CallArgs& a) {
       const Value& node = *v[0];
       if (node.k == Value::K::kStr) fr->node = String(node.s);
       else if (node.k == Value::K::kBuffer || node.k == Value::K::kExpr || node.k == Value::K::kObj) fr->node = node.obj;
+      else if (node.IsNumber()) fr->node = ToExpr(node);  // TVM converts a number to an IntImm
       else Fail(node, "T.attr() node must be a variable, buffer or string");
       fr->attr_key = ToStr(*v[1], "an attribute key");
       fr->value = ToExpr(*v[2], "an attribute value");

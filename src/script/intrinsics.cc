@@ -86,6 +86,7 @@ const Intrinsic kIntrinsics[] = {
     // values and assumptions
     {"type_annotation", Ret::kDtypeFirst, 0, 0},
     {"assume", Ret::kBool, 1, 1},
+    {"isnullptr", Ret::kBool, 1, 1},
     {"undef", Ret::kInt32, 0, 0},
     {"ret", Ret::kArg0, 1, 1},
     {"q_multiply_shift", Ret::kInt32, 4, 4},

@@ -226,6 +226,7 @@ DataType Parser::ToDType(const Value& v) {
   }
   if (v.k != Value::K::kStr) Fail(v, "expected a data type string such as \"float32\"");
   DataType t;
+  if (v.s.empty() || v.s == "void") return DataType::Void();  // TVM's DataType("") is void
   if (!DataType::Parse(v.s, &t))
     Fail(v, "unknown data type \"" + v.s +
                 "\" (expected e.g. float32, float16, bfloat16, int8..int64, uint8..uint64, bool)");
@@ -830,6 +831,12 @@ Value Parser::Attribute(const Value& base, const Token& name) {
   Value r;
   r.line = base.line;
   r.col = base.col;
+  if (base.k == Value::K::kFunc && base.s == kModuleRef) {
+    if (!module_functions_.count(attr)) Fail(name, "the module has no function '" + attr + "'");
+    r.k = Value::K::kFunc;
+    r.s = "@" + attr;  // a call to another function of the module
+    return r;
+  }
   if (base.k == Value::K::kFunc) {
     r.k = Value::K::kFunc;
     r.s = base.s + "." + attr;
@@ -856,6 +863,12 @@ Value Parser::Attribute(const Value& base, const Token& name) {
         r.items->push_back(MakeExpr(e, base.line, base.col));
       return r;
     }
+    if (attr == "access_ptr" || attr == "vload" || attr == "vstore") {
+      r.k = Value::K::kFunc;  // a bound method: the call finds the buffer in `obj`
+      r.s = "buffer." + attr;
+      r.obj = b;
+      return r;
+    }
     Fail(name, "buffer has no attribute '" + attr + "'");
   }
   if (base.k == Value::K::kExpr && attr == "dtype") {
@@ -873,6 +886,7 @@ Value Parser::ParseCall(const Value& callee) {
   args.col = callee.col;
   if (callee.k != Value::K::kFunc) Fail(callee, "this value is not callable");
   args.fname = callee.s;
+  args.self = callee.obj;
   while (!Peek().IsOp(")")) {
     if (Peek().IsOp("*") || Peek().IsOp("**"))
       Fail(Peek(), "argument unpacking (*args, **kwargs) is not supported");

@@ -853,16 +853,61 @@ ObjectRef Parser::ParseProgram() {
   } else if (decos.back() == "I.ir_module") {
     if (!Peek().IsName("class")) Fail(Peek(), "expected 'class' after @I.ir_module, found " + Describe(Peek()));
     Next();
-    ExpectName("a module class name");
+    const Token& cls_name = ExpectName("a module class name");
     if (AcceptOp("(")) ExpectOp(")", "(module classes take no bases)");
     ExpectOp(":", "after the class name");
     if (Peek().kind != Tok::kNewline) Fail(Peek(), "expected end of line after the class header");
     Next();
     if (Peek().kind != Tok::kIndent) Fail(Peek(), "expected an indented class body, found " + Describe(Peek()));
     Next();
+    // As TVM's parser, every function of the module is declared before any is parsed, so one
+    // can call another (`Module.f(...)` or `cls.f(...)`, as TVM prints it) in any order.
+    for (size_t i = pos_, depth = 0; i + 1 < toks_.size() && toks_[i].kind != Tok::kEnd; ++i) {
+      if (toks_[i].kind == Tok::kIndent) ++depth;
+      if (toks_[i].kind == Tok::kDedent && depth-- == 0) break;
+      if (depth != 0 || !toks_[i].IsName("def") || toks_[i + 1].kind != Tok::kName) continue;
+      // The declared return type (`-> T.int32`) types calls to the function, as TVM's
+      // declared GlobalVar does; void without one.
+      DataType ret = DataType::Void();
+      size_t j = i + 2;
+      for (int paren = 0; j < toks_.size() && toks_[j].kind != Tok::kEnd; ++j) {
+        if (toks_[j].IsOp("(")) ++paren;
+        if (toks_[j].IsOp(")") && --paren == 0) break;
+      }
+      if (j + 4 < toks_.size() && toks_[j + 1].IsOp("->") && toks_[j + 2].IsName("T") &&
+          toks_[j + 3].IsOp(".") && toks_[j + 4].kind == Tok::kName) {
+        DataType t;
+        if (DataType::Parse(std::string(toks_[j + 4].text), &t)) ret = t;
+      }
+      module_functions_[std::string(toks_[i + 1].text)] = ret;
+    }
+    Value module_ref;
+    module_ref.k = Value::K::kFunc;
+    module_ref.s = kModuleRef;
+    Define(std::string(cls_name.text), module_ref);
+    Define("cls", module_ref);
     std::map<std::string, ObjectRef> functions;
+    AttrMap module_attrs;
     while (Peek().kind != Tok::kDedent && Peek().kind != Tok::kEnd) {
       const Token& start = Peek();
+      // A docstring or `pass` in the class body says nothing.
+      if ((start.kind == Tok::kString || start.IsName("pass")) && Peek(1).kind == Tok::kNewline) {
+        Next();
+        Next();
+        continue;
+      }
+      if (start.IsName("I") && Peek(1).IsOp(".") && Peek(2).IsName("module_attrs")) {
+        Next();
+        Next();
+        Next();
+        ExpectOp("(", "after I.module_attrs");
+        if (!module_attrs.empty()) Fail(start, "duplicate I.module_attrs(...)");
+        module_attrs = ToAttrMap(ParseExpr(), "module attributes");
+        ExpectOp(")", "to close I.module_attrs(...)");
+        if (Peek().kind != Tok::kNewline) Fail(Peek(), "expected end of line after I.module_attrs(...)");
+        Next();
+        continue;
+      }
       std::vector<std::string> fd;
       bool priv = false;
       ParseDecorators(&fd, &priv);
@@ -876,7 +921,7 @@ ObjectRef Parser::ParseProgram() {
     }
     if (Peek().kind == Tok::kDedent) Next();
     if (functions.empty()) Fail(Peek(), "the module has no functions");
-    result = IRModule(std::move(functions));
+    result = IRModule(std::move(functions), std::move(module_attrs));
   } else {
     std::string name;
     result = ParseFunction(&name, priv);

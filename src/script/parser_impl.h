@@ -8,6 +8,7 @@
 //   constants.cc    T.allocate_const data -> NDArray (fast path for huge number lists)
 #pragma once
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -127,7 +128,11 @@ struct CallArgs {
   std::vector<Value> pos;
   std::vector<std::pair<std::string, Value>> kw;
   std::vector<std::pair<int, int>> kw_pos;  ///< where each keyword name is
+  ObjectRef self;                           ///< the buffer of a bound method (A.access_ptr)
 };
+
+/// The kFunc value an ir_module class name (and `cls`) evaluates to inside the module.
+inline constexpr const char* kModuleRef = "@module";
 
 class Parser {
  public:
@@ -210,6 +215,10 @@ class Parser {
   /// T.comm_reducer(lambda x, y: ..., identity): the lambda's body evaluated over fresh vars.
   Value CommReducerCall(CallArgs& a);
   Value ParseLambda();
+  /// A.access_ptr(...), A.vload(...), A.vstore(...).
+  Value BufferMethod(CallArgs& a);
+  /// Names of the functions of the ir_module being parsed (declared before any is parsed).
+  std::map<std::string, DataType> module_functions_;  ///< name -> declared return type
   NDArray ConstData(const Value& data, DataType dtype, const std::vector<tir::PrimExpr>& extents,
                     const Value& extents_value);
 

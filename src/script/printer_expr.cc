@@ -396,6 +396,10 @@ class ExprPrinter : public ExprFunctor<ExprP> {
   }
   ExprP VisitExpr_(const CallNode* op) override {
     std::string name = op->op;
+    if (name.rfind("@", 0) == 0) {
+      // A call to another function of the module: TVM prints it through the module alias.
+      return IdDoc("cls")->Attr(name.substr(1))->Call(d_->Exprs(op->args));
+    }
     if (name.rfind("tir.", 0) == 0) name = name.substr(4);
     ExprP prefix = d_->T(name);
     int loc = DtypeLocation(name);
