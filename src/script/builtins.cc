@@ -408,6 +408,11 @@ Value Parser::CallBuiltin(CallArgs& a) {
         return expr(CastTo(dt, FloatImm(DataType::Float(64), x.f)));
       return expr(CastTo(dt, ToExpr(x)));
     }
+    if (f == "void") {  // T.void(): a variable of type void (a let bound to a void call)
+      auto v = Bind(a, {"expr", "is_size_var"}, 0);
+      if (v[0] && v[0]->k != Value::K::kNone) Fail(*v[0], "T.void() takes no value");
+      return expr(Var("", DataType::Void()));
+    }
     if (f == "handle" || f == "Ptr" || f == "ptr") {
       std::vector<const Value*> v = Bind(a, {"dtype", "storage_scope", "is_size_var"}, 0);
       if (!v[0] || v[0]->k == Value::K::kNone) return expr(Var("", DataType::Handle()));
@@ -860,7 +865,7 @@ Value Parser::CallBuiltin(CallArgs& a) {
     }
     if (f == "min_value" || f == "max_value") return ExtremeValue(a, f == "max_value");
     if (f == "isnan") {
-      auto v = Bind(a, {"x"}, 1);
+      auto v = Bind(a, {"x", "dtype"}, 1);  // dtype= is dropped, as TVM's _op_wrapper does
       PrimExpr x = ToExpr(*v[0]);
       // tvm::isnan: integers are never NaN; floats call tir.isnan.
       if (!x.dtype().is_floating()) return expr(IntImm(DataType::Bool(x.dtype().lanes()), 0));

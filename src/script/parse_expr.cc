@@ -220,6 +220,7 @@ std::string Parser::ToStr(const Value& v, const char* what) {
 }
 
 DataType Parser::ToDType(const Value& v) {
+  if (v.k == Value::K::kFunc && v.s == "T.void") return DataType::Void();
   if (v.k == Value::K::kFunc && v.s.rfind("T.", 0) == 0) {
     DataType t;
     if (DataType::Parse(v.s.substr(2), &t)) return t;
@@ -948,7 +949,11 @@ Value Parser::ParseSubscript(const Value& base, bool for_store, std::vector<Valu
     tuple_syntax = true;
   }
   Next();
-  (void)tuple_syntax;
+  // A[(i, j)] is A[i, j] (Python passes one tuple either way).
+  if (!tuple_syntax && idx.size() == 1 && idx[0].k == Value::K::kTuple && !idx[0].items->empty()) {
+    std::vector<Value> items = *idx[0].items;
+    idx = std::move(items);
+  }
   if (base.k == Value::K::kList || base.k == Value::K::kTuple || base.k == Value::K::kNumList) {
     if (idx.size() != 1 || idx[0].k == Value::K::kSlice) Fail(open, "lists can only be indexed by one integer");
     std::vector<Value> items = ToList(base, "a list");
@@ -958,7 +963,16 @@ Value Parser::ParseSubscript(const Value& base, bool for_store, std::vector<Valu
     return items[static_cast<size_t>(i)];
   }
   if (base.k == Value::K::kFunc && base.s == "T.Buffer") {
-    Fail(open, "T.Buffer[...] subscript syntax is not supported; write T.Buffer((shape), \"dtype\")");
+    // The older annotation form T.Buffer[(shape), "dtype"]: the same as T.Buffer((shape), "dtype").
+    CallArgs ca;
+    ca.fname = base.s;
+    ca.line = base.line;
+    ca.col = base.col;
+    for (const Value& v : idx) {
+      if (v.k == Value::K::kSlice) Fail(v, "T.Buffer[...] takes a shape and a dtype, not a slice");
+      ca.pos.push_back(v);
+    }
+    return CallBuiltin(ca);
   }
   if (base.k != Value::K::kBuffer) Fail(base, "this value cannot be subscripted (expected a buffer)");
   Buffer buf = base.obj.cast<Buffer>();

@@ -475,7 +475,7 @@ void Parser::ParseFor(std::vector<Stmt>* out) {
   std::vector<const Token*> names;
   bool paren = AcceptOp("(");
   do {
-    if (Peek().IsName("in")) break;
+    if (Peek().IsName("in") || (paren && Peek().IsOp(")"))) break;  // a trailing comma
     names.push_back(&ExpectName("a loop variable name"));
   } while (AcceptOp(","));
   if (paren) ExpectOp(")", "after the loop variables");
@@ -599,7 +599,9 @@ void Parser::ParseIf(std::vector<Stmt>* out, const Token& kw) {
   Next();  // if / elif
   Value cv = ParseExpr();
   PrimExpr cond = ToExpr(cv, "an if condition");
-  if (!cond.dtype().is_bool()) Fail(cv, "if condition must be boolean, got " + cond.dtype().str());
+  // TVM's IfThenElse takes an integer condition as it is (`if i:`); floats and vectors are errors.
+  if (!cond.dtype().is_scalar() || !(cond.dtype().is_bool() || cond.dtype().is_integer()))
+    Fail(cv, "if condition must be a boolean or integer scalar, got " + cond.dtype().str());
   PushScope();
   ctx_.push_back({Ctx::K::kOther});
   std::vector<Stmt> then_stmts = ParseSuite("after the if condition");
