@@ -184,3 +184,67 @@ def main(A: T.Buffer((64,), "float32"), B: T.Buffer((64,), "float32")):
 
 }  // namespace
 }  // namespace tirgen
+
+namespace tirgen {
+namespace {
+
+std::string Body(const std::string& stmts) {
+  return "# from tvm.script import tir as T\n\n@T.prim_func\ndef main(A: T.Buffer((16,), \"float32\")):\n" +
+         stmts;
+}
+
+// TVM's For promotes an int32 constant start to an int64 loop var: no silent int32 min.
+TEST(TvmScriptDialect, Int64LoopPromotesItsConstantStart) {
+  ObjectRef f = script::Parse(Body("    for i in T.serial(0, T.int64(16)):\n        A[i] = T.float32(0)\n"));
+  const auto* loop = f.as<tir::PrimFuncNode>()->body.as<tir::ForNode>();
+  ASSERT_NE(loop, nullptr);
+  EXPECT_EQ(loop->loop_var.dtype(), DataType::Int(64));
+  EXPECT_EQ(loop->min.dtype(), DataType::Int(64));
+  EXPECT_EQ(loop->extent.dtype(), DataType::Int(64));
+}
+
+// T.target prints as TVM prints Target.export(): every default attribute, keys sorted, the
+// host as a plain dictionary; it parses back to the same config.
+TEST(TvmScriptDialect, TargetPrintsItsExport) {
+  std::string printed = script::Print(script::Parse(
+      Body("    T.func_attr({\"target\": T.target(\"cuda\", host=\"llvm -opt-level=0\")})\n    A[0] = T.float32(0)\n")));
+  EXPECT_NE(printed.find("T.target({\"arch\": \"sm_50\", \"host\": {\"keys\": [\"cpu\"], \"kind\": \"llvm\", "
+                         "\"opt-level\": 0, \"tag\": \"\"}, \"keys\": [\"cuda\", \"gpu\"], \"kind\": \"cuda\", "
+                         "\"max_num_threads\": 1024, \"tag\": \"\", \"thread_warp_size\": 32})"),
+            std::string::npos)
+      << printed;
+  EXPECT_EQ(script::Print(script::Parse(printed)), printed);
+}
+
+TEST(TvmScriptDialect, CommReducerPrintsAsALambda) {
+  std::string printed = script::Print(script::Parse(Body(
+      "    with T.attr(T.comm_reducer(lambda a, b: a + b, [T.float32(0)]), \"reduce_scope\", 0):\n"
+      "        A[0] = T.float32(0)\n")));
+  EXPECT_NE(printed.find("T.attr(T.comm_reducer(lambda x, y: x + y, [T.float32(0)]), \"reduce_scope\", 0)"),
+            std::string::npos)
+      << printed;
+  EXPECT_EQ(script::Print(script::Parse(printed)), printed);
+}
+
+TEST(TvmScriptDialect, BadDialectUseIsALocatedError) {
+  struct Case {
+    std::string stmts, message;
+  } cases[] = {
+      {"    T.func_attr({\"target\": T.target(\"gpu9000\")})\n", "unknown target kind 'gpu9000'"},
+      {"    T.evaluate(T.tvm_fill_fragment(A.data, 16, 16))\n", "T.tvm_fill_fragment() takes 6 arguments (3 given)"},
+      {"    T.evaluate(T.comm_reducer(lambda x: x, [T.float32(0)]))\n", "the combiner takes 1 parameters but 1 identity elements need 2"},
+      {"    T.evaluate(T.call_extern(\"f\", dtype=\"\") + 1)\n", "a value of type void"},
+  };
+  for (const Case& c : cases) {
+    try {
+      script::Parse(Body(c.stmts));
+      ADD_FAILURE() << "no error for: " << c.stmts;
+    } catch (const Error& e) {
+      EXPECT_TRUE(e.span().defined()) << e.what();
+      EXPECT_NE(std::string(e.what()).find(c.message), std::string::npos) << e.what();
+    }
+  }
+}
+
+}  // namespace
+}  // namespace tirgen
