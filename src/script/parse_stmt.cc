@@ -599,9 +599,9 @@ void Parser::ParseIf(std::vector<Stmt>* out, const Token& kw) {
   Next();  // if / elif
   Value cv = ParseExpr();
   PrimExpr cond = ToExpr(cv, "an if condition");
-  // TVM's IfThenElse takes an integer condition as it is (`if i:`); floats and vectors are errors.
-  if (!cond.dtype().is_scalar() || !(cond.dtype().is_bool() || cond.dtype().is_integer()))
-    Fail(cv, "if condition must be a boolean or integer scalar, got " + cond.dtype().str());
+  // TVM's IfThenElse takes an integer condition as it is (`if i:`); floats are errors.
+  if (!cond.dtype().is_bool() && !(cond.dtype().is_integer() && cond.dtype().is_scalar()))
+    Fail(cv, "if condition must be boolean or an integer, got " + cond.dtype().str());
   PushScope();
   ctx_.push_back({Ctx::K::kOther});
   std::vector<Stmt> then_stmts = ParseSuite("after the if condition");

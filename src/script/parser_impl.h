@@ -4,6 +4,8 @@
 //
 //   parse_expr.cc   expressions: Python operators, literals, names, subscripts, calls
 //   builtins.cc     the T.* functions (T.grid, T.Buffer, T.Cast, T.exp, ...)
+//   intrinsics.cc   the table of T.<builtin> calls that build one tir.<builtin> Call
+//   target_config.cc T.target(...) values (TVM's Target.export() form)
 //   parse_stmt.cc   statements, frames, blocks, functions and modules
 //   constants.cc    T.allocate_const data -> NDArray (fast path for huge number lists)
 #pragma once
