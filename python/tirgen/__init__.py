@@ -31,6 +31,14 @@ from . import viz  # noqa: F401,E402
 # Native submodules importable by their dotted names (`from tirgen.tir import transform`).
 import sys as _sys
 
+# TVMScript authoring in Python: `from tirgen.script import tir as T, ir as I`.
+from . import _script_authoring  # noqa: E402
+
+script.tir = _script_authoring.tir
+script.ir = _script_authoring.ir
+_sys.modules[__name__ + ".script"] = script
+_sys.modules[__name__ + ".script.tir"] = _script_authoring.tir
+_sys.modules[__name__ + ".script.ir"] = _script_authoring.ir
 _sys.modules[__name__ + ".tir"] = tir
 _sys.modules[__name__ + ".tir.transform"] = tir.transform
 _sys.modules[__name__ + ".relay"] = relay

@@ -489,7 +489,18 @@ class Emitter : public internal::ScalarEmitter {
         Line() << "}\n";
         return;
       }
-      case Kind::kAttrStmt: Stmt_(s.as<AttrStmtNode>()->body); return;
+      case Kind::kAttrStmt: {
+        // GPU programs parse, schedule and lower; only here, making C, are they refused.
+        const auto* a = s.as<AttrStmtNode>();
+        if (a->attr_key == "thread_extent" || a->attr_key == "virtual_thread") {
+          const auto* iv = a->node.as<IterVarNode>();
+          TIRGEN_CHECK(false) << "C code generator: the function binds GPU threads ("
+                              << (iv ? iv->thread_tag : a->attr_key)
+                              << "); tirgen builds CPU code only, so build it for a GPU target with TVM";
+        }
+        Stmt_(a->body);
+        return;
+      }
       case Kind::kDeclBuffer: Stmt_(s.as<DeclBufferNode>()->body); return;
       case Kind::kAssertStmt: {
         const auto* n = s.as<AssertStmtNode>();

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "parser_impl.h"
+#include "target_config.h"
 #include "tir_ops.h"
 
 namespace tirgen {
@@ -159,9 +160,18 @@ Value Parser::MakeForFrame(CallArgs& a, ForKind kind) {
     Fail(a.line, a.col, e.message());
   }
   int bits = std::max(lo.dtype().bits(), extent.dtype().bits());
-  f->mins.push_back(lo);
-  f->extents.push_back(extent);
-  f->var_types.push_back(DataType(lo.dtype().code(), bits));
+  DataType var_type(lo.dtype().code(), bits);
+  // TVM's For constructor promotes a narrower integer constant min/extent to the loop var's
+  // type (T.serial(0, T.int64(16)) starts at T.int64(0)); other mismatches are errors.
+  auto promote = [&](PrimExpr e, const Value& at) {
+    if (e.dtype() == var_type) return e;
+    if (const auto* imm = e.as<IntImmNode>()) return PrimExpr(IntImm(var_type, imm->value));
+    Fail(at, "loop bound of type " + e.dtype().str() + " under a " + var_type.str() +
+                 " loop variable (cast it with T.Cast)");
+  };
+  f->mins.push_back(promote(lo, *start));
+  f->extents.push_back(promote(extent, stop ? *stop : *start));
+  f->var_types.push_back(var_type);
   Value r;
   r.k = Value::K::kFrame;
   r.frame = f;
@@ -244,6 +254,97 @@ Value Parser::AxisRemap(CallArgs& a) {
   return out;
 }
 
+Value Parser::CommReducerCall(CallArgs& a) {
+  std::vector<const Value*> v = Bind(a, {"combiner", "identity"}, 2);
+  if (v[0]->k != Value::K::kLambda)
+    Fail(*v[0], "T.comm_reducer() needs a lambda combiner, e.g. lambda x, y: x + y");
+  std::vector<PrimExpr> identity;
+  for (const Value& e : ToList(*v[1], "the identity elements"))
+    identity.push_back(ToExpr(e, "an identity element"));
+  const std::vector<Value>& names = *v[0]->items;
+  if (identity.empty() || names.size() != 2 * identity.size())
+    Fail(*v[0], "the combiner takes " + std::to_string(names.size()) + " parameters but " +
+                    std::to_string(identity.size()) + " identity elements need " +
+                    std::to_string(2 * identity.size()));
+  // As TVM's comm_reducer: the parameters become vars named x, y, x0, x1, ... by position,
+  // typed like identity + identity; the first half is lhs, the second rhs.
+  std::vector<Var> vars;
+  for (size_t i = 0; i < names.size(); ++i) {
+    std::string nm = i == 0 ? "x" : i == 1 ? "y" : "x" + std::to_string(i - 2);
+    vars.push_back(Var(nm, identity[i % identity.size()].dtype()));
+  }
+  size_t resume = pos_;
+  pos_ = static_cast<size_t>(v[0]->i);
+  PushScope();
+  for (size_t i = 0; i < names.size(); ++i) Define(names[i].s, MakeExpr(vars[i], names[i].line, names[i].col));
+  Value body = ParseExpr();
+  PopScope();
+  pos_ = resume;
+  std::vector<PrimExpr> result;
+  if (body.k == Value::K::kTuple) {
+    for (const Value& e : *body.items) result.push_back(ToExpr(e, "a combined value"));
+  } else {
+    result.push_back(ToExpr(body, "a combined value"));
+  }
+  if (result.size() != identity.size())
+    Fail(body, "the combiner returns " + std::to_string(result.size()) + " values for " +
+                   std::to_string(identity.size()) + " identity elements");
+  size_t n = identity.size();
+  Value r;
+  r.k = Value::K::kObj;
+  r.obj = CommReducer(std::vector<Var>(vars.begin(), vars.begin() + n),
+                      std::vector<Var>(vars.begin() + n, vars.end()), std::move(result), std::move(identity));
+  r.line = a.line;
+  r.col = a.col;
+  return r;
+}
+
+// TVM's Buffer.access_ptr / vload / vstore (python/tvm/tir/buffer.py and BufferNode::access_ptr).
+Value Parser::BufferMethod(CallArgs& a) {
+  Buffer b = a.self.cast<Buffer>();
+  std::string m = a.fname.substr(7);
+  if (m == "access_ptr") {
+    auto v = Bind(a, {"access_mask", "ptr_type", "content_lanes", "offset", "extent"}, 1);
+    int64_t mask = 0;
+    if (v[0]->k == Value::K::kStr) {
+      for (char c : v[0]->s) {
+        if (c == 'r') mask |= 1;
+        else if (c == 'w') mask |= 2;
+        else Fail(*v[0], "access_mask must be made of 'r' and 'w', got \"" + v[0]->s + "\"");
+      }
+    } else {
+      mask = ToInt(*v[0], "an access mask");
+    }
+    DataType ptr_type = v[1] ? ToDType(*v[1]) : DataType::Handle();
+    if (v[2] && ToInt(*v[2], "content_lanes") != 1) Fail(*v[2], "access_ptr with content_lanes > 1 is not supported");
+    PrimExpr offset = v[3] ? ToExpr(*v[3], "an offset") : PrimExpr(IntImm(DataType::Int(32), 0));
+    PrimExpr extent;
+    if (v[4] && v[4]->k != Value::K::kNone) {
+      extent = ToExpr(*v[4], "an extent");
+    } else if (b->shape.empty()) {
+      extent = IntImm(DataType::Int(32), 1);
+    } else if (b->strides.size() == b->shape.size()) {
+      extent = Arith(Kind::kSub, Arith(Kind::kMul, b->strides[0], b->shape[0]), offset);
+    } else {
+      PrimExpr n = IntImm(DataType::Int(32), 1);
+      for (const PrimExpr& d : b->shape) n = Arith(Kind::kMul, n, d);
+      extent = Arith(Kind::kSub, n, offset);
+    }
+    PrimExpr elem_offset = Arith(Kind::kAdd, b->elem_offset, offset);
+    return MakeExpr(MakeCall(ptr_type, "tir.tvm_access_ptr",
+                             {MakeCall(b->dtype, "tir.type_annotation", {}), b->data, elem_offset,
+                              extent, IntImm(DataType::Int(32), mask)}),
+                    a.line, a.col);
+  }
+  if (m == "vload") {
+    auto v = Bind(a, {"begin", "dtype"}, 1);
+    std::vector<PrimExpr> idx = ToExprList(*v[0], "the indices");
+    if (v[1] && ToDType(*v[1]) != b->dtype) Fail(*v[1], "vload with another dtype than the buffer's is not supported");
+    return MakeExpr(BufferLoad(b, std::move(idx)), a.line, a.col);
+  }
+  Fail(a.line, a.col, "A.vstore() is not supported; write A[i] = value");
+}
+
 Value Parser::CallBuiltin(CallArgs& a) {
   const std::string& n = a.fname;
   Value none;
@@ -260,12 +361,22 @@ Value Parser::CallBuiltin(CallArgs& a) {
   };
   // Operator errors from tir_ops carry no location: point at the call.
   try {
+    if (n.rfind("@", 0) == 0) {
+      // A call to another function of the module (TVM's call_tir on a GlobalVar), typed by
+      // the callee's declared return type.
+      if (!a.kw.empty()) Fail(a.kw[0].second, "a call to a module function takes no keyword arguments");
+      std::vector<PrimExpr> args;
+      for (const Value& v : a.pos) args.push_back(ToExpr(v, "an argument"));
+      return expr(Call(module_functions_.at(n.substr(1)), n, std::move(args)));
+    }
+    if (n.rfind("buffer.", 0) == 0) return BufferMethod(a);
     if (n.rfind("T.", 0) != 0) {
       if (n == "I.ir_module" || n == "I")
         Fail(a.line, a.col, "@I.ir_module is a class decorator, not a function");
       Fail(a.line, a.col, "unknown function '" + n + "'");
     }
     std::string f = n.substr(2);
+    if (f == "boolean") f = "bool";  // T.boolean is T.bool
 
     // ---- type constructors: T.int64(3), T.float32(0.5), T.bool(True), T.int32() ----
     DataType dt;
@@ -296,6 +407,11 @@ Value Parser::CallBuiltin(CallArgs& a) {
       if (x.k == Value::K::kFloat && !dt.is_floating())
         return expr(CastTo(dt, FloatImm(DataType::Float(64), x.f)));
       return expr(CastTo(dt, ToExpr(x)));
+    }
+    if (f == "void") {  // T.void(): a variable of type void (a let bound to a void call)
+      auto v = Bind(a, {"expr", "is_size_var"}, 0);
+      if (v[0] && v[0]->k != Value::K::kNone) Fail(*v[0], "T.void() takes no value");
+      return expr(Var("", DataType::Void()));
     }
     if (f == "handle" || f == "Ptr" || f == "ptr") {
       std::vector<const Value*> v = Bind(a, {"dtype", "storage_scope", "is_size_var"}, 0);
@@ -421,6 +537,30 @@ Value Parser::CallBuiltin(CallArgs& a) {
       if (fs->attrs) Fail(a.line, a.col, "duplicate T.func_attr(...)");
       fs->attrs = ToAttrMap(*v[0], "function attributes");
       return none;
+    }
+    if (f == "comm_reducer") return CommReducerCall(a);
+    if (f == "target") {
+      auto v = Bind(a, {"target_config", "host"}, 1);
+      ObjectRef host;
+      if (v[1] && v[1]->k != Value::K::kNone) {
+        if (v[1]->k == Value::K::kStr) host = String(v[1]->s);
+        else if (v[1]->k == Value::K::kDict) host = Map(ToAttrMap(*v[1], "a host config"));
+        else if (v[1]->k == Value::K::kObj) host = v[1]->obj;
+        else Fail(*v[1], "T.target() host must be a string or a config dictionary");
+      }
+      Value r;
+      r.k = Value::K::kObj;
+      r.line = a.line;
+      r.col = a.col;
+      try {
+        if (v[0]->k == Value::K::kStr) r.obj = TargetFromString(v[0]->s, host);
+        else if (v[0]->k == Value::K::kDict) r.obj = TargetFromConfig(ToAttrMap(*v[0], "a target config"), host);
+        else Fail(*v[0], "T.target() expects a target string or a config dictionary");
+      } catch (const Error& e) {
+        if (e.span().defined()) throw;
+        Fail(*v[0], e.message());
+      }
+      return r;
     }
     if (f == "block") {
       auto v = Bind(a, {"name", "no_realize"}, 0);
@@ -582,7 +722,8 @@ Value Parser::CallBuiltin(CallArgs& a) {
       fr->k = FrameSpec::K::kAttr;
       const Value& node = *v[0];
       if (node.k == Value::K::kStr) fr->node = String(node.s);
-      else if (node.k == Value::K::kBuffer || node.k == Value::K::kExpr) fr->node = node.obj;
+      else if (node.k == Value::K::kBuffer || node.k == Value::K::kExpr || node.k == Value::K::kObj) fr->node = node.obj;
+      else if (node.IsNumber()) fr->node = ToExpr(node);  // TVM converts a number to an IntImm
       else Fail(node, "T.attr() node must be a variable, buffer or string");
       fr->attr_key = ToStr(*v[1], "an attribute key");
       fr->value = ToExpr(*v[2], "an attribute value");
@@ -685,28 +826,52 @@ Value Parser::CallBuiltin(CallArgs& a) {
       return expr(MakeCall(x.dtype(), "tir.bitwise_not", {x}));
     }
     if (f == "likely") {
-      auto v = Bind(a, {"cond"}, 1);
+      auto v = Bind(a, {"cond", "dtype"}, 1);  // dtype= is dropped, as TVM's _op_wrapper does
       PrimExpr x = ToExpr(*v[0]);
       return expr(MakeCall(x.dtype(), "tir.likely", {x}));
     }
-    if (f == "reinterpret") {
-      auto v = Bind(a, {"dtype", "value"}, 2);
-      return expr(MakeCall(ToDType(*v[0]), "tir.reinterpret", {ToExpr(*v[1])}));
-    }
-    if (f == "call_extern" || f == "call_pure_extern" || f == "call_intrin") {
-      if (a.pos.size() < 2) Fail(a.line, a.col, n + "() needs a dtype and a function name");
-      for (const auto& kv : a.kw) Fail(kv.second, n + "() got an unexpected keyword argument '" + kv.first + "'");
-      DataType t = ToDType(a.pos[0]);
-      std::string name = ToStr(a.pos[1], "a function name");
+    if (f == "reinterpret" || f == "call_extern" || f == "call_pure_extern" || f == "call_intrin") {
+      // TVM's _dtype_forward: the dtype comes first, or as dtype= with the rest positional.
+      std::vector<Value> rest = a.pos;
+      const Value* dtype = nullptr;
+      for (const auto& kv : a.kw) {
+        if (kv.first != "dtype") Fail(kv.second, n + "() got an unexpected keyword argument '" + kv.first + "'");
+        dtype = &kv.second;
+      }
+      if (!dtype) {
+        if (rest.empty()) Fail(a.line, a.col, n + "() needs a dtype");
+        dtype = &a.pos[0];
+        rest.erase(rest.begin());
+      }
+      DataType t = ToDType(*dtype);
+      if (f == "reinterpret") {
+        if (rest.size() != 1) Fail(a.line, a.col, "T.reinterpret() takes a dtype and one value");
+        return expr(MakeCall(t, "tir.reinterpret", {ToExpr(rest[0])}));
+      }
+      if (rest.empty()) Fail(a.line, a.col, n + "() needs a function name");
+      std::string name = ToStr(rest[0], "a function name");
       std::vector<PrimExpr> args;
       if (f == "call_intrin") {
-        for (size_t i = 2; i < a.pos.size(); ++i) args.push_back(ToExpr(a.pos[i]));
+        for (size_t i = 1; i < rest.size(); ++i) args.push_back(ToExpr(rest[i]));
         return expr(MakeCall(t, name.rfind("tir.", 0) == 0 ? name : "tir." + name, std::move(args)));
       }
       args.push_back(StringImm(name));
-      for (size_t i = 2; i < a.pos.size(); ++i) args.push_back(ToExpr(a.pos[i]));
+      for (size_t i = 1; i < rest.size(); ++i) args.push_back(ToExpr(rest[i]));
       return expr(MakeCall(t, "tir." + f, std::move(args)));
     }
+    if (f == "cast") {  // tvm.tir.generic.cast(value, dtype): folds constants like tvm::cast
+      auto v = Bind(a, {"value", "dtype"}, 2);
+      return expr(CastTo(ToDType(*v[1]), ToExpr(*v[0], "the value to cast")));
+    }
+    if (f == "min_value" || f == "max_value") return ExtremeValue(a, f == "max_value");
+    if (f == "isnan") {
+      auto v = Bind(a, {"x", "dtype"}, 1);  // dtype= is dropped, as TVM's _op_wrapper does
+      PrimExpr x = ToExpr(*v[0]);
+      // tvm::isnan: integers are never NaN; floats call tir.isnan.
+      if (!x.dtype().is_floating()) return expr(IntImm(DataType::Bool(x.dtype().lanes()), 0));
+      return expr(MakeCall(DataType::Bool(x.dtype().lanes()), "tir.isnan", {x}));
+    }
+    if (IsIntrinsic(f)) return CallIntrinsic(a, f);
     if (f == "prim_func") Fail(a.line, a.col, "@T.prim_func is a decorator, not a function");
     Fail(a.line, a.col, "unknown TVMScript function '" + n + "'");
   } catch (const Error& e) {

@@ -220,12 +220,14 @@ std::string Parser::ToStr(const Value& v, const char* what) {
 }
 
 DataType Parser::ToDType(const Value& v) {
+  if (v.k == Value::K::kFunc && v.s == "T.void") return DataType::Void();
   if (v.k == Value::K::kFunc && v.s.rfind("T.", 0) == 0) {
     DataType t;
     if (DataType::Parse(v.s.substr(2), &t)) return t;
   }
   if (v.k != Value::K::kStr) Fail(v, "expected a data type string such as \"float32\"");
   DataType t;
+  if (v.s.empty() || v.s == "void") return DataType::Void();  // TVM's DataType("") is void
   if (!DataType::Parse(v.s, &t))
     Fail(v, "unknown data type \"" + v.s +
                 "\" (expected e.g. float32, float16, bfloat16, int8..int64, uint8..uint64, bool)");
@@ -263,6 +265,7 @@ ObjectRef Parser::ToAttrValue(const Value& v) {
     case Value::K::kStr: return String(v.s);
     case Value::K::kBuffer:
     case Value::K::kRegion:
+    case Value::K::kObj:
     case Value::K::kExpr: return v.obj;
     case Value::K::kInt:
     case Value::K::kBool:
@@ -331,9 +334,46 @@ PrimExpr Parser::RegionToLoad(const Value& v) {
 
 Value Parser::ParseExpr() {
   DepthGuard g(this, Peek());
+  if (Peek().IsName("lambda")) return ParseLambda();
   Value v = ParseOr();
   if (Peek().IsName("if"))
     Fail(Peek(), "conditional expressions (a if c else b) are not supported; use T.Select or T.if_then_else");
+  return v;
+}
+
+// A lambda is evaluated later, by the call that takes it (only T.comm_reducer does): here its
+// parameter names are read and its body skipped up to the ',' or closing bracket that ends it.
+Value Parser::ParseLambda() {
+  const Token& kw = Next();
+  Value v;
+  v.k = Value::K::kLambda;
+  v.line = kw.line;
+  v.col = kw.col;
+  v.items = std::make_shared<std::vector<Value>>();
+  while (!Peek().IsOp(":")) {
+    const Token& name = ExpectName("a lambda parameter name");
+    Value n;
+    n.k = Value::K::kStr;
+    n.s = std::string(name.text);
+    n.line = name.line;
+    n.col = name.col;
+    v.items->push_back(n);
+    if (!AcceptOp(",")) break;
+  }
+  ExpectOp(":", "after the lambda parameters");
+  v.i = static_cast<int64_t>(pos_);
+  int depth = 0;
+  while (Peek().kind != Tok::kEnd && Peek().kind != Tok::kNewline) {
+    const Token& t = Peek();
+    if (t.IsOp("(") || t.IsOp("[") || t.IsOp("{")) ++depth;
+    if (t.IsOp(")") || t.IsOp("]") || t.IsOp("}")) {
+      if (depth == 0) break;
+      --depth;
+    }
+    if (depth == 0 && t.IsOp(",")) break;
+    Next();
+  }
+  if (static_cast<size_t>(v.i) == pos_) Fail(Peek(), "expected the lambda body, found " + Describe(Peek()));
   return v;
 }
 
@@ -792,6 +832,12 @@ Value Parser::Attribute(const Value& base, const Token& name) {
   Value r;
   r.line = base.line;
   r.col = base.col;
+  if (base.k == Value::K::kFunc && base.s == kModuleRef) {
+    if (!module_functions_.count(attr)) Fail(name, "the module has no function '" + attr + "'");
+    r.k = Value::K::kFunc;
+    r.s = "@" + attr;  // a call to another function of the module
+    return r;
+  }
   if (base.k == Value::K::kFunc) {
     r.k = Value::K::kFunc;
     r.s = base.s + "." + attr;
@@ -818,6 +864,12 @@ Value Parser::Attribute(const Value& base, const Token& name) {
         r.items->push_back(MakeExpr(e, base.line, base.col));
       return r;
     }
+    if (attr == "access_ptr" || attr == "vload" || attr == "vstore") {
+      r.k = Value::K::kFunc;  // a bound method: the call finds the buffer in `obj`
+      r.s = "buffer." + attr;
+      r.obj = b;
+      return r;
+    }
     Fail(name, "buffer has no attribute '" + attr + "'");
   }
   if (base.k == Value::K::kExpr && attr == "dtype") {
@@ -835,6 +887,7 @@ Value Parser::ParseCall(const Value& callee) {
   args.col = callee.col;
   if (callee.k != Value::K::kFunc) Fail(callee, "this value is not callable");
   args.fname = callee.s;
+  args.self = callee.obj;
   while (!Peek().IsOp(")")) {
     if (Peek().IsOp("*") || Peek().IsOp("**"))
       Fail(Peek(), "argument unpacking (*args, **kwargs) is not supported");
@@ -896,7 +949,11 @@ Value Parser::ParseSubscript(const Value& base, bool for_store, std::vector<Valu
     tuple_syntax = true;
   }
   Next();
-  (void)tuple_syntax;
+  // A[(i, j)] is A[i, j] (Python passes one tuple either way).
+  if (!tuple_syntax && idx.size() == 1 && idx[0].k == Value::K::kTuple && !idx[0].items->empty()) {
+    std::vector<Value> items = *idx[0].items;
+    idx = std::move(items);
+  }
   if (base.k == Value::K::kList || base.k == Value::K::kTuple || base.k == Value::K::kNumList) {
     if (idx.size() != 1 || idx[0].k == Value::K::kSlice) Fail(open, "lists can only be indexed by one integer");
     std::vector<Value> items = ToList(base, "a list");
@@ -906,7 +963,16 @@ Value Parser::ParseSubscript(const Value& base, bool for_store, std::vector<Valu
     return items[static_cast<size_t>(i)];
   }
   if (base.k == Value::K::kFunc && base.s == "T.Buffer") {
-    Fail(open, "T.Buffer[...] subscript syntax is not supported; write T.Buffer((shape), \"dtype\")");
+    // The older annotation form T.Buffer[(shape), "dtype"]: the same as T.Buffer((shape), "dtype").
+    CallArgs ca;
+    ca.fname = base.s;
+    ca.line = base.line;
+    ca.col = base.col;
+    for (const Value& v : idx) {
+      if (v.k == Value::K::kSlice) Fail(v, "T.Buffer[...] takes a shape and a dtype, not a slice");
+      ca.pos.push_back(v);
+    }
+    return CallBuiltin(ca);
   }
   if (base.k != Value::K::kBuffer) Fail(base, "this value cannot be subscripted (expected a buffer)");
   Buffer buf = base.obj.cast<Buffer>();

@@ -3,6 +3,7 @@
 #include "tir_ops.h"
 #include "tirgen/script/parser.h"
 #include "tirgen/tir/analysis/block_access_region.h"
+#include "tirgen/tir/analysis/block_read_write_region.h"
 #include "tirgen/tir/functor.h"
 
 namespace tirgen {
@@ -474,7 +475,7 @@ void Parser::ParseFor(std::vector<Stmt>* out) {
   std::vector<const Token*> names;
   bool paren = AcceptOp("(");
   do {
-    if (Peek().IsName("in")) break;
+    if (Peek().IsName("in") || (paren && Peek().IsOp(")"))) break;  // a trailing comma
     names.push_back(&ExpectName("a loop variable name"));
   } while (AcceptOp(","));
   if (paren) ExpectOp(")", "after the loop variables");
@@ -598,7 +599,9 @@ void Parser::ParseIf(std::vector<Stmt>* out, const Token& kw) {
   Next();  // if / elif
   Value cv = ParseExpr();
   PrimExpr cond = ToExpr(cv, "an if condition");
-  if (!cond.dtype().is_bool()) Fail(cv, "if condition must be boolean, got " + cond.dtype().str());
+  // TVM's IfThenElse takes an integer condition as it is (`if i:`); floats are errors.
+  if (!cond.dtype().is_bool() && !(cond.dtype().is_integer() && cond.dtype().is_scalar()))
+    Fail(cv, "if condition must be boolean or an integer, got " + cond.dtype().str());
   PushScope();
   ctx_.push_back({Ctx::K::kOther});
   std::vector<Stmt> then_stmts = ParseSuite("after the if condition");
@@ -709,8 +712,11 @@ PrimFunc Parser::ParseFunction(std::string* name_out, bool is_private) {
   Next();
   if (AcceptOp("->")) {
     Value rt = ParseExpr();
-    if (rt.k != Value::K::kFunc) Fail(rt, "expected a return type such as T.int32");
-    fs.ret_type = ToDType(rt);
+    // `-> None` is how TVM's tests spell a function without a return value.
+    if (rt.k != Value::K::kNone) {
+      if (rt.k != Value::K::kFunc) Fail(rt, "expected a return type such as T.int32 or None");
+      fs.ret_type = ToDType(rt);
+    }
   }
   std::vector<Stmt> stmts = ParseSuite("after the function signature");
   ctx_.pop_back();
@@ -753,8 +759,6 @@ class AccessCompleter : public StmtExprMutator {
   AccessCompleter(const FuncState* fs, const Object* root, std::vector<Buffer> visible)
       : fs_(fs), root_(root), visible_(std::move(visible)) {}
 
-  const FuncState::MissingAccess* bad = nullptr;  ///< first block we cannot infer
-
   Stmt VisitStmt_(const BlockNode* op) override {
     size_t n_visible = visible_.size();
     for (const Buffer& b : op->alloc_buffers) visible_.push_back(b);
@@ -764,19 +768,22 @@ class AccessCompleter : public StmtExprMutator {
     for (const auto& x : fs_->missing_access)
       if (x.block == op) m = &x;
     if (m && op != root_) {
-      // Our region detector covers straight-line block bodies only (no loop relaxation, no
-      // nested block regions, no match_buffer remapping): refuse rather than infer wrongly.
-      if (!op->match_buffers.empty() || !Simple(op->body) || (op->init && !Simple(*op->init))) {
-        if (!bad || std::make_pair(m->line, m->col) < std::make_pair(bad->line, bad->col)) bad = m;
-        visible_.resize(n_visible);
-        return s;
-      }
       Block block = s.cast<Block>();
-      BlockAccessRegion r = GetBlockAccessRegion(block, [this](const Buffer& b) {
-        for (const Buffer& v : visible_)
-          if (v.same_as(b)) return true;
-        return false;
-      });
+      BlockAccessRegion r;
+      if (op->match_buffers.empty() && Simple(op->body) && (!op->init || Simple(*op->init))) {
+        r = GetBlockAccessRegion(block, [this](const Buffer& b) {
+          for (const Buffer& v : visible_)
+            if (v.same_as(b)) return true;
+          return false;
+        });
+      } else {
+        // Loops relaxed, nested blocks summarised by their regions, match_buffers mapped back
+        // to their sources (TVM's BlockReadWriteDetector). The block's own allocations and
+        // match_buffer targets are not visible from outside.
+        BufferVarMap vis;
+        for (size_t i = 0; i < n_visible; ++i) vis.emplace(visible_[i]->data.get(), visible_[i]);
+        r = GetBlockReadWriteRegion(block, vis);
+      }
       auto n = CopyNode(*block.get());
       if (m->mask & 1) n->reads = std::move(r.reads);
       if (m->mask & 2) n->writes = std::move(r.writes);
@@ -826,10 +833,6 @@ PrimFunc Parser::FinishFunction(FuncState& fs, std::vector<Stmt> stmts) {
     for (const auto& pb : fs.buffer_map) visible.push_back(pb.second);
     AccessCompleter completer(&fs, root_ok, std::move(visible));
     body = completer.VisitStmt(body);
-    if (completer.bad)
-      Fail(completer.bad->line, completer.bad->col,
-           "cannot infer T.reads/T.writes for this block (it holds loops, nested blocks, let-bindings "
-           "or match_buffers); write them explicitly");
   }
   // As in TVM v0.14, a function not marked private gets its name as "global_symbol" (the
   // printer leaves it out again when it equals the function name).
@@ -852,16 +855,61 @@ ObjectRef Parser::ParseProgram() {
   } else if (decos.back() == "I.ir_module") {
     if (!Peek().IsName("class")) Fail(Peek(), "expected 'class' after @I.ir_module, found " + Describe(Peek()));
     Next();
-    ExpectName("a module class name");
+    const Token& cls_name = ExpectName("a module class name");
     if (AcceptOp("(")) ExpectOp(")", "(module classes take no bases)");
     ExpectOp(":", "after the class name");
     if (Peek().kind != Tok::kNewline) Fail(Peek(), "expected end of line after the class header");
     Next();
     if (Peek().kind != Tok::kIndent) Fail(Peek(), "expected an indented class body, found " + Describe(Peek()));
     Next();
+    // As TVM's parser, every function of the module is declared before any is parsed, so one
+    // can call another (`Module.f(...)` or `cls.f(...)`, as TVM prints it) in any order.
+    for (size_t i = pos_, depth = 0; i + 1 < toks_.size() && toks_[i].kind != Tok::kEnd; ++i) {
+      if (toks_[i].kind == Tok::kIndent) ++depth;
+      if (toks_[i].kind == Tok::kDedent && depth-- == 0) break;
+      if (depth != 0 || !toks_[i].IsName("def") || toks_[i + 1].kind != Tok::kName) continue;
+      // The declared return type (`-> T.int32`) types calls to the function, as TVM's
+      // declared GlobalVar does; void without one.
+      DataType ret = DataType::Void();
+      size_t j = i + 2;
+      for (int paren = 0; j < toks_.size() && toks_[j].kind != Tok::kEnd; ++j) {
+        if (toks_[j].IsOp("(")) ++paren;
+        if (toks_[j].IsOp(")") && --paren == 0) break;
+      }
+      if (j + 4 < toks_.size() && toks_[j + 1].IsOp("->") && toks_[j + 2].IsName("T") &&
+          toks_[j + 3].IsOp(".") && toks_[j + 4].kind == Tok::kName) {
+        DataType t;
+        if (DataType::Parse(std::string(toks_[j + 4].text), &t)) ret = t;
+      }
+      module_functions_[std::string(toks_[i + 1].text)] = ret;
+    }
+    Value module_ref;
+    module_ref.k = Value::K::kFunc;
+    module_ref.s = kModuleRef;
+    Define(std::string(cls_name.text), module_ref);
+    Define("cls", module_ref);
     std::map<std::string, ObjectRef> functions;
+    AttrMap module_attrs;
     while (Peek().kind != Tok::kDedent && Peek().kind != Tok::kEnd) {
       const Token& start = Peek();
+      // A docstring or `pass` in the class body says nothing.
+      if ((start.kind == Tok::kString || start.IsName("pass")) && Peek(1).kind == Tok::kNewline) {
+        Next();
+        Next();
+        continue;
+      }
+      if (start.IsName("I") && Peek(1).IsOp(".") && Peek(2).IsName("module_attrs")) {
+        Next();
+        Next();
+        Next();
+        ExpectOp("(", "after I.module_attrs");
+        if (!module_attrs.empty()) Fail(start, "duplicate I.module_attrs(...)");
+        module_attrs = ToAttrMap(ParseExpr(), "module attributes");
+        ExpectOp(")", "to close I.module_attrs(...)");
+        if (Peek().kind != Tok::kNewline) Fail(Peek(), "expected end of line after I.module_attrs(...)");
+        Next();
+        continue;
+      }
       std::vector<std::string> fd;
       bool priv = false;
       ParseDecorators(&fd, &priv);
@@ -875,7 +923,7 @@ ObjectRef Parser::ParseProgram() {
     }
     if (Peek().kind == Tok::kDedent) Next();
     if (functions.empty()) Fail(Peek(), "the module has no functions");
-    result = IRModule(std::move(functions));
+    result = IRModule(std::move(functions), std::move(module_attrs));
   } else {
     std::string name;
     result = ParseFunction(&name, priv);

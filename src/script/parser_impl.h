@@ -4,10 +4,13 @@
 //
 //   parse_expr.cc   expressions: Python operators, literals, names, subscripts, calls
 //   builtins.cc     the T.* functions (T.grid, T.Buffer, T.Cast, T.exp, ...)
+//   intrinsics.cc   the table of T.<builtin> calls that build one tir.<builtin> Call
+//   target_config.cc T.target(...) values (TVM's Target.export() form)
 //   parse_stmt.cc   statements, frames, blocks, functions and modules
 //   constants.cc    T.allocate_const data -> NDArray (fast path for huge number lists)
 #pragma once
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -28,12 +31,14 @@ struct Value {
   enum class K : uint8_t {
     kNone, kBool, kInt, kFloat, kStr, kExpr, kBuffer, kRegion,
     kList, kTuple, kSlice, kDict, kNumList, kFunc, kFrame,
+    kObj,     ///< another attribute object (a T.target config, a T.comm_reducer)
+    kLambda,  ///< `lambda a, b: body`: items = parameter names (kStr), i = body's first token
   };
   K k = K::kNone;
   int64_t i = 0;                              ///< kInt, kBool
   double f = 0;                               ///< kFloat
   std::string s;                              ///< kStr; kFunc: dotted name such as "T.grid"
-  ObjectRef obj;                              ///< kExpr, kBuffer, kRegion
+  ObjectRef obj;                              ///< kExpr, kBuffer, kRegion, kObj
   std::shared_ptr<std::vector<Value>> items;  ///< kList/kTuple; kSlice: start, stop, step; kDict: k, v, k, v...
   std::vector<bool> slice_dims;               ///< kRegion from a subscript: which dims were slices
   const Token* numlist = nullptr;             ///< kNumList
@@ -125,7 +130,11 @@ struct CallArgs {
   std::vector<Value> pos;
   std::vector<std::pair<std::string, Value>> kw;
   std::vector<std::pair<int, int>> kw_pos;  ///< where each keyword name is
+  ObjectRef self;                           ///< the buffer of a bound method (A.access_ptr)
 };
+
+/// The kFunc value an ir_module class name (and `cls`) evaluates to inside the module.
+inline constexpr const char* kModuleRef = "@module";
 
 class Parser {
  public:
@@ -200,6 +209,18 @@ class Parser {
   Value MakeForFrame(CallArgs& a, tir::ForKind kind);
   Value AxisCall(CallArgs& a, const std::string& kind);
   Value AxisRemap(CallArgs& a);
+  // ---- the table of tir.<builtin> calls (intrinsics.cc) ----
+  bool IsIntrinsic(const std::string& f) const;
+  Value CallIntrinsic(CallArgs& a, const std::string& f);
+  /// T.min_value / T.max_value.
+  Value ExtremeValue(CallArgs& a, bool max);
+  /// T.comm_reducer(lambda x, y: ..., identity): the lambda's body evaluated over fresh vars.
+  Value CommReducerCall(CallArgs& a);
+  Value ParseLambda();
+  /// A.access_ptr(...), A.vload(...), A.vstore(...).
+  Value BufferMethod(CallArgs& a);
+  /// Names of the functions of the ir_module being parsed (declared before any is parsed).
+  std::map<std::string, DataType> module_functions_;  ///< name -> declared return type
   NDArray ConstData(const Value& data, DataType dtype, const std::vector<tir::PrimExpr>& extents,
                     const Value& extents_value);
 

@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "printer_internal.h"
+#include "target_config.h"
 #include "tirgen/tir/functor.h"
 
 namespace tirgen {
@@ -310,7 +311,8 @@ int DtypeLocation(const std::string& name) {
   static const char* kFirst[] = {
       "reinterpret", "call_extern", "call_pure_extern", "call_llvm_intrin",
       "call_llvm_pure_intrin", "ptx_mma", "ptx_mma_sp", "ptx_ldmatrix", "ptx_cp_async",
-      "ptx_cp_async_bulk", "mma_store", "mma_fill", "vectorhigh", "vectorlow", "vectorcombine"};
+      "ptx_cp_async_bulk", "mma_store", "mma_fill", "vectorhigh", "vectorlow", "vectorcombine",
+      "type_annotation"};
   for (const char* n : kFirst) {
     if (name == n) return 1;
   }
@@ -394,6 +396,10 @@ class ExprPrinter : public ExprFunctor<ExprP> {
   }
   ExprP VisitExpr_(const CallNode* op) override {
     std::string name = op->op;
+    if (name.rfind("@", 0) == 0) {
+      // A call to another function of the module: TVM prints it through the module alias.
+      return IdDoc("cls")->Attr(name.substr(1))->Call(d_->Exprs(op->args));
+    }
     if (name.rfind("tir.", 0) == 0) name = name.substr(4);
     ExprP prefix = d_->T(name);
     int loc = DtypeLocation(name);
@@ -436,11 +442,36 @@ ExprP Docsifier::Any(const ObjectRef& obj) {
   }
   if (const MapNode* m = obj.as<MapNode>()) {
     std::vector<ExprP> keys, values;  // std::map: keys already sorted, as TVM sorts str keys
+    bool target = IsTargetConfig(obj);
     for (const auto& kv : m->items) {
       keys.push_back(StrDoc(kv.first));
-      values.push_back(Any(kv.second));
+      // A target's host is part of its export: a plain dictionary, not another T.target.
+      if (target && kv.first == "host" && kv.second.as<MapNode>()) {
+        std::vector<ExprP> hk, hv;
+        for (const auto& h : kv.second.as<MapNode>()->items) {
+          hk.push_back(StrDoc(h.first));
+          hv.push_back(Any(h.second));
+        }
+        values.push_back(DictDoc(hk, hv));
+      } else {
+        values.push_back(Any(kv.second));
+      }
     }
+    if (target) return T("target")->Call({DictDoc(keys, values)});
     return DictDoc(keys, values);
+  }
+  if (const CommReducerNode* r = obj.as<CommReducerNode>()) {
+    // `T.comm_reducer(lambda x, y: x + y, [identity])`, its vars defined in a frame of its own.
+    ExprP lambda;
+    {
+      FrameScope f(this, r);
+      std::vector<ExprP> params;
+      for (const Var& v : r->lhs) params.push_back(DefineVar(v, f.get()));
+      for (const Var& v : r->rhs) params.push_back(DefineVar(v, f.get()));
+      std::vector<ExprP> results = Exprs(r->result);
+      lambda = LambdaDoc(params, results.size() == 1 ? results[0] : TupleDoc(results));
+    }
+    return T("comm_reducer")->Call({lambda, ListDoc(Exprs(r->identity_element))});
   }
   if (obj.as<PrimExprNode>()) return Expr(obj.cast<PrimExpr>());
   if (obj.as<BufferNode>()) return BufferRef(obj.cast<Buffer>());

@@ -172,6 +172,8 @@ PrimExpr CastTo(DataType t, const PrimExpr& v) {
 
 void MatchTypes(PrimExpr* a, PrimExpr* b) {
   DataType lt = a->dtype(), rt = b->dtype();
+  if (lt.is_void() || rt.is_void())
+    throw Error("a value of type void (a call that returns nothing) cannot be an operand");
   if (lt == rt) return;
   if (lt.lanes() == 1 && rt.lanes() != 1) {
     *a = Broadcast(*a, rt.lanes());

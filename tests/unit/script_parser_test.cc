@@ -536,8 +536,6 @@ TEST(ScriptParser, ErrorsAreLocatedAndSayWhatWasExpected) {
        "'/' between integers is ambiguous in TVMScript: use // (floor division) or T.Div / T.truncdiv"},
       {"compare int32 int64", Body("    for i in range(T.int64(4)):\n        if i < T.int32(2):\n            T.evaluate(0)\n"), 6, 14,
        "cannot compare int64 with int32 (cast one side with T.Cast)"},
-      {"block without reads, inner loop", Body(kLoop + "            for k in range(4):\n                B[k] = A[k]\n"), 6, 14,
-       "cannot infer T.reads/T.writes for this block (it holds loops, nested blocks, let-bindings or match_buffers); write them explicitly"},
       {"func_attr in loop", Body("    for i in range(4):\n        T.func_attr({\"a\": 1})\n"), 6, 9,
        "T.func_attr() must be called at the top level of the function body"},
       {"duplicate reads", Body(kLoop + "            T.reads(A[vi])\n            T.reads(A[vi])\n"), 9, 13, "duplicate T.reads(...) in block \"b\""},
