@@ -129,7 +129,7 @@ struct CallArgs {
 
 class Parser {
  public:
-  Parser(const std::string& text, const std::string& filename);
+  Parser(std::string_view text, const std::string& filename);
   ObjectRef ParseProgram();
 
   // ---- errors ----
