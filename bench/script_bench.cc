@@ -1,7 +1,15 @@
 // TVMScript print/parse throughput on a PrimFunc holding a 4M-element float32 constant
 // (16 MB of weights, ~90 MB of text), and StructuralHash on it (cached NDArray hash).
-// MB/s counts bytes of TVMScript text (state.SetBytesProcessed).
+// MB/s counts bytes of TVMScript text (state.SetBytesProcessed). Two kinds of values:
+//   /0  bit patterns over the whole float32 range (tests/support/big_constant.h: the worst case,
+//       half of them outside the formatter's exact-integer fast path)
+//   /1  trained-weight-like values, N(0, 0.05) (what a model's weights look like)
+// BM_PrintStreamed is the CLI's way (`tirgen lower`, `script --check`): pieces handed on as
+// rendered, never the whole text.
 #include <benchmark/benchmark.h>
+
+#include <cstring>
+#include <random>
 
 #include "../tests/support/big_constant.h"
 #include "tirgen/ir/structural_equal.h"
@@ -17,15 +25,39 @@ const tirgen::tir::PrimFunc& Func() {
   return f;
 }
 
-const std::string& Text() {
-  static const std::string text = tirgen::script::Print(Func());
-  return text;
+// The same function with N(0, 0.05) weights instead of bit patterns.
+const tirgen::tir::PrimFunc& WeightsFunc() {
+  static const tirgen::tir::PrimFunc f = [] {
+    using namespace tirgen;  // NOLINT
+    tir::PrimFunc g = testing::BigConstantFunc(kElements);
+    const auto* alloc = g->body.as<tir::AllocateConstNode>();
+    std::mt19937 rng(5);
+    std::normal_distribution<float> normal(0.0f, 0.05f);
+    std::vector<uint8_t> bytes(kElements * 4);
+    for (size_t i = 0; i < kElements; ++i) {
+      float v = normal(rng);
+      std::memcpy(bytes.data() + 4 * i, &v, 4);
+    }
+    tir::Stmt body = tir::AllocateConst(alloc->buffer_var, alloc->dtype, alloc->extents,
+                                        NDArray(alloc->data->shape, alloc->dtype, std::move(bytes)), alloc->body);
+    return tir::PrimFunc(g->params, body, g->buffer_map, g->attrs);
+  }();
+  return f;
+}
+
+const tirgen::tir::PrimFunc& FuncOf(const benchmark::State& state) {
+  return state.range(0) == 0 ? Func() : WeightsFunc();
+}
+
+const std::string& Text(int kind = 0) {
+  static const std::string text[2] = {tirgen::script::Print(Func()), tirgen::script::Print(WeightsFunc())};
+  return text[kind];
 }
 
 void BM_Print(benchmark::State& state) {
   size_t bytes = 0;
   for (auto _ : state) {
-    std::string text = tirgen::script::Print(Func());
+    std::string text = tirgen::script::Print(FuncOf(state));
     bytes = text.size();
     benchmark::DoNotOptimize(text);
   }
@@ -33,13 +65,26 @@ void BM_Print(benchmark::State& state) {
   state.counters["text_MB"] = bytes / 1e6;
 }
 
+void BM_PrintStreamed(benchmark::State& state) {
+  size_t bytes = 0;
+  for (auto _ : state) {
+    bytes = 0;
+    tirgen::script::Print(FuncOf(state), [&bytes](std::string_view piece) {
+      benchmark::DoNotOptimize(piece.data());
+      bytes += piece.size();
+    });
+  }
+  state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * bytes));
+}
+
 void BM_Parse(benchmark::State& state) {
-  const std::string& text = Text();
+  const std::string& text = Text(static_cast<int>(state.range(0)));
   for (auto _ : state) {
     tirgen::ObjectRef f = tirgen::script::Parse(text, "<bench>");
     benchmark::DoNotOptimize(f);
   }
   state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * text.size()));
+  state.counters["text_MB"] = text.size() / 1e6;
 }
 
 // Steady state: the NDArray content hash is cached after the first call.
@@ -64,8 +109,9 @@ void BM_StructuralEqualParsedBack(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(tirgen::StructuralEqual(Func(), back));
 }
 
-BENCHMARK(BM_Print)->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK(BM_Parse)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_Print)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_PrintStreamed)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_Parse)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_StructuralHash)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_StructuralHashFirstCall)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_StructuralEqualParsedBack)->Unit(benchmark::kMillisecond);

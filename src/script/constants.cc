@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstring>
 #include <functional>
+#include <limits>
 
 #include "parser_impl.h"
 
@@ -55,6 +56,17 @@ uint16_t DoubleToBFloat(double d) {
   if (std::isnan(f)) return static_cast<uint16_t>((u >> 16) | 0x40);
   u += 0x7fff + ((u >> 16) & 1);
   return static_cast<uint16_t>(u >> 16);
+}
+
+// The quoted forms the printer gives non-finite floats (printf's spelling, as TVM quotes them).
+bool NonFinite(const std::string& s, double* v) {
+  double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
+  if (s == "inf") *v = inf;
+  else if (s == "-inf") *v = -inf;
+  else if (s == "nan") *v = nan;
+  else if (s == "-nan") *v = -nan;
+  else return false;
+  return true;
 }
 
 // Writes element i of `out` from one number; `is_int` tells integer literal text.
@@ -132,15 +144,28 @@ NDArray Parser::ConstData(const Value& data, DataType dtype, const std::vector<P
     w.out = bytes.data();
     const char* s = src_.text().data();
     size_t p = t.list_begin, end = t.list_end;
-    for (size_t i = 0; i < t.list_count; ++i) {
-      while (p < end && (s[p] == ' ' || s[p] == ',' || s[p] == '\n' || s[p] == '\r' || s[p] == '\t')) ++p;
+    // The lexer checked every element is a number literal. Fast path: one std::from_chars
+    // straight from the text into the element (a float32 weight costs no token, no copy and
+    // no second scan); anything else (hex, '+', out of range, a float in integer data) takes
+    // the general per-element path below, which also produces located errors.
+    const bool f32 = dtype.is_float() && dtype.bits() == 32, f64 = dtype.is_float() && dtype.bits() == 64;
+    const bool i_fast = dtype.is_int() && !dtype.is_bool();
+    const int ibits = dtype.bits();
+    auto is_sep = [](char c) { return c == ',' || c == ' ' || c == '\n' || c == '\r' || c == '\t'; };
+    // One element the general way: any number literal, typed checks, located errors.
+    auto element = [&](size_t p, size_t i) -> size_t {
       size_t b = p;
+      auto fail_at = [&](const std::string& msg) {
+        int line, col;
+        src_.Locate(b, &line, &col);
+        Fail(line, col, msg);
+      };
       bool neg = false;
       if (s[p] == '+' || s[p] == '-') neg = s[p++] == '-';
       size_t q = p;
       bool is_int = true, hex = false;
       if (q + 1 < end && s[q] == '0' && (s[q + 1] == 'x' || s[q + 1] == 'X')) hex = true;
-      while (q < end && s[q] != ',' && s[q] != ' ' && s[q] != '\n' && s[q] != '\r' && s[q] != '\t') {
+      while (q < end && !is_sep(s[q])) {
         if (!hex && (s[q] == '.' || s[q] == 'e' || s[q] == 'E')) is_int = false;
         ++q;
       }
@@ -151,17 +176,9 @@ NDArray Parser::ConstData(const Value& data, DataType dtype, const std::vector<P
       if (is_int) {
         const char* first = s + p + (hex ? 2 : 0);
         auto r = std::from_chars(first, s + q, uv, hex ? 16 : 10);
-        if (r.ec != std::errc() || r.ptr != s + q) {
-          int line, col;
-          src_.Locate(b, &line, &col);
-          Fail(line, col, "integer constant out of range");
-        }
+        if (r.ec != std::errc() || r.ptr != s + q) fail_at("integer constant out of range");
         if (neg) {
-          if (uv > (uint64_t(1) << 63)) {
-            int line, col;
-            src_.Locate(b, &line, &col);
-            Fail(line, col, "integer constant out of range");
-          }
+          if (uv > (uint64_t(1) << 63)) fail_at("integer constant out of range");
           iv = static_cast<int64_t>(0 - uv);
         } else if (uv > static_cast<uint64_t>(INT64_MAX)) {
           big = true;
@@ -173,9 +190,7 @@ NDArray Parser::ConstData(const Value& data, DataType dtype, const std::vector<P
         if (r.ec == std::errc::result_out_of_range) {
           dv = std::strtod(std::string(s + p, q - p).c_str(), nullptr);  // inf or denormal
         } else if (r.ec != std::errc() || r.ptr != s + q) {
-          int line, col;
-          src_.Locate(b, &line, &col);
-          Fail(line, col, "invalid number in constant data");
+          fail_at("invalid number in constant data");
         }
         if (neg) dv = -dv;
       }
@@ -183,16 +198,40 @@ NDArray Parser::ConstData(const Value& data, DataType dtype, const std::vector<P
         is_int = false;  // "-0" in float data is -0.0 (TVM prints negative zero that way)
         dv = -0.0;
       }
-      if (const char* err = w.Write(i, is_int, iv, uv, big, dv)) {
-        int line, col;
-        src_.Locate(b, &line, &col);
-        Fail(line, col, std::string(err) + " (" + dtype.str() + ")");
+      if (const char* err = w.Write(i, is_int, iv, uv, big, dv)) fail_at(std::string(err) + " (" + dtype.str() + ")");
+      return q;
+    };
+    for (size_t i = 0; i < t.list_count; ++i) {
+      while (p < end && is_sep(s[p])) ++p;
+      if (f32 || f64) {
+        double dv;
+        auto r = std::from_chars(s + p, s + end, dv);
+        if (r.ec == std::errc() && (r.ptr == s + end || is_sep(*r.ptr))) {
+          if (f32) {
+            float f = static_cast<float>(dv);
+            std::memcpy(bytes.data() + 4 * i, &f, 4);
+          } else {
+            std::memcpy(bytes.data() + 8 * i, &dv, 8);
+          }
+          p = static_cast<size_t>(r.ptr - s);
+          continue;
+        }
+      } else if (i_fast) {
+        int64_t iv;
+        auto r = std::from_chars(s + p, s + end, iv);
+        if (r.ec == std::errc() && (r.ptr == s + end || is_sep(*r.ptr)) &&
+            (ibits == 64 || (iv >= -(int64_t(1) << (ibits - 1)) && iv < (int64_t(1) << (ibits - 1))))) {
+          std::memcpy(bytes.data() + (ibits / 8) * i, &iv, ibits / 8);  // little endian
+          p = static_cast<size_t>(r.ptr - s);
+          continue;
+        }
       }
-      p = q;
+      p = element(p, i);
     }
     return NDArray(shape, dtype, std::move(bytes));
   }
-  // General path: nested lists of Python numbers (bool/True/False included).
+  // General path: nested lists of Python numbers (bool/True/False included) and the quoted
+  // non-finite floats the printer writes (a value per element: slower, only for such data).
   std::vector<Value> flat;
   if (!data.IsSeq()) Fail(data, "T.allocate_const() data must be a list of numbers");
   std::function<void(const Value&)> flatten = [&](const Value& v) {
@@ -209,12 +248,19 @@ NDArray Parser::ConstData(const Value& data, DataType dtype, const std::vector<P
   }
   std::vector<uint8_t> bytes(static_cast<size_t>(expect) * elem);
   w.out = bytes.data();
+  double nonfinite = 0;
   for (size_t i = 0; i < flat.size(); ++i) {
     const Value& v = flat[i];
     const char* err;
-    if (v.k == Value::K::kInt || v.k == Value::K::kBool) err = w.Write(i, true, v.i, 0, false, 0);
+    if (v.k == Value::K::kInt && v.i == 0 && dtype.is_floating() && v.line > 0 &&
+        src_.text()[src_.Offset(v.line, v.col)] == '-')
+      err = w.Write(i, false, 0, 0, false, -0.0);  // "-0": negative zero, as on the fast path
+    else if (v.k == Value::K::kInt || v.k == Value::K::kBool) err = w.Write(i, true, v.i, 0, false, 0);
     else if (v.k == Value::K::kFloat) err = w.Write(i, false, 0, 0, false, v.f);
-    else Fail(v, "constant data must be numbers");
+    else if (v.k == Value::K::kStr && dtype.is_floating() && NonFinite(v.s, &nonfinite))
+      err = w.Write(i, false, 0, 0, false, nonfinite);
+    else Fail(v, dtype.is_floating() ? "constant data must be numbers (or \"inf\", \"-inf\", \"nan\", \"-nan\")"
+                                     : "constant data must be numbers");
     if (err) Fail(v, std::string(err) + " (" + dtype.str() + ")");
   }
   return NDArray(shape, dtype, std::move(bytes));

@@ -11,11 +11,14 @@
 namespace tirgen {
 namespace script {
 
-Source::Source(const std::string& text, std::string filename)
+Source::Source(std::string_view text, std::string filename)
     : text_(text), filename_(std::move(filename)) {
   line_starts_.push_back(0);
-  for (size_t i = 0; i < text_.size(); ++i)
-    if (text_[i] == '\n') line_starts_.push_back(i + 1);
+  // memchr: the text can be hundreds of MB of weights on a few long lines.
+  const char* b = text_.data();
+  const char* e = b + text_.size();
+  for (const char* q = b; (q = static_cast<const char*>(std::memchr(q, '\n', e - q))); ++q)
+    line_starts_.push_back(static_cast<size_t>(q - b) + 1);
 }
 
 std::string Source::Line(int line) const {
@@ -24,7 +27,7 @@ std::string Source::Line(int line) const {
   size_t e = text_.find('\n', b);
   if (e == std::string::npos) e = text_.size();
   if (e > b && text_[e - 1] == '\r') --e;
-  return text_.substr(b, e - b);
+  return std::string(text_.substr(b, e - b));
 }
 
 void Source::Locate(size_t offset, int* line, int* col) const {
@@ -45,7 +48,7 @@ bool IsDigit(char c) { return c >= '0' && c <= '9'; }
 bool IsIdChar(char c) { return IsIdStart(c) || IsDigit(c); }
 
 // Scans a decimal number (int or float) starting at p; returns the end or p when none.
-size_t ScanNumber(const std::string& s, size_t p) {
+size_t ScanNumber(std::string_view s, size_t p) {
   size_t n = s.size(), q = p;
   if (q + 1 < n && s[q] == '0' && (s[q + 1] == 'x' || s[q + 1] == 'X')) {
     q += 2;
@@ -240,7 +243,7 @@ class Lexer {
             if (pos_ + 2 > s_.size() || !std::isxdigit(static_cast<unsigned char>(s_[pos_])) ||
                 !std::isxdigit(static_cast<unsigned char>(s_[pos_ + 1])))
               Fail(pos_ - 2, "invalid \\x escape in string literal");
-            value += static_cast<char>(std::stoi(s_.substr(pos_, 2), nullptr, 16));
+            value += static_cast<char>(std::stoi(std::string(s_.substr(pos_, 2)), nullptr, 16));
             pos_ += 2;
             break;
           }
@@ -289,7 +292,13 @@ class Lexer {
       if (p < n && (s_[p] == '-' || s_[p] == '+')) ++p;
       size_t e = ScanNumber(s_, p);
       if (e == p) return false;
-      if (e < n && (IsIdChar(s_[e]) || s_[e] == '.')) return false;
+      if (e < n && (IsIdChar(s_[e]) || s_[e] == '.')) {
+        // Invalid wherever it stands (the main loop rejects it the same way): say so now rather
+        // than after tokenizing the rest of a million-element list one number at a time.
+        int line, col;
+        src_.Locate(p, &line, &col);
+        src_.Fail(line, col, "invalid number literal");
+      }
       p = e;
       ++count;
       skip_ws();
@@ -357,7 +366,7 @@ class Lexer {
   }
 
   const Source& src_;
-  const std::string& s_;
+  std::string_view s_;
   size_t pos_ = 0;
   int line_ = 1;
   size_t line_start_ = 0;

@@ -41,17 +41,19 @@ struct Token {
 /// The source text with line lookup, shared by lexer and parser for error messages.
 class Source {
  public:
-  Source(const std::string& text, std::string filename);
-  const std::string& text() const { return text_; }
+  Source(std::string_view text, std::string filename);
+  std::string_view text() const { return text_; }
   const std::string& filename() const { return filename_; }
   /// The text of 1-based line `line`, without its newline.
   std::string Line(int line) const;
   /// Line and column (1-based) of a byte offset.
   void Locate(size_t offset, int* line, int* col) const;
+  /// The byte offset of a 1-based line and column (inverse of Locate).
+  size_t Offset(int line, int col) const { return line_starts_[line - 1] + static_cast<size_t>(col - 1); }
   [[noreturn]] void Fail(int line, int col, const std::string& message) const;
 
  private:
-  const std::string& text_;
+  std::string_view text_;
   std::string filename_;
   std::vector<size_t> line_starts_;
 };

@@ -174,13 +174,13 @@ std::vector<Value> Parser::ToList(const Value& v, const char* what) {
     // Small number lists (extents, shapes) become ordinary values.
     std::vector<Value> out;
     const Token& t = *v.numlist;
-    const std::string& s = src_.text();
+    std::string_view s = src_.text();
     size_t p = t.list_begin;
     while (out.size() < t.list_count) {
       while (p < t.list_end && (s[p] == ' ' || s[p] == ',' || s[p] == '\n' || s[p] == '\t' || s[p] == '\r')) ++p;
       size_t b = p;
       while (p < t.list_end && s[p] != ',' && s[p] != ' ' && s[p] != '\n' && s[p] != '\t' && s[p] != '\r') ++p;
-      std::string text = s.substr(b, p - b);
+      std::string text(s.substr(b, p - b));
       int line, col;
       src_.Locate(b, &line, &col);
       Value e;

@@ -27,7 +27,7 @@ void RenameBuffer(const Buffer& b, const std::string& name, bool rename_data) {
   }
 }
 
-Parser::Parser(const std::string& text, const std::string& filename) : src_(text, filename) {
+Parser::Parser(std::string_view text, const std::string& filename) : src_(text, filename) {
   toks_ = Tokenize(src_);
 }
 
@@ -934,7 +934,7 @@ ObjectRef Parser::ParseProgram() {
   return result;
 }
 
-ObjectRef Parse(const std::string& text, const std::string& filename) {
+ObjectRef Parse(std::string_view text, const std::string& filename) {
   Parser p(text, filename);
   try {
     return p.ParseProgram();

@@ -138,7 +138,7 @@ inline constexpr const char* kModuleRef = "@module";
 
 class Parser {
  public:
-  Parser(const std::string& text, const std::string& filename);
+  Parser(std::string_view text, const std::string& filename);
   ObjectRef ParseProgram();
 
   // ---- errors ----

@@ -611,7 +611,11 @@ std::vector<StmtP> WithHeader(const Docsifier& d, std::vector<StmtP> body) {
 
 }  // namespace printer
 
-std::string Print(const ObjectRef& obj) {
+namespace {
+
+// Renders `obj` into `out` (the caller finishes it); false for a Stmt or PrimExpr, which
+// print through PrintStmt / PrintExpr instead.
+bool RenderTo(const ObjectRef& obj, printer::TextOut* out) {
   using printer::Docsifier;
   TIRGEN_ICHECK(obj.defined()) << "cannot print an undefined object";
   Docsifier d;
@@ -626,14 +630,36 @@ std::string Print(const ObjectRef& obj) {
   } else if (obj.as<IRModuleNode>()) {
     std::vector<printer::StmtP> body = d.Module(obj.cast<IRModule>());
     docs = printer::WithHeader(d, body);
-  } else if (obj.as<tir::StmtNode>()) {
-    return PrintStmt(obj.cast<tir::Stmt>());
-  } else if (obj.as<tir::PrimExprNode>()) {
-    return PrintExpr(obj.cast<tir::PrimExpr>()) + "\n";
+  } else if (obj.as<tir::StmtNode>() || obj.as<tir::PrimExprNode>()) {
+    return false;
   } else {
     TIRGEN_ICHECK(false) << "Print expects a PrimFunc or IRModule, got " << KindName(obj.kind());
   }
-  return printer::RenderPython(docs) + "\n";
+  printer::RenderPython(docs, out);
+  return true;
+}
+
+}  // namespace
+
+std::string Print(const ObjectRef& obj) {
+  printer::TextOut out;
+  if (!RenderTo(obj, &out)) {
+    if (obj.as<tir::StmtNode>()) return PrintStmt(obj.cast<tir::Stmt>());
+    return PrintExpr(obj.cast<tir::PrimExpr>()) + "\n";
+  }
+  std::string text = out.Finish();
+  text += '\n';
+  return text;
+}
+
+void Print(const ObjectRef& obj, const std::function<void(std::string_view)>& write) {
+  printer::TextOut out(write);
+  if (!RenderTo(obj, &out)) {
+    write(Print(obj));
+    return;
+  }
+  out.Finish();
+  write("\n");
 }
 
 std::string PrintExpr(const tir::PrimExpr& expr) {

@@ -2,6 +2,7 @@
 // indentation), matching TVM's Python doc printer output.
 #include "printer_doc.h"
 
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <sstream>
@@ -66,6 +67,11 @@ ExprP FloatDoc(double v) { return Literal(FormatFloat(v), true); }
 ExprP BoolDoc(bool v) { return Literal(v ? "True" : "False", false); }
 ExprP NoneDoc() { return Literal("None", false); }
 ExprP VerbatimDoc(std::string text) { return Literal(std::move(text), false); }
+ExprP DeferredDoc(std::function<void(TextOut&)> render) {
+  ExprP d = Literal("", false);
+  d->render = std::move(render);
+  return d;
+}
 
 ExprP StrDoc(const std::string& s) {
   std::string out = "\"";
@@ -267,15 +273,17 @@ const char* OpText(OpKind op) {
 
 class PythonRenderer {
  public:
-  std::string Result() {
-    std::string s = out_.str();
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.pop_back();
-    return s;
-  }
+  explicit PythonRenderer(TextOut* out) : out_(*out) {}
 
   void Expr(const ExprDoc& d) {
     switch (d.kind) {
       case ExprDoc::kLiteral:
+        if (d.render) {
+          d.render(out_);
+        } else {
+          out_ << d.text;
+        }
+        break;
       case ExprDoc::kId: out_ << d.text; break;
       case ExprDoc::kAttr:
         Child(*d.value, Prec::kIdentity);
@@ -471,17 +479,22 @@ class PythonRenderer {
     for (size_t i = 0; i < stmts.size(); ++i) {
       Stmt(*stmts[i]);
       if (i + 1 < stmts.size()) NewLine();
+      out_.MaybeFlush();
     }
   }
 
  private:
-  void NewLine() { out_ << "\n" << std::string(indent_, ' '); }
+  void NewLine() {
+    out_ << '\n';
+    out_.buf().append(static_cast<size_t>(indent_), ' ');
+  }
 
   void Indented(const std::vector<StmtP>& body) {
     indent_ += 4;
     for (const StmtP& s : body) {
       NewLine();
       Stmt(*s);
+      out_.MaybeFlush();
     }
     if (body.empty()) {
       NewLine();
@@ -548,22 +561,43 @@ class PythonRenderer {
     }
   }
 
-  std::ostringstream out_;
+  TextOut& out_;
   int indent_ = 0;
 };
 
 }  // namespace
 
-std::string RenderPython(const std::vector<StmtP>& stmts) {
-  PythonRenderer r;
+void TextOut::Flush() {
+  size_t keep = buf_.size();
+  while (keep > 0 && std::isspace(static_cast<unsigned char>(buf_[keep - 1]))) --keep;
+  write_(std::string_view(buf_.data(), keep));
+  buf_.erase(0, keep);
+}
+
+std::string TextOut::Finish() {
+  while (!buf_.empty() && std::isspace(static_cast<unsigned char>(buf_.back()))) buf_.pop_back();
+  if (!write_) return std::move(buf_);
+  if (!buf_.empty()) write_(buf_);
+  buf_.clear();
+  return "";
+}
+
+void RenderPython(const std::vector<StmtP>& stmts, TextOut* out) {
+  PythonRenderer r(out);
   r.Block(stmts);
-  return r.Result();
+}
+
+std::string RenderPython(const std::vector<StmtP>& stmts) {
+  TextOut out;
+  RenderPython(stmts, &out);
+  return out.Finish();
 }
 
 std::string RenderPython(const ExprP& expr) {
-  PythonRenderer r;
+  TextOut out;
+  PythonRenderer r(&out);
   r.Expr(*expr);
-  return r.Result();
+  return out.Finish();
 }
 
 }  // namespace printer

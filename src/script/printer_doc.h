@@ -4,9 +4,11 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace tirgen {
@@ -19,6 +21,36 @@ enum class OpKind {
   kAdd, kSub, kMult, kDiv, kFloorDiv, kMod, kPow, kLShift, kRShift, kBitAnd, kBitOr, kBitXor,
   kLt, kLtE, kEq, kNotEq, kGt, kGtE, kAnd, kOr, kBinaryEnd,
   kIfThenElse,
+};
+
+/// Where rendered text goes. It accumulates in `buf()`; with a `write` callback, large
+/// amounts are handed over in chunks as they are rendered, so printing a module with embedded
+/// weights (hundreds of MB) never holds its whole text.
+class TextOut {
+ public:
+  explicit TextOut(std::function<void(std::string_view)> write = nullptr) : write_(std::move(write)) {}
+  TextOut& operator<<(std::string_view s) {
+    buf_.append(s.data(), s.size());
+    return *this;
+  }
+  TextOut& operator<<(char c) {
+    buf_.push_back(c);
+    return *this;
+  }
+  std::string& buf() { return buf_; }
+  /// With a callback: passes the buffered text on once it is over a megabyte (trailing
+  /// whitespace stays: Finish trims it at the very end, as it would be trimmed unstreamed).
+  void MaybeFlush() {
+    if (write_ && buf_.size() >= (size_t(1) << 20)) Flush();
+  }
+  /// Trims trailing whitespace; with a callback, passes the rest on and returns "", else
+  /// returns all the text.
+  std::string Finish();
+
+ private:
+  void Flush();
+  std::function<void(std::string_view)> write_;
+  std::string buf_;
 };
 
 struct ExprDoc;
@@ -37,6 +69,8 @@ struct ExprDoc {
   std::vector<ExprP> values;      ///< call: keyword values; dict: values
   OpKind op = OpKind::kAdd;       ///< op
   ExprP start, stop, step;        ///< slice parts (each optional)
+  /// literal: renders itself instead of `text` (a weight's list, written as it is rendered)
+  std::function<void(TextOut&)> render;
 
   explicit ExprDoc(Kind k) : kind(k) {}
 
@@ -57,6 +91,8 @@ ExprP StrDoc(const std::string& s);
 ExprP NoneDoc();
 /// Text printed exactly as given, as an atom (e.g. a pre-rendered constant list).
 ExprP VerbatimDoc(std::string text);
+/// An atom whose text `render` appends when the doc is rendered (and not before).
+ExprP DeferredDoc(std::function<void(TextOut&)> render);
 ExprP OpDoc(OpKind op, std::vector<ExprP> operands);
 ExprP TupleDoc(std::vector<ExprP> elements);
 ExprP ListDoc(std::vector<ExprP> elements);
@@ -99,6 +135,8 @@ StmtP CommentDoc(const std::string& text);
 
 /// Renders statements as Python source, 4-space indents, without trailing whitespace.
 std::string RenderPython(const std::vector<StmtP>& stmts);
+/// Renders statements into `out` (streamed when `out` has a callback); Finish() is the caller's.
+void RenderPython(const std::vector<StmtP>& stmts, TextOut* out);
 /// Renders one expression.
 std::string RenderPython(const ExprP& expr);
 

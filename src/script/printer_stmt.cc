@@ -1,8 +1,5 @@
 // Statements -> docs: lets, asserts, allocations, conditionals, loops and blocks.
-#include <charconv>
-#include <cmath>
-#include <cstring>
-
+#include "constant_data.h"
 #include "printer_internal.h"
 
 namespace tirgen {
@@ -25,91 +22,16 @@ std::vector<StmtP> ConciseScoping(ExprP lhs, ExprP rhs, std::vector<StmtP>* stmt
 
 std::string DTypeStr(DataType t) { return t.is_void() ? "void" : t.str(); }
 
-// IEEE half -> float.
-float HalfToFloat(uint16_t h) {
-  uint32_t sign = (h >> 15) & 1, exp = (h >> 10) & 0x1f, mant = h & 0x3ff;
-  uint32_t bits;
-  if (exp == 0) {
-    if (mant == 0) {
-      bits = sign << 31;
-    } else {  // subnormal: renormalise
-      int e = -1;
-      do {
-        ++e;
-        mant <<= 1;
-      } while ((mant & 0x400) == 0);
-      bits = (sign << 31) | ((127 - 15 - e) << 23) | ((mant & 0x3ff) << 13);
-    }
-  } else if (exp == 0x1f) {
-    bits = (sign << 31) | 0x7f800000 | (mant << 13);
-  } else {
-    bits = (sign << 31) | ((exp + 127 - 15) << 23) | (mant << 13);
-  }
-  float f;
-  std::memcpy(&f, &bits, 4);
-  return f;
-}
-
-float BFloatToFloat(uint16_t b) {
-  uint32_t bits = static_cast<uint32_t>(b) << 16;
-  float f;
-  std::memcpy(&f, &bits, 4);
-  return f;
-}
-
-// Appends one element in TVM's literal format ("%.17g" floats, plain integers).
-void AppendElement(DataType t, const uint8_t* p, int64_t i, std::string* out) {
-  char buf[64];
-  std::to_chars_result r{buf, std::errc()};
-  if (t.is_floating()) {
-    double v = 0;
-    if (t.is_float() && t.bits() == 32) {
-      float f;
-      std::memcpy(&f, p + 4 * i, 4);
-      v = f;
-    } else if (t.is_float() && t.bits() == 64) {
-      std::memcpy(&v, p + 8 * i, 8);
-    } else {
-      uint16_t h;
-      std::memcpy(&h, p + 2 * i, 2);
-      v = t.is_bfloat() ? BFloatToFloat(h) : HalfToFloat(h);
-    }
-    if (!std::isfinite(v)) {
-      *out += FormatFloat(v);
-      return;
-    }
-    // Same text as printf("%.17g"), without the locale and format-string overhead.
-    r = std::to_chars(buf, buf + sizeof(buf), v, std::chars_format::general, 17);
-  } else if (t.is_uint() || t.is_bool()) {
-    uint64_t v = 0;
-    std::memcpy(&v, p + t.bytes() * i, t.bytes());
-    r = std::to_chars(buf, buf + sizeof(buf), v);
-  } else {
-    int64_t v = 0;
-    std::memcpy(&v, p + t.bytes() * i, t.bytes());
-    int bits = t.bits();
-    if (bits < 64) v = static_cast<int64_t>(static_cast<uint64_t>(v) << (64 - bits)) >> (64 - bits);
-    r = std::to_chars(buf, buf + sizeof(buf), v);
-  }
-  out->append(buf, r.ptr);
-}
-
 // Every element of a constant, in TVM's literal format (no truncation: see golden README).
-// Rendered straight to one string: a weight can hold millions of elements, and a doc node per
-// element made printing the bottleneck of the round trip.
+// Rendered only when the doc is written, straight into the output: a weight can hold millions
+// of elements, and neither a doc node per element nor a string per weight is kept.
 ExprP NDArrayDoc(const AllocateConstNode* op) {
   if (!op->data.defined()) return ListDoc({});
-  const NDArray& arr = op->data;
-  int64_t n = arr->NumElements();
-  std::string text;
-  text.reserve(static_cast<size_t>(n) * (op->dtype.is_floating() ? 14 : 4) + 2);
-  text += '[';
-  for (int64_t i = 0; i < n; ++i) {
-    if (i) text += ", ";
-    AppendElement(op->dtype, arr.data(), i, &text);
-  }
-  text += ']';
-  return VerbatimDoc(std::move(text));
+  NDArray data = op->data;
+  DataType dtype = op->dtype;
+  return DeferredDoc([data, dtype](TextOut& out) {
+    AppendConstantList(data, dtype, &out.buf(), [&out] { out.MaybeFlush(); });
+  });
 }
 
 bool IsAllocateDeclBufferPattern(const AllocateNode* op) {

@@ -12,10 +12,12 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <memory>
 #include <mutex>
 #include <sstream>
 #include <vector>
 
+#include "tirgen/support/atomic_file.h"
 #include "tirgen/support/error.h"
 
 namespace tirgen {
@@ -26,10 +28,37 @@ std::string ReadFile(const std::string& path) {
     ss << std::cin.rdbuf();
     return ss.str();
   }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error(Span{path, 0, 0}, std::string("cannot open file: ") + std::strerror(errno));
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) throw Error(Span{path, 0, 0}, "read failed");
+  // One read into a string of the file's size: models with embedded weights are hundreds of
+  // MB, and growing a string character by character copied them several times over.
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) throw Error(Span{path, 0, 0}, std::string("cannot open file: ") + std::strerror(errno));
+  auto fail = [&](const std::string& why) {
+    ::close(fd);
+    throw Error(Span{path, 0, 0}, why);
+  };
+  struct stat st;
+  if (::fstat(fd, &st) != 0) fail(std::string("cannot open file: ") + std::strerror(errno));
+  if (S_ISDIR(st.st_mode)) fail("cannot open file: Is a directory");
+  std::string text;
+  size_t size = 0;
+  text.resize(S_ISREG(st.st_mode) && st.st_size > 0 ? static_cast<size_t>(st.st_size) : 65536);
+  char probe[4096];
+  for (;;) {
+    // Full (the size fstat said, or a pipe's first block): read on into a small buffer first,
+    // so a file that ends where expected costs no larger string.
+    bool full = size == text.size();
+    ssize_t n = full ? ::read(fd, probe, sizeof(probe)) : ::read(fd, text.data() + size, text.size() - size);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) fail(std::string("read failed: ") + std::strerror(errno));
+    if (n == 0) break;
+    if (full) {
+      text.resize(text.size() * 2);
+      std::memcpy(text.data() + size, probe, static_cast<size_t>(n));
+    }
+    size += static_cast<size_t>(n);
+  }
+  ::close(fd);
+  text.resize(size);
   return text;
 }
 
@@ -106,12 +135,23 @@ class TempRegistration {
 
 }  // namespace
 
-void WriteFileAtomic(const std::string& path, const std::string& content) {
-  if (path == "-") {
-    std::cout << content;
-    std::cout.flush();
-    return;
+struct AtomicFileWriter::Impl {
+  std::string path, tmp;
+  int fd = -1;
+  std::unique_ptr<TempRegistration> registered;
+
+  [[noreturn]] void Fail(const std::string& why) {
+    if (fd >= 0) ::close(fd);
+    fd = -1;
+    ::unlink(tmp.c_str());
+    registered.reset();
+    throw Error(Span{path, 0, 0}, "cannot write file: " + why);
   }
+};
+
+AtomicFileWriter::AtomicFileWriter(const std::string& path) : impl_(new Impl) {
+  impl_->path = path;
+  if (path == "-") return;
   // A unique temporary beside the output (same file system, so rename is atomic): two
   // processes writing one path never share it; the last rename wins whole.
   std::string dir = ".", base = path;
@@ -125,34 +165,51 @@ void WriteFileAtomic(const std::string& path, const std::string& content) {
   name.push_back('\0');
   int fd = ::mkstemp(name.data());
   if (fd < 0) throw Error(Span{path, 0, 0}, std::string("cannot write file: ") + std::strerror(errno));
-  tmp = name.data();
-  TempRegistration registered(tmp);
-  auto fail = [&](const std::string& why) {
-    ::close(fd);
-    ::unlink(tmp.c_str());
-    throw Error(Span{path, 0, 0}, "cannot write file: " + why);
-  };
+  impl_->fd = fd;
+  impl_->tmp = name.data();
+  impl_->registered = std::make_unique<TempRegistration>(impl_->tmp);
   // mkstemp makes the file 0600; an output gets what a plain create would (0666 & ~umask).
   mode_t mask = ::umask(0);
   ::umask(mask);
-  if (::fchmod(fd, 0666 & ~mask) != 0) fail(std::strerror(errno));
+  if (::fchmod(fd, 0666 & ~mask) != 0) impl_->Fail(std::strerror(errno));
+}
+
+AtomicFileWriter::~AtomicFileWriter() {
+  if (impl_->fd < 0) return;
+  ::close(impl_->fd);
+  ::unlink(impl_->tmp.c_str());
+}
+
+void AtomicFileWriter::Write(std::string_view data) {
+  if (impl_->path == "-") {
+    std::cout.write(data.data(), static_cast<std::streamsize>(data.size()));
+    return;
+  }
   size_t done = 0;
-  while (done < content.size()) {
-    ssize_t n = ::write(fd, content.data() + done, content.size() - done);
+  while (done < data.size()) {
+    ssize_t n = ::write(impl_->fd, data.data() + done, data.size() - done);
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) fail(n < 0 ? std::strerror(errno) : "write failed");
+    if (n <= 0) impl_->Fail(n < 0 ? std::strerror(errno) : "write failed");
     done += static_cast<size_t>(n);
   }
-  if (::close(fd) != 0) {
-    std::string why = std::strerror(errno);
-    ::unlink(tmp.c_str());
-    throw Error(Span{path, 0, 0}, "cannot write file: " + why);
+}
+
+void AtomicFileWriter::Commit() {
+  if (impl_->path == "-") {
+    std::cout.flush();
+    return;
   }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    std::string why = std::strerror(errno);
-    ::unlink(tmp.c_str());
-    throw Error(Span{path, 0, 0}, "cannot write file: " + why);
-  }
+  int fd = impl_->fd;
+  impl_->fd = -1;
+  if (::close(fd) != 0) impl_->Fail(std::strerror(errno));
+  if (std::rename(impl_->tmp.c_str(), impl_->path.c_str()) != 0) impl_->Fail(std::strerror(errno));
+  impl_->registered.reset();
+}
+
+void WriteFileAtomic(const std::string& path, const std::string& content) {
+  AtomicFileWriter out(path);
+  out.Write(content);
+  out.Commit();
 }
 
 }  // namespace tirgen

@@ -3,6 +3,7 @@
 
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -48,6 +49,29 @@ TEST(Cli, ScriptCheckReportsFirstDifferingLine) {
   RunResult r = RunCli("script --check " + in);
   EXPECT_EQ(r.exit_code, 1) << r.output;
   EXPECT_NE(r.output.find(":5: print(parse(x)) differs from x"), std::string::npos) << r.output;
+}
+
+TEST(Cli, ScriptCheckShowsBothLinesAndAShorterPrint) {
+  // The printed text is compared as it streams out: the report still quotes the whole input
+  // line and the printed one, and a print that ends early says so.
+  std::string text = ReadText(kGolden);
+  size_t pos = text.find("T.func_attr({\"tir.noalias\": T.bool(True)})");
+  ASSERT_NE(pos, std::string::npos);
+  std::string spaced = text;
+  spaced.insert(pos + std::string("T.func_attr({\"tir.noalias\":").size(), "  ");
+  std::string in = TempPath("spaced2.py");
+  WriteText(in, spaced);
+  RunResult r = RunCli("script --check " + in);
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_NE(r.output.find("  input:       T.func_attr({\"tir.noalias\":   T.bool(True)})\n"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("  printed:     T.func_attr({\"tir.noalias\": T.bool(True)})\n"), std::string::npos) << r.output;
+  std::string longer = TempPath("longer.py");
+  WriteText(longer, text + "\n# a comment the printer drops\n");
+  r = RunCli("script --check " + longer);
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  int lines = static_cast<int>(std::count(text.begin(), text.end(), '\n'));
+  EXPECT_NE(r.output.find(":" + std::to_string(lines + 1) + ": print(parse(x)) differs from x"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("  printed: <end of file>"), std::string::npos) << r.output;
 }
 
 TEST(Cli, MalformedInputIsExit2WithLocatedErrorAndNoOutputFile) {

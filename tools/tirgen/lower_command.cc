@@ -9,6 +9,7 @@
 #include "tirgen/lower/constant_evaluator.h"
 #include "tirgen/relay/transforms.h"
 #include "tirgen/script/printer.h"
+#include "tirgen/support/atomic_file.h"
 #include "tirgen/support/error.h"
 #include "tirgen/support/io.h"
 
@@ -32,6 +33,13 @@ void AddLowerCommand(CLI::App& app, LowerOptions* options) {
 }
 
 namespace {
+
+// TVMScript streamed into the file: with --link-params it is hundreds of MB of weights.
+void PrintToFile(const std::string& path, const ObjectRef& obj) {
+  AtomicFileWriter out(path);
+  script::Print(obj, [&out](std::string_view piece) { out.Write(piece); });
+  out.Commit();
+}
 
 // True when every top-level function is primitive already (e.g. a printed fused function):
 // such input is lowered as it is, without the optimize pipeline.
@@ -73,7 +81,7 @@ void EmitDir(const std::string& dir, const std::vector<lower::LoweredPrimitive>&
     throw Error(Span{dir, 0, 0}, "--emit-dir: cannot create directory (" +
                                      (ec ? ec.message() : std::string("a file is in the way")) + ")");
   for (const auto& p : lowered)
-    WriteFileAtomic((std::filesystem::path(dir) / (p.name + ".py")).string(), script::Print(p.func));
+    PrintToFile((std::filesystem::path(dir) / (p.name + ".py")).string(), p.func);
 }
 
 }  // namespace
@@ -107,12 +115,12 @@ int RunLower(const LowerOptions& options) {
   if (!options.emit_dir.empty()) EmitDir(options.emit_dir, lowered);
   if (!options.func.empty()) {
     const lower::LoweredPrimitive& p = FindFunc(lowered, options.func, name);
-    WriteFileAtomic(options.output, script::Print(mod->functions.at(p.global)));
+    PrintToFile(options.output, mod->functions.at(p.global));
     return 0;
   }
   std::map<std::string, ObjectRef> prim_funcs;
   for (const auto& p : lowered) prim_funcs[p.global] = mod->functions.at(p.global);
-  WriteFileAtomic(options.output, script::Print(IRModule(prim_funcs)));
+  PrintToFile(options.output, IRModule(prim_funcs));
   return 0;
 }
 

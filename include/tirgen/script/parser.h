@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include "tirgen/ir/object.h"
 
@@ -11,7 +12,7 @@ namespace script {
 /// Parses TVMScript (`@T.prim_func` text -> tir::PrimFunc, `@I.ir_module` text -> IRModule).
 /// Throws tirgen::Error(span, message, source_line) on malformed input: one error with
 /// file:line:column, the source line and a caret, saying what was expected. Never crashes or hangs.
-ObjectRef Parse(const std::string& text, const std::string& filename = "<string>");
+ObjectRef Parse(std::string_view text, const std::string& filename = "<string>");
 
 }  // namespace script
 }  // namespace tirgen
