@@ -12,6 +12,7 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <filesystem>
 #include <mutex>
 #include <sstream>
 #include <vector>
@@ -26,11 +27,18 @@ std::string ReadFile(const std::string& path) {
     ss << std::cin.rdbuf();
     return ss.str();
   }
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw Error(Span{path, 0, 0}, "is a directory; give a file");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw Error(Span{path, 0, 0}, std::string("cannot open file: ") + std::strerror(errno));
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) throw Error(Span{path, 0, 0}, "read failed");
-  return text;
+  try {
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (in.bad()) throw Error(Span{path, 0, 0}, "read failed");
+    return text;
+  } catch (const std::ios_base::failure& e) {  // libstdc++ reports EISDIR, EIO ... this way
+    throw Error(Span{path, 0, 0}, std::string("read failed: ") + std::strerror(errno));
+  }
 }
 
 namespace {
