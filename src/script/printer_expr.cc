@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "printer_internal.h"
+#include "tirgen/support/stack_guard.h"
 #include "tirgen/tir/functor.h"
 
 namespace tirgen {
@@ -338,6 +339,7 @@ class ExprPrinter : public ExprFunctor<ExprP> {
     return d_->T("Cast")->Call({dtype, value});
   }
   ExprP VisitExpr_(const BinaryNode* op) override {
+    support::CheckStack("TVMScript printer");  // a 100k-term sum nests 100k deep
     ExprP a = d_->Expr(op->a);
     ExprP b = d_->Expr(op->b);
     Kind k = op->kind();

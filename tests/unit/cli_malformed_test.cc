@@ -104,4 +104,12 @@ TEST_F(CliMalformed, DeepChainsGoThroughEverySubcommand) {
   EXPECT_EQ(r.exit_code, 0) << r.output.substr(0, 500);
 }
 
+TEST_F(CliMalformed, EmitDirIsNotFilledWhenFuncIsUnknown) {
+  WriteText(P("add.relay"), kAdd);
+  RunResult r = RunCli("lower " + P("add.relay") + " --emit-dir " + P("emit") + " --func nope -o " + P("out.py"));
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("--func nope: no such PrimFunc"), std::string::npos) << r.output;
+  EXPECT_TRUE(!std::filesystem::exists(P("emit")) || std::filesystem::is_empty(P("emit"))) << r.output;
+}
+
 }  // namespace

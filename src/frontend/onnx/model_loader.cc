@@ -24,6 +24,11 @@ void ParseModel(const std::string& bytes, const std::string& name, onnx::ModelPr
     throw Error(name + ": not a valid ONNX model (it has no graph; the file may be truncated or not ONNX)");
   if (model->graph().output_size() == 0)
     throw Error(name + ": the ONNX graph declares no outputs (the file may be truncated)");
+  // The ONNX checker's rule: an IR version this ONNX release knows (3 brought opset imports).
+  int64_t ir = model->ir_version();
+  if (ir < 3 || ir > onnx::IR_VERSION)
+    throw Error(name + ": ONNX IR version " + std::to_string(ir) + " is not supported (tirgen reads IR versions 3 to " +
+                std::to_string(static_cast<int>(onnx::IR_VERSION)) + "; re-export the model)");
 }
 
 int DefaultOpset(const onnx::ModelProto& model, const std::string& name) {
