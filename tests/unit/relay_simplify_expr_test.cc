@@ -102,7 +102,7 @@ TEST(SimplifyExpr, ClipCoveringTheDtypeVanishes) {
 class SimplifyExprFolding : public ::testing::Test {
  protected:
   void SetUp() override {
-    relay::SetConstantEvaluator([](const relay::Expr& e) -> relay::Expr {
+    previous_ = relay::SetConstantEvaluator([](const relay::Expr& e) -> relay::Expr {
       const auto* c = e.as<relay::CallNode>();
       float a, b;
       std::memcpy(&a, c->args[0].as<relay::ConstantNode>()->data->bytes->data(), 4);
@@ -113,7 +113,10 @@ class SimplifyExprFolding : public ::testing::Test {
       return relay::Constant(NDArray({}, DataType::Float(32), bytes));
     });
   }
-  void TearDown() override { relay::SetConstantEvaluator(nullptr); }
+  // Restores the installed evaluator: tests after this one in the same process (the whole
+  // binary run without ctest) fold with the real one.
+  void TearDown() override { relay::SetConstantEvaluator(previous_); }
+  relay::ConstantEvaluator previous_;
 };
 
 TEST_F(SimplifyExprFolding, AddThenMultiplyBecomesMultiplyThenAdd) {
