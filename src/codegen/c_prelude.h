@@ -61,6 +61,18 @@ static inline double tg_sigmoid(double x) { return 1.0 / (1.0 + exp(-x)); }
   static inline T tg_max_##N(T a, T b) { return a > b ? a : b; }
 TG_INT_HELPERS(int8_t, i8) TG_INT_HELPERS(int16_t, i16) TG_INT_HELPERS(int32_t, i32) TG_INT_HELPERS(int64_t, i64)
 TG_INT_HELPERS(uint8_t, u8) TG_INT_HELPERS(uint16_t, u16) TG_INT_HELPERS(uint32_t, u32) TG_INT_HELPERS(uint64_t, u64)
+/* Checked integer division (README "Integer division"), used where the divisor is not a
+   constant other than 0 and -1: by zero it sets the function's fault flag (the call returns -3,
+   reported as "integer division by zero") and gives 0; MIN / -1 wraps to MIN and MIN % -1 is 0
+   (numpy's results), never SIGFPE. */
+static inline void tg_fault_set(int32_t* f) { __atomic_store_n(f, 1, __ATOMIC_RELAXED); }
+#define TG_CHECKED_DIV(T, N, NEG1) \
+  static inline T tg_div_##N(T a, T b, int32_t* f) { if (b == 0) { tg_fault_set(f); return 0; } if (NEG1 && b == (T)-1) return (T)(0 - (uint64_t)a); return a / b; } \
+  static inline T tg_mod_##N(T a, T b, int32_t* f) { if (b == 0) { tg_fault_set(f); return 0; } if (NEG1 && b == (T)-1) return 0; return a % b; } \
+  static inline T tg_floordiv_chk_##N(T a, T b, int32_t* f) { if (b == 0) { tg_fault_set(f); return 0; } if (NEG1 && b == (T)-1) return (T)(0 - (uint64_t)a); return tg_floordiv_##N(a, b); } \
+  static inline T tg_floormod_chk_##N(T a, T b, int32_t* f) { if (b == 0) { tg_fault_set(f); return 0; } if (NEG1 && b == (T)-1) return 0; return tg_floormod_##N(a, b); }
+TG_CHECKED_DIV(int8_t, i8, 1) TG_CHECKED_DIV(int16_t, i16, 1) TG_CHECKED_DIV(int32_t, i32, 1) TG_CHECKED_DIV(int64_t, i64, 1)
+TG_CHECKED_DIV(uint8_t, u8, 0) TG_CHECKED_DIV(uint16_t, u16, 0) TG_CHECKED_DIV(uint32_t, u32, 0) TG_CHECKED_DIV(uint64_t, u64, 0)
 TG_MINMAX(int8_t, i8) TG_MINMAX(int16_t, i16) TG_MINMAX(int32_t, i32) TG_MINMAX(int64_t, i64)
 TG_MINMAX(uint8_t, u8) TG_MINMAX(uint16_t, u16) TG_MINMAX(uint32_t, u32) TG_MINMAX(uint64_t, u64)
 TG_MINMAX(int, b)

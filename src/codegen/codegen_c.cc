@@ -173,8 +173,11 @@ class Emitter : public internal::ScalarEmitter {
       }
     }
     Line() << "int32_t tg_ret = 0;\n";
+    Line() << "int32_t tg_fault = 0;  /* set by a checked integer division by zero */\n";
+    Line() << "(void)tg_fault;\n";
     Stmt_(InlineVectorLets(f->body));
     out_ << "tg_exit:\n";
+    Line() << "if (tg_fault && tg_ret == 0) tg_ret = -3;\n";
     for (const std::string& h : heap_) Line() << "free(" << h << "_heap);\n";
     Line() << "return tg_ret;\n";
     out_ << "}\n";
@@ -261,6 +264,19 @@ class Emitter : public internal::ScalarEmitter {
     return "(" + Expr(n->a, lane) + " " + op + " " + Expr(n->b, lane) + ")";
   }
 
+  // A constant divisor other than 0 and -1 cannot fault (index arithmetic: i // 4, i % 4).
+  static bool SafeDivisor(const PrimExpr& b) {
+    const PrimExpr& d = b.as<BroadcastNode>() ? b.as<BroadcastNode>()->value : b;
+    const int64_t* c = as_const_int(d);
+    return c && *c != 0 && *c != -1;
+  }
+  // Integer division through the prelude's checked helpers (faults set tg_fault).
+  std::string CheckedDivision(const char* helper, const BinaryNode* n, DataType t,
+                              const std::string& lane) {
+    return std::string(helper) + HelperSuffix(t) + "(" + Expr(n->a, lane) + ", " + Expr(n->b, lane) +
+           ", &tg_fault)";
+  }
+
   std::string Temp() override { return "tg_t" + std::to_string(temps_++); }
 
   std::string Expr(const PrimExpr& e, const std::string& lane) override {
@@ -286,11 +302,14 @@ class Emitter : public internal::ScalarEmitter {
       case Kind::kAdd: return Bin("+", e.as<BinaryNode>(), lane);
       case Kind::kSub: return Bin("-", e.as<BinaryNode>(), lane);
       case Kind::kMul: return Bin("*", e.as<BinaryNode>(), lane);
-      case Kind::kDiv: return Bin("/", e.as<BinaryNode>(), lane);  // truncdiv for integers
+      case Kind::kDiv:  // truncdiv for integers
       case Kind::kMod: {
         const auto* n = e.as<BinaryNode>();
-        if (t.is_floating()) return "fmod(" + Expr(n->a, lane) + ", " + Expr(n->b, lane) + ")";
-        return Bin("%", n, lane);
+        bool div = e.kind() == Kind::kDiv;
+        if (t.is_floating())
+          return div ? Bin("/", n, lane) : "fmod(" + Expr(n->a, lane) + ", " + Expr(n->b, lane) + ")";
+        if (!SafeDivisor(n->b)) return CheckedDivision(div ? "tg_div_" : "tg_mod_", n, t, lane);
+        return Bin(div ? "/" : "%", n, lane);
       }
       case Kind::kFloorDiv:
       case Kind::kFloorMod: {
@@ -303,6 +322,7 @@ class Emitter : public internal::ScalarEmitter {
           return "({ " + ValueType(t) + " tg_a = " + a + ", tg_b = " + b + "; tg_a - " + fl +
                  "(tg_a / tg_b) * tg_b; })";
         }
+        if (!SafeDivisor(n->b)) return CheckedDivision(div ? "tg_floordiv_chk_" : "tg_floormod_chk_", n, t, lane);
         return std::string(div ? "tg_floordiv_" : "tg_floormod_") + HelperSuffix(t) + "(" + a + ", " + b + ")";
       }
       case Kind::kMin:

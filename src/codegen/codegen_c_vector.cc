@@ -54,6 +54,13 @@ bool VectorIndices(const std::vector<PrimExpr>& indices, int lanes) {
   return vector;
 }
 
+// A divisor other than a constant (or broadcast constant) that is neither 0 nor -1.
+bool MayFault(const PrimExpr& b) {
+  const PrimExpr& d = b.as<BroadcastNode>() ? b.as<BroadcastNode>()->value : b;
+  const int64_t* c = as_const_int(d);
+  return !c || *c == 0 || *c == -1;
+}
+
 }  // namespace
 
 std::string VectorTypes::Use(DataType t, bool unaligned) {
@@ -95,6 +102,8 @@ bool VectorEmitter::CanVector(const PrimExpr& e, int* max_bits) const {
     case Kind::kMin:
     case Kind::kMax: {
       const auto* n = e.as<BinaryNode>();
+      // An integer divisor that may be 0 or -1 goes lane by lane through the checked helpers.
+      if (e.kind() == Kind::kDiv && !t.is_floating() && MayFault(n->b)) return false;
       return n->a.dtype() == t && n->b.dtype() == t && CanVector(n->a, max_bits) && CanVector(n->b, max_bits);
     }
     case Kind::kCast: {

@@ -2,6 +2,8 @@
 
 #include <cstring>
 
+#include "tirgen/support/checked_size.h"
+
 namespace tirgen {
 
 uint64_t HashBytes(const void* data, size_t size, uint64_t seed) {
@@ -58,8 +60,7 @@ NDArray::NDArray(std::vector<int64_t> shape, DataType dtype,
 }
 
 NDArray NDArray::Zeros(std::vector<int64_t> shape, DataType dtype) {
-  int64_t n = 1;
-  for (int64_t d : shape) n *= d;
+  int64_t n = support::CheckedNumElements(shape, ElementBytes(dtype), "tensor of " + dtype.str());
   return NDArray(std::move(shape), dtype, std::vector<uint8_t>(n * ElementBytes(dtype), 0));
 }
 

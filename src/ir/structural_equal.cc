@@ -9,6 +9,7 @@
 #include <unordered_map>
 
 #include "structural_fields.h"
+#include "tirgen/support/stack_guard.h"
 
 namespace tirgen {
 namespace {
@@ -109,6 +110,7 @@ class Equal {
 
   // ---- entry points ----
   bool Node(const ObjectRef& x, const ObjectRef& y) {
+    support::CheckStack("structural equality");  // recursion over nesting (100k-term sums)
     if (!x.defined() || !y.defined()) {
       if (x.defined() == y.defined()) return true;
       return Fail([&] {

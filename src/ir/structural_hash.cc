@@ -8,6 +8,7 @@
 
 #include "structural_fields.h"
 #include "tirgen/ir/structural_equal.h"
+#include "tirgen/support/stack_guard.h"
 
 namespace tirgen {
 namespace {
@@ -73,6 +74,7 @@ class Hasher {
   }
 
   void Node(const ObjectRef& x) {
+    support::CheckStack("structural hash");  // recursion over nesting (100k-term sums)
     if (!x.defined()) {
       Mix(kUndefined);
       return;

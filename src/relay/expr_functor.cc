@@ -1,6 +1,8 @@
 #include "tirgen/relay/expr_functor.h"
 
-#include <deque>
+#include <vector>
+
+#include "tirgen/support/stack_guard.h"
 
 namespace tirgen {
 namespace relay {
@@ -26,7 +28,9 @@ void ExpandDataflow(const Expr& root, Done done, Leaf leaf) {
     Expr e;
     bool expanded;
   };
-  std::deque<Item> stack{{root, false}};
+  // A vector (not a deque, whose first push allocates a 512-byte block): one ExpandDataflow
+  // runs per let level, and a 100k-deep chain must not churn the allocator.
+  std::vector<Item> stack{{root, false}};
   while (!stack.empty()) {
     Item& top = stack.back();
     if (done(top.e)) {
@@ -55,6 +59,7 @@ std::shared_ptr<N> Copy(const N* op) {
 
 void ExprVisitor::VisitExpr(const Expr& e) {
   if (!e.defined() || visited_.count(e)) return;
+  support::CheckStack("relay expression");  // lets, ifs and functions nest by recursion
   ExpandDataflow(
       e, [this](const Expr& x) { return visited_.count(x) != 0; },
       [this](const Expr& x) {
@@ -108,6 +113,7 @@ Expr ExprMutator::VisitExpr(const Expr& e) {
   if (!e.defined()) return e;
   auto it = memo_.find(e);
   if (it != memo_.end()) return it->second;
+  support::CheckStack("relay expression");
   ExpandDataflow(
       e, [this](const Expr& x) { return memo_.count(x) != 0; },
       [this](const Expr& x) {

@@ -8,6 +8,7 @@
 #include <unordered_map>
 
 #include "tirgen/ir/structural_equal.h"
+#include "tirgen/support/stack_guard.h"
 
 namespace tirgen {
 namespace relay {
@@ -71,6 +72,7 @@ class Encoder {
 
   void Visit(const Expr& e) {
     if (!e.defined()) return Tok(0);
+    support::CheckStack("relay structural hash");
     auto it = index_.find(e.get());
     if (it != index_.end()) {  // a bound variable or an already recorded shared node
       Tok(0x5e5);

@@ -9,7 +9,9 @@
 #include <cstring>
 #include <unordered_map>
 
+#include "tirgen/support/checked_size.h"
 #include "tirgen/support/error.h"
+#include "tirgen/support/stack_guard.h"
 
 namespace tirgen {
 namespace runtime {
@@ -17,10 +19,12 @@ namespace {
 
 using relay::Expr;
 
+// Checked: an output of a terabyte (or an overflowing shape) is an error naming it, before the
+// arena is sized.
 size_t ByteSize(const std::vector<int64_t>& shape, DataType dtype) {
-  int64_t n = 1;
-  for (int64_t d : shape) n *= d;
-  return static_cast<size_t>(n) * (dtype.is_bool() ? 1 : dtype.bytes() * dtype.lanes());
+  int64_t per = dtype.is_bool() ? 1 : dtype.bytes() * dtype.lanes();
+  int64_t n = support::CheckedNumElements(shape, per, "executor: a " + dtype.str() + " tensor");
+  return static_cast<size_t>(n) * per;
 }
 
 // A planned value: a slot, or a tuple of planned values.
@@ -61,6 +65,7 @@ class ExecutionPlan::Builder {
   const PlanValue& Plan(const Expr& e) {
     auto it = memo_.find(e.get());
     if (it != memo_.end()) return it->second;
+    support::CheckStack("executor plan");
     PlanValue v = Compute(e);
     return memo_.emplace(e.get(), std::move(v)).first->second;
   }

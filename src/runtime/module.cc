@@ -1,3 +1,4 @@
+#include "tirgen/support/checked_size.h"
 #include "tirgen/runtime/module.h"
 
 #include <dlfcn.h>
@@ -143,7 +144,11 @@ void Module::CheckArgument(const std::string& name, size_t i, const Param& p, co
 }
 
 void Module::CheckStatus(const std::string& name, int32_t rc) {
-  TIRGEN_CHECK(rc == 0) << name << ": " << (rc == -2 ? "out of memory" : "an assertion failed") << " (code " << rc << ")";
+  TIRGEN_CHECK(rc == 0) << "function " << name << ": "
+                        << (rc == -2   ? "out of memory"
+                            : rc == -3 ? "integer division by zero"
+                                       : "an assertion failed")
+                        << " (code " << rc << ")";
 }
 
 std::vector<NDArray> Module::Call(const std::string& name, const std::vector<NDArray>& args) const {
@@ -165,8 +170,7 @@ std::vector<NDArray> Module::Call(const std::string& name, const std::vector<NDA
       }
       bytes = std::make_shared<std::vector<uint8_t>>(a.data(), a.data() + a.nbytes());
     } else {
-      int64_t n = 1;
-      for (int64_t d : p.shape) n *= d;
+      int64_t n = support::CheckedNumElements(p.shape, p.dtype.bytes(), name + ": output " + p.name);
       bytes = std::make_shared<std::vector<uint8_t>>(static_cast<size_t>(n * p.dtype.bytes()), 0);
     }
     ptrs.push_back(bytes->data());

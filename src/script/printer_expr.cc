@@ -4,6 +4,7 @@
 
 #include "printer_internal.h"
 #include "target_config.h"
+#include "tirgen/support/stack_guard.h"
 #include "tirgen/tir/functor.h"
 
 namespace tirgen {
@@ -340,6 +341,7 @@ class ExprPrinter : public ExprFunctor<ExprP> {
     return d_->T("Cast")->Call({dtype, value});
   }
   ExprP VisitExpr_(const BinaryNode* op) override {
+    support::CheckStack("TVMScript printer");  // a 100k-term sum nests 100k deep
     ExprP a = d_->Expr(op->a);
     ExprP b = d_->Expr(op->b);
     Kind k = op->kind();

@@ -38,7 +38,7 @@ std::string ReadFile(const std::string& path) {
   };
   struct stat st;
   if (::fstat(fd, &st) != 0) fail(std::string("cannot open file: ") + std::strerror(errno));
-  if (S_ISDIR(st.st_mode)) fail("cannot open file: Is a directory");
+  if (S_ISDIR(st.st_mode)) fail("is a directory; give a file");
   std::string text;
   size_t size = 0;
   text.resize(S_ISREG(st.st_mode) && st.st_size > 0 ? static_cast<size_t>(st.st_size) : 65536);

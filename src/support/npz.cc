@@ -1,5 +1,7 @@
 #include "tirgen/support/npz.h"
 
+#include "tirgen/support/checked_size.h"
+
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -115,7 +117,6 @@ NDArray ParseNpy(const std::string& s, const std::string& what) {
     throw Error(what + ": Fortran-order arrays are not supported");
   std::string shape_text = DictValue(header, "shape", what);
   std::vector<int64_t> shape;
-  int64_t numel = 1;
   for (size_t i = 1; i < shape_text.size();) {
     size_t j = shape_text.find_first_of(",)", i);
     if (j == std::string::npos) break;
@@ -127,13 +128,16 @@ NDArray ParseNpy(const std::string& s, const std::string& what) {
         throw Error(what + ": malformed shape " + shape_text);
       int64_t d = std::stoll(item);
       shape.push_back(d);
-      numel *= d;
     }
     i = j + 1;
   }
+  // Checked before anything is allocated: a header may declare (2^30, 2^30, 2^30) and no data.
+  int64_t numel = support::CheckedNumElements(shape, dtype.bytes(), what);
   size_t nbytes = static_cast<size_t>(numel) * dtype.bytes();
   size_t data_at = header_at + header_len;
-  if (data_at + nbytes > s.size()) throw Error(what + ": array data is truncated");
+  if (nbytes > s.size() - data_at)
+    throw Error(what + ": array data is truncated (" + std::to_string(s.size() - data_at) +
+                " bytes, the shape needs " + std::to_string(nbytes) + ")");
   std::vector<uint8_t> data(s.begin() + data_at, s.begin() + data_at + nbytes);
   return NDArray(std::move(shape), dtype, std::move(data));
 }

@@ -4,6 +4,8 @@
 #include "tirgen/relay/expr_functor.h"
 #include "tirgen/relay/text.h"
 #include "tirgen/relay/transforms.h"
+#include "tirgen/support/error.h"
+#include "tirgen/support/stack_guard.h"
 #include "tirgen/tir/expr.h"
 
 namespace tirgen {
@@ -153,6 +155,53 @@ TEST(FuseOps, ParametersFollowPostOrderOfTheCallsReadingThem) {
   EXPECT_NE(text.find("exp(%p0)"), std::string::npos) << text;
   EXPECT_NE(text.find("multiply(%p1, %0)"), std::string::npos) << text;
   EXPECT_NE(text.find("(%y, %x)"), std::string::npos) << text;
+}
+
+// 100k operators in a chain: once a SIGSEGV (recursive rewrite) and quadratic. Built, fused and
+// freed on a large stack (freeing a long chain recurses in shared_ptr).
+TEST(FuseOps, HundredThousandOperatorChain) {
+  support::RunWithStack(std::size_t(512) << 20, [] {
+    std::string text = "#[version = \"0.0.5\"]\ndef @main(%x: Tensor[(4), float32]) {\n";
+    std::string prev = "%x";
+    for (int i = 0; i < 100000; ++i) {
+      text += "  %" + std::to_string(i) + " = nn.relu(" + prev + ");\n";
+      prev = "%" + std::to_string(i);
+    }
+    text += "  " + prev + "\n}\n";
+    IRModule mod = relay::InferType(relay::ParseModule(text));
+    Groups g = FusedGroups(relay::FuseOps(mod, false, 256));
+    size_t ops = 0;
+    for (const auto& group : g) {
+      EXPECT_LE(group.size(), 256u);
+      ops += group.size();
+    }
+    EXPECT_EQ(ops, 100000u);
+    EXPECT_EQ(g.size(), (100000u + 255) / 256);
+  });
+}
+
+// A let chain deeper than the stack is a user error naming the cause, never a crash; with the
+// CLI's stack it goes through.
+TEST(FuseOps, DeepLetChainIsAnErrorOnASmallStackAndFineOnALargeOne) {
+  std::string text = "#[version = \"0.0.5\"]\ndef @main(%x: Tensor[(4), float32]) {\n";
+  std::string prev = "%x";
+  for (int i = 0; i < 20000; ++i) {
+    text += "  let %v" + std::to_string(i) + " = nn.relu(" + prev + ");\n";
+    prev = "%v" + std::to_string(i);
+  }
+  text += "  " + prev + "\n}\n";
+  // Parsed and freed on a large stack; only the passes run on the small one.
+  support::RunWithStack(std::size_t(512) << 20, [&text] {
+    IRModule parsed = relay::ParseModule(text);
+    auto fuse = [&parsed] { relay::FuseOps(relay::InferType(parsed), false, 256); };
+    try {
+      support::RunWithStack(std::size_t(2) << 20, fuse);
+      FAIL() << "expected an error on a 2 MB stack";
+    } catch (const Error& e) {
+      EXPECT_NE(std::string(e.what()).find("nested too deeply"), std::string::npos) << e.what();
+    }
+    fuse();
+  });
 }
 
 }  // namespace

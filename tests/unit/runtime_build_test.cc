@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <limits>
 #include <fstream>
 #include <string>
 
@@ -311,6 +312,49 @@ TEST_F(RuntimeBuild, WrongArgumentsAreClearErrors) {
     EXPECT_NE(std::string(e.what()).find("must be float32(4,), got float32(5,)"), std::string::npos) << e.what();
   }
   EXPECT_THROW(m.Run("nope", {}), Error);
+}
+
+}  // namespace
+}  // namespace tirgen
+
+namespace tirgen {
+namespace {
+
+// Integer division by a runtime divisor: x / 0, x % 0 (truncating and floor forms, scalar and
+// vectorized loops) is an error naming the function, never SIGFPE; INT_MIN / -1 wraps to
+// INT_MIN and INT_MIN % -1 is 0 (numpy's results).
+const char* kDivision = R"(# from tvm.script import tir as T
+
+@T.prim_func
+def main(A: T.Buffer((T.int64(8),), "int32"), B: T.Buffer((T.int64(8),), "int32"), C: T.Buffer((T.int64(32),), "int32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    for i in range(T.int64(8)):
+        with T.block("C"):
+            v_i = T.axis.spatial(T.int64(8), i)
+            C[v_i] = T.truncdiv(A[v_i], B[v_i])
+            C[v_i + T.int64(8)] = T.truncmod(A[v_i], B[v_i])
+            C[v_i + T.int64(16)] = A[v_i] // B[v_i]
+            C[v_i + T.int64(24)] = A[v_i] % B[v_i]
+)";
+
+TEST_F(RuntimeBuild, IntegerDivisionByZeroIsAnErrorAndMinByMinusOneWraps) {
+  IRModule mod = Parse(kDivision);
+  runtime::Module m = runtime::BuildModule(mod);
+  const int32_t kMin = std::numeric_limits<int32_t>::min();
+  NDArray a = Array<int32_t>({8}, DataType::Int(32), {7, -7, kMin, 5, 9, -9, kMin, 1});
+  NDArray ok = Array<int32_t>({8}, DataType::Int(32), {2, 2, -1, 3, -2, -2, 1, 1});
+  std::vector<int32_t> c = Values<int32_t>(m.Run("main", {a, ok})[0]);
+  EXPECT_EQ(std::vector<int32_t>(c.begin(), c.begin() + 8), (std::vector<int32_t>{3, -3, kMin, 1, -4, 4, kMin, 1}));
+  EXPECT_EQ(std::vector<int32_t>(c.begin() + 8, c.begin() + 16), (std::vector<int32_t>{1, -1, 0, 2, 1, -1, 0, 0}));
+  EXPECT_EQ(std::vector<int32_t>(c.begin() + 16, c.begin() + 24), (std::vector<int32_t>{3, -4, kMin, 1, -5, 4, kMin, 1}));
+  EXPECT_EQ(std::vector<int32_t>(c.begin() + 24, c.end()), (std::vector<int32_t>{1, 1, 0, 2, -1, -1, 0, 0}));
+  NDArray zero = Array<int32_t>({8}, DataType::Int(32), {2, 2, 2, 0, 2, 2, 2, 2});
+  try {
+    m.Run("main", {a, zero});
+    FAIL() << "expected an error";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("function main: integer division by zero"), std::string::npos) << e.what();
+  }
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
 #include "input_loader.h"
 
+#include <limits>
+
 #include "tirgen/frontend/onnx.h"
 #include "tirgen/relay/text.h"
 #include "tirgen/support/error.h"
@@ -33,6 +35,10 @@ std::pair<std::string, std::vector<int64_t>> ParseInputShape(const std::string& 
     size_t comma = rest.find(',', pos);
     std::string item = rest.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
     if (item.empty() || item.find_first_not_of("0123456789") != std::string::npos) throw bad();
+    // At most int32 (TIR extents); the tensor's byte size is checked where it is allocated.
+    if (item.size() > 10 || std::stoll(item) > std::numeric_limits<int32_t>::max())
+      throw Error("--input-shape '" + text + "': dimension " + item +
+                  " is too large (at most 2147483647)");
     dims.push_back(std::stoll(item));
     if (dims.back() <= 0) throw bad();
     if (comma == std::string::npos) break;

@@ -112,9 +112,12 @@ int RunLower(const LowerOptions& options) {
   std::vector<lower::LoweredPrimitive> lowered;
   IRModule mod = lower::LowerTE(fused, lower_options, &lowered);
 
+  // Every check first (--func names a function), then the writes: a failing command leaves
+  // no directory filled.
+  const lower::LoweredPrimitive* func = options.func.empty() ? nullptr : &FindFunc(lowered, options.func, name);
   if (!options.emit_dir.empty()) EmitDir(options.emit_dir, lowered);
-  if (!options.func.empty()) {
-    const lower::LoweredPrimitive& p = FindFunc(lowered, options.func, name);
+  if (func) {
+    const lower::LoweredPrimitive& p = *func;
     PrintToFile(options.output, mod->functions.at(p.global));
     return 0;
   }

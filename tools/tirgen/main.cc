@@ -2,6 +2,8 @@
 #include <CLI/CLI.hpp>
 
 #include <iostream>
+#include <new>
+#include <string>
 
 #include "build_command.h"
 #include "cache_command.h"
@@ -16,6 +18,46 @@
 #include "tasks_command.h"
 #include "tune_command.h"
 #include "tirgen/support/error.h"
+#include "tirgen/support/stack_guard.h"
+
+namespace {
+
+int Dispatch(const CLI::App& app, const tirgen::cli::ScriptOptions& script,
+             const tirgen::cli::RelayOptions& relay, const tirgen::cli::FuseOptions& fuse,
+             const tirgen::cli::LowerOptions& lower, const tirgen::cli::BuildOptions& build,
+             const tirgen::cli::RunOptions& run, const tirgen::cli::TasksOptions& tasks,
+             const tirgen::cli::TuneOptions& tune, const tirgen::cli::GraphOptions& graph,
+             const tirgen::cli::CacheOptions& cache, const tirgen::cli::OptCommandOptions& opt) {
+  if (app.got_subcommand("script")) return tirgen::cli::RunScript(script);
+  if (app.got_subcommand("relay")) return tirgen::cli::RunRelay(relay);
+  if (app.got_subcommand("fuse")) return tirgen::cli::RunFuse(fuse);
+  if (app.got_subcommand("lower")) return tirgen::cli::RunLower(lower);
+  if (app.got_subcommand("build")) return tirgen::cli::RunBuild(build);
+  if (app.got_subcommand("run")) return tirgen::cli::RunRun(run);
+  if (app.got_subcommand("tasks")) return tirgen::cli::RunTasks(tasks);
+  if (app.got_subcommand("tune")) return tirgen::cli::RunTune(tune);
+  if (app.got_subcommand("graph")) return tirgen::cli::RunGraph(graph);
+  if (app.got_subcommand("cache")) return tirgen::cli::RunCache(cache);
+  if (app.got_subcommand("ops")) return tirgen::cli::RunOps();
+  if (app.got_subcommand("opt")) return tirgen::cli::RunOptCommand(opt);
+  return 0;
+}
+
+// A user error as printed: located errors come rendered ("file:line:col: error: ..." with a
+// caret line); an unlocated one gets its "error: " prefix and is kept on one line.
+std::string UserErrorText(const tirgen::Error& e) {
+  std::string text = e.what();
+  if (e.span().defined() || !e.span().file.empty()) return text;
+  for (size_t i = 0; (i = text.find('\n', i)) != std::string::npos;) {
+    size_t j = text.find_first_not_of(" \t\n", i);
+    bool end = j == std::string::npos;
+    text.replace(i, (end ? text.size() : j) - i, end ? "" : "; ");
+  }
+  if (text.rfind("error:", 0) == 0 || text.find(": error: ") != std::string::npos) return text;
+  return "error: " + text;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{"tirgen: graph-level tensor programs to TensorIR"};
@@ -50,29 +92,29 @@ int main(int argc, char** argv) {
     int code = app.exit(e);
     return code == 0 ? 0 : 2;
   }
-  try {
-    if (app.got_subcommand("script")) return tirgen::cli::RunScript(script);
-    if (app.got_subcommand("relay")) return tirgen::cli::RunRelay(relay);
-    if (app.got_subcommand("fuse")) return tirgen::cli::RunFuse(fuse);
-    if (app.got_subcommand("lower")) return tirgen::cli::RunLower(lower);
-    if (app.got_subcommand("build")) return tirgen::cli::RunBuild(build);
-    if (app.got_subcommand("run")) return tirgen::cli::RunRun(run);
-    if (app.got_subcommand("tasks")) return tirgen::cli::RunTasks(tasks);
-    if (app.got_subcommand("tune")) return tirgen::cli::RunTune(tune);
-    if (app.got_subcommand("graph")) return tirgen::cli::RunGraph(graph);
-    if (app.got_subcommand("cache")) return tirgen::cli::RunCache(cache);
-    if (app.got_subcommand("ops")) return tirgen::cli::RunOps();
-    if (app.got_subcommand("opt")) return tirgen::cli::RunOptCommand(opt);
-  } catch (const tirgen::Error& e) {
-    std::cerr << e.what() << "\n";
-    return 2;
-  } catch (const tirgen::InternalError& e) {
-    std::cerr << "error: " << e.what() << "\n";
-    return 3;
-  } catch (const std::exception& e) {
-    std::cerr << "error: internal compiler error (a tirgen bug, please report it): " << e.what()
-              << "\n";
-    return 3;
-  }
-  return 0;
+  int status = 0;
+  // The work runs on a thread with a 1 GB stack (reserved, committed only as used): passes that
+  // recurse over nesting (100k-deep let chains or sums) get through; deeper input is a clear
+  // error (support::CheckStack), never a SIGSEGV.
+  tirgen::support::RunWithStack(std::size_t(1) << 30, [&] {
+    try {
+      status = Dispatch(app, script, relay, fuse, lower, build, run, tasks, tune, graph, cache, opt);
+    } catch (const tirgen::Error& e) {
+      std::cerr << UserErrorText(e) << "\n";
+      status = 2;
+    } catch (const tirgen::InternalError& e) {
+      std::cerr << "error: " << e.what() << "\n";
+      status = 3;
+    } catch (const std::bad_alloc&) {
+      std::cerr << "error: out of memory: the input asks for more memory than this machine has "
+                   "(a tensor or program too large); make it smaller\n";
+      status = 2;
+    } catch (const std::exception& e) {
+      std::cerr << "error: internal compiler error (a tirgen bug, please report it): " << e.what()
+                << "\n";
+      status = 3;
+    }
+  });
+  return status;
 }
+

@@ -2,7 +2,8 @@
 //
 // Both walk each node once (results are memoized by node identity, so a DAG stays a DAG) and
 // walk dataflow chains (calls, tuples, projections) with an explicit stack, so a graph with
-// 100k chained operators does not overflow the C++ stack. Functions, lets and ifs recurse.
+// 100k chained operators does not overflow the C++ stack. Functions, lets and ifs recurse,
+// guarded by support::CheckStack (a clear error, never a SIGSEGV; the CLI's stack is large).
 //
 //   class CountCalls : public relay::ExprVisitor {
 //     void VisitExpr_(const relay::CallNode* op) override { ++n; ExprVisitor::VisitExpr_(op); }

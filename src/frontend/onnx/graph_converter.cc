@@ -144,8 +144,30 @@ relay::Expr GraphConverter::Materialize(const std::string& edge, Value* v, const
 
 void GraphConverter::Define(const std::string& edge, Value value) { values_[edge] = std::move(value); }
 
+// The ONNX checker's single static assignment rule: every value has one producer (a graph
+// input, an initializer or one node output); a second one is an error naming both.
+void GraphConverter::CheckSingleProducers() const {
+  std::map<std::string, std::string> producer;
+  const onnx::GraphProto& g = model_.graph();
+  for (const auto& t : g.initializer()) producer.emplace(t.name(), "an initializer");
+  for (const auto& in : g.input()) producer.emplace(in.name(), "a graph input");
+  for (int i = 0; i < g.node_size(); ++i) {
+    const onnx::NodeProto& n = g.node(i);
+    std::string who = "node " + (n.name().empty() ? "#" + std::to_string(i) : "'" + n.name() + "'") +
+                      " (" + n.op_type() + ")";
+    for (const std::string& out : n.output()) {
+      if (out.empty()) continue;
+      auto [it, fresh] = producer.emplace(out, who);
+      if (!fresh)
+        throw Error(name_ + ": " + who + " writes value '" + out + "', which " + it->second +
+                    " already defines (ONNX values have a single producer; the model is invalid)");
+    }
+  }
+}
+
 OnnxImport GraphConverter::Run() {
   int opset = DefaultOpset(model_, name_);
+  CheckSingleProducers();
   CheckSupported(opset);
   AddInitializers();
   AddInputs();

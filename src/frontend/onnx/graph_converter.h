@@ -35,6 +35,7 @@ class GraphConverter {
 
  private:
   void CheckSupported(int opset) const;
+  void CheckSingleProducers() const;
   void AddInitializers();
   void AddInputs();
   std::string NodeName(const onnx::NodeProto& node);

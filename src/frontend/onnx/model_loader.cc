@@ -4,6 +4,7 @@
 #include <fstream>
 #include <limits>
 
+#include "tirgen/support/checked_size.h"
 #include "tirgen/support/error.h"
 
 namespace tirgen {
@@ -23,6 +24,11 @@ void ParseModel(const std::string& bytes, const std::string& name, onnx::ModelPr
     throw Error(name + ": not a valid ONNX model (it has no graph; the file may be truncated or not ONNX)");
   if (model->graph().output_size() == 0)
     throw Error(name + ": the ONNX graph declares no outputs (the file may be truncated)");
+  // The ONNX checker's rule: an IR version this ONNX release knows (3 brought opset imports).
+  int64_t ir = model->ir_version();
+  if (ir < 3 || ir > onnx::IR_VERSION)
+    throw Error(name + ": ONNX IR version " + std::to_string(ir) + " is not supported (tirgen reads IR versions 3 to " +
+                std::to_string(static_cast<int>(onnx::IR_VERSION)) + "; re-export the model)");
 }
 
 int DefaultOpset(const onnx::ModelProto& model, const std::string& name) {
@@ -90,8 +96,8 @@ std::string ReadExternal(const onnx::TensorProto& t, const std::string& base_dir
   int64_t offset = 0, length = -1;
   for (const auto& kv : t.external_data()) {
     if (kv.key() == "location") location = kv.value();
-    else if (kv.key() == "offset") offset = std::stoll(kv.value());
-    else if (kv.key() == "length") length = std::stoll(kv.value());
+    else if (kv.key() == "offset") offset = support::ParseInt64(kv.value(), what + ": external_data offset");
+    else if (kv.key() == "length") length = support::ParseInt64(kv.value(), what + ": external_data length");
   }
   if (location.empty()) throw Error(what + ": external data without a 'location'");
   if (base_dir.empty())
@@ -105,9 +111,9 @@ std::string ReadExternal(const onnx::TensorProto& t, const std::string& base_dir
   in.seekg(0, std::ios::end);
   int64_t size = static_cast<int64_t>(in.tellg());
   if (length < 0) length = static_cast<int64_t>(want);
-  if (offset < 0 || offset + length > size)
+  if (offset < 0 || length < 0 || offset > size || length > size - offset)
     throw Error(what + ": external data file '" + path + "' is too short (" + std::to_string(size) +
-                " bytes, need " + std::to_string(offset + length) + ")");
+                " bytes, need " + std::to_string(length) + " at offset " + std::to_string(offset) + ")");
   std::string data(static_cast<size_t>(length), '\0');
   in.seekg(offset);
   in.read(data.data(), length);
@@ -121,42 +127,47 @@ NDArray TensorFromProto(const onnx::TensorProto& t, const std::string& base_dir,
                         const std::string& what) {
   DataType dtype = DTypeFromOnnx(t.data_type(), what);
   std::vector<int64_t> shape(t.dims().begin(), t.dims().end());
-  int64_t n = 1;
-  for (int64_t d : shape) {
-    if (d < 0) throw Error(what + ": negative dimension " + std::to_string(d));
-    n *= d;
-  }
+  // Counted with overflow checks (a count that wraps to 0 once passed the size check) and
+  // compared with the data actually present before the tensor is allocated.
+  int64_t n = support::CheckedNumElements(shape, dtype.bytes(), what);
   size_t nbytes = static_cast<size_t>(n) * dtype.bytes();
-  std::vector<uint8_t> bytes(nbytes);
   auto count_check = [&](int64_t have) {
     if (have != n)
       throw Error(what + ": holds " + std::to_string(have) + " values but its shape needs " +
                   std::to_string(n) + " (the file may be truncated)");
   };
+  std::vector<uint8_t> bytes;
   if (t.data_location() == onnx::TensorProto::EXTERNAL) {
     std::string data = ReadExternal(t, base_dir, what, nbytes);
-    count_check(static_cast<int64_t>(data.size() / dtype.bytes()));
-    std::memcpy(bytes.data(), data.data(), nbytes);
+    if (data.size() != nbytes)
+      throw Error(what + ": external data has " + std::to_string(data.size()) +
+                  " bytes but its shape needs " + std::to_string(nbytes));
+    bytes.assign(data.begin(), data.end());
   } else if (t.has_raw_data()) {
     const std::string& raw = t.raw_data();
     if (raw.size() != nbytes)
       throw Error(what + ": raw_data has " + std::to_string(raw.size()) + " bytes but its shape needs " +
                   std::to_string(nbytes) + " (the file may be truncated)");
-    std::memcpy(bytes.data(), raw.data(), nbytes);
+    bytes.assign(raw.begin(), raw.end());
   } else if (dtype.is_float() && dtype.bits() == 32) {
     count_check(t.float_data_size());
+    bytes.resize(nbytes);
     StoreAs(t.float_data().data(), n, dtype, bytes.data());
   } else if (dtype.is_float() && dtype.bits() == 64) {
     count_check(t.double_data_size());
+    bytes.resize(nbytes);
     StoreAs(t.double_data().data(), n, dtype, bytes.data());
   } else if (dtype == DataType::Int(64)) {
     count_check(t.int64_data_size());
+    bytes.resize(nbytes);
     StoreAs(t.int64_data().data(), n, dtype, bytes.data());
   } else if (dtype == DataType::UInt(32) || dtype == DataType::UInt(64)) {
     count_check(t.uint64_data_size());
+    bytes.resize(nbytes);
     StoreAs(t.uint64_data().data(), n, dtype, bytes.data());
   } else {
     count_check(t.int32_data_size());
+    bytes.resize(nbytes);
     StoreAs(t.int32_data().data(), n, dtype, bytes.data());
   }
   return NDArray(std::move(shape), dtype, std::move(bytes));

@@ -246,6 +246,16 @@ class Parser {
 
   // ---- scopes: `%N = e; ... let %x = e; ... free_var %x: T; ... result` ----
   Expr ScopeBody() {
+    // A let opens a scope for the rest of the body; the chain is collected, not recursed into
+    // (100k-deep let chains parse), and the lets are built from the innermost out.
+    std::vector<std::pair<Var, Expr>> lets;
+    auto finish = [&](Expr body) {
+      for (auto it = lets.rbegin(); it != lets.rend(); ++it) {
+        scopes_.pop_back();
+        body = Let(it->first, it->second, body);
+      }
+      return body;
+    };
     while (true) {
       const Token& t = Peek();
       if (t.kind == Tok::kGraph && Peek(1).kind == Tok::kEqual) {
@@ -274,13 +284,12 @@ class Parser {
         Expect(Tok::kSemi, "';' after the let binding");
         scopes_.emplace_back();  // the variable is visible in the rest of the scope only
         scopes_.back().locals[name.text] = v;
-        Expr body = ScopeBody();
-        scopes_.pop_back();
-        return Let(v, value, body);
+        lets.emplace_back(v, value);
+        continue;
       }
       Expr result = ParseExpr();
       if (Is(Tok::kSemi)) Fail(Peek(), "unexpected ';' after the result expression of the scope");
-      return result;
+      return finish(result);
     }
   }
 

@@ -28,6 +28,30 @@ bool SameArgument(const Expr& a, const Expr& b) {
   return a.same_as(b) || IsEqualScalar(a, b);
 }
 
+bool IsScalarConstant(const Expr& e) {
+  const auto* c = e.as<ConstantNode>();
+  return c && c->is_scalar();
+}
+
+// A key equal calls share: the argument nodes, scalar constants left out (they match by value)
+// and literal tuples by their fields. Candidates are bucketed by (callee, key), so a graph of
+// 100k calls of one op compares each call with its few real candidates, not with all of them.
+std::size_t ArgumentKey(const std::vector<Expr>& args) {
+  std::size_t h = args.size();
+  auto mix = [&h](const void* p) {
+    h ^= std::hash<const void*>()(p) + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+  };
+  for (const Expr& a : args) {
+    if (const auto* t = a.as<TupleNode>()) {
+      for (const Expr& f : t->fields)
+        if (!IsScalarConstant(f)) mix(f.get());
+    } else if (!IsScalarConstant(a)) {
+      mix(a.get());
+    }
+  }
+  return h;
+}
+
 class CommonSubexprEliminator : public ExprMutator {
  public:
   explicit CommonSubexprEliminator(CseSkip skip) : skip_(std::move(skip)) {}
@@ -40,7 +64,7 @@ class CommonSubexprEliminator : public ExprMutator {
     if (call->args.empty() || !callee) return post;
     const OpInfo* info = GetOpInfo(callee->name);
     if ((info && info->stateful) || (skip_ && skip_(post))) return post;
-    std::vector<Expr>& seen = by_key_[call->op.get()];
+    std::vector<Expr>& seen = by_call_[{call->op.get(), ArgumentKey(call->args)}];
     for (const Expr& cand : seen) {
       const auto* c = cand.as<CallNode>();
       if (!c || c->args.size() != call->args.size() || !CallAttrsEqual(call, c)) continue;
@@ -67,9 +91,15 @@ class CommonSubexprEliminator : public ExprMutator {
 
  private:
   CseSkip skip_;
-  // Candidates by callee op (calls) or by tuple (projections). The keys stay alive: they are
-  // referenced by the candidates.
+  // Candidates by tuple (projections) and by callee op and ArgumentKey (calls). The keys stay
+  // alive: they are referenced by the candidates.
   std::unordered_map<const Object*, std::vector<Expr>> by_key_;
+  struct KeyHash {
+    std::size_t operator()(const std::pair<const Object*, std::size_t>& k) const {
+      return std::hash<const void*>()(k.first) ^ (k.second * 0x9e3779b97f4a7c15ULL);
+    }
+  };
+  std::unordered_map<std::pair<const Object*, std::size_t>, std::vector<Expr>, KeyHash> by_call_;
 };
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <memory>
 #include <set>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "tirgen/relay/expr_functor.h"
@@ -196,20 +197,20 @@ class Partitioner {
  private:
   using Cond = bool (*)(Pattern, bool);
 
-  bool CheckPath_(int src, int sink, Cond cond, std::set<int>* visited) {
-    if (!visited->insert(src).second) return true;
-    Group* gr = groups_[src]->FindRoot();
-    if (!cond(gr->pattern, src == sink)) return false;
-    if (src == sink) return true;
-    for (const Edge& e : g_.nodes[src].outputs)
-      if (!CheckPath_(e.node, sink, cond, visited)) return false;
-    return true;
-  }
-  // Every path from src to sink passes only nodes whose group satisfies cond.
+  // Every path from src to sink passes only nodes whose group satisfies cond (a worklist, not
+  // recursion: paths can be as long as the graph).
   bool CheckPath(int src, int sink, Cond cond) {
-    std::set<int> visited;
-    for (const Edge& e : g_.nodes[src].outputs)
-      if (!CheckPath_(e.node, sink, cond, &visited)) return false;
+    std::unordered_set<int> visited;  // paths are local: no per-call array over the graph
+    std::vector<int> stack;
+    for (const Edge& e : g_.nodes[src].outputs) stack.push_back(e.node);
+    while (!stack.empty()) {
+      int v = stack.back();
+      stack.pop_back();
+      if (!visited.insert(v).second) continue;
+      if (!cond(groups_[v]->FindRoot()->pattern, v == sink)) return false;
+      if (v == sink) continue;
+      for (const Edge& e : g_.nodes[v].outputs) stack.push_back(e.node);
+    }
     return true;
   }
 
@@ -224,15 +225,18 @@ class Partitioner {
       parent->pattern = Combine(child->pattern, parent->pattern);
     }
   }
-  void CommitFuse_(int src, int sink, Group* target, std::set<int>* visited) {
-    if (src == sink || !visited->insert(src).second) return;
-    Merge(groups_[src].get(), target);
-    for (const Edge& e : g_.nodes[src].outputs) CommitFuse_(e.node, sink, target, visited);
-  }
   // Merges every node on the paths src -> sink into sink's group.
   void CommitFuse(int src, int sink) {
-    std::set<int> visited;
-    CommitFuse_(src, sink, groups_[sink].get(), &visited);
+    Group* target = groups_[sink].get();
+    std::unordered_set<int> visited;
+    std::vector<int> stack = {src};
+    while (!stack.empty()) {
+      int v = stack.back();
+      stack.pop_back();
+      if (v == sink || !visited.insert(v).second) continue;
+      Merge(groups_[v].get(), target);
+      for (const Edge& e : g_.nodes[v].outputs) stack.push_back(e.node);
+    }
   }
   // Nodes counted once per group on the paths src -> sink, plus the sink's group.
   int CountFused(int src, int sink) {
@@ -331,9 +335,30 @@ class FuseRewriter {
   Expr Rewrite(const Expr& e) {
     auto it = memo_.find(e.get());
     if (it != memo_.end()) return it->second;
-    Expr r = RewriteImpl(e);
-    memo_[e.get()] = r;
-    return r;
+    // Children first, with an explicit stack in the order a recursive post-order walk would take
+    // (parameters are numbered in that order), so a 100k-operator chain needs no deep recursion:
+    // RewriteImpl then finds every child memoized.
+    struct Item {
+      Expr e;
+      bool expanded;
+    };
+    std::vector<Item> stack{{e, false}};
+    while (!stack.empty()) {
+      Item& top = stack.back();
+      if (memo_.count(top.e.get())) {
+        stack.pop_back();
+      } else if (top.expanded) {
+        Expr x = top.e;
+        stack.pop_back();
+        memo_[x.get()] = RewriteImpl(x);
+      } else {
+        top.expanded = true;
+        std::vector<Expr> kids = Children(top.e);
+        for (auto k = kids.rbegin(); k != kids.rend(); ++k)
+          if (!memo_.count(k->get())) stack.push_back({*k, false});
+      }
+    }
+    return memo_.at(e.get());
   }
 
  private:
@@ -341,6 +366,14 @@ class FuseRewriter {
     std::vector<Var> params;
     std::vector<Expr> args;
   };
+
+  // What RewriteImpl rewrites before `e` itself.
+  static std::vector<Expr> Children(const Expr& e) {
+    if (const auto* call = e.as<CallNode>()) return call->args;
+    if (const auto* tuple = e.as<TupleNode>()) return tuple->fields;
+    if (const auto* get = e.as<TupleGetItemNode>()) return {get->tuple};
+    return {};
+  }
 
   Group* GroupOf(const Expr& e) {
     auto it = g_.index.find(e.get());
