@@ -534,7 +534,8 @@ def main(p0: T.Buffer((T.int64(4), T.int64(6)), "float32"), p1: T.Buffer((T.int6
 )");
 }
 
-// where with a (2, 1) bool condition: cond != T.bool(False), broadcast operands read at 0
+// where with a (2, 1) bool condition: TVM's `c != 0` casts the bool to int32 (BinaryOpMatchTypes), and
+// Simplify, knowing the cast lies in [0, 1], turns `!= 0` into `0 <`; broadcast operands read at 0
 TEST(OpFidelityTransform, WhereBroadcastBoolCond) {
   EXPECT_EQ(LowerOnly(R"(def @main(%c: Tensor[(2, 1), bool], %x: Tensor[(2, 3), float32], %y: Tensor[(3), float32]) {
   where(%c, %x, %y)
@@ -550,7 +551,7 @@ def main(p0: T.Buffer((T.int64(2), T.int64(1)), "bool"), p1: T.Buffer((T.int64(2
             v_ax0, v_ax1 = T.axis.remap("SS", [ax0, ax1])
             T.reads(p0[v_ax0, T.int64(0)], p1[v_ax0, v_ax1], p2[v_ax1])
             T.writes(T_where[v_ax0, v_ax1])
-            T_where[v_ax0, v_ax1] = T.Select(p0[v_ax0, T.int64(0)] != T.bool(False), p1[v_ax0, v_ax1], p2[v_ax1])
+            T_where[v_ax0, v_ax1] = T.Select(0 < T.Cast("int32", p0[v_ax0, T.int64(0)]), p1[v_ax0, v_ax1], p2[v_ax1])
 )");
 }
 
