@@ -117,6 +117,30 @@ TEST(OpFidelityUnseen, WhereConditionCastsLikeTvm) {
             std::string::npos) << got;
 }
 
+// tf_crop_and_resize (python/tvm/topi/image/resize.py get_inx): in_y = start * (h - 1) + y * (end -
+// start) * float(h - 1) / (target - 1). roi holds float32 values; the constant products fold in
+// float (0.1f * 3 = 0.30000001192092896, 0.9f - 0.1f = 0.79999995231628418), the division by
+// the float 2.0 stays until CreatePrimFunc's Simplify rewrites it to * 0.5 (RewriteSimplifier
+// Div: x / c -> x * (1 / c)). A target width of 1 folds in_x to 0.5 * (0.2f + 0.7f) * 3, a
+// constant column 1 with both range checks folded away; the row keeps
+// if_then_else(in_y < 0, ext, if_then_else(in_y > h - 1, ext, value)) with `a > b` printed b < a.
+TEST(OpFidelityUnseen, Resize2DTfCropAndResize) {
+  const std::string in_y = "T.float32(0.30000001192092896) + T.Cast(\"float32\", v_i2) * T.float32(0.79999995231628418) * T.float32(3) * T.float32(0.5)";
+  EXPECT_EQ(LowerAll("%a: Tensor[(1, 1, 4, 4), float32]",
+                     "image.resize2d(%a, size=[3, 1], roi=[0.1f, 0.2f, 0.9f, 0.7f], method=\"nearest_neighbor\", "
+                     "coordinate_transformation_mode=\"tf_crop_and_resize\", rounding_method=\"\", extrapolation_value=-1f)"),
+            std::string(kResizeHeader) + R"(def main(p0: T.Buffer((T.int64(1), T.int64(1), T.int64(4), T.int64(4)), "float32"), resize: T.Buffer((T.int64(1), T.int64(1), T.int64(3), T.int64(1)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    for i0, i1, i2, i3 in T.grid(T.int64(1), T.int64(1), T.int64(3), T.int64(1)):
+        with T.block("resize"):
+            v_i0, v_i1, v_i2, v_i3 = T.axis.remap("SSSS", [i0, i1, i2, i3])
+            T.reads(p0[v_i0, v_i1, T.max(T.min(T.Cast("int64", T.floor()" + in_y + R"( + T.float32(1.0000000000000001e-05))), T.int64(3)), T.int64(0)), T.int64(1)])
+            T.writes(resize[v_i0, v_i1, v_i2, v_i3])
+            resize[v_i0, v_i1, v_i2, v_i3] = T.if_then_else()" + in_y + R"( < T.float32(0), T.float32(-1), T.if_then_else(T.float32(3) < )" + in_y + R"(, T.float32(-1), p0[v_i0, v_i1, T.max(T.min(T.Cast("int64", T.floor()" + in_y + R"( + T.float32(1.0000000000000001e-05))), T.int64(3)), T.int64(0)), T.int64(1)]))
+)");
+}
+
 // TryConstFold<Add/Sub/Mul/Div> (src/arith/const_fold.h): float32 operands combine in float
 // precision (GetFoldResultDoubleRepr), float64 in double, other widths are not folded.
 // floor/ceil/round (src/tir/op/op.cc) return an integer operand as is and fold a constant.
