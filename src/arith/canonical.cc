@@ -70,6 +70,32 @@ IntBound TypeRange(DataType t) {
 }
 }  // namespace
 
+// Division bounds as TVM's ConstIntBoundAnalyzer (HandleDivision): the quotient's extremes are
+// at the corners of the operand ranges; a divisor range holding 0 is split into its negative and
+// positive parts (a missing part stands for the whole type range), an unsigned divisor from 0
+// counts from 1. An infinite dividend keeps its sign over a positive divisor.
+int64_t NegInf(int64_t v) { return v == kInf ? kNegInf : v == kNegInf ? kInf : -v; }
+int64_t DivInf(int64_t x, int64_t y, bool floor) {
+  if (x == kInf || x == kNegInf) return y > 0 ? x : NegInf(x);
+  if (y == -1) return x == kNegInf ? kInf : -x;
+  return floor ? FloorDivI(x, y) : x / y;
+}
+IntBound DivCorners(const IntBound& x, const IntBound& y, bool floor) {
+  int64_t c[4] = {DivInf(x.min, y.min, floor), DivInf(x.min, y.max, floor), DivInf(x.max, y.min, floor),
+                  DivInf(x.max, y.max, floor)};
+  return {*std::min_element(c, c + 4), *std::max_element(c, c + 4)};
+}
+IntBound DivisionBound(const IntBound& x, const IntBound& y, DataType t, bool floor) {
+  if (y.min <= 0 && 0 <= y.max && t.is_int()) {
+    IntBound neg = y.min < 0 ? IntBound{y.min, -1} : TypeRange(t);
+    IntBound pos = y.max > 0 ? IntBound{1, y.max} : TypeRange(t);
+    IntBound a = DivCorners(x, neg, floor), b = DivCorners(x, pos, floor);
+    return {std::min(a.min, b.min), std::max(a.max, b.max)};
+  }
+  if (y.min == 0 && t.is_uint()) return DivCorners(x, {1, y.max}, floor);
+  return DivCorners(x, y, floor);
+}
+
 IntBound ConstIntBound(const PrimExpr& e) {
   IntBound full{kNegInf, kInf};
   if (const int64_t* v = as_const_int(e)) return {*v, *v};
@@ -113,7 +139,19 @@ IntBound ConstIntBound(const PrimExpr& e) {
       return full;
     case Kind::kFloorDiv:
       if (c && *c > 0) return {FloorDivI(x.min, *c), FloorDivI(x.max, *c)};
-      return full;
+      if (!e.dtype().is_int() && !e.dtype().is_uint()) return full;
+      return DivisionBound(x, y, e.dtype(), true);
+    case Kind::kDiv:
+      if (!e.dtype().is_int() && !e.dtype().is_uint()) return full;
+      return DivisionBound(x, y, e.dtype(), false);
+    case Kind::kMod:  // truncated: the dividend's sign, below the divisor's magnitude
+      if (!e.dtype().is_int() && !e.dtype().is_uint()) return full;
+      if (y.min > 0) {
+        int64_t cap = y.max == kInf ? kInf : y.max - 1;
+        if (x.min >= 0) return x.max < y.min ? x : IntBound{0, std::min(x.max, cap)};
+        return {std::max(x.min, NegInf(cap)), std::min(std::max(x.max, int64_t{0}), cap)};
+      }
+      return TypeRange(e.dtype());
     case Kind::kFloorMod:
       if (c && *c > 0) {
         if (x.min >= 0 && x.max < *c) return x;

@@ -19,7 +19,12 @@ namespace {
 
 const int64_t* ConstInt(const PrimExpr& e) { return as_const_int(e); }
 
-bool IsIntType(const PrimExpr& e) { return e.dtype().is_int() || e.dtype().is_uint(); }
+// TVM's IsIndexType (arith/const_fold.h): its integer rules and the canonical form apply to
+// scalar int32 and int64 only; int8/int16 and unsigned arithmetic is only constant-folded.
+bool IsIntType(const PrimExpr& e) {
+  DataType t = e.dtype();
+  return t.is_int() && t.lanes() == 1 && (t.bits() == 32 || t.bits() == 64);
+}
 
 // x + c for an integer constant c, written x - |c| when c is negative.
 PrimExpr AddConst(const PrimExpr& x, int64_t c) {

@@ -43,6 +43,33 @@ PrimExpr MathCall(const char* name, PrimExpr x) {
   return Call(t, std::string("tir.") + name, {std::move(x)});
 }
 
+// TVM's float constant folding (arith/const_fold.h): float32 operands are combined in float
+// precision, float64 in double; other float widths are not folded. Returns null when not folded.
+template <class F>
+const FloatImmNode* FoldedFloat(DataType t, const FloatImmNode* a, const FloatImmNode* b, F op, PrimExpr* out) {
+  if (!a || !b) return nullptr;
+  if (t.bits() == 32) {
+    double r = static_cast<double>(op(static_cast<float>(a->value), static_cast<float>(b->value)));
+    if (!std::isinf(r) && !std::isnan(r)) {
+      if (r < std::numeric_limits<float>::lowest()) r = -std::numeric_limits<double>::infinity();
+      else if (r > std::numeric_limits<float>::max()) r = std::numeric_limits<double>::infinity();
+    }
+    *out = FloatImm(t, r);
+  } else if (t.bits() == 64) {
+    *out = FloatImm(t, op(a->value, b->value));
+  } else {
+    return nullptr;
+  }
+  return out->as<FloatImmNode>();
+}
+
+// floor/ceil/round/trunc: integers pass through, a float constant is folded (TVM's tir op builders).
+PrimExpr RoundingCall(const char* name, PrimExpr x, double (*fold)(double)) {
+  if (x.dtype().is_int() || x.dtype().is_uint()) return x;
+  if (const FloatImmNode* f = AsFloat(x)) return FloatImm(x.dtype(), fold(f->value));
+  return MathCall(name, std::move(x));
+}
+
 }  // namespace
 
 void MatchTypes(PrimExpr* a, PrimExpr* b) {
@@ -68,13 +95,13 @@ void MatchTypes(PrimExpr* a, PrimExpr* b) {
              (lt.is_floating() && rt.is_floating())) {
     if (lt.bits() < rt.bits()) *a = cast(rt, *a);
     else *b = cast(lt, *b);
-  } else if (lt.is_int() && rt.is_uint()) {
-    // signed wins when it is at least as wide; otherwise both widen to the unsigned width
-    if (lt.bits() >= rt.bits()) *b = cast(lt, *b);
-    else { *a = cast(DataType::Int(rt.bits()), *a); *b = cast(DataType::Int(rt.bits()), *b); }
-  } else if (lt.is_uint() && rt.is_int()) {
-    if (rt.bits() >= lt.bits()) *a = cast(rt, *a);
-    else { *a = cast(DataType::Int(lt.bits()), *a); *b = cast(DataType::Int(lt.bits()), *b); }
+  } else if ((lt.is_int() && rt.is_uint()) || (lt.is_uint() && rt.is_int())) {
+    // TVM v0.14's BinaryOpMatchTypes: the narrower operand takes the wider type; at equal
+    // width the signed one becomes unsigned (int32 vs uint32 -> uint32).
+    if (lt.bits() < rt.bits()) *a = cast(rt, *a);
+    else if (lt.bits() > rt.bits()) *b = cast(lt, *b);
+    else if (lt.is_uint()) *b = cast(lt, *b);
+    else *a = cast(rt, *a);
   } else {
     TIRGEN_UNREACHABLE() << "cannot match types " << lt.str() << " and " << rt.str();
   }
@@ -88,7 +115,8 @@ PrimExpr add(PrimExpr a, PrimExpr b) {
   if (pa && pa->value == 0) return b;
   if (pb && pb->value == 0) return a;
   auto fa = AsFloat(a), fb = AsFloat(b);
-  if (fa && fb) return FloatImm(t, fa->value + fb->value);
+  PrimExpr folded;
+  if (FoldedFloat(t, fa, fb, [](auto x, auto y) { return x + y; }, &folded)) return folded;
   if (fa && fa->value == 0) return b;
   if (fb && fb->value == 0) return a;
   return Binary(Kind::kAdd, a, b);
@@ -101,7 +129,8 @@ PrimExpr sub(PrimExpr a, PrimExpr b) {
   if (pa && pb) return IntConst(t, pa->value - pb->value);
   if (pb && pb->value == 0) return a;
   auto fa = AsFloat(a), fb = AsFloat(b);
-  if (fa && fb) return FloatImm(t, fa->value - fb->value);
+  PrimExpr folded;
+  if (FoldedFloat(t, fa, fb, [](auto x, auto y) { return x - y; }, &folded)) return folded;
   if (fb && fb->value == 0) return a;
   return Binary(Kind::kSub, a, b);
 }
@@ -120,7 +149,8 @@ PrimExpr mul(PrimExpr a, PrimExpr b) {
     if (pb->value == 0) return b;
   }
   auto fa = AsFloat(a), fb = AsFloat(b);
-  if (fa && fb) return FloatImm(t, fa->value * fb->value);
+  PrimExpr folded;
+  if (FoldedFloat(t, fa, fb, [](auto x, auto y) { return x * y; }, &folded)) return folded;
   if (fa) {
     if (fa->value == 1) return b;
     if (fa->value == 0) return a;
@@ -147,7 +177,9 @@ PrimExpr truncdiv(PrimExpr a, PrimExpr b) {
   if (pa && pa->value == 0) return a;
   if (pb && pb->value == 1) return a;
   auto fa = AsFloat(a), fb = AsFloat(b);
-  if (fa && fb && fb->value != 0) return FloatImm(t, fa->value / fb->value);
+  if (fb) TIRGEN_CHECK(fb->value != 0) << "division by zero";
+  PrimExpr folded;
+  if (FoldedFloat(t, fa, fb, [](auto x, auto y) { return x / y; }, &folded)) return folded;
   if (fa && fa->value == 0) return a;
   if (fb && fb->value == 1) return a;
   return Binary(Kind::kDiv, a, b);
@@ -350,9 +382,9 @@ PrimExpr rsqrt(PrimExpr x) { return MathCall("rsqrt", std::move(x)); }
 PrimExpr tanh(PrimExpr x) { return MathCall("tanh", std::move(x)); }
 PrimExpr sigmoid(PrimExpr x) { return MathCall("sigmoid", std::move(x)); }
 PrimExpr erf(PrimExpr x) { return MathCall("erf", std::move(x)); }
-PrimExpr floor(PrimExpr x) { return MathCall("floor", std::move(x)); }
-PrimExpr ceil(PrimExpr x) { return MathCall("ceil", std::move(x)); }
-PrimExpr round(PrimExpr x) { return MathCall("round", std::move(x)); }
+PrimExpr floor(PrimExpr x) { return RoundingCall("floor", std::move(x), [](double v) { return std::floor(v); }); }
+PrimExpr ceil(PrimExpr x) { return RoundingCall("ceil", std::move(x), [](double v) { return std::ceil(v); }); }
+PrimExpr round(PrimExpr x) { return RoundingCall("round", std::move(x), [](double v) { return std::nearbyint(v); }); }
 PrimExpr nearbyint(PrimExpr x) { return MathCall("nearbyint", std::move(x)); }
 PrimExpr pow(PrimExpr x, PrimExpr y) {
   MatchTypes(&x, &y);

@@ -81,8 +81,11 @@ Tensor where(const Tensor& cond, const Tensor& x, const Tensor& y, const std::st
   return te::compute(
       oshape,
       [&](const std::vector<tir::Var>& v) {
+        // TVM writes `c != 0`: PrimExpr has no (PrimExpr, int) overload of !=, so 0 is an int32
+        // IntImm and BinaryOpMatchTypes casts the narrower operand: a bool/int8 condition becomes
+        // T.Cast("int32", c) != 0, a float one c != T.float32(0), an int64 one c != T.int64(0).
         PrimExpr c = cond(index(cond, v));
-        return tir::Select(c != tir::make_const(c.dtype(), 0), x(index(x, v)), y(index(y, v)));
+        return tir::Select(tir::ne(c, tir::IntImm(DataType::Int(32), 0)), x(index(x, v)), y(index(y, v)));
       },
       name, "broadcast");
 }

@@ -41,18 +41,22 @@ struct Axis {
   bool int_div;
 
   PrimExpr Coordinate(const PrimExpr& x, const std::string& mode) const {
-    double scale = static_cast<double>(in) / static_cast<double>(out);
+    // TVM builds the ratios from float32 constants, so they fold in float precision
+    // (const_fold.h): 4 / 6 is 0.66666668653488159, not the double quotient.
+    PrimExpr scale = div(F(static_cast<double>(in)), F(static_cast<double>(out)));
     PrimExpr xf = ToF(x);
-    if (mode == "half_pixel") return (xf + F(0.5)) * F(scale) - F(0.5);
+    if (mode == "half_pixel") return (xf + F(0.5)) * scale - F(0.5);
     if (mode == "align_corners")
-      return out > 1 ? F(static_cast<double>(in - 1) / static_cast<double>(out - 1)) * xf : F(0.0);
-    if (mode == "asymmetric") return F(scale) * xf;
-    if (mode == "pytorch_half_pixel") return out > 1 ? (xf + F(0.5)) * F(scale) - F(0.5) : F(0.0);
-    if (mode == "tf_half_pixel_for_nn") return (xf + F(0.5)) * F(scale);
+      return out > 1 ? div(F(static_cast<double>(in - 1)), F(static_cast<double>(out - 1))) * xf : F(0.0);
+    if (mode == "asymmetric") return scale * xf;
+    if (mode == "pytorch_half_pixel") return out > 1 ? (xf + F(0.5)) * scale - F(0.5) : F(0.0);
+    if (mode == "tf_half_pixel_for_nn") return (xf + F(0.5)) * scale;
     if (mode == "tf_crop_and_resize") {
-      if (out <= 1) return F(0.5 * (start + end) * static_cast<double>(in - 1));
-      return F(start * static_cast<double>(in - 1)) +
-             xf * F((end - start) * static_cast<double>(in - 1) / static_cast<double>(out - 1));
+      // TVM's operand order: start * (in - 1) + x * (end - start) * (in - 1) / (out - 1), the
+      // constant parts folded in float; the division stays for CreatePrimFunc's Simplify.
+      PrimExpr fin = F(static_cast<double>(in - 1));
+      if (out <= 1) return mul(mul(F(0.5), add(F(start), F(end))), fin);
+      return add(mul(F(start), fin), div(mul(mul(xf, sub(F(end), F(start))), fin), F(static_cast<double>(out - 1))));
     }
     throw Error("resize2d: unsupported coordinate_transformation_mode \"" + mode + "\"");
   }
@@ -175,7 +179,8 @@ Tensor resize2d(const Tensor& data, const Resize2DParams& p, const std::string& 
         }
         return cast(out_dtype, value);
       },
-      name, "injective");
+      // TVM's resize2d is a Python compute over `*indices`: te.compute names its axes i0, i1, ...
+      name, "injective", {}, {"i0", "i1", "i2", "i3"});
 }
 
 }  // namespace topi

@@ -11,13 +11,13 @@
 //  - a broadcast op reading zeros/ones/full of the result's shape reads the scalar instead;
 //  - (x + c1) * c2 -> x * c2 + c1 * c2; (x * c1) * c2 -> x * (c1 * c2), likewise for add
 //    (the constant products are folded when a constant evaluator is installed);
+//  - clip -> cast -> ... -> cast: casts to dtypes that hold the clip's range are dropped;
 //  - clip whose range covers the whole dtype -> x.
 //  - reshape_like / broadcast_to_like of a static shape -> reshape / broadcast_to; cast_like
 //    -> cast;
 // Not applied (their ops have no type relation here, or are quantized): the collapse_sum_like
 // concretization, layout_transform
-// merging, the qnn.dequantize + argmax/argmin/argsort rewrite, clip + cast chains and the
-// binomial factorization.
+// merging, the qnn.dequantize + argmax/argmin/argsort rewrite and the binomial factorization.
 #include <cfloat>
 #include <cmath>
 #include <limits>
@@ -275,6 +275,45 @@ Rewrite SimplifyClip() {
           }};
 }
 
+// clip -> cast -> ... -> cast: each cast whose dtype holds the clip's whole range [a_min, a_max]
+// is dropped (TVM's SimplifyClipAndConsecutiveCast); if the casts kept end in another dtype than
+// the chain's, one cast to the chain's dtype is appended. `clip(int32) -> uint8 -> int32` is the
+// clip alone.
+Rewrite SimplifyClipAndConsecutiveCast() {
+  return {"SimplifyClipAndConsecutiveCast", IsOp("cast")({Wildcard()}),
+          [=](const Expr& pre, const Expr& post, const Match&) -> Expr {
+            std::vector<const CallNode*> casts;  // the chain in `pre`, outermost first
+            Expr e = pre;
+            while (const auto* c = e.as<CallNode>()) {
+              if (c->op_name() != "cast") break;
+              casts.push_back(c);
+              e = c->args[0];
+            }
+            const auto* clip = e.as<CallNode>();
+            if (!clip || clip->op_name() != "clip" || !TT(e) || !TT(pre)) return post;
+            Expr post_clip = post;  // the same chain in `post`
+            for (size_t i = 0; i < casts.size(); ++i) {
+              const auto* c = post_clip.as<CallNode>();
+              if (!c || c->op_name() != "cast") return post;
+              post_clip = c->args[0];
+            }
+            double lo = clip->GetFloat("a_min"), hi = clip->GetFloat("a_max");
+            std::vector<DataType> kept;  // outermost first
+            for (const CallNode* c : casts) {
+              const auto* t = c->checked_type.as<TensorTypeNode>();
+              if (!t) return post;
+              auto range = DTypeRange(t->dtype);
+              if (!(hi <= range.second && lo >= range.first)) kept.push_back(t->dtype);
+            }
+            DataType last = kept.empty() ? TT(e)->dtype : kept.front();
+            Expr res = post_clip;
+            for (size_t i = kept.size(); i > 0; --i)
+              res = MakeCall("cast", {res}, {{"dtype", AttrStr(DTypeText(kept[i - 1]))}});
+            if (last != TT(pre)->dtype) res = MakeCall("cast", {res}, {{"dtype", AttrStr(DTypeText(TT(pre)->dtype))}});
+            return res;
+          }};
+}
+
 // The rewrites in TVM's order; the folding ones hold a copy of `eval`.
 std::vector<Rewrite> Rewrites(const ConstantEvaluator& eval) {
   return {
@@ -284,7 +323,7 @@ std::vector<Rewrite> Rewrites(const ConstantEvaluator& eval) {
       SimplifyAdd(), SimplifyRSqrt(), EliminateIdentity(), SimplifyReshape(),
       SimplifyTranspose(), SimplifyNoOpTranspose(), SimplifySameCast(),
       SimplifyConsecutiveCast(), FullElementwise(), SwitchAddMultiply(eval),
-      SimplifyAdjacentMultiplyOrAdd(eval), SimplifyClip(),
+      SimplifyAdjacentMultiplyOrAdd(eval), SimplifyClipAndConsecutiveCast(), SimplifyClip(),
   };
 }
 

@@ -2,6 +2,7 @@
 #include "tirgen/tir/schedule/index_map.h"
 
 #include <algorithm>
+#include <iterator>
 #include <cctype>
 
 #include "tirgen/script/printer.h"
@@ -103,13 +104,7 @@ class LambdaParser {
       Expect(")");
       return e;
     }
-    // A typed literal as the printer writes it (`T.int64(32)`): the map's dtype applies anyway.
-    for (const char* typed : {"T.int64(", "T.int32("}) {
-      if (!Accept(typed)) continue;
-      PrimExpr e = Unary();
-      Expect(")");
-      return e;
-    }
+    if (Accept("T.")) return TCall();
     Skip();
     if (pos_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[pos_]))) {
       size_t b = pos_;
@@ -121,6 +116,55 @@ class LambdaParser {
     for (const Var& v : vars_)
       if (v->name_hint == name) return v;
     Fail("\"" + name + "\" is not a parameter of the lambda (only + - * // % of parameters and integers are supported)");
+  }
+
+  // `T.<name>(...)` as TVM's printer writes an index expression it cannot sugar (IndexMap's
+  // ToPythonString prints each final index with the TVMScript printer): typed literals
+  // (`T.int64(32)`), integer casts and the arithmetic calls. All indices of a map share its
+  // dtype, so a literal's or a cast's integer type is the map's.
+  PrimExpr TCall() {
+    std::string fn = Ident();
+    Expect("(");
+    PrimExpr e;
+    if (fn == "Cast") {
+      Skip();
+      char q = pos_ < text_.size() ? text_[pos_] : 0;
+      if (q != '"' && q != '\'') Fail("expected the dtype string of T.Cast");
+      size_t end = text_.find(q, pos_ + 1);
+      if (end == std::string::npos) Fail("unterminated dtype string");
+      DataType t = DataType::FromString(text_.substr(pos_ + 1, end - pos_ - 1));
+      if (!t.is_int() && !t.is_uint()) Fail("an index map casts only to integer types");
+      pos_ = end + 1;
+      Expect(",");
+      e = Expr();
+    } else if (IntTypeName(fn)) {
+      e = Expr();
+    } else {
+      static const char* const kBinary[] = {"Add", "Sub", "Mul", "floordiv", "FloorDiv", "floormod", "FloorMod",
+                                            "truncdiv", "Div", "truncmod", "Mod", "min", "Min", "max", "Max"};
+      if (std::find(std::begin(kBinary), std::end(kBinary), fn) == std::end(kBinary))
+        Fail("T." + fn + " is not supported in an index map (integer literals, T.Cast, T.floordiv, T.floormod, "
+             "T.truncdiv, T.truncmod, T.min, T.max, T.Add, T.Sub, T.Mul are)");
+      PrimExpr a = Expr();
+      Expect(",");
+      PrimExpr b = Expr();
+      if (fn == "Add") e = add(a, b);
+      else if (fn == "Sub") e = sub(a, b);
+      else if (fn == "Mul") e = mul(a, b);
+      else if (fn == "floordiv" || fn == "FloorDiv") e = floordiv(a, b);
+      else if (fn == "floormod" || fn == "FloorMod") e = floormod(a, b);
+      else if (fn == "truncdiv" || fn == "Div") e = truncdiv(a, b);
+      else if (fn == "truncmod" || fn == "Mod") e = truncmod(a, b);
+      else if (fn == "min" || fn == "Min") e = min(a, b);
+      else e = max(a, b);
+    }
+    Expect(")");
+    return e;
+  }
+  static bool IntTypeName(const std::string& n) {
+    for (const char* t : {"int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"})
+      if (n == t) return true;
+    return false;
   }
 
   std::string text_;

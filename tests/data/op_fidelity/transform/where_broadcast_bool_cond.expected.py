@@ -9,4 +9,4 @@ def main(p0: T.Buffer((T.int64(2), T.int64(1)), "bool"), p1: T.Buffer((T.int64(2
             v_ax0, v_ax1 = T.axis.remap("SS", [ax0, ax1])
             T.reads(p0[v_ax0, T.int64(0)], p1[v_ax0, v_ax1], p2[v_ax1])
             T.writes(T_where[v_ax0, v_ax1])
-            T_where[v_ax0, v_ax1] = T.Select(p0[v_ax0, T.int64(0)] != T.bool(False), p1[v_ax0, v_ax1], p2[v_ax1])
+            T_where[v_ax0, v_ax1] = T.Select(0 < T.Cast("int32", p0[v_ax0, T.int64(0)]), p1[v_ax0, v_ax1], p2[v_ax1])
