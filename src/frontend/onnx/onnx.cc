@@ -20,6 +20,8 @@ const ConverterTable& Converters() {
     AddTransformConverters(&t);
     AddIndexingConverters(&t);
     AddImageConverters(&t);
+    AddMathConverters(&t);
+    AddFormChecks(&t);
     return t;
   }();
   return table;
