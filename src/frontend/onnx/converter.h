@@ -160,6 +160,8 @@ void AddTransformConverters(ConverterTable* table);
 void AddIndexingConverters(ConverterTable* table);
 void AddImageConverters(ConverterTable* table);
 void AddMathConverters(ConverterTable* table);
+void AddScanSortConverters(ConverterTable* table);
+void AddRecurrentConverters(ConverterTable* table);
 /// The forms the existing families restrict (op_forms.cc).
 void AddFormChecks(ConverterTable* table);
 /// Every converter, by ONNX op type.

@@ -21,6 +21,8 @@ const ConverterTable& Converters() {
     AddIndexingConverters(&t);
     AddImageConverters(&t);
     AddMathConverters(&t);
+    AddScanSortConverters(&t);
+    AddRecurrentConverters(&t);
     AddFormChecks(&t);
     return t;
   }();
