@@ -122,3 +122,28 @@ def test_export_helper_roundtrip_sanity():
     with pytest.raises(AssertionError):
         check_module(Fn(lambda x: x + 1), (rand(2, 2),), expect_ops=["nn.conv2d("])
     assert export(Fn(lambda x: x * 2), (rand(2),))
+
+
+def test_gather_nd_lrn_thresholded_relu():
+    import numpy as np
+    from onnx import TensorProto, helper
+
+    rs = np.random.RandomState(0)
+    data = rs.randn(3, 4, 5).astype("float32")
+    img = rs.randn(1, 6, 3, 3).astype("float32")
+    idx = np.array([[[0, 1], [2, 3]], [[1, 0], [0, 2]]], dtype="int64")  # (2, 2, 2)
+    ins = [helper.make_tensor_value_info("x", TensorProto.FLOAT, [3, 4, 5]),
+           helper.make_tensor_value_info("img", TensorProto.FLOAT, [1, 6, 3, 3])]
+    outs = [helper.make_tensor_value_info(n, TensorProto.FLOAT, None) for n in ("g", "l", "t")]
+    nodes = [helper.make_node("GatherND", ["x", "i"], ["g"]),
+             helper.make_node("LRN", ["img"], ["l"], size=3, alpha=0.01, beta=0.5, bias=2.0),
+             helper.make_node("ThresholdedRelu", ["x"], ["t"], alpha=0.3)]
+    graph = helper.make_graph(nodes, "g", ins, outs, initializer=[helper.make_tensor("i", TensorProto.INT64, idx.shape, idx.flatten())])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)]).SerializeToString()
+    mod, params = tirgen.from_onnx(model)
+    g, l, t = tirgen.run(mod, {"x": data, "img": img}, params=params)
+    np.testing.assert_allclose(g, data[idx[..., 0], idx[..., 1]], rtol=1e-6)
+    np.testing.assert_allclose(t, np.where(data > 0.3, data, 0), rtol=1e-6)
+    sq = np.pad(img ** 2, ((0, 0), (1, 1), (0, 0), (0, 0)))
+    window = sum(sq[:, k:k + 6] for k in range(3))
+    np.testing.assert_allclose(l, img / (2.0 + 0.01 / 3 * window) ** 0.5, rtol=1e-5)

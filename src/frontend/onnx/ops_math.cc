@@ -1,6 +1,7 @@
-// Ops TVM's frontend decomposes into existing relay ops: Celu and the Reduce* forms without a
-// relay op of their own (ReduceL1, ReduceL2, ReduceSumSquare, ReduceLogSum, ReduceLogSumExp),
-// each built the way TVM v0.14 builds it (same ops, same operand order) so lowering matches.
+// Ops TVM's frontend maps onto existing relay ops: Celu, ThresholdedRelu, the Reduce* forms
+// without a relay op of their own (ReduceL1, ReduceL2, ReduceSumSquare, ReduceLogSum,
+// ReduceLogSumExp), GatherND and LRN, each built the way TVM v0.14 builds it (same ops, same
+// operand order) so lowering matches.
 #include "converter.h"
 
 namespace tirgen {
@@ -18,6 +19,35 @@ void ConvertCelu(NodeContext& ctx) {
   Expr zero = ctx.Scalar(0, dt), one = ctx.Scalar(1, dt);
   Expr neg = ctx.Call("multiply", {alpha, ctx.Call("subtract", {ctx.Call("exp", {ctx.Call("divide", {x, alpha})}), one})});
   ctx.SetOutput(0, ctx.Call("add", {ctx.Call("maximum", {zero, x}), ctx.Call("minimum", {zero, neg})}));
+}
+
+// ThresholdedRelu: x * cast(x > full_like(x, alpha), float32).
+void ConvertThresholdedRelu(NodeContext& ctx) {
+  Expr x = ctx.Input(0);
+  Expr alpha = ctx.Call("full_like", {x, ctx.Scalar(ctx.Float("alpha", 1.0), DataType::Float(32))});
+  Expr mask = ctx.Call("cast", {ctx.Call("greater", {x, alpha})}, {{"dtype", String("float32")}});
+  ctx.SetOutput(0, ctx.Call("multiply", {x, mask}));
+}
+
+// GatherND: the index tuple moved to the front (relay gather_nd's layout).
+void ConvertGatherND(NodeContext& ctx) {
+  std::vector<int64_t> shape = ctx.Shape(1);
+  if (shape.empty()) ctx.Fail("indices must have at least one dimension");
+  std::vector<int64_t> axes{static_cast<int64_t>(shape.size()) - 1};
+  for (size_t i = 0; i + 1 < shape.size(); ++i) axes.push_back(static_cast<int64_t>(i));
+  Expr idx = ctx.Call("transpose", {ctx.Input(1)}, {{"axes", relay::AttrInts(axes)}});
+  ctx.SetOutput(0, ctx.Call("gather_nd", {ctx.Input(0), idx},
+                            {{"batch_dims", relay::AttrInt(ctx.Int("batch_dims", 0))},
+                             {"index_rank", relay::AttrInt(shape.back())}}));
+}
+
+// LRN over the channel axis.
+void ConvertLRN(NodeContext& ctx) {
+  if (!ctx.HasAttr("size")) ctx.Fail("attribute 'size' is required");
+  ctx.SetOutput(0, ctx.Call("nn.lrn", {ctx.Input(0)},
+                            {{"size", relay::AttrInt(ctx.Int("size", 1))}, {"axis", relay::AttrInt(1)},
+                             {"bias", FloatAttr(ctx.Float("bias", 1.0))}, {"alpha", FloatAttr(ctx.Float("alpha", 1e-4))},
+                             {"beta", FloatAttr(ctx.Float("beta", 0.75))}}));
 }
 
 // The reduced axes (the `axes` attribute, or every axis) normalized, and keepdims.
@@ -77,6 +107,9 @@ std::string ReduceForms(const NodeForm& f) {
 
 void AddMathConverters(ConverterTable* table) {
   (*table)["Celu"] = ConvertCelu;
+  (*table)["ThresholdedRelu"] = ConvertThresholdedRelu;
+  (*table)["GatherND"] = ConvertGatherND;
+  (*table)["LRN"] = ConvertLRN;
   for (const char* op : {"ReduceL1", "ReduceL2", "ReduceSumSquare", "ReduceLogSum", "ReduceLogSumExp"})
     (*table)[op] = Converter(ConvertReduceDecomposed, ReduceForms);
 }
