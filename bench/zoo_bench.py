@@ -46,9 +46,9 @@ def bench(name, runs):
     with torch.no_grad():
         want = model(*inputs)
         row["torch_ms"] = 1e3 * median_time(lambda: model(*inputs), runs)
+    if isinstance(want, dict):  # torchvision segmentation models return {"out": ...}
+        want = list(want.values())
     want = [want] if isinstance(want, torch.Tensor) else list(want)
-    if isinstance(want[0], dict) or hasattr(want[0], "keys"):
-        want = list(want[0].values())
     ok = len(got) == len(want)
     for g, w in zip(got, want):
         w = w.numpy()
@@ -70,7 +70,8 @@ def main():
             r = bench(name, args.runs)
         except Exception as e:  # noqa: BLE001 - one line per model, the importer's reason
             failures += 1
-            print(f"{name:24} error: {type(e).__name__}: {str(e).splitlines()[0][:200]}", flush=True)
+            why = " / ".join(line.strip() for line in str(e).splitlines()[:3])
+            print(f"{name:24} error: {type(e).__name__}: {why[:300]}", flush=True)
             continue
         failures += not r["matches"]
         print(f"{name:24} {r['import_s']:15.2f} {r['lower_build_s']:14.2f} "

@@ -147,3 +147,10 @@ def test_gather_nd_lrn_thresholded_relu():
     sq = np.pad(img ** 2, ((0, 0), (1, 1), (0, 0), (0, 0)))
     window = sum(sq[:, k:k + 6] for k in range(3))
     np.testing.assert_allclose(l, img / (2.0 + 0.01 / 3 * window) ** 0.5, rtol=1e-5)
+
+
+def test_form_check_ignores_ranks_it_cannot_know():
+    # BatchNormalization's parameters are 1-d; its data's rank comes from an op the check does
+    # not follow (Concat): the Conv after it must not be judged "rank 1".
+    check_module(Fn(lambda x: F.conv2d(F.batch_norm(torch.cat([x, x], 1), torch.zeros(4), torch.ones(4)),
+                                       torch.ones(1, 4, 1, 1))), (rand(1, 2, 3, 3),), expect_ops=["nn.conv2d("])

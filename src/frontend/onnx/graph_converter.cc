@@ -67,12 +67,17 @@ std::map<std::string, int> GraphConverter::DeclaredRanks() const {
       continue;
     }
     if (!IsDefaultDomain(n.domain()) || !KeepsRank(n.op_type())) continue;
+    // Only when every present input's rank is known (BatchNormalization's 1-d parameters say
+    // nothing about its data).
     int r = -1;
+    bool all_known = true;
     for (const auto& in : n.input()) {
+      if (in.empty()) continue;
       auto it = rank.find(in);
-      if (!in.empty() && it != rank.end()) r = std::max(r, it->second);
+      if (it == rank.end()) all_known = false;
+      else r = std::max(r, it->second);
     }
-    if (r >= 0) rank[n.output(0)] = r;
+    if (all_known && r >= 0) rank[n.output(0)] = r;
   }
   return rank;
 }
