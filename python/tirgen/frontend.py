@@ -30,18 +30,62 @@ def from_onnx(model, shape=None, freeze_params=False):
     raise TypeError(f"from_onnx takes a path, bytes or an onnx.ModelProto, not {type(model).__name__}")
 
 
-def from_pytorch(module, example_inputs, opset_version=13, input_names=None, freeze_params=False):
+def from_pytorch(module, example_inputs, opset_version=None, input_names=None, freeze_params=False):
     """Exports ``module`` with ``torch.onnx.export`` (in memory) on ``example_inputs`` (a tensor or a
     tuple of tensors) and imports the result. Inputs are named ``input0``, ``input1``, ... unless
-    ``input_names`` is given. Put the module in eval mode first for inference graphs.
+    ``input_names`` is given. Tuple (and nested) outputs become the module's tuple of outputs.
+
+    The export is an inference graph: the module is put in eval mode for the export (its mode
+    is restored afterwards) and constants are folded. Gradients stay enabled during the export,
+    because under ``torch.no_grad()`` ``nn.MultiheadAttention`` and the ``nn.Transformer*`` layers
+    take PyTorch's fast path (``aten::_native_multi_head_attention``), which has no ONNX form.
+    ``opset_version`` defaults to the newest opset both this torch and tirgen handle (17:
+    ``LayerNormalization``, ``Trilu`` and ReduceSum's axes input are then single ops).
+    When the exporter fails, its error is raised as a ``tirgen.TirgenError`` naming the module.
     """
     import torch
+
+    from ._tirgen import TirgenError
 
     if isinstance(example_inputs, torch.Tensor):
         example_inputs = (example_inputs,)
     example_inputs = tuple(example_inputs)
+    if opset_version is None:
+        opset_version = _default_opset(torch)
     names = list(input_names) if input_names else [f"input{i}" for i in range(len(example_inputs))]
     buf = io.BytesIO()
-    with torch.no_grad():
-        torch.onnx.export(module, example_inputs, buf, opset_version=opset_version, input_names=names)
+    was_training = getattr(module, "training", False)
+    try:
+        if hasattr(module, "eval"):
+            module.eval()
+        with torch.enable_grad():
+            torch.onnx.export(
+                module,
+                example_inputs,
+                buf,
+                opset_version=opset_version,
+                input_names=names,
+                do_constant_folding=True,
+                training=torch.onnx.TrainingMode.EVAL,
+            )
+    except Exception as e:  # the exporter's own message says which op or construct it refused
+        raise TirgenError(
+            f"from_pytorch: torch.onnx.export (opset {opset_version}) cannot export "
+            f"{type(module).__name__}: {type(e).__name__}: {e}"
+        ) from e
+    finally:
+        if was_training and hasattr(module, "train"):
+            module.train(True)
     return from_onnx(buf.getvalue(), freeze_params=freeze_params)
+
+
+def _default_opset(torch):
+    """17, or the newest opset this torch's exporter knows when it is older."""
+    try:
+        from torch.onnx._constants import ONNX_MAX_OPSET
+    except ImportError:  # older torch
+        try:
+            from torch.onnx.symbolic_helper import _onnx_main_opset as ONNX_MAX_OPSET
+        except ImportError:
+            return 13
+    return min(17, int(ONNX_MAX_OPSET))

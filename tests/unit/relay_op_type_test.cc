@@ -238,6 +238,17 @@ std::map<std::string, OpCase> Cases() {
       "Tensor[(1, 4, 16, 12), float32]", "image.resize2d(%t, size=[16, 12])", kTupleArg, "tensor");
   add("nn.upsampling", x4, "nn.upsampling(%x, scale_h=2f, scale_w=1.5f)", "Tensor[(1, 4, 16, 12), float32]",
       "nn.upsampling(%x, scale_h=2f, scale_w=2f, method=\"nearest\")", t4, "method");
+  // Ops TVM runs as extern kernels (relay/op/scan_sort.cc).
+  add("trilu", kT23 + std::string(", %k: int64, %kv: Tensor[(1), int64]"), "trilu(%x, %k, upper=False)",
+      "Tensor[(2, 3), float32]", "trilu(%x, %kv)", "Tensor[(2, 3), float32], Tensor[(1), int64]", "k must be a 0-D tensor");
+  add("cumsum", kT23, "cumsum(%x, axis=1, dtype=\"float64\")", "Tensor[(2, 3), float64]", "cumsum(%x, axis=2)",
+      "Tensor[(2, 3), float32]", "out of range");
+  add("topk", kT23, "topk(%x, k=2, axis=1, dtype=\"int64\")", "(Tensor[(2, 2), float32], Tensor[(2, 2), int64])",
+      "topk(%x, k=4, axis=1, dtype=\"int32\")", "Tensor[(2, 3), float32]", "exceeds the axis extent");
+  add("scatter_nd",
+      "%x: Tensor[(4, 3), float32], %i: Tensor[(1, 2), int64], %u: Tensor[(2, 3), float32], %v: Tensor[(2, 4), float32]",
+      "scatter_nd(%x, %i, %u, mode=\"add\")", "Tensor[(4, 3), float32]", "scatter_nd(%x, %i, %v)",
+      "Tensor[(4, 3), float32], Tensor[(1, 2), int64], Tensor[(2, 4), float32]", "differs from data dim 1");
   return c;
 }
 

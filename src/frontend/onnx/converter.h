@@ -118,7 +118,38 @@ inline ObjectRef FloatAttr(double v) { return tir::FloatImm(DataType::Float(32),
 
 /// Converts one node (reads inputs, sets every output).
 using OpConverter = void (*)(NodeContext& ctx);
-using ConverterTable = std::map<std::string, OpConverter>;
+
+/// What the up-front check knows of a node before anything is converted: its attributes, its
+/// opset and the ranks of its inputs as far as the file declares them (graph inputs,
+/// initializers, value_info, propagated through rank-preserving ops), -1 when unknown.
+struct NodeForm {
+  const onnx::NodeProto& node;
+  int opset;
+  std::vector<int> input_ranks;
+  std::vector<bool> outputs_used;  ///< output i is named (optional outputs may be "")
+
+  /// Rank of input `i`, -1 when unknown or absent.
+  int Rank(int i) const { return i < static_cast<int>(input_ranks.size()) ? input_ranks[i] : -1; }
+  bool HasInput(int i) const { return i < node.input_size() && !node.input(i).empty(); }
+  bool HasOutput(int i) const { return i < static_cast<int>(outputs_used.size()) && outputs_used[i]; }
+  bool HasAttr(const std::string& name) const;
+  int64_t Int(const std::string& name, int64_t dflt) const;
+  std::string Str(const std::string& name, const std::string& dflt) const;
+  std::vector<int64_t> Ints(const std::string& name) const;
+};
+
+/// The forms of an op a converter supports: returns why `form` cannot be imported ("" when it
+/// can). It runs in the up-front check (so one error lists every op and op form a model needs)
+/// and again right before the node is converted, with every rank then known.
+using FormCheck = std::string (*)(const NodeForm& form);
+
+/// One table entry: the converter and the check of the forms it handles (none: every form).
+struct Converter {
+  Converter(OpConverter convert = nullptr, FormCheck forms = nullptr) : convert(convert), forms(forms) {}
+  OpConverter convert;
+  FormCheck forms;
+};
+using ConverterTable = std::map<std::string, Converter>;
 
 /// The converters of each family (ops_*.cc).
 void AddElemwiseConverters(ConverterTable* table);
@@ -128,6 +159,11 @@ void AddTensorConverters(ConverterTable* table);
 void AddTransformConverters(ConverterTable* table);
 void AddIndexingConverters(ConverterTable* table);
 void AddImageConverters(ConverterTable* table);
+void AddMathConverters(ConverterTable* table);
+void AddScanSortConverters(ConverterTable* table);
+void AddRecurrentConverters(ConverterTable* table);
+/// The forms the existing families restrict (op_forms.cc).
+void AddFormChecks(ConverterTable* table);
 /// Every converter, by ONNX op type.
 const ConverterTable& Converters();
 

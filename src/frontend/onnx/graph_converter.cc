@@ -1,5 +1,7 @@
 #include "graph_converter.h"
 
+#include <algorithm>
+
 #include "tirgen/relay/text.h"
 #include "tirgen/relay/transforms.h"
 #include "tirgen/support/error.h"
@@ -24,15 +26,89 @@ std::string ShapeStr(const std::vector<int64_t>& s) {
 
 }  // namespace
 
+namespace {
+
+// Ops whose output 0 has the rank of their highest-rank input (elementwise, broadcasting,
+// normalizations, same-rank spatial ops): enough to know the rank at most convolutions,
+// pools and reductions of an exported model when its value_info is sparse.
+bool KeepsRank(const std::string& op) {
+  static const std::set<std::string> ops = {
+      "Abs", "Add", "AveragePool", "BatchNormalization", "Cast", "Ceil", "Celu", "Clip", "Conv",
+      "ConvTranspose", "Cos", "CumSum", "Div", "Dropout", "Elu", "Equal", "Erf", "Exp", "Floor",
+      "Gelu", "Greater", "HardSigmoid", "HardSwish", "Identity", "InstanceNormalization",
+      "LayerNormalization", "LeakyRelu", "Less", "Log", "LogSoftmax", "MaxPool", "Max", "Min",
+      "Mish", "Mod", "Mul", "Neg", "Not", "Pad", "Pow", "PRelu", "Reciprocal", "Relu", "Resize",
+      "Round", "Selu", "Sigmoid", "Sign", "Sin", "Softmax", "Softplus", "Softsign", "Sqrt",
+      "Sub", "Tanh", "Trilu", "Where", "GlobalAveragePool", "GlobalMaxPool"};
+  return ops.count(op) > 0;
+}
+
+}  // namespace
+
+std::map<std::string, int> GraphConverter::DeclaredRanks() const {
+  std::map<std::string, int> rank;
+  const auto& g = model_.graph();
+  for (const auto& t : g.initializer()) rank[t.name()] = t.dims_size();
+  auto declared = [&](const onnx::ValueInfoProto& v) {
+    if (rank.count(v.name())) return;
+    auto given = options_.input_shapes.find(v.name());
+    if (given != options_.input_shapes.end()) rank[v.name()] = static_cast<int>(given->second.size());
+    else if (v.type().has_tensor_type() && v.type().tensor_type().has_shape())
+      rank[v.name()] = v.type().tensor_type().shape().dim_size();
+  };
+  for (const auto& v : g.input()) declared(v);
+  for (const auto& v : g.value_info()) declared(v);
+  for (const auto& v : g.output()) declared(v);
+  for (const auto& n : g.node()) {
+    if (n.output_size() == 0 || rank.count(n.output(0))) continue;
+    if (n.op_type() == "Constant") {
+      for (const auto& a : n.attribute())
+        if (a.name() == "value" && a.has_t()) rank[n.output(0)] = a.t().dims_size();
+      continue;
+    }
+    if (!IsDefaultDomain(n.domain()) || !KeepsRank(n.op_type())) continue;
+    // Only when every present input's rank is known (BatchNormalization's 1-d parameters say
+    // nothing about its data).
+    int r = -1;
+    bool all_known = true;
+    for (const auto& in : n.input()) {
+      if (in.empty()) continue;
+      auto it = rank.find(in);
+      if (it == rank.end()) all_known = false;
+      else r = std::max(r, it->second);
+    }
+    if (all_known && r >= 0) rank[n.output(0)] = r;
+  }
+  return rank;
+}
+
+std::string GraphConverter::UnsupportedForm(const NodeForm& form) {
+  auto it = Converters().find(form.node.op_type());
+  if (it == Converters().end() || !it->second.forms) return "";
+  return it->second.forms(form);
+}
+
 void GraphConverter::CheckSupported(int opset) const {
-  // Every missing op type with the nodes using it, in one error (first-use order).
+  // Every missing op type and every unsupported form of a supported one, with the nodes using
+  // it, in one error (first-use order).
   std::vector<std::string> order;
   std::map<std::string, std::vector<std::string>> missing;
   const ConverterTable& table = Converters();
+  std::map<std::string, int> ranks = DeclaredRanks();
   for (int i = 0; i < model_.graph().node_size(); ++i) {
     const onnx::NodeProto& n = model_.graph().node(i);
     std::string type = IsDefaultDomain(n.domain()) ? n.op_type() : n.domain() + "." + n.op_type();
-    if (IsDefaultDomain(n.domain()) && table.count(n.op_type())) continue;
+    if (IsDefaultDomain(n.domain()) && table.count(n.op_type())) {
+      NodeForm form{n, opset, {}, {}};
+      for (const auto& in : n.input()) {
+        auto r = ranks.find(in);
+        form.input_ranks.push_back(in.empty() || r == ranks.end() ? -1 : r->second);
+      }
+      for (const auto& out : n.output()) form.outputs_used.push_back(!out.empty());
+      std::string why = UnsupportedForm(form);
+      if (why.empty()) continue;
+      type += " with " + why;
+    }
     if (!missing.count(type)) order.push_back(type);
     std::string who = n.name().empty() ? "#" + std::to_string(i) : "'" + n.name() + "'";
     missing[type].push_back(who);
@@ -40,6 +116,7 @@ void GraphConverter::CheckSupported(int opset) const {
   if (order.empty()) return;
   std::string msg = name_ + ": the model uses " + std::to_string(order.size()) +
                     " ONNX operator type" + (order.size() == 1 ? "" : "s") +
+                    " or form" + (order.size() == 1 ? "" : "s") +
                     " tirgen cannot import (opset " + std::to_string(opset) + "):";
   for (const auto& type : order) {
     const auto& nodes = missing[type];
@@ -174,7 +251,15 @@ OnnxImport GraphConverter::Run() {
   const ConverterTable& table = Converters();
   for (const auto& node : model_.graph().node()) {
     NodeContext ctx(this, node, NodeName(node), opset);
-    table.at(node.op_type())(ctx);
+    const Converter& conv = table.at(node.op_type());
+    if (conv.forms) {  // again, with every rank now known (value_info may have been sparse)
+      NodeForm form{node, opset, {}, {}};
+      for (int i = 0; i < node.input_size(); ++i) form.input_ranks.push_back(ctx.HasInput(i) ? ctx.Rank(i) : -1);
+      for (const auto& out : node.output()) form.outputs_used.push_back(!out.empty());
+      std::string why = conv.forms(form);
+      if (!why.empty()) ctx.Fail(why + " is not supported");
+    }
+    conv.convert(ctx);
     for (int i = 0; i < node.output_size(); ++i)
       if (!node.output(i).empty() && !values_.count(node.output(i)))
         ctx.Fail("output " + std::to_string(i) + " ('" + node.output(i) + "') is not supported by the importer");

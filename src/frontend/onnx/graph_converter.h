@@ -36,6 +36,11 @@ class GraphConverter {
  private:
   void CheckSupported(int opset) const;
   void CheckSingleProducers() const;
+  /// Ranks of the edges the file declares (initializers, inputs, value_info, outputs), carried
+  /// through rank-preserving ops; what the up-front check knows before converting.
+  std::map<std::string, int> DeclaredRanks() const;
+  /// Why `form` cannot be imported by its op's converter ("" when it can).
+  static std::string UnsupportedForm(const NodeForm& form);
   void AddInitializers();
   void AddInputs();
   std::string NodeName(const onnx::NodeProto& node);

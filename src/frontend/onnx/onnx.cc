@@ -20,6 +20,10 @@ const ConverterTable& Converters() {
     AddTransformConverters(&t);
     AddIndexingConverters(&t);
     AddImageConverters(&t);
+    AddMathConverters(&t);
+    AddScanSortConverters(&t);
+    AddRecurrentConverters(&t);
+    AddFormChecks(&t);
     return t;
   }();
   return table;

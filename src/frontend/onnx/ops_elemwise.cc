@@ -259,9 +259,12 @@ void ConvertCast(NodeContext& ctx) {
 
 void ConvertIdentity(NodeContext& ctx) { ctx.ForwardInput(0, 0); }
 
-// Inference: Dropout is the identity; its optional mask output is all true.
+// Inference: Dropout is the identity; its optional mask output is all true. Training mode
+// with a ratio known to be 0 is the identity too (torchvision's swin_t calls F.dropout(p=0.0)
+// without training=False, so its export has training_mode=True).
 void ConvertDropout(NodeContext& ctx) {
-  if (ctx.HasInput(2) && ctx.IsKnown(2) && ctx.Known(2, "training_mode").AsInt(0) != 0)
+  bool zero_ratio = ctx.HasInput(1) && ctx.IsKnown(1) && ctx.Known(1, "ratio").AsReal(0) == 0.0;
+  if (ctx.HasInput(2) && ctx.IsKnown(2) && ctx.Known(2, "training_mode").AsInt(0) != 0 && !zero_ratio)
     ctx.Fail("training_mode=True is not supported (tirgen imports models for inference)");
   ctx.ForwardInput(0, 0);
   if (ctx.HasOutput(1)) {

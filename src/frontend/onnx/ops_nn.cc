@@ -1,6 +1,7 @@
 // Neural-network families: Conv, ConvTranspose, Gemm, MatMul, the normalizations, pooling,
-// Softmax/LogSoftmax. 2-D ops map to relay's NCHW ops; 1-D convolutions and pools run as 2-D
-// ones over an inserted unit height.
+// Softmax/LogSoftmax. 1-, 2- and 3-D convolutions and pools map to relay's NCW / NCHW / NCDHW
+// ops (nn.conv1d, nn.conv2d, nn.conv3d, ...), as TVM's frontend picks them by kernel rank; the
+// ranks handled are declared in op_forms.cc.
 #include "converter.h"
 
 namespace tirgen {
@@ -54,30 +55,27 @@ Window ReadWindow(NodeContext& ctx, const std::vector<int64_t>& in_spatial,
   return w;
 }
 
-// 1-D windows become 2-D ones over a unit height.
-void LiftWindow(Window* w) {
-  w->kernel.insert(w->kernel.begin(), 1);
-  w->strides.insert(w->strides.begin(), 1);
-  w->dilations.insert(w->dilations.begin(), 1);
-  w->pads = {0, w->pads[0], 0, w->pads[1]};
+// "nn.conv1d" / "nn.conv2d" / "nn.conv3d" for an input of rank 3 / 4 / 5 (TVM's
+// dimension_picker).
+std::string Picked(const std::string& prefix, int rank, const std::string& suffix = "") {
+  return prefix + std::to_string(rank - 2) + "d" + suffix;
 }
 
-Expr Lift(NodeContext& ctx, const Expr& x) {
-  return ctx.Call("expand_dims", {x}, {{"axis", AttrInt(2)}});
+// tirgen's nn.conv1d / nn.conv1d_transpose computes follow TVM's generic strategies, which have
+// no grouped (or, transposed, dilated) variant; such 1-D convolutions run as 2-D ones over an
+// inserted unit height (same numbers, a different relay form from TVM's).
+void LiftWindow(std::vector<int64_t>* kernel, std::vector<int64_t>* strides, std::vector<int64_t>* dilations,
+                std::vector<int64_t>* pads) {
+  kernel->insert(kernel->begin(), 1);
+  strides->insert(strides->begin(), 1);
+  dilations->insert(dilations->begin(), 1);
+  *pads = {0, (*pads)[0], 0, (*pads)[1]};
 }
-Expr Lower(NodeContext& ctx, const Expr& x) {
-  return ctx.Call("squeeze", {x}, {{"axis", AttrInts({2})}});
-}
-
-void CheckSpatialRank(NodeContext& ctx, int rank) {
-  if (rank != 3 && rank != 4)
-    ctx.Fail("only 1-D and 2-D " + ctx.op_type() + " (inputs of rank 3 or 4) are supported, not rank " +
-             std::to_string(rank));
-}
+Expr Lift(NodeContext& ctx, const Expr& x) { return ctx.Call("expand_dims", {x}, {{"axis", AttrInt(2)}}); }
+Expr Lower(NodeContext& ctx, const Expr& x) { return ctx.Call("squeeze", {x}, {{"axis", AttrInts({2})}}); }
 
 void ConvertConv(NodeContext& ctx) {
   int rank = ctx.Rank(0);
-  CheckSpatialRank(ctx, rank);
   std::vector<int64_t> x_shape = ctx.Shape(0), w_shape = ctx.Shape(1);
   if (static_cast<int>(w_shape.size()) != rank) ctx.Fail("weight rank differs from input rank");
   std::vector<int64_t> kernel = ctx.Ints("kernel_shape", {w_shape.begin() + 2, w_shape.end()});
@@ -87,24 +85,23 @@ void ConvertConv(NodeContext& ctx) {
     ctx.Fail("input channels " + std::to_string(x_shape[1]) + " do not match weight shape and group " +
              std::to_string(groups));
   Expr x = ctx.Input(0), weight = ctx.Input(1);
-  if (rank == 3) {
-    LiftWindow(&w);
+  bool lift = rank == 3 && groups != 1;
+  if (lift) {
+    LiftWindow(&w.kernel, &w.strides, &w.dilations, &w.pads);
     x = Lift(ctx, x);
     weight = Lift(ctx, weight);
   }
   relay::AttrFields attrs = {{"strides", AttrInts(w.strides)}, {"padding", AttrInts(w.pads)},
                              {"dilation", AttrInts(w.dilations)}, {"groups", AttrInt(groups)},
                              {"channels", AttrInt(w_shape[0])}, {"kernel_size", AttrInts(w.kernel)}};
-  Expr out = ctx.Call("nn.conv2d", {x, weight}, attrs);
+  Expr out = ctx.Call(Picked("nn.conv", lift ? 4 : rank), {x, weight}, attrs);
   if (ctx.HasInput(2)) out = ctx.Call("nn.bias_add", {out, ctx.Input(2)});
-  if (rank == 3) out = Lower(ctx, out);
-  ctx.SetOutput(0, out);
+  ctx.SetOutput(0, lift ? Lower(ctx, out) : out);
 }
 
 // ConvTranspose: weight (C_in, C_out / group, k...) is relay's IOHW layout.
 void ConvertConvTranspose(NodeContext& ctx) {
   int rank = ctx.Rank(0);
-  CheckSpatialRank(ctx, rank);
   std::vector<int64_t> x_shape = ctx.Shape(0), w_shape = ctx.Shape(1);
   size_t n = x_shape.size() - 2;
   std::vector<int64_t> in_spatial(x_shape.begin() + 2, x_shape.end());
@@ -141,22 +138,21 @@ void ConvertConvTranspose(NodeContext& ctx) {
   } else if (auto_pad == "VALID") {
     pads.assign(2 * n, 0);
   }
-  Window w{kernel, strides, dilations, pads};
   Expr x = ctx.Input(0), weight = ctx.Input(1);
-  if (rank == 3) {
-    LiftWindow(&w);
+  bool lift = rank == 3 && (groups != 1 || dilations[0] != 1);
+  if (lift) {
+    LiftWindow(&kernel, &strides, &dilations, &pads);
     out_pad.insert(out_pad.begin(), 0);
     x = Lift(ctx, x);
     weight = Lift(ctx, weight);
   }
-  relay::AttrFields attrs = {{"channels", AttrInt(w_shape[1] * groups)}, {"kernel_size", AttrInts(w.kernel)},
-                             {"strides", AttrInts(w.strides)}, {"output_padding", AttrInts(out_pad)},
-                             {"padding", AttrInts(w.pads)}, {"dilation", AttrInts(w.dilations)},
+  relay::AttrFields attrs = {{"channels", AttrInt(w_shape[1] * groups)}, {"kernel_size", AttrInts(kernel)},
+                             {"strides", AttrInts(strides)}, {"output_padding", AttrInts(out_pad)},
+                             {"padding", AttrInts(pads)}, {"dilation", AttrInts(dilations)},
                              {"groups", AttrInt(groups)}};
-  Expr out = ctx.Call("nn.conv2d_transpose", {x, weight}, attrs);
+  Expr out = ctx.Call(Picked("nn.conv", lift ? 4 : rank, "_transpose"), {x, weight}, attrs);
   if (ctx.HasInput(2)) out = ctx.Call("nn.bias_add", {out, ctx.Input(2)});
-  if (rank == 3) out = Lower(ctx, out);
-  ctx.SetOutput(0, out);
+  ctx.SetOutput(0, lift ? Lower(ctx, out) : out);
 }
 
 Expr Transpose2D(NodeContext& ctx, const Expr& x) {
@@ -293,24 +289,15 @@ void ConvertInstanceNorm(NodeContext& ctx) {
 
 void ConvertPool(NodeContext& ctx) {
   bool avg = ctx.op_type() == "AveragePool";
-  if (ctx.HasOutput(1)) ctx.Fail("the Indices output is not supported");
   int rank = ctx.Rank(0);
-  CheckSpatialRank(ctx, rank);
   std::vector<int64_t> x_shape = ctx.Shape(0);
   if (!ctx.HasAttr("kernel_shape")) ctx.Fail("attribute 'kernel_shape' is required");
   Window w = ReadWindow(ctx, {x_shape.begin() + 2, x_shape.end()}, ctx.Ints("kernel_shape"));
-  Expr x = ctx.Input(0);
-  if (rank == 3) {
-    LiftWindow(&w);
-    x = Lift(ctx, x);
-  }
   relay::AttrFields attrs = {{"pool_size", AttrInts(w.kernel)}, {"strides", AttrInts(w.strides)},
                              {"dilation", AttrInts(w.dilations)}, {"padding", AttrInts(w.pads)},
                              {"ceil_mode", relay::AttrBool(ctx.Int("ceil_mode", 0) != 0)}};
   if (avg) attrs.push_back({"count_include_pad", relay::AttrBool(ctx.Int("count_include_pad", 0) != 0)});
-  Expr out = ctx.Call(avg ? "nn.avg_pool2d" : "nn.max_pool2d", {x}, attrs);
-  if (rank == 3) out = Lower(ctx, out);
-  ctx.SetOutput(0, out);
+  ctx.SetOutput(0, ctx.Call(Picked(avg ? "nn.avg_pool" : "nn.max_pool", rank), {ctx.Input(0)}, attrs));
 }
 
 // Global pools: relay's 2-D op for NCHW, a keepdims reduction over the spatial axes otherwise.

@@ -1,0 +1,83 @@
+#!/usr/bin/env python3
+"""Runs the whole zoo (tests/python/zoo_models.py ALL: the test suite's models plus resnet50,
+mobilenet_v2, efficientnet_b0, densenet121, googlenet, convnext_tiny, a small ViT, swin_t and
+fcn_resnet50) through tirgen and prints, per model: export + import (tirgen.from_pytorch), lowering
+(optimize + LowerTE + compile: tirgen.build), the median run, PyTorch's median run, and whether the outputs
+match PyTorch (rtol 1e-3). A model tirgen cannot import shows the importer's one-line reason.
+
+    PYTHONPATH=build/python /usr/bin/python3 bench/zoo_bench.py [name ...] [--runs N]
+"""
+import argparse
+import os
+import sys
+import time
+
+import numpy as np
+import torch
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "python"))
+
+import tirgen  # noqa: E402
+from zoo_models import ALL, build  # noqa: E402
+
+
+def median_time(fn, runs):
+    times = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return sorted(times)[len(times) // 2]
+
+
+def bench(name, runs):
+    model, inputs = build(name)
+    row = {"model": name}
+    t = time.perf_counter()
+    mod, params = tirgen.from_pytorch(model, inputs)
+    row["import_s"] = time.perf_counter() - t
+    t = time.perf_counter()
+    exe = tirgen.build(mod, params=params)
+    row["lower_build_s"] = time.perf_counter() - t
+    args = [x.numpy() for x in inputs]
+    got = exe(*args)
+    got = list(got) if isinstance(got, (list, tuple)) else [got]
+    row["run_ms"] = 1e3 * median_time(lambda: exe(*args), runs)
+    with torch.no_grad():
+        want = model(*inputs)
+        row["torch_ms"] = 1e3 * median_time(lambda: model(*inputs), runs)
+    if isinstance(want, dict):  # torchvision segmentation models return {"out": ...}
+        want = list(want.values())
+    want = [want] if isinstance(want, torch.Tensor) else list(want)
+    ok = len(got) == len(want)
+    for g, w in zip(got, want):
+        w = w.numpy()
+        ok = ok and g.shape == w.shape and np.allclose(g, w, rtol=1e-3, atol=1e-4 * max(1.0, float(np.abs(w).max())))
+    row["matches"] = ok
+    return row
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("names", nargs="*", help="models (default: all)")
+    ap.add_argument("--runs", type=int, default=5, help="timed runs per model (median)")
+    args = ap.parse_args()
+    names = args.names or list(ALL)
+    print(f"{'model':24} {'export+import s':>15} {'lower+build s':>14} {'run ms':>9} {'torch ms':>9}  matches")
+    failures = 0
+    for name in names:
+        try:
+            r = bench(name, args.runs)
+        except Exception as e:  # noqa: BLE001 - one line per model, the importer's reason
+            failures += 1
+            why = " / ".join(line.strip() for line in str(e).splitlines()[:3])
+            print(f"{name:24} error: {type(e).__name__}: {why[:300]}", flush=True)
+            continue
+        failures += not r["matches"]
+        print(f"{name:24} {r['import_s']:15.2f} {r['lower_build_s']:14.2f} "
+              f"{r['run_ms']:9.2f} {r['torch_ms']:9.2f}  {'yes' if r['matches'] else 'NO'}", flush=True)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,96 @@
+// The op forms (ranks, attribute values, outputs) the converters of the existing families
+// handle, declared for the up-front check so one error names every op and form a model needs
+// (converters of newer families declare theirs next to them). NodeForm's attribute readers.
+#include "converter.h"
+
+namespace tirgen {
+namespace frontend {
+namespace onnx_import {
+
+namespace {
+
+const onnx::AttributeProto* FindAttr(const onnx::NodeProto& node, const std::string& name) {
+  for (const auto& a : node.attribute())
+    if (a.name() == name) return &a;
+  return nullptr;
+}
+
+std::string RankText(int rank) { return "an input of rank " + std::to_string(rank); }
+
+// Conv, ConvTranspose, MaxPool, AveragePool: 1-, 2- and 3-D (relay's *1d/*2d/*3d ops).
+std::string SpatialForms(const NodeForm& f) {
+  int rank = f.Rank(0);
+  if (rank >= 0 && (rank < 3 || rank > 5))
+    return RankText(rank) + " (1-, 2- and 3-D " + f.node.op_type() + ", inputs of rank 3 to 5, are supported)";
+  if (f.node.op_type() == "MaxPool" && f.HasOutput(1)) return "the Indices output";
+  if (f.node.op_type() == "ConvTranspose" && rank == 5) {  // TVM's generic conv3d_transpose
+    if (f.Int("group", 1) != 1) return "group != 1 on a 3-D input";
+    for (int64_t d : f.Ints("dilations"))
+      if (d != 1) return "dilations != 1 on a 3-D input";
+  }
+  if (f.node.op_type() == "MaxPool" && f.Int("storage_order", 0) != 0) return "storage_order=1";
+  return "";
+}
+
+std::string BatchNormForms(const NodeForm& f) {
+  if (f.Int("training_mode", 0) != 0 || f.HasOutput(1) || f.HasOutput(2))
+    return "training mode (running mean/var outputs)";
+  return "";
+}
+
+std::string LayerNormForms(const NodeForm& f) {
+  if (f.HasOutput(1) || f.HasOutput(2)) return "the Mean/InvStdDev outputs";
+  return "";
+}
+
+std::string ResizeForms(const NodeForm& f) {
+  int rank = f.Rank(0);
+  if (rank >= 0 && rank != 4) return RankText(rank) + " (only 4-D NCHW inputs are supported)";
+  std::string mode = f.Str("mode", "nearest");
+  if (mode != "nearest" && mode != "linear" && mode != "cubic") return "mode '" + mode + "'";
+  return "";
+}
+
+std::string PadForms(const NodeForm& f) {
+  if (f.HasInput(3)) return "the axes input (opset 18)";
+  std::string mode = f.Str("mode", "constant");
+  if (mode != "constant" && mode != "reflect" && mode != "edge") return "mode '" + mode + "'";
+  return "";
+}
+
+void SetForms(ConverterTable* table, const char* op, FormCheck forms) {
+  auto it = table->find(op);
+  if (it != table->end()) it->second.forms = forms;
+}
+
+}  // namespace
+
+bool NodeForm::HasAttr(const std::string& name) const { return FindAttr(node, name) != nullptr; }
+
+int64_t NodeForm::Int(const std::string& name, int64_t dflt) const {
+  const auto* a = FindAttr(node, name);
+  return a && a->type() == onnx::AttributeProto::INT ? a->i() : dflt;
+}
+
+std::string NodeForm::Str(const std::string& name, const std::string& dflt) const {
+  const auto* a = FindAttr(node, name);
+  return a && a->type() == onnx::AttributeProto::STRING ? a->s() : dflt;
+}
+
+std::vector<int64_t> NodeForm::Ints(const std::string& name) const {
+  const auto* a = FindAttr(node, name);
+  if (!a) return {};
+  return std::vector<int64_t>(a->ints().begin(), a->ints().end());
+}
+
+void AddFormChecks(ConverterTable* table) {
+  for (const char* op : {"Conv", "ConvTranspose", "MaxPool", "AveragePool"}) SetForms(table, op, SpatialForms);
+  SetForms(table, "BatchNormalization", BatchNormForms);
+  SetForms(table, "LayerNormalization", LayerNormForms);
+  SetForms(table, "Resize", ResizeForms);
+  SetForms(table, "Pad", PadForms);
+}
+
+}  // namespace onnx_import
+}  // namespace frontend
+}  // namespace tirgen

@@ -1,0 +1,163 @@
+// cumsum, topk, scatter_nd and trilu as plain TE (see scan_sort.h for how each differs from
+// TVM's extern kernels).
+#include "tirgen/topi/scan_sort.h"
+
+#include "tirgen/te/operation.h"
+#include "tirgen/tir/op.h"
+
+namespace tirgen {
+namespace topi {
+
+using namespace tir;  // NOLINT
+
+namespace {
+
+std::vector<PrimExpr> Vec(const std::vector<Var>& v) { return std::vector<PrimExpr>(v.begin(), v.end()); }
+PrimExpr I32(int64_t v) { return IntImm(DataType::Int(32), v); }
+
+// A reduction of `src` over `axes`; `src` itself when there is nothing to reduce (ScatterND
+// with one update: indices of shape (M,)).
+PrimExpr ReduceOver(bool is_sum, bool is_max, PrimExpr src, const std::vector<IterVar>& axes) {
+  if (axes.empty()) return src;
+  if (is_max) return max(src, axes);
+  return is_sum ? sum(src, axes) : prod(src, axes);
+}
+
+}  // namespace
+
+Tensor trilu(const Tensor& data, const Tensor& k, bool upper, const std::string& name) {
+  size_t n = data.ndim();
+  TIRGEN_CHECK(n >= 2) << "trilu: data needs at least two dimensions";
+  return te::compute(
+      data->shape,
+      [&](const std::vector<Var>& v) {
+        PrimExpr kk = cast(DataType::Int(32), k(std::vector<PrimExpr>{}));
+        PrimExpr row = v[n - 2], col = v[n - 1];
+        PrimExpr check = upper ? le(row, col - kk) : ge(row, col - kk);
+        return Select(check, data(Vec(v)), make_const(data->dtype, 0));
+      },
+      name, "elemwise");
+}
+
+Tensor cumsum(const Tensor& data, int axis, DataType dtype, bool exclusive, const std::string& name) {
+  if (axis < 0) axis += static_cast<int>(data.ndim());
+  IterVar j = te::reduce_axis(Range(I32(0), data->shape[axis]), "j");
+  return te::compute(
+      data->shape,
+      [&](const std::vector<Var>& v) {
+        std::vector<PrimExpr> at = Vec(v);
+        at[axis] = j->var;
+        PrimExpr in = exclusive ? lt(j->var, v[axis]) : le(j->var, v[axis]);
+        return sum(Select(in, cast(dtype, data(at)), make_const(dtype, 0)), {j});
+      },
+      name, "cumsum");
+}
+
+std::vector<Tensor> topk(const Tensor& data, int k, int axis, bool is_ascend, DataType dtype, const std::string& name) {
+  if (axis < 0) axis += static_cast<int>(data.ndim());
+  PrimExpr n = data->shape[axis];
+  // rank[p] = #{q : x[q] before x[p]}: strictly larger (smaller) values, or equal ones at a
+  // lower index.
+  IterVar q = te::reduce_axis(Range(I32(0), n), "q");
+  Tensor rank = te::compute(
+      data->shape,
+      [&](const std::vector<Var>& v) {
+        std::vector<PrimExpr> at = Vec(v);
+        at[axis] = q->var;
+        PrimExpr xq = data(at), xp = data(Vec(v));
+        PrimExpr before = logical_or(is_ascend ? lt(xq, xp) : gt(xq, xp), logical_and(eq(xq, xp), lt(q->var, v[axis])));
+        return sum(Select(before, I32(1), I32(0)), {q});
+      },
+      name + "_rank", "topk");
+  std::vector<PrimExpr> out_shape = data->shape;
+  out_shape[axis] = I32(k);
+  auto gather = [&](bool values) {
+    IterVar p = te::reduce_axis(Range(I32(0), n), "p");
+    return te::compute(
+        out_shape,
+        [&](const std::vector<Var>& v) {
+          std::vector<PrimExpr> at = Vec(v);
+          at[axis] = p->var;
+          PrimExpr hit = eq(rank(at), v[axis]);
+          PrimExpr value = values ? data(at) : cast(dtype, p->var);
+          DataType dt = values ? data->dtype : dtype;
+          return sum(Select(hit, value, make_const(dt, 0)), {p});
+        },
+        name + (values ? "_values" : "_indices"), "topk");
+  };
+  return {gather(true), gather(false)};
+}
+
+Tensor scatter_nd(const Tensor& data, const Tensor& indices, const Tensor& updates, const std::string& mode,
+                  const std::string& name) {
+  size_t ndim = data.ndim(), kdim = indices.ndim() - 1;
+  const int64_t* m_ptr = as_const_int(indices->shape[0]);
+  TIRGEN_CHECK(m_ptr) << "scatter_nd: indices.shape[0] must be static";
+  size_t m = static_cast<size_t>(*m_ptr);
+  // One reduction axis per update position dim Y_i.
+  std::vector<IterVar> ys;
+  for (size_t i = 0; i < kdim; ++i)
+    ys.push_back(te::reduce_axis(Range(I32(0), indices->shape[i + 1]), "y" + std::to_string(i)));
+  auto matches = [&](const std::vector<Var>& o) {
+    PrimExpr all;
+    for (size_t d = 0; d < m; ++d) {
+      std::vector<PrimExpr> at{I32(static_cast<int64_t>(d))};
+      for (const auto& y : ys) at.push_back(y->var);
+      PrimExpr idx = cast(o[d].dtype(), indices(at));
+      // Negative indices count from the end (ONNX).
+      idx = Select(lt(idx, make_const(idx.dtype(), 0)), idx + cast(idx.dtype(), data->shape[d]), idx);
+      PrimExpr e = eq(idx, o[d]);
+      all = all.defined() ? logical_and(all, e) : e;
+    }
+    return all.defined() ? all : make_const(DataType::Bool(), 1);
+  };
+  auto update_at = [&](const std::vector<PrimExpr>& y, const std::vector<Var>& o) {
+    std::vector<PrimExpr> at = y;
+    for (size_t d = m; d < ndim; ++d) at.push_back(o[d]);
+    return updates(at);
+  };
+  if (mode == "add" || mode == "mul") {
+    bool add = mode == "add";
+    Tensor acc = te::compute(
+        data->shape,
+        [&](const std::vector<Var>& o) {
+          std::vector<PrimExpr> y;
+          for (const auto& iv : ys) y.push_back(iv->var);
+          PrimExpr one = make_const(data->dtype, add ? 0 : 1);
+          PrimExpr src = Select(matches(o), update_at(y, o), one);
+          return ReduceOver(add, false, src, ys);
+        },
+        name + "_acc", "scatter_nd");
+    return te::compute(
+        data->shape,
+        [&](const std::vector<Var>& o) { return add ? data(Vec(o)) + acc(Vec(o)) : data(Vec(o)) * acc(Vec(o)); },
+        name, "scatter_nd");
+  }
+  TIRGEN_CHECK(mode == "update") << "scatter_nd: mode '" << mode << "' is not one of update, add, mul";
+  // The last (row-major) update position addressed to each output element, -1 for none.
+  Tensor last = te::compute(
+      data->shape,
+      [&](const std::vector<Var>& o) {
+        PrimExpr flat = I32(0);
+        for (size_t i = 0; i < ys.size(); ++i) flat = flat * cast(DataType::Int(32), indices->shape[i + 1]) + ys[i]->var;
+        return ReduceOver(false, true, Select(matches(o), flat, I32(-1)), ys);
+      },
+      name + "_last", "scatter_nd");
+  return te::compute(
+      data->shape,
+      [&](const std::vector<Var>& o) {
+        PrimExpr l = last(Vec(o));
+        std::vector<PrimExpr> y(kdim);
+        PrimExpr rest = max(l, I32(0));
+        for (size_t i = kdim; i-- > 0;) {
+          PrimExpr extent = cast(DataType::Int(32), indices->shape[i + 1]);
+          y[i] = floormod(rest, extent);
+          rest = floordiv(rest, extent);
+        }
+        return Select(ge(l, I32(0)), update_at(y, o), data(Vec(o)));
+      },
+      name, "scatter_nd");
+}
+
+}  // namespace topi
+}  // namespace tirgen

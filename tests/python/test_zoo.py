@@ -1,0 +1,52 @@
+"""The zoo (zoo_models.QUICK) end to end: from_pytorch, tirgen.run, compared with PyTorch at
+rtol 1e-3 (atol 1e-4 scaled by each output's magnitude). The large torchvision models run in
+bench/zoo_bench.py."""
+import numpy as np
+import pytest
+import torch
+
+import tirgen
+from zoo_models import QUICK, build
+
+
+def compare(name, rtol=1e-3):
+    model, inputs = build(name, QUICK)
+    with torch.no_grad():
+        want = model(*inputs)
+    want = [want] if isinstance(want, torch.Tensor) else list(want)
+    mod, params = tirgen.from_pytorch(model, inputs)
+    got = tirgen.run(mod, {f"input{i}": x.numpy() for i, x in enumerate(inputs)}, params=params)
+    assert len(got) == len(want)
+    for g, w in zip(got, want):
+        w = w.numpy()
+        assert g.shape == w.shape
+        np.testing.assert_allclose(g, w, rtol=rtol, atol=1e-4 * max(1.0, float(np.abs(w).max())))
+
+
+KNOWN_BROKEN = {
+    "gpt_block": "where() with a bool causal mask broadcast over batched scores computes wrong lanes "
+    "(C backend / where fidelity bug outside the importer; see test_onnx_ops_scan_sort.py)",
+}
+
+
+@pytest.mark.parametrize(
+    "name",
+    [pytest.param(n, marks=pytest.mark.xfail(strict=True, reason=KNOWN_BROKEN[n])) if n in KNOWN_BROKEN else n
+     for n in sorted(QUICK)],
+)
+def test_zoo_model_matches_pytorch(name):
+    compare(name)
+
+
+def test_from_pytorch_restores_training_mode_and_reports_export_errors():
+    model, inputs = build("tiny_vit", QUICK)
+    model.train()
+    tirgen.from_pytorch(model, inputs)
+    assert model.training
+
+    class Bad(torch.nn.Module):
+        def forward(self, x):
+            return torch.linalg.svd(x)[0]  # no ONNX symbolic
+
+    with pytest.raises(tirgen.TirgenError, match="torch.onnx.export .*cannot export Bad"):
+        tirgen.from_pytorch(Bad(), torch.randn(3, 3))
