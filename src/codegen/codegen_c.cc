@@ -385,7 +385,11 @@ class Emitter : public internal::ScalarEmitter {
       bool f64 = t.bits() == 64;
       return std::string(f64 ? "(1.0 / sqrt(" : "(1.0f / sqrtf(") + arg(0) + "))";
     }
-    if (op == "tir.if_then_else") return "(" + arg(0) + " ? " + arg(1) + " : " + arg(2) + ")";
+    if (op == "tir.if_then_else") {
+      std::string cond = arg(0);
+      if (ReadsNarrowerThan(n->args[0], t.bits())) cond = "tg_opaque_cond(" + cond + ")";
+      return "(" + cond + " ? " + arg(1) + " : " + arg(2) + ")";
+    }
     if (op == "tir.likely") return arg(0);
     if (op == "tir.isnan") return "isnan(" + arg(0) + ")";
     if (op == "tir.isinf") return "isinf(" + arg(0) + ")";
@@ -657,6 +661,22 @@ class Emitter : public internal::ScalarEmitter {
     indent_ -= 2;
     Line() << "  }\n";
     Line() << "}\n";
+  }
+
+  // Whether `e` loads elements narrower than `bits` (an int8/bool mask choosing float32 values).
+  static bool ReadsNarrowerThan(const PrimExpr& e, int bits) {
+    struct Reads : StmtExprVisitor {
+      using StmtExprVisitor::VisitExpr_;
+      int bits = 0;
+      bool found = false;
+      void VisitExpr_(const BufferLoadNode* n) override {
+        found = found || n->buffer->dtype.bits() < bits;
+        StmtExprVisitor::VisitExpr_(n);
+      }
+    } r;
+    r.bits = bits;
+    r.VisitExpr(e);
+    return r.found;
   }
 
   static bool ReadsMemory(const PrimExpr& e) {

@@ -23,10 +23,7 @@ def compare(name, rtol=1e-3):
         np.testing.assert_allclose(g, w, rtol=rtol, atol=1e-4 * max(1.0, float(np.abs(w).max())))
 
 
-KNOWN_BROKEN = {
-    "gpt_block": "where() with a bool causal mask broadcast over batched scores computes wrong lanes "
-    "(C backend / where fidelity bug outside the importer; see test_onnx_ops_scan_sort.py)",
-}
+KNOWN_BROKEN = {}  # name -> why it is expected to fail (strict xfail: a fix shows up)
 
 
 @pytest.mark.parametrize(

@@ -357,5 +357,31 @@ TEST_F(RuntimeBuild, IntegerDivisionByZeroIsAnErrorAndMinByMinusOneWraps) {
   }
 }
 
+// where(bool mask (8, 8), -inf, x (2, 8, 8)): GCC 12 with AVX2/AVX-512 if-converted the select's
+// load into a masked vector load under the int8 condition and read wrong lanes (garbage in
+// rows >= 2) until the C generator bound both sides of a Select before choosing.
+TEST_F(RuntimeBuild, SelectUnderANarrowMaskOverBroadcastDataReadsTheRightLanes) {
+  IRModule mod = Parse(R"(# from tvm.script import tir as T
+
+@T.prim_func
+def main(p0: T.Buffer((T.int64(8), T.int64(8)), "bool"), p1: T.Buffer((T.int64(2), T.int64(8), T.int64(8)), "float32"), T_where: T.Buffer((T.int64(2), T.int64(8), T.int64(8)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    for ax0, ax1, ax2 in T.grid(T.int64(2), T.int64(8), T.int64(8)):
+        with T.block("T_where"):
+            v_ax0, v_ax1, v_ax2 = T.axis.remap("SSS", [ax0, ax1, ax2])
+            T_where[v_ax0, v_ax1, v_ax2] = T.Select(0 < T.Cast("int32", p0[v_ax1, v_ax2]), T.float32("-inf"), p1[v_ax0, v_ax1, v_ax2])
+)");
+  std::vector<uint8_t> mask(64);
+  std::vector<float> x(128);
+  for (int i = 0; i < 64; ++i) mask[i] = (i % 8) > (i / 8);
+  for (int i = 0; i < 128; ++i) x[i] = static_cast<float>(i);
+  std::vector<float> out = Values<float>(runtime::BuildModule(mod).Run(
+      "main", {Array<uint8_t>({8, 8}, DataType::Bool(), mask), Array<float>({2, 8, 8}, DataType::Float(32), x)})[0]);
+  for (int i = 0; i < 128; ++i) {
+    float want = mask[i % 64] ? -std::numeric_limits<float>::infinity() : x[i];
+    EXPECT_EQ(out[i], want) << "element " << i;
+  }
+}
+
 }  // namespace
 }  // namespace tirgen
