@@ -92,6 +92,24 @@ void ReverseInlineBlock(Schedule::State& st, const BlockRV& rv) {
   PrimExpr value = Substitute(LoadReplacer(inlined.get(), pstore->value).VisitExpr(cstore->value), vmap);
   std::vector<PrimExpr> indices;
   for (const PrimExpr& i : cstore->indices) indices.push_back(Substitute(i, vmap));
+  // A consumer that reads only part of B (a crop: C[i] = B[i] for i < 16 of 21) must not store
+  // for the rest of the producer's domain: those producer iterations get a predicate keeping
+  // each index inside the consumer iter var's range (TVM adds the same T.where).
+  PrimExpr extra;
+  for (size_t k = 0; k < vmap.size(); ++k) {
+    const IterVar* civ = nullptr;
+    for (const IterVar& iv : consumer->iter_vars)
+      if (iv->var.same_as(vmap[k].first)) civ = &iv;
+    const PrimExpr& idx = vmap[k].second;
+    const auto* min = (*civ)->dom->min.as<IntImmNode>();
+    const auto* ext = (*civ)->dom->extent.as<IntImmNode>();
+    const auto* dim = inlined->shape[k].as<IntImmNode>();
+    bool covers = min && ext && dim && min->value == 0 && ext->value >= dim->value;
+    if (covers) continue;
+    PrimExpr in_range = idx < (*civ)->dom->min + (*civ)->dom->extent;
+    if (!(min && min->value == 0)) in_range = ((*civ)->dom->min <= idx) && in_range;
+    extra = extra.defined() ? (extra && in_range) : in_range;
+  }
   auto pn = CopyNode(*producer);
   pn->body = BufferStore(cstore->buffer, value, indices);
   Block new_producer = WithReadWriteRegions(Block(std::shared_ptr<const Object>(pn)), AllBuffers(s.f));
@@ -101,6 +119,17 @@ void ReverseInlineBlock(Schedule::State& st, const BlockRV& rv) {
    public:
     const BlockNode* from;
     Block to;
+    PrimExpr extra;  // over the producer's iter vars; undefined: no predicate to add
+    std::vector<IterVar> iter_vars;
+    Stmt VisitStmt_(const BlockRealizeNode* op) override {
+      if (op->block.get() != from || !extra.defined()) return TrackingMutator::VisitStmt_(op);
+      std::vector<std::pair<Var, PrimExpr>> bind;
+      for (size_t i = 0; i < iter_vars.size(); ++i) bind.emplace_back(iter_vars[i]->var, op->iter_values[i]);
+      PrimExpr cond = Substitute(extra, bind);
+      PrimExpr pred = is_one(op->predicate) ? cond : (op->predicate && cond);
+      rebuilt[from] = to;
+      return BlockRealize(op->iter_values, pred, to);
+    }
     Stmt VisitStmt_(const BlockNode* op) override {
       if (op == from) {
         rebuilt[op] = to;
@@ -112,6 +141,8 @@ void ReverseInlineBlock(Schedule::State& st, const BlockRV& rv) {
   } swap;
   swap.from = producer;
   swap.to = new_producer;
+  swap.extra = extra;
+  swap.iter_vars = producer->iter_vars;
   auto n = CopyNode(*s.scope);
   n->body = swap.VisitStmt(body);
   std::vector<Buffer> allocs;
