@@ -10,10 +10,10 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
-#include <iterator>
 #include <vector>
 
 #include "tirgen/support/error.h"
+#include "tirgen/support/io.h"
 #include "tirgen/viz/graph.h"
 
 extern char** environ;
@@ -39,10 +39,6 @@ class TempFile {
   }
   ~TempFile() { ::unlink(path_.c_str()); }
   const std::string& path() const { return path_; }
-  std::string Read() const {
-    std::ifstream in(path_, std::ios::binary);
-    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  }
 
  private:
   std::string path_;
@@ -85,9 +81,9 @@ std::string RenderDot(const std::string& dot, const std::string& format) {
     throw InternalError("Graphviz `dot -T" + format + "` failed (" +
                         (WIFEXITED(status) ? "exit " + std::to_string(WEXITSTATUS(status))
                                            : std::string("killed by a signal")) +
-                        "): " + err.Read());
+                        "): " + ReadFile(err.path()));
   }
-  return out.Read();
+  return ReadFile(out.path());
 }
 
 }  // namespace viz
