@@ -49,6 +49,9 @@ static inline uint16_t tg_f2bf(float f) {
 }
 static inline float tg_round_f16(float f) { return tg_h2f(tg_f2h(f)); }
 static inline float tg_round_bf16(float f) { return tg_bf2f(tg_f2bf(f)); }
+/* TVM legalizes exp10 for LLVM as exp(x * ln 10) with ln 10 rounded to 2.302585093. */
+static inline float tg_exp10f(float x) { return expf(x * 2.302585093f); }
+static inline double tg_exp10(double x) { return exp(x * 2.302585093); }
 static inline float tg_sigmoidf(float x) { return 1.0f / (1.0f + expf(-x)); }
 static inline double tg_sigmoid(double x) { return 1.0 / (1.0 + exp(-x)); }
 

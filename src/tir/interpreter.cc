@@ -189,6 +189,9 @@ struct MathFn {
 };
 float SigmoidF(float x) { return 1.0f / (1.0f + ::expf(-x)); }
 double SigmoidD(double x) { return 1.0 / (1.0 + ::exp(-x)); }
+// As the C prelude's tg_exp10f/tg_exp10 (TVM's LLVM legalization of exp10).
+float Exp10F(float x) { return ::expf(x * 2.302585093f); }
+double Exp10D(double x) { return ::exp(x * 2.302585093); }
 
 const std::map<std::string, MathFn>& MathFns() {
   static const std::map<std::string, MathFn> m = [] {
@@ -199,6 +202,7 @@ const std::map<std::string, MathFn>& MathFns() {
     };
     u("tir.exp", ::expf, ::exp);
     u("tir.exp2", ::exp2f, ::exp2);
+    u("tir.exp10", Exp10F, Exp10D);
     u("tir.log", ::logf, ::log);
     u("tir.log2", ::log2f, ::log2);
     u("tir.log10", ::log10f, ::log10);

@@ -192,6 +192,32 @@ TEST_F(InterpreterVsC, NnPieces) {
                 "%0 = nn.batch_norm(%x, %g, %b, %m, abs(%v));\n  %0.0");
 }
 
+// Math intrinsics that only TVMScript reaches (no Relay op lowers to them): the interpreter and
+// the C prelude must agree bit for bit, and exp10 must exist in both.
+TEST_F(InterpreterVsC, ScriptOnlyMathIntrinsics) {
+  for (const char* call : {"T.exp10(A[v])", "T.exp2(A[v])", "T.log2(T.fabs(A[v]) + T.float32(1))",
+                           "T.log10(T.fabs(A[v]) + T.float32(1))", "T.log1p(T.fabs(A[v]))"}) {
+    SCOPED_TRACE(call);
+    std::string text = std::string(R"(
+@T.prim_func
+def main(A: T.Buffer((24,), "float32"), B: T.Buffer((24,), "float32")):
+    for i in range(24):
+        with T.block("b"):
+            v = T.axis.spatial(24, i)
+            B[v] = )") + call + "\n";
+    tir::PrimFunc f = script::Parse(text).cast<tir::PrimFunc>();
+    std::mt19937 rng(11);
+    std::vector<NDArray> inputs{RandomArray({24}, DataType::Float(32), &rng)};
+    std::vector<NDArray> mine = tir::Interpret(f, inputs);
+    std::vector<NDArray> theirs =
+        runtime::BuildModule(IRModule({{"main", f}}), target::Target::Parse("c -mcpu=x86-64")).Run("main", inputs);
+    ASSERT_EQ(mine.size(), 1u);
+    ASSERT_EQ(theirs.size(), 1u);
+    ASSERT_EQ(mine[0].nbytes(), theirs[0].nbytes());
+    EXPECT_EQ(0, std::memcmp(mine[0].data(), theirs[0].data(), mine[0].nbytes()));
+  }
+}
+
 // ---- hand-computed semantics, through a PrimFunc written in TVMScript ----
 
 std::vector<NDArray> RunScript(const std::string& body, const std::vector<NDArray>& inputs) {
