@@ -205,9 +205,19 @@ class AccessRegionCollector : public StmtExprVisitor {
   }
 
  private:
+  // One access's region. A vector index covers its lanes: a Ramp spans stride * lanes from its
+  // base (TVM's BufferRegion::FromPoint), a Broadcast the one scalar element it repeats.
   static std::vector<Range> PointRegion(const std::vector<PrimExpr>& indices) {
     std::vector<Range> out;
-    for (const PrimExpr& i : indices) out.emplace_back(i, make_const(i.dtype(), 1));
+    for (const PrimExpr& i : indices) {
+      if (const auto* ramp = i.as<RampNode>()) {
+        out.emplace_back(ramp->base, ramp->stride * make_const(ramp->base.dtype(), ramp->lanes));
+      } else if (const auto* bc = i.as<BroadcastNode>()) {
+        out.emplace_back(bc->value, make_const(bc->value.dtype(), 1));
+      } else {
+        out.emplace_back(i, make_const(i.dtype(), 1));
+      }
+    }
     return out;
   }
   void PushLoop(const Loop& l) {
