@@ -92,8 +92,11 @@ double Mean(const std::vector<double>& v) {
 
 TuneSummary Tune(const std::vector<TuneTask>& tasks, JSONDatabase& db, const TuneOptions& options) {
   CheckOptions(options, db);
-  const Clock::time_point start = Clock::now();
-  auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
+  std::function<double()> clock = options.clock ? options.clock : [] {
+    return std::chrono::duration<double>(Clock::now().time_since_epoch()).count();
+  };
+  const double start = clock();
+  auto elapsed = [&] { return clock() - start; };
   support::LinearCongruentialEngine seeds(options.seed);
   std::vector<TaskState> states(tasks.size());
   std::vector<int> weights;

@@ -6,7 +6,6 @@
 #include <chrono>
 #include <filesystem>
 #include <set>
-#include <thread>
 
 #include "fresh_build_cache.h"
 #include "tirgen/ir/structural_equal.h"
@@ -110,18 +109,21 @@ TEST_F(TunerTune, FailedCandidatesAreRecordedAndNeverBest) {
 }
 
 TEST_F(TunerTune, TimeBudgetStopsTuning) {
+  // A fake clock that only measuring moves, 40 ms per candidate: the budget's cut is exact.
+  int64_t now_ms = 0;
   TuneOptions o = SmallOptions();
   o.time_budget_seconds = 1.0;
+  o.clock = [&] { return static_cast<double>(now_ms) / 1000; };
   MeasureFunction fake = FakeMeasure();
   o.measure_fn = [&](const TuneTask& t, const std::vector<tir::SampledSchedule>& cs) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(40 * cs.size()));
+    now_ms += 40 * static_cast<int64_t>(cs.size());
     return fake(t, cs);
   };
   JSONDatabase db(db_dir_, o.target);
   TuneSummary s = Tune({Task(2)}, db, o);
-  EXPECT_GT(s.trials, 8);
-  EXPECT_LT(s.elapsed_secs, 2.0);  // the last round cut to what fits (roughly: a loaded machine)
-  EXPECT_GT(s.elapsed_secs, 0.8);
+  // Rounds are cut to the candidates that still fit: 25 x 40 ms fill the second exactly.
+  EXPECT_EQ(s.trials, 25);
+  EXPECT_EQ(s.elapsed_secs, 1.0);
 }
 
 TEST_F(TunerTune, LimitsAndTargetAreChecked) {

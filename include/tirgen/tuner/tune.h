@@ -89,6 +89,9 @@ struct TuneOptions {
     return m;
   }();
   MeasureFunction measure_fn;        ///< replaces MeasureCandidates (results in order)
+  /// Seconds on a monotonic clock, for the time budget; empty: std::chrono::steady_clock. Tests
+  /// give a fake clock so that a budget's effect is exact, not a race with the machine's load.
+  std::function<double()> clock;
   std::function<void(const TuneProgress&)> on_progress;      ///< after every round
   std::function<void(const MeasuredCandidate&)> on_measured;  ///< after every candidate
 };
