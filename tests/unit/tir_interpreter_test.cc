@@ -5,10 +5,9 @@
 // must be equal. The C side is built for -mcpu=x86-64 (no FMA, so GCC cannot contract a*b+c
 // into one rounding: the interpreter rounds each operation, as TVM's folding does).
 // Then: hand-computed values for division semantics and float16 rounding, the interpreter's
-// errors, and its speed on a weight-sized tensor.
+// errors, and exact products at weight size.
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <cmath>
 #include <cstring>
 #include <random>
@@ -299,9 +298,9 @@ def main(A: T.Buffer((1,), "int32"), B: T.Buffer((1,), "int32")):
   EXPECT_THROW(RunScript(div, {Array<int32_t>(DataType::Int(32), {5})}), Error);
 }
 
-// Elements per second on a conv weight times its per-channel scale (what fold_scale_axis
-// folds): printed, and bounded far below what a per-element AST walk would need.
-TEST(Interpreter, WeightSizedTensorsAreFast) {
+// A conv weight times its per-channel scale (what fold_scale_axis folds), at weight size: exact
+// products. Its speed is a benchmark (bench/lower_bench.cc, FoldWeightScale), not a test.
+TEST(Interpreter, WeightSizedTensorsComputeExactly) {
   std::vector<relay::Function> fns = PrimitiveFunctions(
       "%w: Tensor[(256, 256, 3, 3), float32], %s: Tensor[(256, 1, 1, 1), float32]", "multiply(%w, %s)");
   ASSERT_EQ(fns.size(), 1u);
@@ -309,23 +308,14 @@ TEST(Interpreter, WeightSizedTensorsAreFast) {
   std::mt19937 rng(1);
   std::vector<NDArray> inputs = {RandomArray({256, 256, 3, 3}, DataType::Float(32), &rng),
                                  RandomArray({256, 1, 1, 1}, DataType::Float(32), &rng)};
-  auto t0 = std::chrono::steady_clock::now();
   IRModule lowered = tir::transform::LoweringPipeline()(IRModule({{"main", prim}}));
-  tir::Interpreter interpreter(lowered->functions.at("main").cast<tir::PrimFunc>());
-  auto t1 = std::chrono::steady_clock::now();
-  std::vector<NDArray> out = interpreter.Run(inputs);
-  auto t2 = std::chrono::steady_clock::now();
-  double compile = std::chrono::duration<double>(t1 - t0).count();
-  double secs = std::chrono::duration<double>(t2 - t1).count();
+  std::vector<NDArray> out = tir::Interpreter(lowered->functions.at("main").cast<tir::PrimFunc>()).Run(inputs);
+  ASSERT_EQ(out.size(), 1u);
   const int64_t n = 256 * 256 * 9;
-  std::printf("[ interpreter ] lowering + compiling %.1f ms; %lld elements in %.1f ms: %.0f M elements/s "
-              "(shared machine: noisy)\n",
-              compile * 1e3, static_cast<long long>(n), secs * 1e3, n / secs / 1e6);
   const float* w = reinterpret_cast<const float*>(inputs[0].data());
   const float* s = reinterpret_cast<const float*>(inputs[1].data());
   const float* r = reinterpret_cast<const float*>(out[0].data());
-  for (int64_t i = 0; i < n; i += 997) EXPECT_EQ(r[i], w[i] * s[i / (256 * 9)]);
-  EXPECT_LT(compile + secs, 2.0) << "589,824 elements should take milliseconds";
+  for (int64_t i = 0; i < n; ++i) ASSERT_EQ(r[i], w[i] * s[i / (256 * 9)]) << "element " << i;
 }
 
 }  // namespace
