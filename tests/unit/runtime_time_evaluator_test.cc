@@ -30,10 +30,7 @@ TEST(TimeEvaluator, NumberGrowsUntilAMeasurementLastsMinRepeatMs) {
   double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - begin).count();
   EXPECT_GE(ms, 2 * 5.0);   // each of the 2 measurements lasted at least 5 ms
   EXPECT_GT(calls, 1 + 2);  // so more than `number` = 1 call each
-  for (double x : s) {
-    EXPECT_GE(x, 200e-6);
-    EXPECT_LT(x, 0.1);
-  }
+  for (double x : s) EXPECT_GE(x, 200e-6);  // a lower bound only: a loaded machine may take longer
 }
 
 TEST(TimeEvaluator, MedianAndArgumentChecks) {
