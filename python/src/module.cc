@@ -22,6 +22,8 @@ void BindTasks(py::module_& m);
 void BindTune(py::module_& m);
 void BindViz(py::module_& m);
 void BindTir(py::module_& m);
+void BindExprOps(py::module_& m);
+void BindTe(py::module_& m);
 
 // A Python-side handle on any IR node; the concrete class is chosen by the node kind.
 py::object tirgen::python::Wrap(const ObjectRef& obj) {
@@ -100,6 +102,8 @@ PYBIND11_MODULE(_tirgen, m) {
   BindPasses(m);
   BindSchedule(m);  // after BindPasses: extends tirgen.tir
   BindTir(m);       // after BindPasses: extends tirgen.tir
+  BindExprOps(m);   // after BindTir: operators on tir.PrimExpr
+  BindTe(m);
   BindFrontend(m);
   BindRelay(m);
   BindExecutable(m);  // after BindRelay: adds tirgen.relay.build
