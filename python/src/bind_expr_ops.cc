@@ -27,8 +27,6 @@ tir::PrimExpr tirgen::python::ToExpr(const py::handle& h) {
     return tir::IntImm(fits ? DataType::Int(32) : DataType::Int(64), v);
   }
   if (py::isinstance<py::float_>(h)) return tir::FloatImm(DataType::Float(32), h.cast<double>());
-  // A te.Tensor slice or anything else convertible (TVM's ObjectGeneric.asobject()).
-  if (py::hasattr(h, "asobject")) return ToExpr(h.attr("asobject")());
   throw Error("expected a TIR expression, int, float or bool, got a value of type " +
               std::string(py::str(py::type::of(h).attr("__name__"))));
 }
@@ -36,6 +34,11 @@ tir::PrimExpr tirgen::python::ToExpr(const py::handle& h) {
 DataType tirgen::python::ToDType(const py::handle& h) {
   if (py::isinstance<py::str>(h)) return DataType::FromString(h.cast<std::string>());
   return DataType::FromString(py::str(h).cast<std::string>());
+}
+
+ObjectRef tirgen::python::ToIR(const py::handle& h) {
+  if (py::isinstance<ObjectRef>(h) && !py::isinstance<tir::IterVar>(h)) return h.cast<ObjectRef>();
+  return ToExpr(h);
 }
 
 namespace {
@@ -167,6 +170,12 @@ void BindExprOps(py::module_& m) {
         return tir::Select(ToExpr(c), ToExpr(t), ToExpr(f));
       }),
       py::arg("condition"), py::arg("true_value"), py::arg("false_value"));
+  tir.attr("Call").cast<py::class_<tir::Call, tir::PrimExpr>>().def(
+      py::init([](const py::object& dtype, const std::string& op, const py::iterable& args) {
+        // TVM names ops with their "tir." prefix; a bare name is a tir op too.
+        return tir::Call(ToDType(dtype), op.rfind("tir.", 0) == 0 ? op : "tir." + op, ToExprs(args));
+      }),
+      py::arg("dtype"), py::arg("op"), py::arg("args"));
   tir.def("if_then_else", [](const py::object& c, const py::object& t, const py::object& f) {
     return Wrap(tir::if_then_else(ToExpr(c), ToExpr(t), ToExpr(f)));
   }, py::arg("cond"), py::arg("t"), py::arg("f"));

@@ -12,6 +12,8 @@ namespace python {
 
 tir::PrimExpr ToExpr(const pybind11::handle& h);
 DataType ToDType(const pybind11::handle& h);
+/// An IR node as it is (a Buffer, a PrimFunc, ...), else ToExpr.
+ObjectRef ToIR(const pybind11::handle& h);
 
 }  // namespace python
 }  // namespace tirgen
