@@ -9,11 +9,15 @@
         for i in range(N):
             B[i] = A[i] + T.float32(1)
 
-The decorator reads the function's (or class's) source with `inspect`, replaces each name the
-program takes from the enclosing Python scope (ints, floats, bools, strings, dtypes, tuples and
-lists of those) by its value, in place so line numbers stay, and gives the text to tirgen's
-TVMScript parser. Errors name the user's .py file and line. Nothing of the body runs in Python:
-`T.<anything>` in annotations evaluates to an inert placeholder.
+The decorator reads the function's (or class's) source with `inspect` and gives it to tirgen's
+TVMScript parser. Names the program takes from the enclosing Python scope resolve as in TVM:
+literal values (ints, floats, bools, strings, dtypes, tuples/lists/dicts of those, `T.<builtin>`
+and `T.<builtin>(literals)`) are written into the text in place, so line numbers stay; IR values
+(a TIR expression or buffer built in Python) are handed to the parser as they are; functions
+are called by the parser when the program calls them, with its TIR values, and must return an
+expression or buffer. Errors name the user's .py file and line. The body itself never runs in
+Python: `T.<anything>` in annotations is inert, while T.Cast, T.reinterpret, T.exp, T.uint16(..)
+and the like build expressions when a helper function calls them.
 """
 
 import ast
@@ -226,7 +230,7 @@ def ir_module(cls):
 
 
 class _Namespace(types.ModuleType):
-    """`T` / `I`: the decorators, anything else an inert placeholder (never evaluated)."""
+    """`T` / `I`: the decorators, expression builders (T.Cast, ...), anything else a _Builtin."""
 
     def __init__(self, name, members):
         super().__init__(name)
