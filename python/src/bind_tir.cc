@@ -111,6 +111,8 @@ py::object tirgen::python::WrapTir(const ObjectRef& obj) {
     case Kind::kWhile: return py::cast(obj.cast<tir::While>());
     case Kind::kBlock: return py::cast(obj.cast<tir::Block>());
     case Kind::kBlockRealize: return py::cast(obj.cast<tir::BlockRealize>());
+    case Kind::kProducerLoad:  // TE expressions: plain tir.PrimExpr
+    case Kind::kReduce: return py::cast(obj.cast<tir::PrimExpr>());
     case Kind::kRange: return py::cast(obj.cast<tir::Range>());
     case Kind::kIterVar: return py::cast(obj.cast<tir::IterVar>());
     case Kind::kBuffer: return py::cast(obj.cast<tir::Buffer>());

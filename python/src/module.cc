@@ -3,6 +3,7 @@
 #include <pybind11/stl.h>
 
 #include "tirgen/ir/structural_equal.h"
+#include "expr_convert.h"
 #include "wrap.h"
 #include "tirgen/script/parser.h"
 #include "tirgen/script/printer.h"
@@ -22,6 +23,8 @@ void BindTasks(py::module_& m);
 void BindTune(py::module_& m);
 void BindViz(py::module_& m);
 void BindTir(py::module_& m);
+void BindExprOps(py::module_& m);
+void BindTe(py::module_& m);
 
 // A Python-side handle on any IR node; the concrete class is chosen by the node kind.
 py::object tirgen::python::Wrap(const ObjectRef& obj) {
@@ -90,6 +93,26 @@ PYBIND11_MODULE(_tirgen, m) {
       },
       py::arg("text"), py::arg("filename") = "<string>",
       "A PrimFunc for @T.prim_func text, an IRModule for @I.ir_module text.");
+  // The decorators' path: names of the enclosing Python scope as IR values or functions.
+  script_mod.def(
+      "_parse_with_host",
+      [](const std::string& text, const std::string& filename, const py::dict& values, const py::dict& functions) {
+        script::HostScope host;
+        for (const auto& kv : values) host.values[kv.first.cast<std::string>()] = python::ToIR(kv.second);
+        for (const auto& kv : functions) host.functions.push_back(kv.first.cast<std::string>());
+        host.call = [&functions](const std::string& name, const std::vector<ObjectRef>& args) -> ObjectRef {
+          py::list pargs;
+          for (const ObjectRef& a : args) pargs.append(Wrap(a));
+          try {
+            return python::ToIR(functions[py::str(name)](*pargs));
+          } catch (py::error_already_set& e) {
+            throw Error("Python function '" + name + "' raised " + std::string(py::str(e.type().attr("__name__"))) +
+                        ": " + std::string(py::str(e.value())));
+          }
+        };
+        return Wrap(script::Parse(text, filename, host));
+      },
+      py::arg("text"), py::arg("filename"), py::arg("values"), py::arg("functions"));
 
   m.def("structural_equal", &StructuralEqual, py::arg("lhs"), py::arg("rhs"),
         py::arg("map_free_vars") = false, py::arg("ignore_ndarray_data") = false);
@@ -100,6 +123,8 @@ PYBIND11_MODULE(_tirgen, m) {
   BindPasses(m);
   BindSchedule(m);  // after BindPasses: extends tirgen.tir
   BindTir(m);       // after BindPasses: extends tirgen.tir
+  BindExprOps(m);   // after BindTir: operators on tir.PrimExpr
+  BindTe(m);
   BindFrontend(m);
   BindRelay(m);
   BindExecutable(m);  // after BindRelay: adds tirgen.relay.build

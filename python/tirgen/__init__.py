@@ -27,6 +27,7 @@ from .frontend import from_onnx, from_pytorch  # noqa: F401,E402
 from .tasks import extract_tasks  # noqa: F401,E402
 from .tune import tune  # noqa: F401,E402
 from . import viz  # noqa: F401,E402
+from . import te  # noqa: F401,E402
 
 # Native submodules importable by their dotted names (`from tirgen.tir import transform`).
 import sys as _sys

@@ -9,11 +9,15 @@
         for i in range(N):
             B[i] = A[i] + T.float32(1)
 
-The decorator reads the function's (or class's) source with `inspect`, replaces each name the
-program takes from the enclosing Python scope (ints, floats, bools, strings, dtypes, tuples and
-lists of those) by its value, in place so line numbers stay, and gives the text to tirgen's
-TVMScript parser. Errors name the user's .py file and line. Nothing of the body runs in Python:
-`T.<anything>` in annotations evaluates to an inert placeholder.
+The decorator reads the function's (or class's) source with `inspect` and gives it to tirgen's
+TVMScript parser. Names the program takes from the enclosing Python scope resolve as in TVM:
+literal values (ints, floats, bools, strings, dtypes, tuples/lists/dicts of those, `T.<builtin>`
+and `T.<builtin>(literals)`) are written into the text in place, so line numbers stay; IR values
+(a TIR expression or buffer built in Python) are handed to the parser as they are; functions
+are called by the parser when the program calls them, with its TIR values, and must return an
+expression or buffer. Errors name the user's .py file and line. The body itself never runs in
+Python: `T.<anything>` in annotations is inert, while T.Cast, T.reinterpret, T.exp, T.uint16(..)
+and the like build expressions when a helper function calls them.
 """
 
 import ast
@@ -42,6 +46,25 @@ class _Inert:
         return self
 
 
+class _Builtin(_Inert):
+    """T.<name> that is no expression builder (T.decl_buffer, T.target, ...): inert in
+    annotations; as a value of the enclosing scope it stands for itself (`buffer_func =
+    T.decl_buffer`), and so does a call of it with literal arguments (`T.target("llvm")`)."""
+
+    def __init__(self, dotted, args=None, kwargs=None):
+        self._dotted, self._args, self._kwargs = dotted, args, kwargs
+
+    def __call__(self, *args, **kwargs):
+        return _Builtin(self._dotted, args, kwargs) if self._args is None else _Inert()
+
+    def source(self):
+        if self._args is None:
+            return self._dotted
+        items = [_literal(a) for a in self._args]
+        items += [None if _literal(v) is None else f"{k}={_literal(v)}" for k, v in self._kwargs.items()]
+        return None if any(i is None for i in items) else f"{self._dotted}({', '.join(items)})"
+
+
 def _bound_names(tree):
     """Names the program binds itself: parameters, assignment/for/with targets, lambda args."""
     bound = set()
@@ -58,8 +81,19 @@ def _bound_names(tree):
         elif isinstance(node, ast.withitem) and node.optional_vars is not None:
             targets = [node.optional_vars]
         for t in targets:
-            bound.update(n.id for n in ast.walk(t) if isinstance(n, ast.Name))
+            bound.update(_target_names(t))
     return bound
+
+
+def _target_names(t):
+    """Names an assignment target binds: `a`, `a, b`; not the names inside `A[i] = ...`."""
+    if isinstance(t, ast.Name):
+        return [t.id]
+    if isinstance(t, (ast.Tuple, ast.List)):
+        return [n for e in t.elts for n in _target_names(e)]
+    if isinstance(t, ast.Starred):
+        return _target_names(t.value)
+    return []
 
 
 def _literal(value):
@@ -68,6 +102,8 @@ def _literal(value):
         return repr(value)
     if isinstance(value, (int, float, str)):
         return repr(value)
+    if type(value).__name__.startswith("dtype") and type(value).__module__ == "numpy":
+        return repr(value.name)
     if isinstance(value, (tuple, list)):
         items = [_literal(v) for v in value]
         if any(i is None for i in items):
@@ -76,6 +112,13 @@ def _literal(value):
         if isinstance(value, tuple):
             return "(" + body + ("," if len(items) == 1 else "") + ")"
         return "[" + body + "]"
+    if isinstance(value, _Builtin):
+        return value.source()
+    if isinstance(value, dict):
+        items = [(_literal(k), _literal(v)) for k, v in value.items()]
+        if any(k is None or v is None for k, v in items):
+            return None
+        return "{" + ", ".join(f"{k}: {v}" for k, v in items) + "}"
     return None
 
 
@@ -105,6 +148,7 @@ def _source(obj, frame, private):
     scope = _scope(obj, frame)
     rows = text.splitlines(keepends=True)
     edits = []  # (row, col, end_col, replacement)
+    host_values, host_functions = {}, {}
     for node in ast.walk(tree):
         if not (isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)):
             continue
@@ -115,13 +159,33 @@ def _source(obj, frame, private):
             if hasattr(builtins, name):
                 continue
             continue  # the parser reports it, located
-        lit = _literal(scope[name])
-        if lit is None:
+        value = scope[name]
+        lit = _literal(value)
+        if lit is not None:
+            edits.append((node.lineno - 1, node.col_offset, node.end_col_offset, lit))
+            continue
+        where = f"{filename}:{first + node.lineno - 1}:{indent + node.col_offset + 1}: error: "
+        if isinstance(value, _Builtin) and value._dotted == "T.macro":
             raise _tirgen.TirgenError(
-                f"{filename}:{first + node.lineno - 1}:{indent + node.col_offset + 1}: error: "
-                f"'{name}' is of type {type(scope[name]).__name__}; only ints, floats, bools, strings "
-                "and tuples/lists of those can be taken from the enclosing Python scope")
-        edits.append((node.lineno - 1, node.col_offset, node.end_col_offset, lit))
+                where + f"'{name}' is a T.macro, which tirgen does not expand yet; write its "
+                "statements in the function, or make it a Python function returning an expression")
+        if isinstance(value, _Builtin):
+            raise _tirgen.TirgenError(
+                where + f"'{name}' is a {value._dotted}(...) call with arguments that are not "
+                "literals; write the call in the program instead")
+        if isinstance(value, (_tirgen.PrimFunc, _tirgen.IRModule)):
+            raise _tirgen.TirgenError(
+                where + f"'{name}' is a {type(value).__name__}; as in TVM, one function calls "
+                "another inside an @I.ir_module class (cls.<name>(...)), not through a Python value")
+        if isinstance(value, _tirgen.Object):
+            host_values[name] = value  # a PrimExpr or Buffer built in Python, used as it is
+        elif callable(value):
+            host_functions[name] = value  # called while parsing, with the evaluated arguments
+        else:
+            raise _tirgen.TirgenError(
+                where + f"'{name}' is of type {type(value).__name__}; the enclosing Python scope "
+                "can give ints, floats, bools, strings, dtypes, tuples/lists/dicts of those, TIR "
+                "expressions and buffers, and functions that build TIR expressions")
     for row, col, end, lit in sorted(edits, reverse=True):
         rows[row] = rows[row][:col] + lit + rows[row][end:]
     # The decorator line(s) become the parser's; blank lines in front keep line numbers.
@@ -131,13 +195,13 @@ def _source(obj, frame, private):
         "@T.prim_func\n" if isinstance(obj, types.FunctionType) else "@I.ir_module\n")
     skipped = body[:start].count("\n")
     text = "\n" * max(first - 1 + skipped - 1, 0) + head + body[start:]
-    return text, filename, indent
+    return text, filename, indent, host_values, host_functions
 
 
 def _parse(obj, frame, private=False):
-    text, filename, indent = _source(obj, frame, private)
+    text, filename, indent, values, functions = _source(obj, frame, private)
     try:
-        return _tirgen.script.parse(text, filename)
+        return _tirgen.script._parse_with_host(text, filename, values, functions)
     except _tirgen.TirgenError as e:
         # The parser saw the dedented source: give the column in the user's file.
         msg = str(e)
@@ -166,7 +230,7 @@ def ir_module(cls):
 
 
 class _Namespace(types.ModuleType):
-    """`T` / `I`: the decorators, anything else an inert placeholder (never evaluated)."""
+    """`T` / `I`: the decorators, expression builders (T.Cast, ...), anything else a _Builtin."""
 
     def __init__(self, name, members):
         super().__init__(name)
@@ -175,8 +239,49 @@ class _Namespace(types.ModuleType):
     def __getattr__(self, name):
         if name.startswith("__"):
             raise AttributeError(name)
-        return _Inert()
+        return _Builtin(("T." if self.__name__.endswith(".tir") else "I.") + name)
 
 
-tir = _Namespace("tirgen.script.tir", {"prim_func": prim_func})
+def _dtype_const(dtype):
+    """T.float32(x) in Python code (a helper function): a constant; T.float32 as an
+    annotation stays what it is."""
+    def make(value=None, *args, **kwargs):
+        return _Inert() if value is None else _tirgen.tir.const(value, dtype)
+
+    make.__name__ = dtype
+    return make
+
+
+def _intrinsic(name):
+    """T.acos(x), T.atan2(x, y), ...: a tir.<name> call of the first argument's type (TVM's
+    call_intrin(x.dtype, "tir.<name>", ...))."""
+    def call(*args):
+        xs = [a if isinstance(a, _tirgen.tir.PrimExpr) else _tirgen.tir.const(a) for a in args]
+        return _tirgen.tir.Call(xs[0].dtype, "tir." + name, xs)
+
+    call.__name__ = name
+    return call
+
+
+def _call_extern(dtype, name, *args):
+    return _tirgen.tir.call_extern(dtype, name, *args)
+
+
+# What T.<name> is when Python code (a helper the program calls, a value of the enclosing
+# scope) evaluates it: TIR expression builders. Anything else is inert (annotations).
+_T_EXPR = {n: getattr(_tirgen.tir, n) for n in (
+    "Cast", "Select", "reinterpret", "if_then_else", "likely", "max", "min", "floordiv",
+    "floormod", "truncdiv", "truncmod", "all", "any", "min_value", "max_value", "exp", "log",
+    "sqrt", "rsqrt", "tanh", "sigmoid", "erf", "floor", "ceil", "round", "nearbyint", "pow",
+    "shift_left", "shift_right", "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not")}
+_T_EXPR.update({n: _intrinsic(n) for n in (
+    "acos", "acosh", "asin", "asinh", "atan", "atanh", "atan2", "cos", "cosh", "sin", "sinh",
+    "tan", "exp2", "exp10", "log2", "log10", "log1p", "trunc", "fabs", "fmod", "hypot",
+    "nextafter", "copysign", "ldexp", "popcount", "clz")})
+_T_EXPR.update({d: _dtype_const(d) for d in (
+    "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float16",
+    "float32", "float64", "bfloat16", "bool")})
+_T_EXPR["call_extern"] = _call_extern
+
+tir = _Namespace("tirgen.script.tir", dict(_T_EXPR, prim_func=prim_func))
 ir = _Namespace("tirgen.script.ir", {"ir_module": ir_module})

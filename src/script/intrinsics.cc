@@ -63,6 +63,9 @@ const Intrinsic kIntrinsics[] = {
     {"tvm_warp_shuffle_down", Ret::kArg1, 5, 5},
     {"tvm_warp_activemask", Ret::kUInt32, 0, 0},
     {"tvm_thread_allreduce", Ret::kHandle, 1, -1},
+    // (a builtin op without a T.* function in v0.14, so TVM's printed form does not re-parse
+    // there; here it does, as printed)
+    {"tvm_thread_context", Ret::kHandle, 1, 1},
     // runtime / packed calls
     {"tvm_struct_get", Ret::kDtypeLast, 3, 3},
     {"tvm_struct_set", Ret::kInt32, 4, 4},

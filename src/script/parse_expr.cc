@@ -709,7 +709,50 @@ Value Parser::LookupName(const Token& t) {
     return v;
   }
   if (IsPythonKeyword(name)) Fail(t, "unexpected keyword '" + name + "'");
+  if (host_) {
+    auto hv = host_->values.find(name);
+    if (hv != host_->values.end()) {
+      if (hv->second.as<tir::PrimExprNode>()) return MakeExpr(hv->second.cast<tir::PrimExpr>(), t.line, t.col);
+      v.k = hv->second.as<tir::BufferNode>() ? Value::K::kBuffer : Value::K::kObj;
+      v.obj = hv->second;
+      return v;
+    }
+    for (const std::string& f : host_->functions) {
+      if (f != name) continue;
+      v.k = Value::K::kFunc;
+      v.s = "host:" + name;
+      return v;
+    }
+  }
   Fail(t, "undefined variable '" + name + "'");
+}
+
+// A call of a host (Python) function: its arguments as IR nodes, its result an IR node.
+Value Parser::CallHost(const CallArgs& a) {
+  if (!a.kw.empty()) Fail(a.line, a.col, "keyword arguments to Python function '" + a.fname.substr(5) + "' are not supported");
+  std::vector<ObjectRef> args;
+  for (const Value& v : a.pos) {
+    switch (v.k) {
+      case Value::K::kStr: args.push_back(tir::StringImm(v.s)); break;
+      case Value::K::kBuffer:
+      case Value::K::kObj: args.push_back(v.obj); break;
+      default: args.push_back(ToExpr(v, "an argument of a Python function"));
+    }
+  }
+  ObjectRef r;
+  try {
+    r = host_->call(a.fname.substr(5), args);
+  } catch (const Error& e) {
+    if (e.span().defined()) throw;
+    Fail(a.line, a.col, e.message());
+  }
+  if (r.as<tir::PrimExprNode>()) return MakeExpr(r.cast<tir::PrimExpr>(), a.line, a.col);
+  Value v;
+  v.k = r.as<tir::BufferNode>() ? Value::K::kBuffer : Value::K::kObj;
+  v.obj = r;
+  v.line = a.line;
+  v.col = a.col;
+  return v;
 }
 
 Value Parser::ParseAtom() {
@@ -908,6 +951,7 @@ Value Parser::ParseCall(const Value& callee) {
   }
   Next();
   (void)open;
+  if (host_ && args.fname.rfind("host:", 0) == 0) return CallHost(args);
   return CallBuiltin(args);
 }
 

@@ -935,7 +935,12 @@ ObjectRef Parser::ParseProgram() {
 }
 
 ObjectRef Parse(std::string_view text, const std::string& filename) {
+  return Parse(text, filename, HostScope());
+}
+
+ObjectRef Parse(std::string_view text, const std::string& filename, const HostScope& host) {
   Parser p(text, filename);
+  if (host.call || !host.values.empty()) p.SetHost(&host);
   try {
     return p.ParseProgram();
   } catch (const InternalError& e) {

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "lexer.h"
+#include "tirgen/script/parser.h"
 #include "tirgen/tir/function.h"
 
 namespace tirgen {
@@ -139,6 +140,7 @@ inline constexpr const char* kModuleRef = "@module";
 class Parser {
  public:
   Parser(std::string_view text, const std::string& filename);
+  void SetHost(const HostScope* host) { host_ = host; }
   ObjectRef ParseProgram();
 
   // ---- errors ----
@@ -173,6 +175,7 @@ class Parser {
   Value ParsePostfix();
   Value ParseAtom();
   Value ParseCall(const Value& callee);
+  Value CallHost(const CallArgs& args);
   Value ParseSubscript(const Value& base, bool for_store, std::vector<Value>* store_indices);
   Value Attribute(const Value& base, const Token& name);
   Value BinaryOp(const std::string& op, const Value& a, const Value& b, const Token& at);
@@ -268,6 +271,7 @@ class Parser {
   size_t pos_ = 0;
   int depth_ = 0;
   std::vector<std::unordered_map<std::string, Value>> scopes_;
+  const HostScope* host_ = nullptr;  ///< the Python decorators' enclosing scope, if any
   std::vector<Ctx> ctx_;
   std::vector<tir::Stmt>* emit_ = nullptr;  ///< where T.evaluate(...) statements go
 };

@@ -88,3 +88,119 @@ def test_unsupported_python_value_is_an_error():
         @T.prim_func
         def g(A: T.Buffer((4,), "float32")):
             A[0] = helper
+
+
+# ---- Python values resolved as TVM's parser resolves them ------------------------------------
+
+def u16tof32(v):
+    # A helper as TVM's tests write them: called while the program is parsed, with TIR values.
+    uint32_v = v.astype("uint32")
+    uint32_v = uint32_v << tirgen.tir.const(16, "uint32")
+    return T.reinterpret("float32", uint32_v)
+
+
+def test_python_helper_builds_an_expression_while_parsing():
+    @T.prim_func
+    def f(A: T.Buffer((8,), "uint16"), B: T.Buffer((8,), "float32")):
+        for i in range(8):
+            B[i] = u16tof32(A[i])
+
+    assert ('B[i] = T.reinterpret("float32", T.shift_left(T.Cast("uint32", A[i]), T.uint32(16)))'
+            in f.script())
+    assert tirgen.structural_equal(tirgen.script.parse(f.script()), f)
+
+
+def test_expression_values_with_free_variables():
+    i, j = tirgen.tir.Var("i", "int32"), tirgen.tir.Var("j", "int32")
+    cond = tirgen.tir.all(i <= j, j < i + 4)
+
+    @T.prim_func
+    def f(A: T.Buffer(1, "bool")):
+        if cond:
+            A[0] = i == j
+
+    text = f.script()
+    assert "i = T.int32()\n    j = T.int32()" in text  # TVM's form for free variables
+    assert "if i <= j and j < i + 4:" in text and "A[0] = i == j" in text
+    assert tirgen.structural_equal(tirgen.script.parse(text), f, map_free_vars=True)
+
+
+def test_dtype_dict_and_builtin_values():
+    import numpy as np
+
+    dtype = np.dtype("float16")
+    attrs = {"global_symbol": "main", "tir.noalias": True}
+    buffer_func = T.decl_buffer
+    target = T.target("llvm")
+
+    @T.prim_func
+    def f(A: T.Buffer((4,), dtype), p: T.handle(dtype)):
+        T.func_attr(attrs)
+        B = buffer_func(4, dtype, data=p)
+        B[0] = A[0]
+
+    text = f.script()
+    assert 'A: T.Buffer((4,), "float16")' in text
+    assert 'B = T.decl_buffer((4,), "float16", data=p)' in text
+    assert '"tir.noalias": T.bool(True)' in text
+
+    @T.prim_func
+    def g():
+        T.func_attr({"target": target})
+        T.evaluate(0)
+
+    assert '"target": T.target({"keys": ["cpu"], "kind": "llvm"' in g.script()
+
+
+def test_prim_func_and_macro_values_are_clear_errors():
+    with pytest.raises(tirgen.TirgenError, match="'add_one' is a PrimFunc; as in TVM, one function calls another"):
+
+        @T.prim_func
+        def f(A: T.Buffer((4,), "float32")):
+            add_one(A.data)
+
+    @T.macro
+    def twice(A):
+        A[0] = A[0] * T.float32(2)
+
+    with pytest.raises(tirgen.TirgenError, match="'twice' is a T.macro, which tirgen does not expand yet"):
+
+        @T.prim_func
+        def g(A: T.Buffer((4,), "float32")):
+            twice(A)
+
+
+def _line_of(snippet):
+    with open(__file__) as src:
+        return next(n for n, text in enumerate(src, 1) if snippet in text)
+
+
+def test_tvmscript_syntax_error_points_at_the_users_file_and_line():
+    with pytest.raises(tirgen.TirgenError) as e:
+
+        @T.prim_func
+        def f(A: T.Buffer((4,), "float32")):
+            while_loops_are_fine = 1  # noqa: F841
+            try:  # noqa: SIM105
+                A[0] = T.float32(1)
+            except ValueError:
+                pass
+
+    line = _line_of("            try:  # noqa: SIM105")
+    assert f"{os.path.abspath(__file__)}:{line}:13: error: 'try' statements are not supported" in str(e.value)
+
+
+def raises(x):
+    raise ValueError("no value for " + str(x))
+
+
+def test_helper_raising_points_at_the_call():
+    with pytest.raises(tirgen.TirgenError) as e:
+
+        @T.prim_func
+        def f(A: T.Buffer((4,), "float32")):
+            A[0] = raises(A[1])
+
+    line = _line_of("A[0] = raises(A[1])")
+    assert (f"{os.path.abspath(__file__)}:{line}:20: error: Python function 'raises' raised ValueError: "
+            "no value for A[1]") in str(e.value)
