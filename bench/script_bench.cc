@@ -5,7 +5,11 @@
 //       half of them outside the formatter's exact-integer fast path)
 //   /1  trained-weight-like values, N(0, 0.05) (what a model's weights look like)
 // BM_PrintStreamed is the CLI's way (`tirgen lower`, `script --check`): pieces handed on as
-// rendered, never the whole text.
+// rendered, never the whole text. BM_Check is `tirgen script --check` in one process: parse,
+// then print streamed and compare piece by piece. BM_DeepSum/N parses and prints an N-term sum
+// `A[0] + A[1] + ...` (time should grow linearly with N; run on a 1 GB stack as the CLI does).
+// The whole-process resnet18 figures (lower --link-params + script --check, CPU, wall, peak)
+// come from bench/weights_roundtrip.sh.
 #include <benchmark/benchmark.h>
 
 #include <cstring>
@@ -15,6 +19,7 @@
 #include "tirgen/ir/structural_equal.h"
 #include "tirgen/script/parser.h"
 #include "tirgen/script/printer.h"
+#include "tirgen/support/stack_guard.h"
 
 namespace {
 
@@ -109,9 +114,41 @@ void BM_StructuralEqualParsedBack(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(tirgen::StructuralEqual(Func(), back));
 }
 
+void BM_Check(benchmark::State& state) {
+  const std::string& text = Text(static_cast<int>(state.range(0)));
+  for (auto _ : state) {
+    tirgen::ObjectRef f = tirgen::script::Parse(text, "<bench>");
+    size_t pos = 0;
+    bool same = true;
+    tirgen::script::Print(f, [&](std::string_view piece) {
+      same = same && text.compare(pos, piece.size(), piece) == 0;
+      pos += piece.size();
+    });
+    if (!same || pos != text.size()) state.SkipWithError("print(parse(x)) differs from x");
+  }
+  state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * text.size()));
+}
+
+void BM_DeepSum(benchmark::State& state) {
+  std::string text =
+      "# from tvm.script import tir as T\n\n@T.prim_func\n"
+      "def main(A: T.Buffer((16,), \"float32\"), B: T.Buffer((1,), \"float32\")):\n    B[0] = A[0]";
+  for (int64_t i = 1; i < state.range(0); ++i) text += " + A[" + std::to_string(i % 16) + "]";
+  text += "\n";
+  for (auto _ : state) {
+    tirgen::support::RunWithStack(std::size_t(1) << 30, [&] {
+      std::string back = tirgen::script::Print(tirgen::script::Parse(text, "<bench>"));
+      if (back != text) state.SkipWithError("print(parse(x)) differs from x");
+    });
+  }
+  state.counters["terms"] = static_cast<double>(state.range(0));
+}
+
 BENCHMARK(BM_Print)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_PrintStreamed)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_Parse)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_Check)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_DeepSum)->Arg(10000)->Arg(100000)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_StructuralHash)->Unit(benchmark::kMicrosecond);
 BENCHMARK(BM_StructuralHashFirstCall)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_StructuralEqualParsedBack)->Unit(benchmark::kMillisecond);

@@ -66,6 +66,30 @@ std::vector<const Value*> Parser::Bind(const CallArgs& a, const std::vector<cons
   return out;
 }
 
+std::vector<PrimExpr> Parser::ToShape(const Value& v, const char* what) {
+  std::vector<PrimExpr> dims = ToExprList(v, what);
+  // Each dimension is located at its own item when the shape is written out.
+  auto at = [&](size_t i) -> const Value& {
+    bool listed = (v.k == Value::K::kList || v.k == Value::K::kTuple) && i < v.items->size();
+    return listed ? (*v.items)[i] : v;
+  };
+  int64_t count = 1;
+  bool overflow = false;
+  for (size_t i = 0; i < dims.size(); ++i) {
+    if (!dims[i].dtype().is_int() && !dims[i].dtype().is_uint())
+      Fail(at(i), std::string(what) + " must be integers, got " + dims[i].dtype().str());
+    const int64_t* c = as_const_int(dims[i]);
+    if (!c) continue;
+    if (*c < 0)
+      Fail(at(i), std::string(what) + " dimension " + std::to_string(i) + " is " + std::to_string(*c) +
+                      "; dimensions are non-negative");
+    overflow = overflow || __builtin_mul_overflow(count, *c, &count);
+  }
+  if (overflow)
+    Fail(v, std::string(what) + " holds more than 2^63 elements; use smaller dimensions");
+  return dims;
+}
+
 // Shared by T.Buffer, T.match_buffer, T.alloc_buffer and T.decl_buffer (TVM's BufferDecl).
 // v = shape, dtype, data, strides, elem_offset, scope, align, offset_factor, buffer_type,
 // axis_separators (from index shape_index on).
@@ -73,10 +97,7 @@ Buffer Parser::DeclBufferFromArgs(const CallArgs& a, const std::vector<const Val
                                   const char* default_scope, int default_align,
                                   int default_offset_factor, size_t k) {
   auto arg = [&](size_t i) { return all[k + i]; };
-  std::vector<PrimExpr> shape = ToExprList(*arg(0), "a buffer shape");
-  for (size_t i = 0; i < shape.size(); ++i)
-    if (!shape[i].dtype().is_int() && !shape[i].dtype().is_uint())
-      Fail(*arg(0), "buffer shape must be integers, got " + shape[i].dtype().str());
+  std::vector<PrimExpr> shape = ToShape(*arg(0), "buffer shape");
   DataType dtype = arg(1) ? ToDType(*arg(1)) : DataType::Float(32);
   std::string scope = arg(5) ? ToStr(*arg(5), "a storage scope") : default_scope;
   int align = arg(6) ? static_cast<int>(ToInt(*arg(6), "align")) : default_align;
@@ -509,7 +530,7 @@ Value Parser::CallBuiltin(CallArgs& a) {
       auto v = Bind(a, {"extents", "dtype", "scope", "condition", "annotations"}, 2);
       auto fr = std::make_shared<FrameSpec>();
       fr->k = FrameSpec::K::kAllocate;
-      fr->extents = ToExprList(*v[0], "allocation extents");
+      fr->extents = ToShape(*v[0], "allocation extents");
       fr->dtype = ToDType(*v[1]);
       std::string scope = v[2] ? ToStr(*v[2], "a storage scope") : "global";
       fr->condition = v[3] && v[3]->k != Value::K::kNone ? ToExpr(*v[3], "a condition")

@@ -5,7 +5,9 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <string>
+#include <string_view>
 
 #include "tirgen/ir/ndarray.h"
 
@@ -17,29 +19,17 @@ namespace script {
 /// std::to_chars for the rest.
 char* FormatG17(double v, char* out);
 
-/// Appends the elements of `data` (read as `dtype`) as a Python list, each in TVM's literal
-/// format ("%.17g" floats, non-finite ones quoted; plain integers). `chunk` is called whenever
-/// `out` has grown by about a megabyte, so a caller can pass the text on (and clear `out`)
-/// instead of holding a whole weight's text.
-template <class Chunk>
-void AppendConstantList(const NDArray& data, DataType dtype, std::string* out, Chunk&& chunk);
+/// Hands the elements of `data` (read as `dtype`) to `put` as a Python list, each in TVM's
+/// literal format ("%.17g" floats, non-finite ones quoted; plain integers), in pieces of about
+/// a megabyte, so a caller can pass the text on instead of holding a whole weight's text.
+/// Large constants are formatted by two threads (the output is the same).
+void AppendConstantList(const NDArray& data, DataType dtype,
+                        const std::function<void(std::string_view)>& put);
 
-/// The non-template core of AppendConstantList: elements [begin, end) appended to `out`, each
-/// preceded by ", " except element 0.
-void AppendConstantElements(const NDArray& data, DataType dtype, int64_t begin, int64_t end,
-                            std::string* out);
-
-template <class Chunk>
-void AppendConstantList(const NDArray& data, DataType dtype, std::string* out, Chunk&& chunk) {
-  constexpr int64_t kBatch = 1 << 15;  // ~0.7 MB of float text
-  int64_t n = data.defined() ? data->NumElements() : 0;
-  out->push_back('[');
-  for (int64_t b = 0; b < n; b += kBatch) {
-    AppendConstantElements(data, dtype, b, b + kBatch < n ? b + kBatch : n, out);
-    chunk();
-  }
-  out->push_back(']');
-}
+/// Elements [begin, end) of `data` as text at `out`, each preceded by ", " except element 0;
+/// `out` needs room for kConstantElementRoom bytes per element. Returns the end.
+constexpr size_t kConstantElementRoom = 34;  // ", " + the longest element
+char* FormatConstantElements(const NDArray& data, DataType dtype, int64_t begin, int64_t end, char* out);
 
 }  // namespace script
 }  // namespace tirgen

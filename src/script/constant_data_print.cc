@@ -9,7 +9,11 @@
 #endif
 #include <charconv>
 #include <cmath>
+#include <condition_variable>
 #include <cstring>
+#include <memory>
+#include <mutex>
+#include <thread>
 
 #include "constant_data.h"
 #include "printer_doc.h"
@@ -274,18 +278,8 @@ char* FormatG17(double v, char* out) {
   return std::to_chars(out, out + 32, a, std::chars_format::general, 17).ptr;
 }
 
-void AppendConstantElements(const NDArray& data, DataType dtype, int64_t begin, int64_t end,
-                            std::string* out) {
-  // Elements go to a stack buffer first: growing `out` for the longest possible text and
-  // trimming it after would clear (memset) more bytes than are written.
-  constexpr size_t kRoom = 34;  // ", " + the longest element
-  char buf[16384];
-  char* w = buf;
-  auto put = [&](int64_t i) {
-    if (w + kRoom > buf + sizeof(buf)) {
-      out->append(buf, static_cast<size_t>(w - buf));
-      w = buf;
-    }
+char* FormatConstantElements(const NDArray& data, DataType dtype, int64_t begin, int64_t end, char* w) {
+  auto sep = [&](int64_t i) {
     if (i) {
       w[0] = ',';
       w[1] = ' ';
@@ -297,7 +291,7 @@ void AppendConstantElements(const NDArray& data, DataType dtype, int64_t begin, 
     int bits = dtype.bits();
     bool bf = dtype.is_bfloat();
     for (int64_t i = begin; i < end; ++i) {
-      put(i);
+      sep(i);
       double v = bits == 32   ? Load<float>(p, i)
                  : bits == 64 ? Load<double>(p, i)
                  : bf         ? BFloatToFloat(Load<uint16_t>(p, i))
@@ -307,7 +301,7 @@ void AppendConstantElements(const NDArray& data, DataType dtype, int64_t begin, 
   } else if (dtype.is_uint() || dtype.is_bool()) {
     int bytes = dtype.bytes();
     for (int64_t i = begin; i < end; ++i) {
-      put(i);
+      sep(i);
       uint64_t v = 0;
       std::memcpy(&v, p + bytes * i, bytes);  // little endian
       w = std::to_chars(w, w + 32, v).ptr;
@@ -315,14 +309,117 @@ void AppendConstantElements(const NDArray& data, DataType dtype, int64_t begin, 
   } else {
     int bits = dtype.bits(), bytes = dtype.bytes();
     for (int64_t i = begin; i < end; ++i) {
-      put(i);
+      sep(i);
       int64_t v = 0;
       std::memcpy(&v, p + bytes * i, bytes);
       if (bits < 64) v = static_cast<int64_t>(static_cast<uint64_t>(v) << (64 - bits)) >> (64 - bits);
       w = std::to_chars(w, w + 32, v).ptr;
     }
   }
-  out->append(buf, static_cast<size_t>(w - buf));
+  return w;
+}
+
+namespace {
+
+// Pieces of kBatch elements (~350 KB of float text: the kernel copies a written piece while it
+// is still in cache). A constant of several batches is formatted by the calling thread and one
+// helper, each claiming the next unformatted batch; the caller hands finished batches to `put`
+// in order, so its own writing (a write(2) per piece for `tirgen lower`) overlaps the helper's
+// formatting. At most kSlots batches are in flight.
+constexpr int64_t kBatch = 1 << 14;
+constexpr int64_t kSlots = 6;
+
+class ParallelFormatter {
+ public:
+  ParallelFormatter(const NDArray& data, DataType dtype, int64_t n)
+      : data_(data), dtype_(dtype), n_(n), batches_((n + kBatch - 1) / kBatch) {}
+
+  void Run(const std::function<void(std::string_view)>& put) {
+    std::thread helper([this] { Helper(); });
+    try {
+      std::unique_lock<std::mutex> lk(mu_);
+      while (emitted_ < batches_) {
+        Slot& s = slots_[emitted_ % kSlots];
+        if (s.ready && s.batch == emitted_) {
+          lk.unlock();
+          put(std::string_view(s.buf.get(), s.len));
+          lk.lock();
+          s.ready = false;
+          ++emitted_;
+          cv_.notify_all();
+          continue;
+        }
+        if (!Claim(lk)) cv_.wait(lk);
+      }
+    } catch (...) {
+      {
+        std::lock_guard<std::mutex> g(mu_);
+        stop_ = true;
+      }
+      cv_.notify_all();
+      helper.join();
+      throw;
+    }
+    helper.join();
+  }
+
+ private:
+  struct Slot {
+    std::unique_ptr<char[]> buf;
+    size_t len = 0;
+    int64_t batch = -1;
+    bool ready = false;
+  };
+
+  void Helper() {
+    std::unique_lock<std::mutex> lk(mu_);
+    while (!stop_ && next_ < batches_) {
+      if (!Claim(lk)) cv_.wait(lk);
+    }
+  }
+
+  // Formats the next batch when its slot is free (called and returning with mu_ held).
+  bool Claim(std::unique_lock<std::mutex>& lk) {
+    if (next_ >= batches_ || next_ - emitted_ >= kSlots) return false;
+    int64_t b = next_++;
+    Slot& s = slots_[b % kSlots];
+    lk.unlock();
+    if (!s.buf) s.buf.reset(new char[kBatch * kConstantElementRoom]);
+    int64_t begin = b * kBatch, end = begin + kBatch < n_ ? begin + kBatch : n_;
+    s.len = static_cast<size_t>(FormatConstantElements(data_, dtype_, begin, end, s.buf.get()) - s.buf.get());
+    lk.lock();
+    s.batch = b;
+    s.ready = true;
+    cv_.notify_all();
+    return true;
+  }
+
+  const NDArray& data_;
+  DataType dtype_;
+  int64_t n_, batches_;
+  std::mutex mu_;
+  std::condition_variable cv_;
+  Slot slots_[kSlots];
+  int64_t next_ = 0, emitted_ = 0;
+  bool stop_ = false;
+};
+
+}  // namespace
+
+void AppendConstantList(const NDArray& data, DataType dtype,
+                        const std::function<void(std::string_view)>& put) {
+  int64_t n = data.defined() ? data->NumElements() : 0;
+  put("[");
+  if (n > kBatch && std::thread::hardware_concurrency() > 1) {
+    ParallelFormatter(data, dtype, n).Run(put);
+  } else if (n > 0) {
+    std::unique_ptr<char[]> buf(new char[(n < kBatch ? n : kBatch) * kConstantElementRoom]);
+    for (int64_t b = 0; b < n; b += kBatch) {
+      char* e = FormatConstantElements(data, dtype, b, b + kBatch < n ? b + kBatch : n, buf.get());
+      put(std::string_view(buf.get(), static_cast<size_t>(e - buf.get())));
+    }
+  }
+  put("]");
 }
 
 }  // namespace script

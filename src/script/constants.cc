@@ -58,6 +58,94 @@ uint16_t DoubleToBFloat(double d) {
   return static_cast<uint16_t>(u >> 16);
 }
 
+// Eight ASCII digits at p, all of them? (SWAR: one 8-byte load, no branch per character.)
+inline bool EightDigits(uint64_t v) {
+  return ((v & 0xF0F0F0F0F0F0F0F0ull) | (((v + 0x0606060606060606ull) & 0xF0F0F0F0F0F0F0F0ull) >> 4)) ==
+         0x3333333333333333ull;
+}
+
+// Their value (little endian: p[0] is the most significant digit).
+inline uint32_t EightDigitsValue(uint64_t v) {
+  v -= 0x3030303030303030ull;
+  v = (v * 10) + (v >> 8);
+  v = (((v & 0x000000FF000000FFull) * (100 + (1000000ull << 32))) +
+       (((v >> 16) & 0x000000FF000000FFull) * (1 + (10000ull << 32)))) >> 32;
+  return static_cast<uint32_t>(v);
+}
+
+// A float32 element in the form the printer writes ("%.17g": at most 19 significant digits,
+// decimal exponent within 10^+-22), converted without a general decimal-to-binary conversion.
+// D * 10^E in double arithmetic lies within 2 ulps of the exact value; the float32 it rounds to
+// is numpy's result (text -> nearest double -> nearest float) whenever that double cannot be on
+// the other side of a float32 rounding midpoint, i.e. when the estimate keeps a margin of many
+// double ulps from both midpoints; then true. Else (other forms, values near a midpoint,
+// out of range) false, and the caller converts exactly. *stop is set on success.
+bool FastFloat32(const char* p, const char* end, float* out, const char** stop) {
+  static constexpr double kPow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                      1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                      1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+  bool neg = p < end && *p == '-';
+  p += neg;
+  uint64_t d = 0;
+  const char* int_begin = p;
+  while (p < end && static_cast<unsigned>(*p - '0') <= 9) d = d * 10 + static_cast<unsigned>(*p++ - '0');
+  // Digits held in d so far: kept <= 19 (no overflow); leading zeros do not count.
+  int held = d ? static_cast<int>(p - int_begin) : 0;
+  if (held > 19) return false;
+  bool any = p != int_begin;
+  int exp10 = 0;
+  if (p < end && *p == '.') {
+    const char* frac_begin = ++p;
+    if (d == 0)
+      while (p < end && *p == '0') ++p;
+    const char* sig_begin = p;
+    // Eight digits a step (a float32 weight has 17 significant digits).
+    uint64_t v;
+    while (end - p >= 8 && (std::memcpy(&v, p, 8), EightDigits(v))) {
+      if (held + (p - sig_begin) + 8 > 19) return false;
+      d = d * 100000000 + EightDigitsValue(v);
+      p += 8;
+    }
+    while (p < end && static_cast<unsigned>(*p - '0') <= 9) {
+      if (held + (p - sig_begin) + 1 > 19) return false;
+      d = d * 10 + static_cast<unsigned>(*p++ - '0');
+    }
+    exp10 = -static_cast<int>(p - frac_begin);
+    any = any || p != frac_begin;
+  }
+  if (!any) return false;
+  if (p < end && (*p == 'e' || *p == 'E')) {
+    ++p;
+    bool eneg = false;
+    if (p < end && (*p == '+' || *p == '-')) eneg = *p++ == '-';
+    int e = 0, n = 0;
+    while (p < end && static_cast<unsigned>(*p - '0') <= 9 && n < 4) e = e * 10 + (*p++ - '0'), ++n;
+    if (n == 0 || n == 4) return false;
+    exp10 += eneg ? -e : e;
+  }
+  float f;
+  if (d == 0) {
+    f = 0.0f;
+  } else {
+    if (exp10 < -22 || exp10 > 22) return false;
+    double g = exp10 >= 0 ? static_cast<double>(d) * kPow10[exp10] : static_cast<double>(d) / kPow10[-exp10];
+    f = static_cast<float>(g);
+    uint32_t u;
+    std::memcpy(&u, &f, 4);
+    if (u == 0 || u >= 0x7f7fffffu) return false;  // underflow to zero, or the largest floats / inf
+    uint32_t lo_bits = u - 1, hi_bits = u + 1;
+    float below, above;
+    std::memcpy(&below, &lo_bits, 4);
+    std::memcpy(&above, &hi_bits, 4);
+    double lo = (static_cast<double>(f) + below) * 0.5, hi = (static_cast<double>(f) + above) * 0.5;
+    double tol = g * 0x1p-48;
+    if (!(g - lo > tol && hi - g > tol)) return false;
+  }
+  *out = neg ? -f : f;
+  *stop = p;
+  return true;
+}
+
 // The quoted forms the printer gives non-finite floats (printf's spelling, as TVM quotes them).
 bool NonFinite(const std::string& s, double* v) {
   double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
@@ -133,7 +221,6 @@ NDArray Parser::ConstData(const Value& data, DataType dtype, const std::vector<P
       Fail(extents_value, "T.allocate_const() extents are too large");
   }
   size_t elem = static_cast<size_t>(dtype.bytes());
-  ElementWriter w{dtype, nullptr};
   if (data.k == Value::K::kNumList) {
     const Token& t = *data.numlist;
     if (static_cast<int64_t>(t.list_count) != expect) {
@@ -141,18 +228,18 @@ NDArray Parser::ConstData(const Value& data, DataType dtype, const std::vector<P
                      "hold " + std::to_string(expect));
     }
     std::vector<uint8_t> bytes(static_cast<size_t>(expect) * elem);
-    w.out = bytes.data();
     const char* s = src_.text().data();
-    size_t p = t.list_begin, end = t.list_end;
-    // The lexer checked every element is a number literal. Fast path: one std::from_chars
-    // straight from the text into the element (a float32 weight costs no token, no copy and
-    // no second scan); anything else (hex, '+', out of range, a float in integer data) takes
+    const size_t end = t.list_end;
+    // The lexer checked every element is a number literal. Fast paths: FastFloat32 or one
+    // std::from_chars straight from the text into the element (a float32 weight costs no
+    // token, no copy and no second scan); anything else (hex, '+', out of range, a float in integer data) takes
     // the general per-element path below, which also produces located errors.
     const bool f32 = dtype.is_float() && dtype.bits() == 32, f64 = dtype.is_float() && dtype.bits() == 64;
     const bool i_fast = dtype.is_int() && !dtype.is_bool();
     const int ibits = dtype.bits();
     auto is_sep = [](char c) { return c == ',' || c == ' ' || c == '\n' || c == '\r' || c == '\t'; };
     // One element the general way: any number literal, typed checks, located errors.
+    ElementWriter w{dtype, bytes.data()};
     auto element = [&](size_t p, size_t i) -> size_t {
       size_t b = p;
       auto fail_at = [&](const std::string& msg) {
@@ -201,17 +288,28 @@ NDArray Parser::ConstData(const Value& data, DataType dtype, const std::vector<P
       if (const char* err = w.Write(i, is_int, iv, uv, big, dv)) fail_at(std::string(err) + " (" + dtype.str() + ")");
       return q;
     };
+    uint8_t* out = bytes.data();
+    size_t p = t.list_begin;
     for (size_t i = 0; i < t.list_count; ++i) {
       while (p < end && is_sep(s[p])) ++p;
+      if (f32) {
+        float f;
+        const char* fend;
+        if (FastFloat32(s + p, s + end, &f, &fend) && (fend == s + end || is_sep(*fend))) {
+          std::memcpy(out + 4 * i, &f, 4);
+          p = static_cast<size_t>(fend - s);
+          continue;
+        }
+      }
       if (f32 || f64) {
         double dv;
         auto r = std::from_chars(s + p, s + end, dv);
         if (r.ec == std::errc() && (r.ptr == s + end || is_sep(*r.ptr))) {
           if (f32) {
             float f = static_cast<float>(dv);
-            std::memcpy(bytes.data() + 4 * i, &f, 4);
+            std::memcpy(out + 4 * i, &f, 4);
           } else {
-            std::memcpy(bytes.data() + 8 * i, &dv, 8);
+            std::memcpy(out + 8 * i, &dv, 8);
           }
           p = static_cast<size_t>(r.ptr - s);
           continue;
@@ -221,7 +319,7 @@ NDArray Parser::ConstData(const Value& data, DataType dtype, const std::vector<P
         auto r = std::from_chars(s + p, s + end, iv);
         if (r.ec == std::errc() && (r.ptr == s + end || is_sep(*r.ptr)) &&
             (ibits == 64 || (iv >= -(int64_t(1) << (ibits - 1)) && iv < (int64_t(1) << (ibits - 1))))) {
-          std::memcpy(bytes.data() + (ibits / 8) * i, &iv, ibits / 8);  // little endian
+          std::memcpy(out + (ibits / 8) * i, &iv, ibits / 8);  // little endian
           p = static_cast<size_t>(r.ptr - s);
           continue;
         }
@@ -247,7 +345,7 @@ NDArray Parser::ConstData(const Value& data, DataType dtype, const std::vector<P
                    std::to_string(expect));
   }
   std::vector<uint8_t> bytes(static_cast<size_t>(expect) * elem);
-  w.out = bytes.data();
+  ElementWriter w{dtype, bytes.data()};
   double nonfinite = 0;
   for (size_t i = 0; i < flat.size(); ++i) {
     const Value& v = flat[i];

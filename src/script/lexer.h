@@ -49,13 +49,15 @@ class Source {
   /// Line and column (1-based) of a byte offset.
   void Locate(size_t offset, int* line, int* col) const;
   /// The byte offset of a 1-based line and column (inverse of Locate).
-  size_t Offset(int line, int col) const { return line_starts_[line - 1] + static_cast<size_t>(col - 1); }
+  size_t Offset(int line, int col) const { return LineStarts()[line - 1] + static_cast<size_t>(col - 1); }
   [[noreturn]] void Fail(int line, int col, const std::string& message) const;
 
  private:
+  // Found on first use (errors, rare lookups): a pass over hundreds of MB of weights otherwise.
+  const std::vector<size_t>& LineStarts() const;
   std::string_view text_;
   std::string filename_;
-  std::vector<size_t> line_starts_;
+  mutable std::vector<size_t> line_starts_;
 };
 
 /// Splits the whole source into tokens (throws tirgen::Error on lexical errors).

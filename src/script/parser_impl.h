@@ -189,6 +189,9 @@ class Parser {
   tir::PrimExpr ToExprLike(const Value& v, DataType like);
   std::vector<Value> ToList(const Value& v, const char* what);
   std::vector<tir::PrimExpr> ToExprList(const Value& v, const char* what);
+  /// A buffer shape or allocation extents: integer dims, none a negative constant, and a
+  /// constant element count that fits int64 (located errors otherwise).
+  std::vector<tir::PrimExpr> ToShape(const Value& v, const char* what);
   std::string ToStr(const Value& v, const char* what);
   DataType ToDType(const Value& v);
   int64_t ToInt(const Value& v, const char* what);

@@ -43,6 +43,18 @@ class TextOut {
   void MaybeFlush() {
     if (write_ && buf_.size() >= (size_t(1) << 20)) Flush();
   }
+  /// Appends `s`, which does not end in whitespace; with a callback a large piece goes on
+  /// directly (after the buffered text), never copied into the buffer.
+  void Put(std::string_view s) {
+    if (!write_ || s.size() < (size_t(1) << 16)) {
+      buf_.append(s.data(), s.size());
+      MaybeFlush();
+      return;
+    }
+    if (!buf_.empty()) write_(buf_);
+    buf_.clear();
+    write_(s);
+  }
   /// Trims trailing whitespace; with a callback, passes the rest on and returns "", else
   /// returns all the text.
   std::string Finish();

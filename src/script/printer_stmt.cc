@@ -30,7 +30,7 @@ ExprP NDArrayDoc(const AllocateConstNode* op) {
   NDArray data = op->data;
   DataType dtype = op->dtype;
   return DeferredDoc([data, dtype](TextOut& out) {
-    AppendConstantList(data, dtype, &out.buf(), [&out] { out.MaybeFlush(); });
+    AppendConstantList(data, dtype, [&out](std::string_view piece) { out.Put(piece); });
   });
 }
 

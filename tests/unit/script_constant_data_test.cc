@@ -248,5 +248,46 @@ TEST(ScriptConstantData, MalformedNumberInAMillionElementListIsLocated) {
   }
 }
 
+// float32 data text is read as numpy reads it (text -> nearest double -> nearest float), on the
+// fast path for the printer's own form and through the exact conversion for everything else:
+// random values, values a hair off or exactly on a rounding midpoint between two floats,
+// short and long decimals, exponents at the fast path's edges, and a list spread over lines.
+TEST(ScriptConstantData, Float32TextReadsAsNearestDoubleThenFloat) {
+  std::vector<std::string> texts = {
+      "0", "-0", "1", "0.1", "-2.5", "1e-3", "1E+3", "3.", ".5", "0.000123", "123456789012345678901234",
+      "1.0000000596046448",          // 1 + 2^-24 in 17 digits: on the midpoint of 1 and its successor
+      "1.0000000596046447753906250",  // the midpoint, exactly: ties to even (1.0)
+      "1.00000005960464477539062501",  // just above it
+      "1.0000001788139343",           // 1 + 3 * 2^-24: a midpoint rounding up to even
+      "3.4028234663852886e+38", "3.4028235677973366e+38", "1.1754943508222875e-38", "1.4012984643248171e-45",
+      "9.9999999999999998e-23", "1e-22", "1e22", "9.9999999999999992e+22", "1e-23", "1e23",
+      "0.99999999999999999999", "12345678.901234567", "7.0064923216240854e-46"};
+  std::mt19937 rng(11);
+  for (int i = 0; i < 20000; ++i) {
+    uint32_t bits = rng();
+    float f;
+    std::memcpy(&f, &bits, 4);
+    if (!std::isfinite(f)) continue;
+    texts.push_back(G17(f));
+    texts.push_back(G17(std::nextafter(static_cast<double>(f), 0.0)));  // not a float's own text
+  }
+  std::string list;
+  for (size_t i = 0; i < texts.size(); ++i) list += (i ? (i % 7 == 0 ? ",\n        " : ", ") : "") + texts[i];
+  std::string text = "@T.prim_func\ndef f():\n    c = T.allocate_const([" + list + "], \"float32\", [" +
+                     std::to_string(texts.size()) + "])\n    T.evaluate(0)\n";
+  ObjectRef back = script::Parse(text, "<floats>");
+  const NDArray& got = DataOf(back);
+  ASSERT_EQ(got.nbytes(), texts.size() * 4);
+  int reported = 0;
+  for (size_t i = 0; i < texts.size() && reported < 10; ++i) {
+    float want = static_cast<float>(std::strtod(texts[i].c_str(), nullptr)), have;
+    std::memcpy(&have, got.data() + 4 * i, 4);
+    if (std::memcmp(&want, &have, 4) != 0) {
+      ADD_FAILURE() << texts[i] << ": read " << std::hexfloat << have << ", numpy gives " << want;
+      ++reported;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace tirgen

@@ -547,6 +547,14 @@ TEST(ScriptParser, ErrorsAreLocatedAndSayWhatWasExpected) {
       {"huge int", Body("    T.evaluate(99999999999999999999999)\n"), 5, 16, "integer literal 99999999999999999999999 is too large"},
       {"let type mismatch", Body("    x: T.int64 = T.int32(1) + T.int32(2)\n    T.evaluate(x)\n"), 5, 18,
        "value of type int32 assigned to 'x' declared as int64"},
+      {"negative shape", Body("    C = T.alloc_buffer((4, -4), \"float32\")\n"), 5, 28,
+       "buffer shape dimension 1 is -4; dimensions are non-negative"},
+      {"negative param shape", "@T.prim_func\ndef main(A: T.Buffer((-4,), \"float32\")):\n    T.evaluate(0)\n", 2, 23,
+       "buffer shape dimension 0 is -4; dimensions are non-negative"},
+      {"overflowing shape", Body("    C = T.alloc_buffer((4294967296, 4294967296), \"float32\")\n"), 5, 24,
+       "buffer shape holds more than 2^63 elements; use smaller dimensions"},
+      {"negative extents", Body("    buf = T.allocate([-1], \"float32\", \"global\")\n    T.evaluate(0)\n"), 5, 22,
+       "allocation extents dimension 0 is -1; dimensions are non-negative"},
   };
   for (const ErrorCase& c : cases) {
     try {

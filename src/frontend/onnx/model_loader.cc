@@ -11,7 +11,7 @@ namespace tirgen {
 namespace frontend {
 namespace onnx_import {
 
-void ParseModel(const std::string& bytes, const std::string& name, onnx::ModelProto* model) {
+void ParseModel(std::string_view bytes, const std::string& name, onnx::ModelProto* model) {
   if (bytes.empty()) throw Error(name + ": the ONNX file is empty");
   if (bytes.size() > static_cast<size_t>(std::numeric_limits<int>::max()))
     throw Error(name + ": the ONNX file is larger than 2 GiB; keep the weights in external data files");
@@ -148,7 +148,8 @@ NDArray TensorFromProto(const onnx::TensorProto& t, const std::string& base_dir,
     if (raw.size() != nbytes)
       throw Error(what + ": raw_data has " + std::to_string(raw.size()) + " bytes but its shape needs " +
                   std::to_string(nbytes) + " (the file may be truncated)");
-    bytes.assign(raw.begin(), raw.end());
+    const uint8_t* r = reinterpret_cast<const uint8_t*>(raw.data());
+    bytes.assign(r, r + raw.size());  // one memcpy (char iterators copied byte by byte)
   } else if (dtype.is_float() && dtype.bits() == 32) {
     count_check(t.float_data_size());
     bytes.resize(nbytes);

@@ -5,6 +5,7 @@
 #include <onnx/onnx_pb.h>
 
 #include <string>
+#include <string_view>
 
 #include "tirgen/ir/ndarray.h"
 
@@ -14,7 +15,7 @@ namespace onnx_import {
 
 /// Parses serialized ModelProto bytes; a corrupt or truncated file is a tirgen::Error naming
 /// `name`. The model must hold a graph.
-void ParseModel(const std::string& bytes, const std::string& name, onnx::ModelProto* model);
+void ParseModel(std::string_view bytes, const std::string& name, onnx::ModelProto* model);
 
 /// The opset of the default domain (ai.onnx); tirgen::Error unless it is in [11, 17].
 int DefaultOpset(const onnx::ModelProto& model, const std::string& name);

@@ -3,7 +3,7 @@
 
 #include "graph_converter.h"
 #include "tirgen/support/error.h"
-#include "tirgen/support/io.h"
+#include "tirgen/support/mapped_file.h"
 
 namespace tirgen {
 namespace frontend {
@@ -31,19 +31,28 @@ const ConverterTable& Converters() {
 
 }  // namespace onnx_import
 
-OnnxImport ImportOnnxBytes(const std::string& bytes, const std::string& name,
-                           const std::string& base_dir, const OnnxImportOptions& options) {
+namespace {
+
+OnnxImport Import(std::string_view bytes, const std::string& name, const std::string& base_dir,
+                  const OnnxImportOptions& options) {
   onnx::ModelProto model;
   onnx_import::ParseModel(bytes, name, &model);
   onnx_import::GraphConverter converter(model, name, base_dir, options);
   return converter.Run();
 }
 
+}  // namespace
+
+OnnxImport ImportOnnxBytes(const std::string& bytes, const std::string& name,
+                           const std::string& base_dir, const OnnxImportOptions& options) {
+  return Import(bytes, name, base_dir, options);
+}
+
 OnnxImport ImportOnnx(const std::string& path, const OnnxImportOptions& options) {
-  std::string bytes = ReadFile(path);
+  MappedFile file(path);  // no copy of a model's (possibly hundreds of MB of) weights
   size_t slash = path.find_last_of('/');
   std::string dir = slash == std::string::npos ? "." : path.substr(0, slash == 0 ? 1 : slash);
-  return ImportOnnxBytes(bytes, path, dir, options);
+  return Import(file.text(), path, dir, options);
 }
 
 OnnxModelInfo InspectOnnx(const std::string& bytes, const std::string& name) {
