@@ -63,5 +63,26 @@ TEST(WriteFileAtomic, KeepsTheUsualPermissionsAndNamesTheFileOnFailure) {
   fs::remove_all(dir);
 }
 
+// `-o /dev/null` once renamed a temporary over the device (as root, /dev/null became a file):
+// a device or FIFO is written in place, a symbolic link keeps pointing at the new file, and a
+// directory is refused.
+TEST(WriteFileAtomic, WritesDevicesInPlaceAndKeepsLinks) {
+  WriteFileAtomic("/dev/null", "x");
+  EXPECT_TRUE(fs::is_character_file("/dev/null"));
+  if (fs::exists("/dev/full")) {
+    EXPECT_THROW(WriteFileAtomic("/dev/full", std::string(1 << 16, 'x')), Error);
+    EXPECT_TRUE(fs::is_character_file("/dev/full"));
+  }
+  std::string dir = Dir("links");
+  WriteFileAtomic(dir + "/target.txt", "old");
+  fs::create_symlink("target.txt", dir + "/link.txt");
+  WriteFileAtomic(dir + "/link.txt", "new");
+  EXPECT_TRUE(fs::is_symlink(dir + "/link.txt"));
+  EXPECT_EQ(ReadFile(dir + "/target.txt"), "new");
+  EXPECT_THROW(WriteFileAtomic(dir, "x"), Error);
+  EXPECT_TRUE(fs::is_directory(dir));
+  fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace tirgen
