@@ -122,5 +122,30 @@ static int tg_num_threads(void) {
 )PRELUDE";
 }
 
+// Bound checks (InstrumentBoundCheckers, `--check-bounds`): an index outside [0, extent) sets the
+// function's fault flag to 2 (the call returns -4), leaves the first message of the call in the
+// library for tg_fault_message (runtime::Module reads it) and gives index 0, so the access stays
+// inside the buffer. Emitted only into files with checks.
+inline const char* CBoundCheckPrelude() {
+  return R"PRELUDE(
+#include <stdio.h>
+static char tg_bound_message[256];
+static int32_t tg_bound_claimed;
+/* The message of the last bound fault; the next fault may write a new one. */
+const char* tg_fault_message(void) {
+  __atomic_store_n(&tg_bound_claimed, 0, __ATOMIC_RELEASE);
+  return tg_bound_message;
+}
+static inline int64_t tg_check_index(int64_t i, int64_t n, const char* what, int32_t* f) {
+  if (i >= 0 && i < n) return i;
+  if (!__atomic_exchange_n(&tg_bound_claimed, 1, __ATOMIC_ACQUIRE))
+    snprintf(tg_bound_message, sizeof tg_bound_message, "buffer %s index %lld out of bounds (extent %lld)",
+             what, (long long)i, (long long)n);
+  __atomic_store_n(f, 2, __ATOMIC_RELAXED);
+  return 0;
+}
+)PRELUDE";
+}
+
 }  // namespace codegen
 }  // namespace tirgen

@@ -5,6 +5,7 @@
 #include <cinttypes>
 #include <climits>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <map>
 #include <set>
@@ -71,6 +72,24 @@ std::string Sanitize(const std::string& s) {
   for (char c : s) out += (std::isalnum(static_cast<unsigned char>(c)) || c == '_') ? c : '_';
   if (out.empty() || std::isdigit(static_cast<unsigned char>(out[0]))) out = "v_" + out;
   return out;
+}
+
+// A C string literal of `s` (printable ASCII kept, the rest as octal escapes).
+std::string CString(const std::string& s) {
+  std::string out = "\"";
+  for (unsigned char c : s) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += static_cast<char>(c);
+    } else if (c >= 32 && c < 127) {
+      out += static_cast<char>(c);
+    } else {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\%03o", c);
+      out += buf;
+    }
+  }
+  return out + "\"";
 }
 
 // Suffix of the prelude helpers for a value type.
@@ -143,6 +162,7 @@ class Emitter : public internal::ScalarEmitter {
         vec_(this, vector_types, vector_bits) {}
 
   bool needs_openmp = false;
+  bool checks_bounds = false;  ///< tir.tirgen_check_index was emitted (InstrumentBoundCheckers)
 
   std::string Function(const PrimFunc& f) {
     std::ostringstream head;
@@ -177,7 +197,10 @@ class Emitter : public internal::ScalarEmitter {
     Line() << "(void)tg_fault;\n";
     Stmt_(InlineVectorLets(f->body));
     out_ << "tg_exit:\n";
-    Line() << "if (tg_fault && tg_ret == 0) tg_ret = -3;\n";
+    if (checks_bounds)  // a bound fault (2, with a message in the library) or a division by zero
+      Line() << "if (tg_fault && tg_ret == 0) tg_ret = tg_fault == 2 ? -4 : -3;\n";
+    else
+      Line() << "if (tg_fault && tg_ret == 0) tg_ret = -3;\n";
     for (const std::string& h : heap_) Line() << "free(" << h << "_heap);\n";
     Line() << "return tg_ret;\n";
     out_ << "}\n";
@@ -389,6 +412,12 @@ class Emitter : public internal::ScalarEmitter {
       std::string cond = arg(0);
       if (ReadsNarrowerThan(n->args[0], t.bits())) cond = "tg_opaque_cond(" + cond + ")";
       return "(" + cond + " ? " + arg(1) + " : " + arg(2) + ")";
+    }
+    if (op == "tir.tirgen_check_index") {
+      const auto* what = n->args.at(2).as<StringImmNode>();
+      TIRGEN_ICHECK(what) << "tir.tirgen_check_index needs the buffer's name as a string";
+      checks_bounds = true;
+      return "tg_check_index(" + arg(0) + ", " + arg(1) + ", " + CString(what->value) + ", &tg_fault)";
     }
     if (op == "tir.likely") return arg(0);
     if (op == "tir.isnan") return "isnan(" + arg(0) + ")";
@@ -862,15 +891,18 @@ CSource GenerateC(const std::vector<std::pair<std::string, tir::PrimFunc>>& func
     syms.push_back(sym);
   }
   size_t index = 0;
+  bool checks_bounds = false;
   for (const auto& [name, f] : funcs) {
     const std::string& sym = syms[index++];
     Emitter em(sym, &globals, &symbols, &vector_types, target.VectorBits());
     bodies << "\n" << em.Function(f);
     src.needs_openmp = src.needs_openmp || em.needs_openmp;
+    checks_bounds = checks_bounds || em.checks_bounds;
     src.functions.push_back({name, sym, f});
   }
   src.code = std::string(CPrelude());
   if (src.needs_openmp) src.code += COpenMpPrelude(target.Cores());
+  if (checks_bounds) src.code += CBoundCheckPrelude();
   src.code += vector_types.Typedefs() + "\n" + globals.str() + bodies.str();
   return src;
 }

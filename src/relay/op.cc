@@ -3,6 +3,7 @@
 // library is linked whole so they survive).
 #include "tirgen/relay/op.h"
 
+#include <climits>
 #include <cmath>
 #include <map>
 #include <memory>
@@ -149,7 +150,12 @@ const char* AttrKindName(AttrKind kind) {
   return "?";
 }
 
-ObjectRef AttrInt(int64_t v) { return tir::IntImm(DataType::Int(32), v); }
+// Integer attributes are int32, as in TVM: a larger value (an ONNX repeat of 2^40) is the user's.
+ObjectRef AttrInt(int64_t v) {
+  if (v < INT32_MIN || v > INT32_MAX)
+    throw Error("the attribute value " + std::to_string(v) + " does not fit in int32 (integer attributes are int32)");
+  return tir::IntImm(DataType::Int(32), v);
+}
 ObjectRef AttrBool(bool v) { return tir::IntImm(DataType::Bool(), v ? 1 : 0); }
 ObjectRef AttrFloat(double v) { return tir::FloatImm(DataType::Float(64), v); }
 ObjectRef AttrStr(const std::string& v) { return String(v); }

@@ -1,5 +1,7 @@
 #include "execution_plan.h"
 
+#include "tirgen/runtime/call_record.h"
+
 #include "tirgen/lower/lower.h"
 #include "tirgen/runtime/storage_plan.h"
 
@@ -160,6 +162,7 @@ class ExecutionPlan::Builder {
     Step step;
     step.name = name;
     step.fn = module_.EntryOf(name);
+    step.fault_message = module_.fault_message();
     Module::CheckArgCount(name, args.size(), module_.Function(name)->params.size());
     std::vector<Module::Param> params = module_.Params(name);
     std::vector<size_t> outs;
@@ -244,6 +247,15 @@ void* ExecutionPlan::SlotData(size_t slot) const {
   return nullptr;
 }
 
+void ExecutionPlan::Call(const Step& step) {
+  int32_t rc;
+  {
+    RunningFunction running(step.name);
+    rc = step.fn(argv_.data());
+  }
+  Module::CheckStatus(step.name, rc, rc == -4 && step.fault_message ? step.fault_message() : nullptr);
+}
+
 void ExecutionPlan::Execute(const std::vector<const void*>& inputs) {
   TIRGEN_ICHECK(inputs.size() == input_types_.size()) << "executor: " << inputs.size() << " inputs for "
                                                       << input_types_.size() << " parameters";
@@ -251,7 +263,7 @@ void ExecutionPlan::Execute(const std::vector<const void*>& inputs) {
   for (const Step& step : steps_) {
     for (const auto& [from, to] : step.copies) std::memcpy(SlotData(to), SlotData(from), slots_[to].nbytes);
     for (size_t k = 0; k < step.args.size(); ++k) argv_[k] = SlotData(step.args[k]);
-    Module::CheckStatus(step.name, step.fn(argv_.data()));
+    Call(step);
   }
 }
 
@@ -264,7 +276,7 @@ void ExecutionPlan::ExecuteTimed(const std::vector<const void*>& inputs, std::ve
     auto start = std::chrono::steady_clock::now();
     for (const auto& [from, to] : step.copies) std::memcpy(SlotData(to), SlotData(from), slots_[to].nbytes);
     for (size_t k = 0; k < step.args.size(); ++k) argv_[k] = SlotData(step.args[k]);
-    Module::CheckStatus(step.name, step.fn(argv_.data()));
+    Call(step);
     (*seconds)[i] += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   }
 }

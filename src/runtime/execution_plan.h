@@ -65,12 +65,15 @@ class ExecutionPlan {
   struct Step {
     std::string name;
     Module::EntryPoint fn = nullptr;
+    Module::FaultMessage fault_message = nullptr;         ///< the library's bound-fault message
     std::vector<size_t> args;                             ///< slot of each parameter
     std::vector<std::pair<size_t, size_t>> copies;        ///< (from, to) before the call
   };
   class Builder;
 
   void* SlotData(size_t slot) const;
+  /// Calls the step's function on argv_ and checks its status.
+  void Call(const Step& step);
   /// Places the arena slots (sharing storage where lifetimes allow) and allocates the arena.
   void AllocateArena();
 

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "tirgen/codegen/build.h"
+#include "tirgen/runtime/call_record.h"
 #include "tirgen/support/error.h"
 
 namespace tirgen {
@@ -63,6 +64,7 @@ Module Module::Load(const std::string& library, const std::vector<codegen::CFunc
     e.fn = reinterpret_cast<int32_t (*)(void**)>(sym);
     m.entries_[f.name] = e;
   }
+  m.fault_message_ = reinterpret_cast<FaultMessage>(dlsym(h, "tg_fault_message"));  // only with bound checks
   return m;
 }
 
@@ -143,12 +145,15 @@ void Module::CheckArgument(const std::string& name, size_t i, const Param& p, co
       << dtype.str() << ShapeStr(shape);
 }
 
-void Module::CheckStatus(const std::string& name, int32_t rc) {
-  TIRGEN_CHECK(rc == 0) << "function " << name << ": "
-                        << (rc == -2   ? "out of memory"
-                            : rc == -3 ? "integer division by zero"
-                                       : "an assertion failed")
-                        << " (code " << rc << ")";
+std::string Module::StatusText(int32_t rc) {
+  return rc == -2 ? "out of memory" : rc == -3 ? "integer division by zero" : rc == -4 ? "an index out of bounds"
+                                                                                    : "an assertion failed";
+}
+
+void Module::CheckStatus(const std::string& name, int32_t rc, const char* fault_message) {
+  if (rc == 0) return;
+  TIRGEN_CHECK(!(rc == -4 && fault_message && *fault_message)) << "function " << name << ": " << fault_message;
+  TIRGEN_CHECK(false) << "function " << name << ": " << StatusText(rc) << " (code " << rc << ")";
 }
 
 std::vector<NDArray> Module::Call(const std::string& name, const std::vector<NDArray>& args) const {
@@ -176,7 +181,12 @@ std::vector<NDArray> Module::Call(const std::string& name, const std::vector<NDA
     ptrs.push_back(bytes->data());
     arrays.push_back(NDArray(p.shape, p.dtype, std::shared_ptr<const std::vector<uint8_t>>(bytes)));
   }
-  CheckStatus(name, fn(ptrs.data()));
+  int32_t rc;
+  {
+    RunningFunction running(name);
+    rc = fn(ptrs.data());
+  }
+  CheckStatus(name, rc, rc == -4 && fault_message_ ? fault_message_() : nullptr);
   return arrays;
 }
 

@@ -851,6 +851,11 @@ Value Parser::CallBuiltin(CallArgs& a) {
       PrimExpr x = ToExpr(*v[0]);
       return expr(MakeCall(x.dtype(), "tir.likely", {x}));
     }
+    if (f == "tirgen_check_index") {  // InstrumentBoundCheckers' checked index (--check-bounds)
+      auto v = Bind(a, {"index", "extent", "buffer"}, 3);
+      PrimExpr x = ToExpr(*v[0]);
+      return expr(MakeCall(x.dtype(), "tir.tirgen_check_index", {x, ToExpr(*v[1]), ToExpr(*v[2])}));
+    }
     if (f == "reinterpret" || f == "call_extern" || f == "call_pure_extern" || f == "call_intrin") {
       // TVM's _dtype_forward: the dtype comes first, or as dtype= with the rest positional.
       std::vector<Value> rest = a.pos;

@@ -8,6 +8,7 @@
 #include <atomic>
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iostream>
@@ -137,13 +138,15 @@ class TempRegistration {
 
 struct AtomicFileWriter::Impl {
   std::string path, tmp;
+  std::string target;     ///< the file renamed over (path, or the file a link at path names)
+  bool in_place = false;  ///< path is a device or FIFO: written directly, nothing renamed
   int fd = -1;
   std::unique_ptr<TempRegistration> registered;
 
   [[noreturn]] void Fail(const std::string& why) {
     if (fd >= 0) ::close(fd);
     fd = -1;
-    ::unlink(tmp.c_str());
+    if (!in_place) ::unlink(tmp.c_str());
     registered.reset();
     throw Error(Span{path, 0, 0}, "cannot write file: " + why);
   }
@@ -152,13 +155,31 @@ struct AtomicFileWriter::Impl {
 AtomicFileWriter::AtomicFileWriter(const std::string& path) : impl_(new Impl) {
   impl_->path = path;
   if (path == "-") return;
+  // Something that is not a regular file (/dev/null, /dev/stdout, a FIFO) is written in place:
+  // renaming a temporary over it would replace the device with a file.
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+    if (S_ISDIR(st.st_mode)) throw Error(Span{path, 0, 0}, "cannot write file: it is a directory");
+    int fd = ::open(path.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
+    if (fd < 0) throw Error(Span{path, 0, 0}, std::string("cannot write file: ") + std::strerror(errno));
+    impl_->fd = fd;
+    impl_->in_place = true;
+    return;
+  }
+  // A symbolic link to a file: the file is replaced, the link kept.
+  std::string target = path;
+  if (char* real = ::realpath(path.c_str(), nullptr)) {
+    if (::lstat(path.c_str(), &st) == 0 && S_ISLNK(st.st_mode)) target = real;
+    std::free(real);
+  }
+  impl_->target = target;
   // A unique temporary beside the output (same file system, so rename is atomic): two
   // processes writing one path never share it; the last rename wins whole.
-  std::string dir = ".", base = path;
-  size_t slash = path.rfind('/');
+  std::string dir = ".", base = target;
+  size_t slash = target.rfind('/');
   if (slash != std::string::npos) {
-    dir = slash == 0 ? "/" : path.substr(0, slash);
-    base = path.substr(slash + 1);
+    dir = slash == 0 ? "/" : target.substr(0, slash);
+    base = target.substr(slash + 1);
   }
   std::string tmp = (dir == "/" ? "" : dir) + "/." + base + ".tmp-XXXXXX";
   std::vector<char> name(tmp.begin(), tmp.end());
@@ -177,7 +198,7 @@ AtomicFileWriter::AtomicFileWriter(const std::string& path) : impl_(new Impl) {
 AtomicFileWriter::~AtomicFileWriter() {
   if (impl_->fd < 0) return;
   ::close(impl_->fd);
-  ::unlink(impl_->tmp.c_str());
+  if (!impl_->in_place) ::unlink(impl_->tmp.c_str());
 }
 
 void AtomicFileWriter::Write(std::string_view data) {
@@ -202,7 +223,8 @@ void AtomicFileWriter::Commit() {
   int fd = impl_->fd;
   impl_->fd = -1;
   if (::close(fd) != 0) impl_->Fail(std::strerror(errno));
-  if (std::rename(impl_->tmp.c_str(), impl_->path.c_str()) != 0) impl_->Fail(std::strerror(errno));
+  if (impl_->in_place) return;
+  if (std::rename(impl_->tmp.c_str(), impl_->target.c_str()) != 0) impl_->Fail(std::strerror(errno));
   impl_->registered.reset();
 }
 

@@ -68,8 +68,7 @@ Json Measure(const Json& task, const std::string& library, const std::string& sy
   runtime::Module::EntryPoint fn = LoadEntry(library, symbol);
   Arguments args(task.at("args"));
   int32_t rc = fn(args.data());
-  TIRGEN_CHECK(rc == 0) << "the function returned " << rc << " ("
-                        << (rc == -2 ? "out of memory" : "an assertion failed") << ")";
+  TIRGEN_CHECK(rc == 0) << "the function returned " << rc << " (" << runtime::Module::StatusText(rc) << ")";
   const Json& save = task.at("save");
   for (size_t i = 0; i < save.size(); ++i) SaveNpy(save[i].get<std::string>(), args.Current(i));
   const Json& expected = task.at("expected");

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "tirgen/support/forked.h"
+
 namespace tirgen {
 namespace tuner {
 
@@ -26,8 +28,7 @@ struct ChildExit {
 /// stderr into `log_file`; kills the group after `timeout_seconds`. tirgen::Error when it
 /// cannot be started.
 ChildExit RunChild(const std::vector<std::string>& argv, const std::string& log_file, double timeout_seconds);
-/// "SIGSEGV (Segmentation fault)".
-std::string SignalName(int signal);
+using support::SignalName;
 
 inline float BFloat16ToFloat(uint16_t bits) {
   uint32_t u = static_cast<uint32_t>(bits) << 16;

@@ -3,7 +3,6 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
-#include <string.h>
 #include <sys/wait.h>
 #include <time.h>
 
@@ -87,13 +86,6 @@ ChildExit RunChild(const std::vector<std::string>& argv, const std::string& log_
   if (WIFSIGNALED(status)) exit.signal = WTERMSIG(status);
   if (WIFEXITED(status)) exit.code = WEXITSTATUS(status);
   return exit;
-}
-
-std::string SignalName(int signal) {
-  const char* abbrev = sigabbrev_np(signal);
-  const char* text = strsignal(signal);
-  std::string name = abbrev ? std::string("SIG") + abbrev : "signal " + std::to_string(signal);
-  return text ? name + " (" + text + ")" : name;
 }
 
 }  // namespace tuner

@@ -82,6 +82,36 @@ TEST_F(CliMalformed, IntegerDivisionByZeroAtRunTime) {
                   "fused_floor_mod", "integer division by zero");
 }
 
+// take with mode="fast" trusts its indices, as TVM's does: an index far out of range faults in
+// the compiled code. `run` reports the fault as one error naming the fused function (the work
+// runs in a guarded child), and --check-bounds names the buffer, the index and the extent.
+TEST_F(CliMalformed, FaultInCompiledCodeIsAnErrorAndCheckBoundsLocatesIt) {
+  WriteText(P("take.relay"),
+            "#[version = \"0.0.5\"]\ndef @main(%x: Tensor[(4), float32], %i: Tensor[(1), int32]) {\n"
+            "  take(%x, %i, axis=0, mode=\"fast\")\n}\n");
+  WriteNpy(P("x.npy"), "{'descr': '<f4', 'fortran_order': False, 'shape': (4,), }", 16);
+  {
+    std::ofstream out(P("i.npy"), std::ios::binary);
+    std::string header = "{'descr': '<i4', 'fortran_order': False, 'shape': (1,), }";
+    while ((10 + header.size() + 1) % 64) header += ' ';
+    header += '\n';
+    out.write("\x93NUMPY\x01\x00", 8);
+    uint16_t len = static_cast<uint16_t>(header.size());
+    out.write(reinterpret_cast<const char*>(&len), 2);
+    int32_t index = 1 << 30;  // 4 GB past the data: never mapped
+    out << header;
+    out.write(reinterpret_cast<const char*>(&index), 4);
+  }
+  std::string args = "run " + P("take.relay") + " --input x=" + P("x.npy") + " --input i=" + P("i.npy") +
+                     " --output-dir " + P("o");
+  RunResult crash = RunCli(args);
+  ExpectUserError(crash, "function tvmgen_default_fused_take", "crashed with SIGSEGV");
+  EXPECT_FALSE(std::filesystem::exists(P("o"))) << "a failed run writes nothing";
+  ExpectUserError(RunCli(args + " --check-bounds"), "function tvmgen_default_fused_take",
+                  "buffer p0 index 1073741824 out of bounds (extent 4)");
+  EXPECT_FALSE(std::filesystem::exists(P("o")));
+}
+
 // A 12k-deep let chain and a 12k-operator chain (10k crashed FuseOps): the chain through every
 // graph subcommand, the lets through fuse (100k-node figures: the report; too slow for a test).
 TEST_F(CliMalformed, DeepChainsGoThroughEverySubcommand) {

@@ -3,6 +3,7 @@
 // nothing is left beside the output, and a failure names the file.
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -60,6 +61,36 @@ TEST(WriteFileAtomic, KeepsTheUsualPermissionsAndNamesTheFileOnFailure) {
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find(dir + "/missing/out.txt"), std::string::npos) << e.what();
   }
+  fs::remove_all(dir);
+}
+
+// `-o /dev/null` once renamed a temporary over the device (as root, /dev/null became a file):
+// a device or FIFO is written in place, a symbolic link keeps pointing at the new file, and a
+// directory is refused. (A FIFO of our own: the machine's /dev/null may already be a file.)
+TEST(WriteFileAtomic, WritesDevicesInPlaceAndKeepsLinks) {
+  std::string fifo_dir = Dir("fifo");
+  std::string fifo = fifo_dir + "/pipe";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  std::string got;
+  std::thread reader([&] { got = ReadFile(fifo); });
+  WriteFileAtomic(fifo, "through the pipe");
+  reader.join();
+  EXPECT_EQ(got, "through the pipe");
+  EXPECT_TRUE(fs::is_fifo(fifo));
+  EXPECT_EQ(std::distance(fs::directory_iterator(fifo_dir), fs::directory_iterator()), 1) << "no temporary left";
+  fs::remove_all(fifo_dir);
+  if (fs::is_character_file("/dev/full")) {
+    EXPECT_THROW(WriteFileAtomic("/dev/full", std::string(1 << 16, 'x')), Error);
+    EXPECT_TRUE(fs::is_character_file("/dev/full"));
+  }
+  std::string dir = Dir("links");
+  WriteFileAtomic(dir + "/target.txt", "old");
+  fs::create_symlink("target.txt", dir + "/link.txt");
+  WriteFileAtomic(dir + "/link.txt", "new");
+  EXPECT_TRUE(fs::is_symlink(dir + "/link.txt"));
+  EXPECT_EQ(ReadFile(dir + "/target.txt"), "new");
+  EXPECT_THROW(WriteFileAtomic(dir, "x"), Error);
+  EXPECT_TRUE(fs::is_directory(dir));
   fs::remove_all(dir);
 }
 

@@ -36,6 +36,7 @@ void AddBuildCommand(CLI::App& app, BuildOptions* options) {
   cmd->add_option("--params", options->program.params, "weights (.npz) bound to Relay main's parameters");
   AddInputShapeOption(cmd, &options->program.input_shapes);
   cmd->add_flag("--link-params", options->program.link_params, "embed the weights in the PrimFuncs");
+  AddCheckBoundsOption(cmd, &options->program);
   cmd->add_option("--target", options->target, kTargetHelp);
   cmd->add_option("--emit-schedule", options->emit_schedule,
                   "write DIR/<func>.py (as lowered), <func>.trace.py (the default schedule as a TVM trace) "

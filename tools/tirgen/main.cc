@@ -1,6 +1,9 @@
 // The tirgen command line. Exit codes: 0 ok, 1 check failed, 2 user error, 3 internal error.
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
+#include <csignal>
+#include <functional>
 #include <iostream>
 #include <new>
 #include <string>
@@ -17,7 +20,9 @@
 #include "script_command.h"
 #include "tasks_command.h"
 #include "tune_command.h"
+#include "tirgen/runtime/call_record.h"
 #include "tirgen/support/error.h"
+#include "tirgen/support/forked.h"
 #include "tirgen/support/stack_guard.h"
 
 namespace {
@@ -57,6 +62,36 @@ std::string UserErrorText(const tirgen::Error& e) {
   return "error: " + text;
 }
 
+// `run` executes compiled code, which can fault (an index out of range under take's "fast"
+// mode, an out-of-bounds access in user TensorIR): the work runs in a forked child, and a
+// fatal signal becomes one error line naming the compiled function that was running.
+int RunGuarded(const std::function<int()>& work) {
+  tirgen::support::ForkedExit exit;
+  try {
+    exit = tirgen::support::RunForked([&](char* note, std::size_t bytes) {
+      tirgen::runtime::RecordRunningFunctionIn(note, bytes);
+      return work();
+    });
+  } catch (const tirgen::Error& e) {
+    std::cerr << UserErrorText(e) << "\n";
+    return 2;
+  }
+  if (!exit.signal) return exit.code;
+  std::string signal = tirgen::support::SignalName(exit.signal);
+  if (!exit.note.empty()) {
+    std::cerr << "error: function " << exit.note << " crashed with " << signal
+              << "; the compiled code faulted (an index out of range? rerun with --check-bounds to find it)\n";
+    return 2;
+  }
+  if (exit.signal == SIGKILL) {
+    std::cerr << "error: killed by " << signal << " (out of memory, or killed by someone); make the input smaller\n";
+    return 2;
+  }
+  std::cerr << "error: internal compiler error (a tirgen bug, please report it): tirgen crashed with " << signal
+            << "\n";
+  return 3;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -89,32 +124,40 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    int code = app.exit(e);
-    return code == 0 ? 0 : 2;
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help
+    // One line, as every user error: CLI11's own text would span two, without "error:".
+    std::string what = e.what();
+    std::replace(what.begin(), what.end(), '\n', ' ');
+    std::cerr << "error: " << what << "; see tirgen --help\n";
+    return 2;
   }
-  int status = 0;
   // The work runs on a thread with a 1 GB stack (reserved, committed only as used): passes that
   // recurse over nesting (100k-deep let chains or sums) get through; deeper input is a clear
   // error (support::CheckStack), never a SIGSEGV.
-  tirgen::support::RunWithStack(std::size_t(1) << 30, [&] {
-    try {
-      status = Dispatch(app, script, relay, fuse, lower, build, run, tasks, tune, graph, cache, opt);
-    } catch (const tirgen::Error& e) {
-      std::cerr << UserErrorText(e) << "\n";
-      status = 2;
-    } catch (const tirgen::InternalError& e) {
-      std::cerr << "error: " << e.what() << "\n";
-      status = 3;
-    } catch (const std::bad_alloc&) {
-      std::cerr << "error: out of memory: the input asks for more memory than this machine has "
-                   "(a tensor or program too large); make it smaller\n";
-      status = 2;
-    } catch (const std::exception& e) {
-      std::cerr << "error: internal compiler error (a tirgen bug, please report it): " << e.what()
-                << "\n";
-      status = 3;
-    }
-  });
-  return status;
+  auto work = [&] {
+    int status = 0;
+    tirgen::support::RunWithStack(std::size_t(1) << 30, [&] {
+      try {
+        status = Dispatch(app, script, relay, fuse, lower, build, run, tasks, tune, graph, cache, opt);
+      } catch (const tirgen::Error& e) {
+        std::cerr << UserErrorText(e) << "\n";
+        status = 2;
+      } catch (const tirgen::InternalError& e) {
+        std::cerr << "error: " << e.what() << "\n";
+        status = 3;
+      } catch (const std::bad_alloc&) {
+        std::cerr << "error: out of memory: the input asks for more memory than this machine has "
+                     "(a tensor or program too large); make it smaller\n";
+        status = 2;
+      } catch (const std::exception& e) {
+        std::cerr << "error: internal compiler error (a tirgen bug, please report it): " << e.what()
+                  << "\n";
+        status = 3;
+      }
+    });
+    return status;
+  };
+  if (!app.got_subcommand("run")) return work();
+  return RunGuarded(work);
 }
 

@@ -7,6 +7,7 @@
 #include "tirgen/script/parser.h"
 #include "tirgen/support/error.h"
 #include "tirgen/support/io.h"
+#include "tirgen/tir/transforms/passes.h"
 
 namespace tirgen {
 namespace cli {
@@ -15,7 +16,17 @@ bool IsTVMScript(const std::string& text) {
   return text.find("@T.prim_func") != std::string::npos || text.find("@I.ir_module") != std::string::npos;
 }
 
-IRModule LoadProgram(const ProgramOptions& options) {
+namespace {
+
+// The module asking the build pipeline for InstrumentBoundCheckers (--check-bounds).
+IRModule WithBoundChecks(const IRModule& mod, bool on) {
+  if (!on) return mod;
+  AttrMap attrs = mod->attrs;
+  attrs[tir::transform::kInstrumentBoundCheckers] = tir::IntImm(DataType::Bool(), 1);
+  return IRModule(mod->functions, attrs);
+}
+
+IRModule Load(const ProgramOptions& options) {
   std::string name = options.input == "-" ? "<stdin>" : options.input;
   std::string text = frontend::IsOnnxPath(options.input) ? std::string() : ReadFile(options.input);
   if (IsTVMScript(text)) {
@@ -29,6 +40,17 @@ IRModule LoadProgram(const ProgramOptions& options) {
   LoadedInput graph = LoadInput({options.input, options.params, options.input_shapes},
                                 options.input == "-" ? &text : nullptr);
   return runtime::LowerForExecution(graph.mod, graph.params, options.link_params);
+}
+
+}  // namespace
+
+IRModule LoadProgram(const ProgramOptions& options) { return WithBoundChecks(Load(options), options.check_bounds); }
+
+void AddCheckBoundsOption(CLI::App* cmd, ProgramOptions* options) {
+  cmd->add_flag("--check-bounds", options->check_bounds,
+                "check every buffer load and store of the compiled code (TVM's tir.instrument_bound_checkers): "
+                "an access out of bounds is the error 'function F: buffer B index I out of bounds (extent N)'; "
+                "slower code");
 }
 
 target::Target TargetOption(const std::string& text) {

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include <CLI/CLI.hpp>
+
 #include "tirgen/target/target.h"
 #include "tirgen/tir/function.h"
 
@@ -17,7 +19,11 @@ struct ProgramOptions {
   std::string params;        ///< .npz bound to Relay main's parameters by name (optional)
   bool link_params = false;  ///< embed weights in the PrimFuncs (relay.FuseOps.link_params)
   std::vector<std::string> input_shapes;  ///< ONNX inputs with dynamic dims: NAME=d0,d1,...
+  bool check_bounds = false;  ///< --check-bounds: the build checks every buffer access
 };
+
+/// Adds --check-bounds (run, build).
+void AddCheckBoundsOption(CLI::App* cmd, ProgramOptions* options);
 
 /// True when `text` is TVMScript (a `@T.prim_func` or `@I.ir_module`), false for Relay text.
 bool IsTVMScript(const std::string& text);

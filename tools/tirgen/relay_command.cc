@@ -1,6 +1,7 @@
 #include "relay_command.h"
 
 #include "tirgen/relay/text.h"
+#include "tirgen/relay/transforms.h"
 #include "tirgen/support/io.h"
 #include "tirgen/support/npz.h"
 
@@ -22,6 +23,9 @@ int RunRelay(const RelayOptions& options) {
   if (!options.params.empty()) params = LoadNpz(options.params);
   ObjectRef node = relay::Parse(ReadFile(options.input), name,
                                 options.params.empty() ? nullptr : &params);
+  // Type-checked as TVM's parser does (an ill-typed program is an error); printed as written.
+  if (const auto* mod = node.as<IRModuleNode>()) relay::InferType(GetRef<IRModule>(mod));
+  else if (node.as<relay::ExprNode>()) relay::InferType(node.cast<relay::Expr>());
   WriteFileAtomic(options.output, relay::Print(node, options.show_meta_data));
   return 0;
 }

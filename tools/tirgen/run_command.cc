@@ -126,6 +126,7 @@ void AddRunCommand(CLI::App& app, RunOptions* options) {
   cmd->add_option("--params", options->program.params, "weights (.npz) bound to Relay main's parameters");
   AddInputShapeOption(cmd, &options->program.input_shapes);
   cmd->add_flag("--link-params", options->program.link_params, "embed the weights in the PrimFuncs");
+  AddCheckBoundsOption(cmd, &options->program);
   cmd->add_option("--output-dir", options->output_dir, "directory for output_<k>.npy, created if missing (default: .)");
   cmd->add_option("--target", options->target, kTargetHelp);
   AddDatabaseOption(cmd, &options->db);

@@ -48,7 +48,11 @@ class Module {
   static void CheckArgCount(const std::string& name, size_t given, size_t takes);
   static void CheckArgument(const std::string& name, size_t i, const Param& p, const std::vector<int64_t>& shape,
                             DataType dtype);
-  static void CheckStatus(const std::string& name, int32_t rc);
+  /// `fault_message` is the library's message of its last bound fault (code -4), when known.
+  static void CheckStatus(const std::string& name, int32_t rc, const char* fault_message = nullptr);
+  /// What a status code says: "out of memory" (-2), "integer division by zero" (-3), "an index
+  /// out of bounds" (-4), else "an assertion failed".
+  static std::string StatusText(int32_t rc);
 
   std::vector<std::string> FunctionNames() const;
   /// For each parameter of `name`: whether the function stores into it (an output).
@@ -60,6 +64,10 @@ class Module {
   /// For callers that manage the memory themselves (the Executor's execution plan).
   using EntryPoint = int32_t (*)(void**);
   EntryPoint EntryOf(const std::string& name) const;
+  /// The library's message of its last bound fault (built with InstrumentBoundCheckers), or
+  /// nullptr when it has no bound checks.
+  using FaultMessage = const char* (*)();
+  FaultMessage fault_message() const { return fault_message_; }
   /// Path of the loaded shared library (in the build cache).
   const std::string& library() const { return library_; }
 
@@ -71,6 +79,7 @@ class Module {
   std::shared_ptr<void> handle_;
   std::string library_;
   std::map<std::string, Entry> entries_;
+  FaultMessage fault_message_ = nullptr;
 };
 
 }  // namespace runtime

@@ -259,7 +259,12 @@ OnnxImport GraphConverter::Run() {
       std::string why = conv.forms(form);
       if (!why.empty()) ctx.Fail(why + " is not supported");
     }
-    conv.convert(ctx);
+    try {
+      conv.convert(ctx);
+    } catch (const Error& e) {  // from below the converter (an attribute beyond int32): name the node
+      if (e.span().defined() || e.message().rfind("ONNX node '", 0) == 0) throw;
+      ctx.Fail(e.message());
+    }
     for (int i = 0; i < node.output_size(); ++i)
       if (!node.output(i).empty() && !values_.count(node.output(i)))
         ctx.Fail("output " + std::to_string(i) + " ('" + node.output(i) + "') is not supported by the importer");

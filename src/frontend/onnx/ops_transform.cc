@@ -2,6 +2,7 @@
 // Slice (negative and non-unit steps), Expand, Tile, Pad. Static operands (shapes, axes,
 // starts, pads...) must be known at import time; known data folds.
 #include <algorithm>
+#include <climits>
 
 #include "converter.h"
 
@@ -246,6 +247,11 @@ void ConvertSlice(NodeContext& ctx) {
     int a = ctx.Axis(axes[k], rank);
     int64_t d = in[a], s = steps[k];
     if (s == 0) ctx.Fail("steps must not be 0");
+    // A step beyond the dimension takes one element, as a step of the dimension does (and
+    // keeps the arithmetic below and the int32 attribute in range).
+    int64_t most = std::max<int64_t>(d, 1);
+    s = s > 0 ? std::min(s, most) : std::max(s, -most);
+    steps[k] = s;
     int64_t b = starts[k] < 0 ? starts[k] + d : starts[k];
     int64_t e = ends[k] < 0 ? ends[k] + d : ends[k];
     if (s > 0) {
@@ -295,7 +301,10 @@ void ConvertTile(NodeContext& ctx) {
   if (static_cast<int>(reps.size()) != ctx.Rank(0)) ctx.Fail("repeats must have one entry per dimension");
   ctx.CheckShape(reps, "repeats");
   std::vector<int64_t> out = ctx.Shape(0);
-  for (size_t i = 0; i < out.size(); ++i) out[i] *= reps[i];
+  for (size_t i = 0; i < out.size(); ++i)
+    if (__builtin_mul_overflow(out[i], reps[i], &out[i]) || out[i] > INT32_MAX)
+      ctx.Fail("repeats " + std::to_string(reps[i]) + " on axis " + std::to_string(i) +
+               " gives a dimension beyond int32");
   ctx.CheckShape(out, "the tiled shape");
   if (ctx.IsKnown(0) && ctx.Foldable(SaturatingNumel(out))) {
     ctx.SetKnownOutput(0, EvalTile(ctx.Known(0, "input"), reps));

@@ -27,6 +27,12 @@ inline AttrSpec Required(const std::string& name, AttrKind kind) {
   return AttrSpec{name, kind, false, ObjectRef()};
 }
 
+// Limits that keep a type relation from building an absurd type (expand_dims by 1e9 axes, a
+// split into 1e9 outputs) before anything checks sizes: numpy's rank limit, and a bound on
+// the outputs of one operator.
+constexpr int64_t kMaxRank = 64;
+constexpr int64_t kMaxOutputs = 65536;
+
 inline int64_t DimValue(const tir::PrimExpr& d) {
   const auto* imm = d.as<tir::IntImmNode>();
   TIRGEN_ICHECK(imm) << "relay shapes are static";

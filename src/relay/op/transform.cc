@@ -139,6 +139,9 @@ Type ExpandDimsRel(const TypeCall& c) {
   int64_t ndim = static_cast<int64_t>(data->shape.size());
   int64_t axis = c.call->GetInt("axis"), n = c.call->GetInt("num_newaxis");
   if (n < 0) c.Fail("num_newaxis must not be negative");
+  if (n > kMaxRank - ndim)
+    c.Fail("num_newaxis " + std::to_string(n) + " would give rank " + std::to_string(ndim + n) + ", above the limit " +
+           std::to_string(kMaxRank));
   if (axis < -ndim - 1 || axis > ndim)
     c.Fail("axis " + std::to_string(axis) + " is out of range [" + std::to_string(-ndim - 1) + ", " +
            std::to_string(ndim) + "]");
@@ -202,9 +205,15 @@ Type SplitRel(const TypeCall& c) {
     if (n <= 0 || size % n != 0)
       c.Fail("axis " + std::to_string(axis) + " of size " + std::to_string(size) +
              " cannot be split into " + std::to_string(n) + " equal sections");
+    if (n > kMaxOutputs)
+      c.Fail("split into " + std::to_string(n) + " sections: at most " + std::to_string(kMaxOutputs) +
+             " outputs are supported");
     for (int64_t i = 0; i < n; ++i) piece(size / n);
   } else {
     std::vector<int64_t> idx = c.call->GetIntArray("indices_or_sections");
+    if (static_cast<int64_t>(idx.size()) >= kMaxOutputs)
+      c.Fail("split at " + std::to_string(idx.size()) + " indices: at most " + std::to_string(kMaxOutputs) +
+             " outputs are supported");
     int64_t begin = 0;
     for (int64_t i : idx) {
       if (i <= begin) c.Fail("indices_or_sections " + ListText(idx) + " must be ascending and positive");

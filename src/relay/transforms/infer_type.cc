@@ -14,6 +14,18 @@ namespace tirgen {
 namespace relay {
 namespace {
 
+// A relation can compute a negative extent from attributes (resize2d to size -3, a pad of -5):
+// the call is the error, not the executor that would allocate it later.
+void CheckNoNegativeDim(const TypeCall& c, const Type& t) {
+  if (const auto* tt = t.as<TensorTypeNode>()) {
+    for (const tir::PrimExpr& d : tt->shape)
+      if (const int64_t* v = tir::as_const_int(d))
+        if (*v < 0) c.Fail("the result would have the negative dimension " + std::to_string(*v) + " (" + TypeToString(t) + ")");
+  } else if (const auto* tup = t.as<TupleTypeNode>()) {
+    for (const Type& f : tup->fields) CheckNoNegativeDim(c, f);
+  }
+}
+
 [[noreturn]] void FailAt(const Expr& e, const std::string& message) {
   if (e.defined() && e->location.defined()) throw Error(e->location, message);
   throw Error(message);
@@ -172,7 +184,10 @@ class TypeInferencer : public ExprMutator {
     for (size_t i = 0; i < arg_types.size(); ++i)
       if (!arg_types[i].defined()) FailAt(orig, "argument " + std::to_string(i) + " of " + o->name + " is untyped");
     try {
-      return info->relation(TypeCall(call, arg_types, *info));
+      TypeCall c(call, arg_types, *info);
+      Type result = info->relation(c);
+      CheckNoNegativeDim(c, result);
+      return result;
     } catch (const Error& e) {
       if (e.span().defined() || !orig->location.defined()) throw;
       throw Error(orig->location, e.message());  // attribute access errors: locate them

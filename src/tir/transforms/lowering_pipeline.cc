@@ -13,8 +13,17 @@ Pass TvmLowerPipeline() {
                     "TvmLowerPipeline");
 }
 
-// One pipeline: the C build lowers exactly as tvm.lower does.
-Pass LoweringPipeline() { return TvmLowerPipeline(); }
+// One pipeline: the C build lowers exactly as tvm.lower does, bound checks last when the module
+// asks for them (TVM runs InstrumentBoundCheckers after the other passes too).
+Pass LoweringPipeline() {
+  Pass check = InstrumentBoundCheckers();
+  Pass when_asked("InstrumentBoundCheckers", [check](const IRModule& mod) {
+    auto it = mod->attrs.find(kInstrumentBoundCheckers);
+    const auto* on = it == mod->attrs.end() ? nullptr : it->second.as<IntImmNode>();
+    return on && on->value ? check(mod) : mod;
+  });
+  return Sequential({TvmLowerPipeline(), when_asked}, "LoweringPipeline");
+}
 
 }  // namespace transform
 }  // namespace tir

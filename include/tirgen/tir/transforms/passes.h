@@ -85,6 +85,13 @@ Pass CommonSubexprElimTIR(bool enable_cse_tir = true, bool identify_equiv_terms 
 /// most N stores (TVM's automatic unrolling; `pragma_unroll_explicit = 0` marks them T.unroll).
 Pass UnrollLoop();
 
+/// TVM's tir.instrument_bound_checkers: every load and store index of a lowered function with a
+/// constant-extent buffer becomes tir.tirgen_check_index(index, extent, "buffer"), which the C
+/// code checks (out of bounds: the call fails with "buffer B index I out of bounds (extent N)").
+Pass InstrumentBoundCheckers();
+/// The module attribute that asks the build pipeline for InstrumentBoundCheckers (`--check-bounds`).
+inline const char* const kInstrumentBoundCheckers = "tir.instrument_bound_checkers";
+
 }  // namespace transform
 }  // namespace tir
 }  // namespace tirgen

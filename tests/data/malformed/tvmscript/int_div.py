@@ -1,0 +1,9 @@
+# from tvm.script import tir as T
+
+@T.prim_func
+def main(A: T.Buffer((4,), "int32"), D: T.Buffer((4,), "int32"), B: T.Buffer((4,), "int32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    for i in range(4):
+        with T.block("B"):
+            vi = T.axis.spatial(4, i)
+            B[vi] = T.truncdiv(A[vi], D[vi])

@@ -1,0 +1,2 @@
+@T.prim_func
+def main(:
