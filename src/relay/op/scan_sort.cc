@@ -96,18 +96,8 @@ std::vector<Tensor> TopK(const Call& call, const std::vector<Tensor>& in, const 
   if (axis < 0) axis += static_cast<int>(x.ndim());
   int64_t k = call->GetInt("k");
   if (k < 1) k = DimValue(x->shape[axis]);
-  // The ranking runs along the last axis (another axis is transposed there and back): the
-  // executor's CPU schedule computed wrong values for a rank reduction over a leading axis
-  // ((4, 6, 5), axis 0) -- a bug outside this op, see the session report.
-  int last = static_cast<int>(x.ndim()) - 1;
-  std::vector<int> perm;
-  for (int i = 0; i <= last; ++i) perm.push_back(i == axis ? last : i == last ? axis : i);
-  bool moved = axis != last;
-  Tensor data = moved ? topi::transpose(x, perm) : x;
   std::vector<Tensor> both =
-      topi::topk(data, static_cast<int>(k), last, call->GetBool("is_ascend"), call->GetDType("dtype"));
-  if (moved)
-    for (Tensor& t : both) t = topi::transpose(t, perm);
+      topi::topk(x, static_cast<int>(k), axis, call->GetBool("is_ascend"), call->GetDType("dtype"));
   std::string ret = call->GetString("ret_type");
   if (ret == "values") return {both[0]};
   if (ret == "indices") return {both[1]};
