@@ -83,12 +83,10 @@ def test_topk_ties_take_the_lower_index():
     np.testing.assert_array_equal(indices, [[1, 2, 4, 3]])
 
 
-def test_topk_smallest_is_refused_up_front():
-    from onnx_op_util import export
-
-    data = export(Fn(lambda x: torch.topk(x, 2, largest=False)), (rand(3, 4),))
-    with pytest.raises(tirgen.TirgenError, match="TopK with largest=0"):
-        tirgen.from_onnx(data)
+@pytest.mark.parametrize("dim", [0, -1])
+def test_topk_smallest(dim):
+    x = torch.randperm(4 * 6 * 5).reshape(4, 6, 5).float() / 7
+    check_module(Fn(lambda x: torch.topk(x, 2, dim, largest=False)), (x,), expect_ops=["is_ascend=True"])
 
 
 def test_scatter_nd_from_index_put():
