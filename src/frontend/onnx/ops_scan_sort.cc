@@ -1,4 +1,4 @@
-// Trilu, CumSum, TopK (largest=0 as an ascending topk) and ScatterND, mapped as TVM v0.14's frontend maps them (relay trilu,
+// Trilu, CumSum, TopK (largest=0 as an ascending topk), ScatterND and ScatterElements/Scatter, mapped as TVM v0.14's frontend maps them (relay trilu,
 // cumsum with reverse around it, topk with int64 indices, scatter_nd with the index tuple
 // moved to the front).
 #include "converter.h"
@@ -63,6 +63,22 @@ void ConvertScatterND(NodeContext& ctx) {
   ctx.SetOutput(0, ctx.Call("scatter_nd", {ctx.Input(0), idx, ctx.Input(2)}, attrs));
 }
 
+// ScatterElements (and the deprecated Scatter, its opset-9 name): relay scatter_elements.
+void ConvertScatterElements(NodeContext& ctx) {
+  int rank = ctx.Rank(0);
+  int64_t axis = ctx.Axis(ctx.Int("axis", 0), rank);
+  std::string mode = ctx.Str("reduction", "none");
+  relay::AttrFields attrs = {{"axis", AttrInt(axis)}, {"reduction", String(mode == "none" ? "update" : mode)}};
+  ctx.SetOutput(0, ctx.Call("scatter_elements", {ctx.Input(0), ctx.Input(1), ctx.Input(2)}, attrs));
+}
+
+std::string ScatterElementsForms(const NodeForm& f) {
+  std::string mode = f.Str("reduction", "none");
+  if (mode != "none" && mode != "add" && mode != "mul" && mode != "min" && mode != "max")
+    return "reduction '" + mode + "'";
+  return f.Rank(0) == 0 ? "a 0-d input" : "";
+}
+
 std::string ScatterNDForms(const NodeForm& f) {
   std::string mode = f.Str("reduction", "none");
   if (mode != "none" && mode != "add" && mode != "mul") return "reduction '" + mode + "'";
@@ -80,6 +96,8 @@ void AddScanSortConverters(ConverterTable* table) {
   (*table)["CumSum"] = ConvertCumSum;
   (*table)["TopK"] = ConvertTopK;
   (*table)["ScatterND"] = Converter(ConvertScatterND, ScatterNDForms);
+  (*table)["ScatterElements"] = Converter(ConvertScatterElements, ScatterElementsForms);
+  (*table)["Scatter"] = Converter(ConvertScatterElements, ScatterElementsForms);
 }
 
 }  // namespace onnx_import
