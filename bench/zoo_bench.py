@@ -63,6 +63,11 @@ def main():
     ap.add_argument("--runs", type=int, default=5, help="timed runs per model (median)")
     args = ap.parse_args()
     names = args.names or list(ALL)
+    # OpenMP's spinning workers lose their core on a loaded machine: a tiny model then times the
+    # scheduler (conv3d_net: 20 ms at load 10 on 2 cores, 0.005 ms with TIRGEN_NUM_THREADS=1).
+    load, cores = os.getloadavg()[0], os.cpu_count() or 1
+    if load >= cores:
+        print(f"note: load average {load:.1f} on {cores} cores: run times are not meaningful", flush=True)
     print(f"{'model':24} {'export+import s':>15} {'lower+build s':>14} {'run ms':>9} {'torch ms':>9}  matches")
     failures = 0
     for name in names:

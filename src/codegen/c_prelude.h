@@ -70,7 +70,8 @@ TG_INT_HELPERS(uint8_t, u8) TG_INT_HELPERS(uint16_t, u16) TG_INT_HELPERS(uint32_
    (numpy's results), never SIGFPE. */
 static inline void tg_fault_set(int32_t* f) { __atomic_store_n(f, 1, __ATOMIC_RELAXED); }
 /* A condition GCC must not if-convert into a masked vector load: GCC 12 with AVX2/AVX-512 reads
-   wrong lanes when a conditional float load is masked by a narrower (int8/bool) load's test. */
+   wrong lanes when a conditional load is masked by a test of loaded values (an int8/bool mask
+   choosing float32, an int32 rank choosing float32 in topk over a leading axis). */
 static inline int tg_opaque_cond(int c) { __asm__("" : "+r"(c)); return c; }
 #define TG_CHECKED_DIV(T, N, NEG1) \
   static inline T tg_div_##N(T a, T b, int32_t* f) { if (b == 0) { tg_fault_set(f); return 0; } if (NEG1 && b == (T)-1) return (T)(0 - (uint64_t)a); return a / b; } \

@@ -410,7 +410,7 @@ class Emitter : public internal::ScalarEmitter {
     }
     if (op == "tir.if_then_else") {
       std::string cond = arg(0);
-      if (ReadsNarrowerThan(n->args[0], t.bits())) cond = "tg_opaque_cond(" + cond + ")";
+      if (LoadsFromBuffer(n->args[0])) cond = "tg_opaque_cond(" + cond + ")";
       return "(" + cond + " ? " + arg(1) + " : " + arg(2) + ")";
     }
     if (op == "tir.tirgen_check_index") {
@@ -692,18 +692,14 @@ class Emitter : public internal::ScalarEmitter {
     Line() << "}\n";
   }
 
-  // Whether `e` loads elements narrower than `bits` (an int8/bool mask choosing float32 values).
-  static bool ReadsNarrowerThan(const PrimExpr& e, int bits) {
+  // Whether `e` loads from a buffer (a mask, a rank: a data-dependent condition). Index
+  // arithmetic alone (padding bounds) is not: GCC keeps vectorizing those selects.
+  static bool LoadsFromBuffer(const PrimExpr& e) {
     struct Reads : StmtExprVisitor {
       using StmtExprVisitor::VisitExpr_;
-      int bits = 0;
       bool found = false;
-      void VisitExpr_(const BufferLoadNode* n) override {
-        found = found || n->buffer->dtype.bits() < bits;
-        StmtExprVisitor::VisitExpr_(n);
-      }
+      void VisitExpr_(const BufferLoadNode*) override { found = true; }
     } r;
-    r.bits = bits;
     r.VisitExpr(e);
     return r.found;
   }

@@ -159,5 +159,69 @@ Tensor scatter_nd(const Tensor& data, const Tensor& indices, const Tensor& updat
       name, "scatter_nd");
 }
 
+Tensor scatter_elements(const Tensor& data, const Tensor& indices, const Tensor& updates, int axis,
+                        const std::string& reduction, const std::string& name) {
+  size_t ndim = data.ndim();
+  if (axis < 0) axis += static_cast<int>(ndim);
+  IterVar k = te::reduce_axis(Range(I32(0), indices->shape[axis]), "k");
+  // Index position (o with axis -> k) exists (o within indices' extents off the axis) and
+  // addresses o. Off-axis coordinates are clamped for the load; `inside` masks them.
+  auto matches = [&](const std::vector<Var>& o) {
+    std::vector<PrimExpr> at;
+    PrimExpr inside = make_const(DataType::Bool(), 1);
+    for (size_t d = 0; d < ndim; ++d) {
+      if (static_cast<int>(d) == axis) {
+        at.push_back(k->var);
+        continue;
+      }
+      PrimExpr last = cast(o[d].dtype(), indices->shape[d]) - make_const(o[d].dtype(), 1);
+      inside = logical_and(inside, le(o[d], last));
+      at.push_back(min(o[d], last));
+    }
+    PrimExpr idx = cast(o[axis].dtype(), indices(at));
+    idx = Select(lt(idx, make_const(idx.dtype(), 0)), idx + cast(idx.dtype(), data->shape[axis]), idx);
+    return std::make_pair(logical_and(inside, eq(idx, o[axis])), at);
+  };
+  if (reduction == "update") {
+    Tensor last = te::compute(
+        data->shape,
+        [&](const std::vector<Var>& o) {
+          return ReduceOver(false, true, Select(matches(o).first, k->var, I32(-1)), {k});
+        },
+        name + "_last", "scatter_elements");
+    return te::compute(
+        data->shape,
+        [&](const std::vector<Var>& o) {
+          PrimExpr l = last(Vec(o));
+          std::vector<PrimExpr> at = matches(o).second;
+          at[axis] = max(l, I32(0));
+          return Select(ge(l, I32(0)), updates(at), data(Vec(o)));
+        },
+        name, "scatter_elements");
+  }
+  bool add = reduction == "add", mul = reduction == "mul", mn = reduction == "min", mx = reduction == "max";
+  TIRGEN_CHECK(add || mul || mn || mx) << "scatter_elements: reduction '" << reduction
+                                       << "' is not one of update, add, mul, min, max";
+  DataType dt = data->dtype;
+  // The identity of each combination, so positions that do not match leave data unchanged.
+  PrimExpr identity = add ? make_const(dt, 0) : mul ? make_const(dt, 1) : mn ? max_value(dt) : min_value(dt);
+  Tensor acc = te::compute(
+      data->shape,
+      [&](const std::vector<Var>& o) {
+        auto m = matches(o);
+        PrimExpr src = Select(m.first, updates(m.second), identity);
+        if (add || mul) return ReduceOver(add, false, src, {k});
+        return mx ? max(src, std::vector<IterVar>{k}) : min(src, std::vector<IterVar>{k});
+      },
+      name + "_acc", "scatter_elements");
+  return te::compute(
+      data->shape,
+      [&](const std::vector<Var>& o) {
+        PrimExpr x = data(Vec(o)), a = acc(Vec(o));
+        return add ? x + a : mul ? x * a : mx ? max(x, a) : min(x, a);
+      },
+      name, "scatter_elements");
+}
+
 }  // namespace topi
 }  // namespace tirgen

@@ -17,8 +17,9 @@ def rand(*shape):
     "module, shape, op",
     [
         (torch.nn.Conv1d(3, 4, 3, stride=2, padding=1, dilation=1), (2, 3, 11), "nn.conv1d("),
-        # grouped 1-d: lifted to conv2d (tirgen's conv1d compute is TVM's ungrouped generic one)
-        (torch.nn.Conv1d(4, 4, 3, groups=2, dilation=2), (1, 4, 12), "nn.conv2d("),
+        # grouped 1-d: nn.conv1d with groups (TVM's CPU strategy: group_conv1d_ncw)
+        (torch.nn.Conv1d(4, 4, 3, groups=2, dilation=2), (1, 4, 12), "nn.conv1d("),
+        (torch.nn.Conv1d(6, 6, 5, groups=6, stride=2, padding=2), (2, 6, 15), "nn.conv1d("),
         (torch.nn.Conv3d(2, 3, (3, 2, 3), stride=(1, 2, 1), padding=(1, 0, 1)), (1, 2, 5, 6, 5), "nn.conv3d("),
         (torch.nn.ConvTranspose1d(3, 2, 3, stride=2, padding=1, output_padding=1), (1, 3, 7), "nn.conv1d_transpose("),
         (torch.nn.ConvTranspose3d(3, 2, 2, stride=2), (1, 3, 2, 3, 2), "nn.conv3d_transpose("),

@@ -83,12 +83,10 @@ def test_topk_ties_take_the_lower_index():
     np.testing.assert_array_equal(indices, [[1, 2, 4, 3]])
 
 
-def test_topk_smallest_is_refused_up_front():
-    from onnx_op_util import export
-
-    data = export(Fn(lambda x: torch.topk(x, 2, largest=False)), (rand(3, 4),))
-    with pytest.raises(tirgen.TirgenError, match="TopK with largest=0"):
-        tirgen.from_onnx(data)
+@pytest.mark.parametrize("dim", [0, -1])
+def test_topk_smallest(dim):
+    x = torch.randperm(4 * 6 * 5).reshape(4, 6, 5).float() / 7
+    check_module(Fn(lambda x: torch.topk(x, 2, dim, largest=False)), (x,), expect_ops=["is_ascend=True"])
 
 
 def test_scatter_nd_from_index_put():
@@ -127,3 +125,53 @@ def test_scatter_nd_modes_onnx():
                 else:
                     want[r] *= upd[a, b]
         np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-6, err_msg=mode)
+
+
+@pytest.mark.parametrize("dim", [0, 1, -1])
+def test_scatter_elements_from_scatter(dim):
+    # torch.Tensor.scatter exports ScatterElements; indices smaller than data off the axis.
+    x = rand(4, 5, 6)
+    idx = torch.from_numpy(np.random.RandomState(1).randint(0, x.shape[dim], (3, 4, 5)))
+    src = rand(3, 4, 5) * 10
+    check_module(Fn(lambda x, s: x.scatter(dim, idx, s)), (x, src), expect_ops=["scatter_elements("])
+
+
+def test_scatter_add_with_duplicates():
+    # every index addresses one of 2 rows: duplicates add up (ScatterElements reduction=add).
+    x = rand(3, 4)
+    idx = torch.tensor([[0, 1, 1, 0], [1, 1, 0, 0], [0, 0, 0, 1]])
+    src = rand(3, 4) + 2
+    check_module(Fn(lambda x, s: x.scatter_add(0, idx, s)), (x, src), opset=16)
+
+
+def test_scatter_elements_reductions_negative_indices_onnx():
+    from onnx import TensorProto, helper, numpy_helper
+
+    data = np.random.RandomState(0).randn(3, 4).astype("float32")
+    upd = np.random.RandomState(1).randn(2, 4).astype("float32") * 3
+    idx = np.array([[0, -1, 2, 0], [0, 2, -3, 1]], dtype="int64")
+    for mode, comb in [("none", None), ("add", np.add), ("mul", np.multiply), ("max", np.maximum), ("min", np.minimum)]:
+        want = data.copy()
+        for i in range(2):
+            for j in range(4):
+                r = idx[i, j] % 3
+                want[r, j] = upd[i, j] if comb is None else comb(want[r, j], upd[i, j])
+        node = helper.make_node("ScatterElements", ["d", "i", "u"], ["y"], axis=0, reduction=mode)
+        g = helper.make_graph([node], "g", [helper.make_tensor_value_info("d", TensorProto.FLOAT, (3, 4))],
+                              [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)],
+                              initializer=[numpy_helper.from_array(idx, "i"), numpy_helper.from_array(upd, "u")])
+        model = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)])
+        mod, params = tirgen.from_onnx(model)
+        (got,) = tirgen.run(mod, {"d": data}, params=params)
+        np.testing.assert_allclose(got, want, rtol=1e-6, err_msg=mode)
+
+
+def test_scatter_elements_relation():
+    text = """#[version = "0.0.5"]
+def @main(%d: Tensor[(3, 4), float32], %i: Tensor[(2, 5), int64], %u: Tensor[(2, 5), float32]) {
+  scatter_elements(%d, %i, %u, axis=0)
+}"""
+    with pytest.raises(tirgen.TirgenError, match="indices dim 1 exceeds data's"):
+        tirgen.relay.parse(text)
+    with pytest.raises(tirgen.TirgenError, match="reduction \"mean\" is not one of"):
+        tirgen.relay.parse(text.replace("(2, 5)", "(2, 4)").replace("axis=0", "axis=0, reduction=\"mean\""))

@@ -1,5 +1,6 @@
 """The model zoo: small PyTorch models of the kinds users bring (torchvision CNNs, vision
-transformers, GPT-style and decoder blocks, embeddings, 1-d audio, UNet, recurrent, 3-d conv),
+transformers, GPT-style and decoder blocks, embeddings, 1-d audio, UNet, recurrent, 3-d conv, a
+grid_sample/einsum/scatter net),
 each with random weights and a small input. ``QUICK`` runs in the test suite (test_zoo.py);
 ``ALL`` adds the large torchvision models, for bench/zoo_bench.py."""
 import torch
@@ -129,6 +130,29 @@ class Conv3dNet(nn.Module):
         return self.net(x)
 
 
+class WarpAttendNet(nn.Module):
+    """A learned warp (F.grid_sample on a predicted offset grid), attention pooling written with
+    torch.einsum, and a scatter of the pooled features into slots (GridSample, Einsum,
+    ScatterElements)."""
+
+    def __init__(self, c=4, k=3, slots=5):
+        super().__init__()
+        self.flow = nn.Conv2d(c, 2, 3, padding=1)
+        self.attn = nn.Conv2d(c, k, 1)
+        self.slots = slots
+
+    def forward(self, x):
+        n, c, h, w = x.shape
+        ys, xs = torch.meshgrid(torch.linspace(-1, 1, h), torch.linspace(-1, 1, w), indexing="ij")
+        base = torch.stack([xs, ys], dim=-1).unsqueeze(0)
+        grid = base + 0.2 * torch.tanh(self.flow(x)).permute(0, 2, 3, 1)
+        warped = F.grid_sample(x, grid, mode="bilinear", padding_mode="border", align_corners=False)
+        a = self.attn(warped).flatten(2).softmax(-1)              # (n, k, hw)
+        pooled = torch.einsum("nkp,ncp->nkc", a, warped.flatten(2))
+        idx = torch.tensor([[0, 2, 4]]).unsqueeze(-1).expand(n, -1, c)
+        return torch.zeros(n, self.slots, c).scatter(1, idx, pooled)
+
+
 class InceptionBlock(nn.Module):
     """Parallel 1x1 / 3x3 / 5x5 / pool branches concatenated (GoogLeNet's block)."""
 
@@ -199,6 +223,7 @@ QUICK = {
     "lstm_net": (lambda: Recurrent("LSTM"), lambda: _ids(2, 5, 30)),
     "gru_net": (lambda: Recurrent("GRU"), lambda: _ids(2, 5, 30)),
     "conv3d_net": (Conv3dNet, lambda: (torch.randn(1, 2, 4, 8, 8),)),
+    "warp_attend": (WarpAttendNet, lambda: (torch.randn(2, 4, 8, 8),)),
 }
 
 ALL = dict(QUICK)

@@ -249,6 +249,17 @@ std::map<std::string, OpCase> Cases() {
       "%x: Tensor[(4, 3), float32], %i: Tensor[(1, 2), int64], %u: Tensor[(2, 3), float32], %v: Tensor[(2, 4), float32]",
       "scatter_nd(%x, %i, %u, mode=\"add\")", "Tensor[(4, 3), float32]", "scatter_nd(%x, %i, %v)",
       "Tensor[(4, 3), float32], Tensor[(1, 2), int64], Tensor[(2, 4), float32]", "differs from data dim 1");
+  add("scatter_elements",
+      "%x: Tensor[(4, 3), float32], %i: Tensor[(2, 3), int64], %u: Tensor[(2, 3), float32], %v: Tensor[(2, 4), int64]",
+      "scatter_elements(%x, %i, %u, axis=0, reduction=\"add\")", "Tensor[(4, 3), float32]",
+      "scatter_elements(%x, %v, %u, axis=0)",
+      "Tensor[(4, 3), float32], Tensor[(2, 4), int64], Tensor[(2, 3), float32]", "updates must have indices' shape");
+  add("einsum", "%x: Tensor[(2, 3), float32], %y: Tensor[(3, 5), float32], %z: Tensor[(4, 5), float32]",
+      "einsum((%x, %y), equation=\"ij,jk->ik\")", "Tensor[(2, 5), float32]", "einsum((%x, %z), equation=\"ij,jk->ik\")",
+      "(Tensor[(2, 3), float32], Tensor[(4, 5), float32])", "label 'j' has extents 3 and 4");
+  add("image.grid_sample", x4 + ", %g: Tensor[(1, 2, 5, 6), float32], %h: Tensor[(1, 3, 5, 6), float32]",
+      "image.grid_sample(%x, %g, padding_mode=\"border\")", "Tensor[(1, 4, 5, 6), float32]",
+      "image.grid_sample(%x, %h)", t4 + ", Tensor[(1, 3, 5, 6), float32]", "grid must have shape (N, 2, H, W)");
   return c;
 }
 

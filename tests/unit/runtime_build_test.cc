@@ -433,5 +433,43 @@ def main(p0: T.Buffer((T.int64(8), T.int64(8)), "bool"), p1: T.Buffer((T.int64(2
   }
 }
 
+// topk's gather over a leading axis: out[a, b, c] = sum_p (rank[p, b, c] == a ? x[p, b, c] : 0).
+// GCC 12 at -O3 with AVX2/AVX-512 masked the conditional float load by the test of the loaded
+// int32 rank (same width, so the narrow-mask guard above did not apply) and read wrong lanes
+// (zeros in column 4); now any condition that loads from a buffer stays opaque to if-conversion.
+TEST_F(RuntimeBuild, GatherUnderAnInt32RankMaskOverALeadingAxisReadsTheRightLanes) {
+  IRModule mod = Parse(R"(# from tvm.script import tir as T
+
+@T.prim_func
+def main(rank: T.Buffer((4, 6, 5), "int32"), x: T.Buffer((4, 6, 5), "float32"), out: T.Buffer((4, 6, 5), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    for a, b in T.grid(4, 6):
+        for c_init in range(5):
+            with T.block("init"):
+                v_a, v_b, v_c = T.axis.remap("SSS", [a, b, c_init])
+                out[v_a, v_b, v_c] = T.float32(0)
+        for p, c in T.grid(4, 5):
+            with T.block("update"):
+                v_a, v_b, v_c, v_p = T.axis.remap("SSSR", [a, b, c, p])
+                out[v_a, v_b, v_c] = out[v_a, v_b, v_c] + T.Select(rank[v_p, v_b, v_c] == v_a, x[v_p, v_b, v_c], T.float32(0))
+)");
+  const char* ranks = "312203222131310132010322132221201131311010002303221003223333123320033323231210303111300000030012100202123021132230011112";
+  std::vector<int32_t> rank(120);
+  std::vector<float> x(120);
+  for (int i = 0; i < 120; ++i) {
+    rank[i] = ranks[i] - '0';
+    x[i] = 1.0f + static_cast<float>(i);
+  }
+  std::vector<float> out = Values<float>(runtime::BuildModule(mod).Run(
+      "main", {Array<int32_t>({4, 6, 5}, DataType::Int(32), rank), Array<float>({4, 6, 5}, DataType::Float(32), x)})[0]);
+  for (int a = 0; a < 4; ++a)
+    for (int j = 0; j < 30; ++j) {
+      float want = 0;
+      for (int p = 0; p < 4; ++p)
+        if (rank[p * 30 + j] == a) want += x[p * 30 + j];
+      EXPECT_EQ(out[a * 30 + j], want) << "element " << a * 30 + j;
+    }
+}
+
 }  // namespace
 }  // namespace tirgen

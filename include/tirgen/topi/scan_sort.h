@@ -38,5 +38,13 @@ std::vector<Tensor> topk(const Tensor& data, int k, int axis, bool is_ascend, Da
 Tensor scatter_nd(const Tensor& data, const Tensor& indices, const Tensor& updates, const std::string& mode,
                   const std::string& name = "T_scatter_nd");
 
+/// ScatterElements along `axis`: out = data, then for each index position j (indices' shape),
+/// out[j with axis -> indices[j]] = updates[j] ("update": the last position in row-major
+/// order wins, as TVM's in-order loop), or combined with "add", "mul", "min", "max". Negative
+/// indices count from the end. TVM loops over the updates writing in place; here each output
+/// element reduces over the index positions along `axis` that address it.
+Tensor scatter_elements(const Tensor& data, const Tensor& indices, const Tensor& updates, int axis,
+                        const std::string& reduction, const std::string& name = "T_scatter_elements");
+
 }  // namespace topi
 }  // namespace tirgen

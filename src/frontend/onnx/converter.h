@@ -162,6 +162,7 @@ void AddImageConverters(ConverterTable* table);
 void AddMathConverters(ConverterTable* table);
 void AddScanSortConverters(ConverterTable* table);
 void AddRecurrentConverters(ConverterTable* table);
+void AddCompositeConverters(ConverterTable* table);
 /// The forms the existing families restrict (op_forms.cc).
 void AddFormChecks(ConverterTable* table);
 /// Every converter, by ONNX op type.

@@ -18,6 +18,12 @@ namespace {
 
 bool IsDefaultDomain(const std::string& domain) { return domain.empty() || domain == "ai.onnx"; }
 
+// The converter table's key: the op type, prefixed by its domain outside ai.onnx
+// ("com.microsoft.Gelu").
+std::string ConverterKey(const onnx::NodeProto& n) {
+  return IsDefaultDomain(n.domain()) ? n.op_type() : n.domain() + "." + n.op_type();
+}
+
 std::string ShapeStr(const std::vector<int64_t>& s) {
   std::string out = "[";
   for (size_t i = 0; i < s.size(); ++i) out += (i ? ", " : "") + std::to_string(s[i]);
@@ -83,7 +89,7 @@ std::map<std::string, int> GraphConverter::DeclaredRanks() const {
 }
 
 std::string GraphConverter::UnsupportedForm(const NodeForm& form) {
-  auto it = Converters().find(form.node.op_type());
+  auto it = Converters().find(ConverterKey(form.node));
   if (it == Converters().end() || !it->second.forms) return "";
   return it->second.forms(form);
 }
@@ -97,8 +103,8 @@ void GraphConverter::CheckSupported(int opset) const {
   std::map<std::string, int> ranks = DeclaredRanks();
   for (int i = 0; i < model_.graph().node_size(); ++i) {
     const onnx::NodeProto& n = model_.graph().node(i);
-    std::string type = IsDefaultDomain(n.domain()) ? n.op_type() : n.domain() + "." + n.op_type();
-    if (IsDefaultDomain(n.domain()) && table.count(n.op_type())) {
+    std::string type = ConverterKey(n);
+    if (table.count(type)) {
       NodeForm form{n, opset, {}, {}};
       for (const auto& in : n.input()) {
         auto r = ranks.find(in);
@@ -251,7 +257,7 @@ OnnxImport GraphConverter::Run() {
   const ConverterTable& table = Converters();
   for (const auto& node : model_.graph().node()) {
     NodeContext ctx(this, node, NodeName(node), opset);
-    const Converter& conv = table.at(node.op_type());
+    const Converter& conv = table.at(ConverterKey(node));
     if (conv.forms) {  // again, with every rank now known (value_info may have been sparse)
       NodeForm form{node, opset, {}, {}};
       for (int i = 0; i < node.input_size(); ++i) form.input_ranks.push_back(ctx.HasInput(i) ? ctx.Rank(i) : -1);

@@ -23,6 +23,7 @@ const ConverterTable& Converters() {
     AddMathConverters(&t);
     AddScanSortConverters(&t);
     AddRecurrentConverters(&t);
+    AddCompositeConverters(&t);
     AddFormChecks(&t);
     return t;
   }();

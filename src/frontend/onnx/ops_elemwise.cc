@@ -120,6 +120,8 @@ const UnarySpec kUnary[] = {
     {"Asin", "asin", false, HostUnary::kNeg},     {"Acos", "acos", false, HostUnary::kNeg},
     {"Sinh", "sinh", false, HostUnary::kNeg},     {"Cosh", "cosh", false, HostUnary::kNeg},
     {"IsNaN", "isnan", false, HostUnary::kNeg},   {"IsInf", "isinf", false, HostUnary::kNeg},
+    {"Acosh", "acosh", false, HostUnary::kNeg},   {"Asinh", "asinh", false, HostUnary::kNeg},
+    {"Atanh", "atanh", false, HostUnary::kNeg},
 };
 
 void ConvertUnary(NodeContext& ctx) {

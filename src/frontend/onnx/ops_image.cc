@@ -1,5 +1,6 @@
 // Image ops: Resize (nearest, linear, cubic over NCHW) and DepthToSpace / SpaceToDepth (as
-// reshape -> transpose -> reshape, the ONNX definition).
+// reshape -> transpose -> reshape, the ONNX definition) and GridSample (image.grid_sample, the
+// grid transposed to (N, 2, H, W) as TVM does).
 #include <cmath>
 
 #include "converter.h"
@@ -84,9 +85,27 @@ void ConvertSpaceToDepth(NodeContext& ctx) {
   ctx.SetOutput(0, ctx.Reshape(x, {n, c * b * b, h / b, w / b}));
 }
 
+void ConvertGridSample(NodeContext& ctx) {
+  relay::Expr grid = ctx.Call("transpose", {ctx.Input(1)}, {{"axes", AttrInts({0, 3, 1, 2})}});
+  ctx.SetOutput(0, ctx.Call("image.grid_sample", {ctx.Input(0), grid},
+                            {{"method", String(ctx.Str("mode", "bilinear"))},
+                             {"padding_mode", String(ctx.Str("padding_mode", "zeros"))},
+                             {"align_corners", relay::AttrBool(ctx.Int("align_corners", 0) != 0)}}));
+}
+
+std::string GridSampleForms(const NodeForm& f) {
+  if (f.Rank(0) >= 0 && f.Rank(0) != 4) return "an input of rank " + std::to_string(f.Rank(0)) + " (only 4-D NCHW)";
+  std::string mode = f.Str("mode", "bilinear");
+  if (mode != "bilinear" && mode != "nearest") return "mode '" + mode + "'";
+  std::string pad = f.Str("padding_mode", "zeros");
+  if (pad != "zeros" && pad != "border" && pad != "reflection") return "padding_mode '" + pad + "'";
+  return "";
+}
+
 }  // namespace
 
 void AddImageConverters(ConverterTable* table) {
+  (*table)["GridSample"] = Converter(ConvertGridSample, GridSampleForms);
   (*table)["Resize"] = ConvertResize;
   (*table)["DepthToSpace"] = ConvertDepthToSpace;
   (*table)["SpaceToDepth"] = ConvertSpaceToDepth;

@@ -1,6 +1,6 @@
 // Ops TVM's frontend maps onto existing relay ops: Celu, ThresholdedRelu, the Reduce* forms
 // without a relay op of their own (ReduceL1, ReduceL2, ReduceSumSquare, ReduceLogSum,
-// ReduceLogSumExp), GatherND and LRN, each built the way TVM v0.14 builds it (same ops, same
+// ReduceLogSumExp), GatherND, LRN and Einsum (relay einsum), each built the way TVM v0.14 builds it (same ops, same
 // operand order) so lowering matches.
 #include "converter.h"
 
@@ -48,6 +48,13 @@ void ConvertLRN(NodeContext& ctx) {
                             {{"size", relay::AttrInt(ctx.Int("size", 1))}, {"axis", relay::AttrInt(1)},
                              {"bias", FloatAttr(ctx.Float("bias", 1.0))}, {"alpha", FloatAttr(ctx.Float("alpha", 1e-4))},
                              {"beta", FloatAttr(ctx.Float("beta", 0.75))}}));
+}
+
+void ConvertEinsum(NodeContext& ctx) {
+  if (!ctx.HasAttr("equation")) ctx.Fail("attribute 'equation' is required");
+  std::vector<Expr> operands;
+  for (int i = 0; i < ctx.num_inputs(); ++i) operands.push_back(ctx.Input(i));
+  ctx.SetOutput(0, ctx.Call("einsum", {ctx.MakeTuple(operands)}, {{"equation", String(ctx.Str("equation", ""))}}));
 }
 
 // The reduced axes (the `axes` attribute, or every axis) normalized, and keepdims.
@@ -110,6 +117,7 @@ void AddMathConverters(ConverterTable* table) {
   (*table)["ThresholdedRelu"] = ConvertThresholdedRelu;
   (*table)["GatherND"] = ConvertGatherND;
   (*table)["LRN"] = ConvertLRN;
+  (*table)["Einsum"] = ConvertEinsum;
   for (const char* op : {"ReduceL1", "ReduceL2", "ReduceSumSquare", "ReduceLogSum", "ReduceLogSumExp"})
     (*table)[op] = Converter(ConvertReduceDecomposed, ReduceForms);
 }

@@ -61,9 +61,9 @@ std::string Picked(const std::string& prefix, int rank, const std::string& suffi
   return prefix + std::to_string(rank - 2) + "d" + suffix;
 }
 
-// tirgen's nn.conv1d / nn.conv1d_transpose computes follow TVM's generic strategies, which have
-// no grouped (or, transposed, dilated) variant; such 1-D convolutions run as 2-D ones over an
-// inserted unit height (same numbers, a different relay form from TVM's).
+// tirgen's nn.conv1d_transpose compute follows TVM's generic strategy, which has no grouped or
+// dilated variant; such 1-D transposed convolutions run as 2-D ones over an inserted unit
+// height (same numbers, a different relay form from TVM's).
 void LiftWindow(std::vector<int64_t>* kernel, std::vector<int64_t>* strides, std::vector<int64_t>* dilations,
                 std::vector<int64_t>* pads) {
   kernel->insert(kernel->begin(), 1);
@@ -85,18 +85,12 @@ void ConvertConv(NodeContext& ctx) {
     ctx.Fail("input channels " + std::to_string(x_shape[1]) + " do not match weight shape and group " +
              std::to_string(groups));
   Expr x = ctx.Input(0), weight = ctx.Input(1);
-  bool lift = rank == 3 && groups != 1;
-  if (lift) {
-    LiftWindow(&w.kernel, &w.strides, &w.dilations, &w.pads);
-    x = Lift(ctx, x);
-    weight = Lift(ctx, weight);
-  }
   relay::AttrFields attrs = {{"strides", AttrInts(w.strides)}, {"padding", AttrInts(w.pads)},
                              {"dilation", AttrInts(w.dilations)}, {"groups", AttrInt(groups)},
                              {"channels", AttrInt(w_shape[0])}, {"kernel_size", AttrInts(w.kernel)}};
-  Expr out = ctx.Call(Picked("nn.conv", lift ? 4 : rank), {x, weight}, attrs);
+  Expr out = ctx.Call(Picked("nn.conv", rank), {x, weight}, attrs);
   if (ctx.HasInput(2)) out = ctx.Call("nn.bias_add", {out, ctx.Input(2)});
-  ctx.SetOutput(0, lift ? Lower(ctx, out) : out);
+  ctx.SetOutput(0, out);
 }
 
 // ConvTranspose: weight (C_in, C_out / group, k...) is relay's IOHW layout.

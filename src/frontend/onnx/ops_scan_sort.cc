@@ -1,4 +1,4 @@
-// Trilu, CumSum, TopK and ScatterND, mapped as TVM v0.14's frontend maps them (relay trilu,
+// Trilu, CumSum, TopK (largest=0 as an ascending topk), ScatterND and ScatterElements/Scatter, mapped as TVM v0.14's frontend maps them (relay trilu,
 // cumsum with reverse around it, topk with int64 indices, scatter_nd with the index tuple
 // moved to the front).
 #include "converter.h"
@@ -43,8 +43,11 @@ void ConvertTopK(NodeContext& ctx) {
   int a = ctx.Axis(axis, ctx.Rank(0));
   if (k[0] < 1 || k[0] > ctx.Shape(0)[a])
     ctx.Fail("K " + std::to_string(k[0]) + " is not in [1, " + std::to_string(ctx.Shape(0)[a]) + "]");
-  Expr both = ctx.Call("topk", {ctx.Input(0)},
-                       {{"k", AttrInt(k[0])}, {"axis", AttrInt(axis)}, {"dtype", String("int64")}});
+  relay::AttrFields attrs = {{"k", AttrInt(k[0])}, {"axis", AttrInt(axis)}, {"dtype", String("int64")}};
+  // largest=0: TVM sorts and argsorts, then slices k; topk ascending gives the same values and
+  // indices (ties: lower index first, as ONNX specifies).
+  if (ctx.Int("largest", 1) == 0) attrs.push_back({"is_ascend", relay::AttrBool(true)});
+  Expr both = ctx.Call("topk", {ctx.Input(0)}, attrs);
   ctx.SetOutput(0, ctx.GetItem(both, 0));
   if (ctx.HasOutput(1)) ctx.SetOutput(1, ctx.GetItem(both, 1));
 }
@@ -60,8 +63,20 @@ void ConvertScatterND(NodeContext& ctx) {
   ctx.SetOutput(0, ctx.Call("scatter_nd", {ctx.Input(0), idx, ctx.Input(2)}, attrs));
 }
 
-std::string TopKForms(const NodeForm& f) {
-  return f.Int("largest", 1) == 0 ? "largest=0 (TVM sorts and slices instead of topk)" : "";
+// ScatterElements (and the deprecated Scatter, its opset-9 name): relay scatter_elements.
+void ConvertScatterElements(NodeContext& ctx) {
+  int rank = ctx.Rank(0);
+  int64_t axis = ctx.Axis(ctx.Int("axis", 0), rank);
+  std::string mode = ctx.Str("reduction", "none");
+  relay::AttrFields attrs = {{"axis", AttrInt(axis)}, {"reduction", String(mode == "none" ? "update" : mode)}};
+  ctx.SetOutput(0, ctx.Call("scatter_elements", {ctx.Input(0), ctx.Input(1), ctx.Input(2)}, attrs));
+}
+
+std::string ScatterElementsForms(const NodeForm& f) {
+  std::string mode = f.Str("reduction", "none");
+  if (mode != "none" && mode != "add" && mode != "mul" && mode != "min" && mode != "max")
+    return "reduction '" + mode + "'";
+  return f.Rank(0) == 0 ? "a 0-d input" : "";
 }
 
 std::string ScatterNDForms(const NodeForm& f) {
@@ -79,8 +94,10 @@ std::string TriluForms(const NodeForm& f) {
 void AddScanSortConverters(ConverterTable* table) {
   (*table)["Trilu"] = Converter(ConvertTrilu, TriluForms);
   (*table)["CumSum"] = ConvertCumSum;
-  (*table)["TopK"] = Converter(ConvertTopK, TopKForms);
+  (*table)["TopK"] = ConvertTopK;
   (*table)["ScatterND"] = Converter(ConvertScatterND, ScatterNDForms);
+  (*table)["ScatterElements"] = Converter(ConvertScatterElements, ScatterElementsForms);
+  (*table)["Scatter"] = Converter(ConvertScatterElements, ScatterElementsForms);
 }
 
 }  // namespace onnx_import

@@ -83,18 +83,17 @@ Computed Conv2D(const Call& c, const std::vector<Tensor>& in, const Type&) {
   Unsupported(c, "grouped data_layout " + layout + " with kernel_layout " + kernel_layout);
 }
 
-// The generic conv1d strategy: conv1d_ncw with an OIW weight, conv1d_nwc with WIO; it has no
-// grouped variant (TVM would ignore groups), so groups must be 1.
+// TVM's CPU conv1d strategy: conv1d_ncw with an OIW weight, conv1d_nwc with WIO; grouped,
+// group_conv1d_ncw / group_conv1d_nwc, the same generic conv with `groups`.
 Computed Conv1D(const Call& c, const std::vector<Tensor>& in, const Type&) {
   std::string layout = c->GetString("data_layout"), kernel_layout = c->GetString("kernel_layout");
   if (!((layout == "NCW" && kernel_layout == "OIW") || (layout == "NWC" && kernel_layout == "WIO")))
     Unsupported(c, "data_layout " + layout + " with kernel_layout " + kernel_layout);
-  if (c->GetInt("groups") != 1) Unsupported(c, "groups other than 1");
   std::vector<int64_t> strides = c->GetIntArray("strides"), dilation = c->GetIntArray("dilation");
   std::vector<int64_t> padding = c->GetIntArray("padding");
   if (padding.size() == 1) padding.push_back(padding[0]);
-  return {topi::conv_nd(in.at(0), in.at(1), strides, {padding.at(0)}, {padding.at(1)}, dilation, 1, layout,
-                        kernel_layout, OutDType(c, in.at(0)))};
+  return {topi::conv_nd(in.at(0), in.at(1), strides, {padding.at(0)}, {padding.at(1)}, dilation,
+                        static_cast<int>(c->GetInt("groups")), layout, kernel_layout, OutDType(c, in.at(0)))};
 }
 
 // The generic conv1d_transpose strategy: NCW data, no dilation, groups 1 (it asserts them).

@@ -1,4 +1,4 @@
-// trilu, cumsum, topk and scatter_nd: TVM's attrs, type relations and pattern kinds; their TE
+// trilu, cumsum, topk, scatter_nd and scatter_elements: TVM's attrs, type relations and pattern kinds; their TE
 // computes (topi/scan_sort.h) are plain TE where TVM calls extern or hybrid kernels.
 #include "op_common.h"
 #include "tirgen/topi/scan_sort.h"
@@ -82,6 +82,29 @@ Type ScatterNDRel(const TypeCall& c) {
   return c.arg_types[0];
 }
 
+// scatter_elements: data, indices (integers, data's rank), updates (indices' shape, data's dtype).
+Type ScatterElementsRel(const TypeCall& c) {
+  const TensorTypeNode* data = c.Tensor(0);
+  const TensorTypeNode* indices = c.Tensor(1);
+  const TensorTypeNode* updates = c.Tensor(2);
+  if (!indices->dtype.is_int() && !indices->dtype.is_uint()) c.Fail("indices must be a tensor of integers");
+  int64_t ndim = static_cast<int64_t>(data->shape.size());
+  if (ndim == 0) c.Fail("data must have at least one dimension");
+  int axis = NormalizeAxis(c, c.call->GetInt("axis"), ndim);
+  if (static_cast<int64_t>(indices->shape.size()) != ndim) c.Fail("indices must have data's rank");
+  if (updates->shape.size() != indices->shape.size()) c.Fail("updates must have indices' shape");
+  for (int64_t i = 0; i < ndim; ++i) {
+    if (DimValue(updates->shape[i]) != DimValue(indices->shape[i])) c.Fail("updates must have indices' shape");
+    if (i != axis && DimValue(indices->shape[i]) > DimValue(data->shape[i]))
+      c.Fail("indices dim " + std::to_string(i) + " exceeds data's");
+  }
+  if (updates->dtype != data->dtype) c.Fail("updates dtype differs from data dtype");
+  std::string r = c.call->GetString("reduction");
+  if (r != "update" && r != "add" && r != "mul" && r != "min" && r != "max")
+    c.Fail("reduction \"" + r + "\" is not one of update, add, mul, min, max");
+  return c.arg_types[0];
+}
+
 std::vector<Tensor> Cumsum(const Call& call, const std::vector<Tensor>& in, const Type& out) {
   Tensor x = in.at(0);
   int axis = 0;
@@ -96,18 +119,8 @@ std::vector<Tensor> TopK(const Call& call, const std::vector<Tensor>& in, const 
   if (axis < 0) axis += static_cast<int>(x.ndim());
   int64_t k = call->GetInt("k");
   if (k < 1) k = DimValue(x->shape[axis]);
-  // The ranking runs along the last axis (another axis is transposed there and back): the
-  // executor's CPU schedule computed wrong values for a rank reduction over a leading axis
-  // ((4, 6, 5), axis 0) -- a bug outside this op, see the session report.
-  int last = static_cast<int>(x.ndim()) - 1;
-  std::vector<int> perm;
-  for (int i = 0; i <= last; ++i) perm.push_back(i == axis ? last : i == last ? axis : i);
-  bool moved = axis != last;
-  Tensor data = moved ? topi::transpose(x, perm) : x;
   std::vector<Tensor> both =
-      topi::topk(data, static_cast<int>(k), last, call->GetBool("is_ascend"), call->GetDType("dtype"));
-  if (moved)
-    for (Tensor& t : both) t = topi::transpose(t, perm);
+      topi::topk(x, static_cast<int>(k), axis, call->GetBool("is_ascend"), call->GetDType("dtype"));
   std::string ret = call->GetString("ret_type");
   if (ret == "values") return {both[0]};
   if (ret == "indices") return {both[1]};
@@ -141,6 +154,14 @@ TIRGEN_REGISTER_OPS(scan_sort) {
   });
   RegisterCompute("cumsum", Cumsum);
   RegisterCompute("topk", TopK);
+  RegisterOpInfo("scatter_elements")
+      .Attrs("relay.attrs.ScatterElementsAttrs", {Field("axis", AttrKind::kInt, AttrInt(0)),
+                                                  Field("reduction", AttrKind::kString, AttrStr("update"))})
+      .Inputs(3).Pattern(kOpaque).Relation(ScatterElementsRel);
+  RegisterCompute("scatter_elements", [](const Call& call, const std::vector<Tensor>& in, const Type&) {
+    int axis = static_cast<int>(call->GetInt("axis"));
+    return std::vector<Tensor>{topi::scatter_elements(in.at(0), in.at(1), in.at(2), axis, call->GetString("reduction"))};
+  });
   RegisterCompute("scatter_nd", [](const Call& call, const std::vector<Tensor>& in, const Type&) {
     return std::vector<Tensor>{topi::scatter_nd(in.at(0), in.at(1), in.at(2), call->GetString("mode"))};
   });

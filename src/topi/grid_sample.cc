@@ -1,0 +1,69 @@
+// grid_sample as TVM v0.14's topi computes it: unnormalize the grid position, fold it into the
+// image (border: clip; reflection: reflect, then clip), then read 4 neighbours (bilinear) or
+// the nearest pixel, reading 0 outside the image.
+#include "tirgen/topi/grid_sample.h"
+
+#include "tirgen/te/operation.h"
+#include "tirgen/tir/op.h"
+
+namespace tirgen {
+namespace topi {
+
+using namespace tir;  // NOLINT
+
+te::Tensor grid_sample(const te::Tensor& data, const te::Tensor& grid, const std::string& method,
+                       const std::string& padding_mode, bool align_corners, const std::string& name) {
+  TIRGEN_CHECK(method == "bilinear" || method == "nearest") << "grid_sample: method '" << method << "'";
+  TIRGEN_CHECK(padding_mode == "zeros" || padding_mode == "border" || padding_mode == "reflection")
+      << "grid_sample: padding_mode '" << padding_mode << "'";
+  DataType ft = grid->dtype, it = DataType::Int(32);
+  PrimExpr in_h = data->shape[2], in_w = data->shape[3];
+  auto f = [&](double v) { return make_const(ft, v); };
+  auto fsize = [&](const PrimExpr& n) { return cast(ft, n); };
+  auto unnormalize = [&](const PrimExpr& g, const PrimExpr& size) {
+    if (align_corners) return (g + f(1)) * (fsize(size) - f(1)) / f(2);
+    return f(-0.5) + (g + f(1)) * fsize(size) / f(2);
+  };
+  auto clip = [&](const PrimExpr& x, const PrimExpr& size) { return min(max(x, f(0)), fsize(size) - f(1)); };
+  // Reflect x about [corner, corner + span] until it lies inside (TVM's __reflect).
+  auto reflect = [&](const PrimExpr& x, const PrimExpr& size) {
+    PrimExpr span = align_corners ? fsize(size) - f(1) : fsize(size);
+    PrimExpr corner = f(align_corners ? 0.0 : -0.5);
+    PrimExpr dist = abs(corner - x);
+    PrimExpr times = truncdiv(cast(it, dist), cast(it, span));
+    PrimExpr extra = dist - cast(ft, times) * span;
+    PrimExpr reflected = if_then_else(eq(truncmod(times, make_const(it, 2)), make_const(it, 0)), extra + corner,
+                                      span - extra + corner);
+    return if_then_else(logical_and(ge(x, corner), le(x, span + corner)), x, reflected);
+  };
+  return te::compute(
+      {data->shape[0], data->shape[1], grid->shape[2], grid->shape[3]},
+      [&](const std::vector<Var>& v) {
+        PrimExpr n = v[0], c = v[1], h = v[2], w = v[3];
+        PrimExpr one = make_const(n.dtype(), 1), zero = make_const(n.dtype(), 0);
+        PrimExpr y = unnormalize(grid({n, one, h, w}), in_h);
+        PrimExpr x = unnormalize(grid({n, zero, h, w}), in_w);
+        if (padding_mode == "reflection") {
+          y = clip(reflect(y, in_h), in_h);
+          x = clip(reflect(x, in_w), in_w);
+        } else if (padding_mode == "border") {
+          y = clip(y, in_h);
+          x = clip(x, in_w);
+        }
+        auto pixel = [&](const PrimExpr& yy, const PrimExpr& xx) {
+          PrimExpr inside = logical_and(logical_and(ge(yy, make_const(it, 0)), ge(xx, make_const(it, 0))),
+                                        logical_and(lt(yy, cast(it, in_h)), lt(xx, cast(it, in_w))));
+          return if_then_else(inside, data({n, c, cast(n.dtype(), yy), cast(n.dtype(), xx)}), make_const(data->dtype, 0));
+        };
+        if (method == "nearest") return pixel(cast(it, nearbyint(y)), cast(it, nearbyint(x)));
+        PrimExpr y0 = cast(it, floor(y)), x0 = cast(it, floor(x));
+        PrimExpr y1 = y0 + make_const(it, 1), x1 = x0 + make_const(it, 1);
+        PrimExpr dy = y - cast(ft, y0), dx = x - cast(ft, x0);
+        return pixel(y0, x0) * (f(1) - dy) * (f(1) - dx) + pixel(y0, x1) * (f(1) - dy) * dx +
+               pixel(y1, x0) * dy * (f(1) - dx) + pixel(y1, x1) * dy * dx;
+      },
+      name, "grid_sample");
+}
+
+}  // namespace topi
+}  // namespace tirgen

@@ -1,0 +1,29 @@
+"""GridSample (relay image.grid_sample, topi/grid_sample.cc) from F.grid_sample through ONNX
+(opset 16), compared with PyTorch (float32, rtol 1e-4, atol 1e-5 x max|out|)."""
+import pytest
+import torch
+import torch.nn.functional as F
+
+import tirgen
+from onnx_op_util import Fn, check_module, export
+
+
+@pytest.mark.parametrize("mode", ["bilinear", "nearest"])
+@pytest.mark.parametrize("padding", ["zeros", "border", "reflection"])
+@pytest.mark.parametrize("align", [False, True])
+def test_grid_sample(mode, padding, align):
+    torch.manual_seed(0)
+    x = torch.randn(2, 3, 5, 7)
+    # positions well outside [-1, 1] exercise the padding modes (and reflection's several folds)
+    grid = torch.rand(2, 4, 6, 2) * 3.2 - 1.6
+    if mode == "nearest":  # keep clear of the half-way points, where rounding may differ in the last ulp
+        grid = (grid * 16).round() / 16 + 1 / 64
+    f = Fn(lambda x, g: F.grid_sample(x, g, mode=mode, padding_mode=padding, align_corners=align))
+    check_module(f, (x, grid), opset=16, rtol=1e-4, atol=1e-5, expect_ops=["image.grid_sample("])
+
+
+def test_grid_sample_bicubic_is_refused_up_front():
+    data = export(Fn(lambda x, g: F.grid_sample(x, g, mode="bicubic", align_corners=False)),
+                  (torch.randn(1, 1, 4, 4), torch.rand(1, 2, 2, 2)), opset=16)
+    with pytest.raises(tirgen.TirgenError, match="GridSample with mode 'bicubic'"):
+        tirgen.from_onnx(data)
