@@ -4,6 +4,7 @@
 
 #include "tirgen/ir/structural_equal.h"
 #include "wrap.h"
+#include "tirgen/ir/module.h"
 #include "tirgen/script/parser.h"
 #include "tirgen/script/printer.h"
 #include "tirgen/support/error.h"

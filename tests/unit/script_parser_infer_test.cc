@@ -6,6 +6,7 @@
 #include <string>
 
 #include "tir_pass_test_util.h"
+#include "tirgen/ir/module.h"
 #include "tirgen/ir/structural_equal.h"
 #include "tirgen/script/parser.h"
 #include "tirgen/script/printer.h"

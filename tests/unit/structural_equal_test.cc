@@ -4,6 +4,7 @@
 
 #include <cstring>
 
+#include "tirgen/ir/module.h"
 #include "tirgen/tir/function.h"
 
 namespace tirgen {

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "tirgen/ir/module.h"
 #include "tirgen/target/target.h"
 #include "tirgen/tir/function.h"
 
