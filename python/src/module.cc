@@ -2,7 +2,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include "tirgen/ir/structural_equal.h"
+#include "tirgen/tir/structural_equal.h"
 #include "wrap.h"
 #include "tirgen/ir/module.h"
 #include "tirgen/script/parser.h"

@@ -11,7 +11,6 @@
 
 #include "fresh_build_cache.h"
 #include "random_tensor.h"
-#include "tirgen/ir/structural_equal.h"
 #include "tirgen/relay/text.h"
 #include "tirgen/runtime/build.h"
 #include "tirgen/runtime/executor.h"
@@ -21,6 +20,7 @@
 #include "tirgen/support/npz.h"
 #include "tirgen/tir/schedule/cpu_schedule.h"
 #include "tirgen/tir/schedule/schedule.h"
+#include "tirgen/tir/structural_equal.h"
 
 namespace tirgen {
 namespace {

@@ -1,4 +1,4 @@
-#include "tirgen/ir/structural_equal.h"
+#include "tirgen/tir/structural_equal.h"
 
 #include <gtest/gtest.h>
 

@@ -13,7 +13,6 @@
 
 #include "cli_test_util.h"
 #include "random_tensor.h"
-#include "tirgen/ir/structural_equal.h"
 #include "tirgen/lower/lower.h"
 #include "tirgen/relay/expr_functor.h"
 #include "tirgen/relay/structural.h"
@@ -22,6 +21,7 @@
 #include "tirgen/runtime/executor.h"
 #include "tirgen/support/npz.h"
 #include "tirgen/tir/schedule/design_space.h"
+#include "tirgen/tir/structural_equal.h"
 #include "tirgen/tuner/apply_database.h"
 
 namespace tirgen {

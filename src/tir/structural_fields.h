@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "tirgen/ir/module.h"
 #include "tirgen/ir/ndarray.h"
 #include "tirgen/support/error.h"
 #include "tirgen/tir/function.h"

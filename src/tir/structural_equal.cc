@@ -1,7 +1,7 @@
 // Structural equality: the field walk of structural_fields.h over two trees at once, with a
 // bijection between their binding sites (vars and buffers). On a mismatch, the failing path is
 // collected while the recursion unwinds, so the equal case never builds a string.
-#include "tirgen/ir/structural_equal.h"
+#include "tirgen/tir/structural_equal.h"
 
 #include <cinttypes>
 #include <cstdio>
