@@ -1,8 +1,8 @@
 #include "relay_command.h"
 
+#include "tirgen/ir/npz.h"
 #include "tirgen/relay/text.h"
 #include "tirgen/support/io.h"
-#include "tirgen/support/npz.h"
 
 namespace tirgen {
 namespace cli {
