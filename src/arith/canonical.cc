@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <limits>
 
-#include "tirgen/tir/analysis/block_access_region.h"
+#include "tirgen/tir/expr_deep_equal.h"
 #include "tirgen/tir/op.h"
 
 namespace tirgen {

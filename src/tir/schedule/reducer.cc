@@ -5,6 +5,7 @@
 #include <unordered_map>
 
 #include "tirgen/script/printer.h"
+#include "tirgen/tir/expr_deep_equal.h"
 
 namespace tirgen {
 namespace tir {

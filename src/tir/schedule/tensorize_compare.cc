@@ -3,6 +3,7 @@
 
 #include "tirgen/arith/analyzer.h"
 #include "tirgen/script/printer.h"
+#include "tirgen/tir/expr_deep_equal.h"
 
 namespace tirgen {
 namespace tir {
