@@ -1,5 +1,5 @@
 // Affine iterator maps: parse to sums of splits, fuse mixed-radix sums, print back.
-#include "iter_map.h"
+#include "tirgen/arith/iter_map.h"
 
 #include <algorithm>
 #include <memory>
@@ -7,7 +7,9 @@
 #include "tirgen/tir/op.h"
 
 namespace tirgen {
-namespace tir {
+namespace arith {
+
+using namespace tir;  // NOLINT: iterator maps are built of TIR expressions
 
 namespace {
 
@@ -270,5 +272,5 @@ bool IsAffineBinding(const std::vector<PrimExpr>& indices, const IterDomain& dom
   return true;
 }
 
-}  // namespace tir
+}  // namespace arith
 }  // namespace tirgen

@@ -12,37 +12,37 @@
 #include "tirgen/tir/expr.h"
 
 namespace tirgen {
-namespace tir {
+namespace arith {
 
 /// Loop variables with their ranges (min, extent).
-using IterDomain = std::vector<std::pair<Var, Range>>;
+using IterDomain = std::vector<std::pair<tir::Var, tir::Range>>;
 
 /// The bindings simplified; each binding that is not an affine map of the iterators (or uses
 /// non-constant extents) is returned unchanged. `simplify_trivial` turns unit-extent iterators
 /// into their min.
-std::vector<PrimExpr> IterMapSimplify(const std::vector<PrimExpr>& indices, const IterDomain& dom,
+std::vector<tir::PrimExpr> IterMapSimplify(const std::vector<tir::PrimExpr>& indices, const IterDomain& dom,
                                       bool simplify_trivial);
 
 /// True when every index is an affine map (sum of splits) of the iterators in `dom`.
-bool IsAffineBinding(const std::vector<PrimExpr>& indices, const IterDomain& dom);
+bool IsAffineBinding(const std::vector<tir::PrimExpr>& indices, const IterDomain& dom);
 
-}  // namespace tir
+}  // namespace arith
 }  // namespace tirgen
 
 namespace tirgen {
-namespace tir {
+namespace arith {
 
 /// One binding split into an outer and an inner iterator (TVM's SubspaceDivide):
 /// binding == outer * inner_extent + inner, `inner` using only the inner loop variables.
 struct SubspaceDivision {
-  PrimExpr outer, inner;
+  tir::PrimExpr outer, inner;
   int64_t outer_extent = 1, inner_extent = 1;
 };
 
 /// Divides every binding; nullopt when one is not an affine map that separates that way.
 std::optional<std::vector<SubspaceDivision>> SubspaceDivide(
-    const std::vector<PrimExpr>& bindings, const IterDomain& dom,
-    const std::vector<const VarNode*>& inner_vars);
+    const std::vector<tir::PrimExpr>& bindings, const IterDomain& dom,
+    const std::vector<const tir::VarNode*>& inner_vars);
 
-}  // namespace tir
+}  // namespace arith
 }  // namespace tirgen
