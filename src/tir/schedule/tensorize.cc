@@ -3,10 +3,10 @@
 // implementation's buffers to the matched regions with match_buffers. A region whose
 // description dimension runs along a non-innermost schedule dimension (strided; TVM rejects
 // it) is not viewed: the implementation's accesses are rewritten onto the source buffer.
-#include "../../te/create_primfunc_passes.h"
 #include "blockize.h"
 #include "tensorize_compare.h"
 #include "tirgen/tir/schedule/tensor_intrin.h"
+#include "tirgen/tir/transforms/index_dtype_normalizer.h"
 
 namespace tirgen {
 namespace tir {
@@ -69,7 +69,7 @@ void Schedule::Tensorize(const BlockOrLoopRV& target, const std::string& intrin_
     replaced = loop;
     what = Describe(loop);
   }
-  PrimFunc impl = te::NormalizeIndexDataType(intrin.impl, DataType::Int(MaxIndexBits(realize->block.get())));
+  PrimFunc impl = NormalizeIndexDataType(intrin.impl, DataType::Int(MaxIndexBits(realize->block.get())));
   TensorizeComparator cmp;
   if (!cmp.Match(realize, intrin.desc->body.cast<BlockRealize>()))
     throw ScheduleError("cannot tensorize " + what + " with \"" + intrin_name + "\": " + cmp.error());

@@ -7,14 +7,12 @@
 // operand types of rebuilt nodes, which inserts casts where an index var is used as a value.
 #include <unordered_map>
 
-#include "create_primfunc_passes.h"
+#include "tirgen/tir/transforms/index_dtype_normalizer.h"
 #include "tirgen/tir/functor.h"
 #include "tirgen/tir/op.h"
 
 namespace tirgen {
-namespace te {
-
-using namespace tir;  // NOLINT
+namespace tir {
 
 namespace {
 
@@ -277,5 +275,5 @@ PrimFunc NormalizeIndexDataType(const PrimFunc& func, DataType index_type) {
   return PrimFunc(std::shared_ptr<const Object>(std::move(f)));
 }
 
-}  // namespace te
+}  // namespace tir
 }  // namespace tirgen
