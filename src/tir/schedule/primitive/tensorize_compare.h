@@ -12,7 +12,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "utils.h"
+#include "../utils.h"
 
 namespace tirgen {
 namespace tir {

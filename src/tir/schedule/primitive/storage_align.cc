@@ -1,6 +1,6 @@
 // storage_align: records [buffer_index, axis, factor, offset] in the block's
 // "buffer_dim_align" annotation (one entry per buffer and axis), as TVM does.
-#include "utils.h"
+#include "../utils.h"
 
 namespace tirgen {
 namespace tir {

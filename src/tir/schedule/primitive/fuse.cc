@@ -1,7 +1,7 @@
 // fuse: a chain of directly nested loops -> one loop over the product of their extents.
 #include <unordered_set>
 
-#include "utils.h"
+#include "../utils.h"
 
 namespace tirgen {
 namespace tir {

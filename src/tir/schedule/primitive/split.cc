@@ -1,5 +1,5 @@
 // split: one loop -> nested loops whose extents are the factors (one may be inferred).
-#include "utils.h"
+#include "../utils.h"
 
 namespace tirgen {
 namespace tir {

@@ -8,7 +8,7 @@
 
 #include "tirgen/arith/analyzer.h"
 #include "tirgen/script/printer.h"
-#include "utils.h"
+#include "../utils.h"
 
 namespace tirgen {
 namespace tir {

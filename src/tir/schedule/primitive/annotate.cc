@@ -1,5 +1,5 @@
 // annotate / unannotate: set or remove one annotation of a loop or block.
-#include "utils.h"
+#include "../utils.h"
 
 namespace tirgen {
 namespace tir {

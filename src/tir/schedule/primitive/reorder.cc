@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <set>
 
-#include "utils.h"
+#include "../utils.h"
 
 namespace tirgen {
 namespace tir {

@@ -3,7 +3,7 @@
 // with the original block inside over the inner parts (`_i`).
 #pragma once
 
-#include "utils.h"
+#include "../utils.h"
 
 namespace tirgen {
 namespace tir {

@@ -1,5 +1,5 @@
 // parallel / vectorize / unroll: change a loop's kind.
-#include "utils.h"
+#include "../utils.h"
 
 namespace tirgen {
 namespace tir {

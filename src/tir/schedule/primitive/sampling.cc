@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <limits>
 
-#include "utils.h"
+#include "../utils.h"
 
 namespace tirgen {
 namespace tir {

@@ -3,7 +3,7 @@
 // consumers read; reverse_compute_at: what the producers write).
 #pragma once
 
-#include "utils.h"
+#include "../utils.h"
 
 namespace tirgen {
 namespace tir {

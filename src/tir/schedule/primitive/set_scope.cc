@@ -1,6 +1,6 @@
 // set_scope: a block-allocated buffer moves to another storage scope (a new data var with
 // that scope); every use, allocation and view follows.
-#include "utils.h"
+#include "../utils.h"
 
 namespace tirgen {
 namespace tir {

@@ -5,7 +5,7 @@
 
 #include <set>
 
-#include "utils.h"
+#include "../utils.h"
 
 namespace tirgen {
 namespace tir {

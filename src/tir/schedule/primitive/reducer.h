@@ -7,7 +7,7 @@
 #include <optional>
 #include <vector>
 
-#include "utils.h"
+#include "../utils.h"
 
 namespace tirgen {
 namespace tir {

@@ -4,7 +4,7 @@
 // regions are now also read).
 #include <set>
 
-#include "utils.h"
+#include "../utils.h"
 
 namespace tirgen {
 namespace tir {
