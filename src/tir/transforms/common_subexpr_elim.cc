@@ -13,7 +13,7 @@
 
 #include "common_subexpr_elim_tools.h"
 #include "tirgen/tir/transforms/passes.h"
-#include "transform_utils.h"
+#include "tirgen/tir/transforms/transform_utils.h"
 
 namespace tirgen {
 namespace tir {

@@ -8,12 +8,12 @@
 #include <unordered_set>
 
 #include "tirgen/arith/simplify.h"
-#include "tirgen/tir/expr_deep_equal.h"
 #include "tirgen/tir/analysis/interval.h"
+#include "tirgen/tir/expr_deep_equal.h"
 #include "tirgen/tir/functor.h"
 #include "tirgen/tir/op.h"
 #include "tirgen/tir/transforms/passes.h"
-#include "transform_utils.h"
+#include "tirgen/tir/transforms/transform_utils.h"
 
 namespace tirgen {
 namespace tir {

@@ -1,4 +1,4 @@
-// Small helpers shared by the TIR passes (private to src/tir/transforms).
+// Small helpers shared by the TIR passes (public: the tuner's feature extraction uses them too).
 #pragma once
 
 #include <set>
