@@ -482,8 +482,7 @@ Pass CompactBufferAllocation(bool is_strict) {
 }
 
 // CompactBufferAllocation() or CompactBufferAllocation(is_strict) with 0/1.
-TIRGEN_REGISTER_PASS(CompactBufferAllocation, [](const std::vector<int64_t>& args) {
-  if (args.size() > 1) throw Error("CompactBufferAllocation takes at most one argument (is_strict)");
+TIRGEN_REGISTER_PASS_WITH_ARGS(CompactBufferAllocation, 1, [](const std::vector<int64_t>& args) {  // (is_strict)
   return CompactBufferAllocation(args.empty() || args[0] != 0);
 });
 
