@@ -16,10 +16,10 @@
 #include <random>
 
 #include "../tests/support/big_constant.h"
-#include "tirgen/ir/structural_equal.h"
 #include "tirgen/script/parser.h"
 #include "tirgen/script/printer.h"
 #include "tirgen/support/stack_guard.h"
+#include "tirgen/tir/structural_equal.h"
 
 namespace {
 

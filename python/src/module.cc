@@ -2,9 +2,10 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include "tirgen/ir/structural_equal.h"
+#include "tirgen/tir/structural_equal.h"
 #include "expr_convert.h"
 #include "wrap.h"
+#include "tirgen/ir/module.h"
 #include "tirgen/script/parser.h"
 #include "tirgen/script/printer.h"
 #include "tirgen/support/error.h"

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <limits>
 
-#include "tirgen/tir/analysis/block_access_region.h"
+#include "tirgen/tir/expr_deep_equal.h"
 #include "tirgen/tir/op.h"
 
 namespace tirgen {
@@ -36,11 +36,10 @@ int64_t SatMul(int64_t a, int64_t c) {
   if (__builtin_mul_overflow(a, c, &r)) return (a > 0) == (c > 0) ? kInf : kNegInf;
   return r;
 }
+// Floor division that keeps the infinite bounds (tir::FloorDivInt otherwise).
 int64_t FloorDivI(int64_t a, int64_t b) {
   if (a == kInf || a == kNegInf) return a;
-  int64_t q = a / b;
-  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
-  return q;
+  return tir::FloorDivInt(a, b);
 }
 
 thread_local VarBoundScope::Lookup tls_lookup = nullptr;

@@ -13,10 +13,10 @@
 
 #include "c_prelude.h"
 #include "codegen_c_internal.h"
-#include "tirgen/support/error.h"
 #include "tirgen/arith/analyzer.h"
-#include "tirgen/ir/structural_equal.h"
+#include "tirgen/support/error.h"
 #include "tirgen/tir/functor.h"
+#include "tirgen/tir/structural_equal.h"
 
 namespace tirgen {
 namespace codegen {

@@ -1,10 +1,10 @@
 // MetaSchedule's ModuleEquality (structural, ignore-ndarray, anchor-block): which tuning
 // workloads are the same. ExtractTasks dedups tasks with it and the tuning database keys its
 // workloads by it, so `tirgen tasks` and the database agree on every hash.
-#include "tirgen/ir/structural_equal.h"
 #include "tirgen/lower/lower.h"
 #include "tirgen/support/error.h"
 #include "tirgen/tir/analysis/estimate_flops.h"
+#include "tirgen/tir/structural_equal.h"
 
 namespace tirgen {
 namespace lower {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <string_view>
 
 #include "tirgen/lower/constant_evaluator.h"
 #include "tirgen/relay/text.h"
@@ -22,42 +23,38 @@ namespace opt {
 
 namespace {
 
-using RelayPass = std::function<IRModule(const IRModule&, const std::vector<int64_t>&)>;
+// A Relay pass by TVM name: how to run it, and how many integer arguments it takes at most
+// (the TIR registry keeps the same for TIR passes).
+struct RelayPass {
+  std::function<IRModule(const IRModule&, const std::vector<int64_t>&)> run;
+  size_t max_args = 0;
+};
 
-// Relay passes by TVM name. Arguments are integers, as for the TIR registry.
 const std::map<std::string, RelayPass>& RelayPasses() {
   static const std::map<std::string, RelayPass> passes = {
-      {"BackwardFoldScaleAxis", [](const IRModule& m, auto&) { return relay::BackwardFoldScaleAxis(m); }},
-      {"CanonicalizeCast", [](const IRModule& m, auto&) { return relay::CanonicalizeCast(m); }},
-      {"CanonicalizeOps", [](const IRModule& m, auto&) { return relay::CanonicalizeOps(m); }},
+      {"BackwardFoldScaleAxis", {[](const IRModule& m, auto&) { return relay::BackwardFoldScaleAxis(m); }}},
+      {"CanonicalizeCast", {[](const IRModule& m, auto&) { return relay::CanonicalizeCast(m); }}},
+      {"CanonicalizeOps", {[](const IRModule& m, auto&) { return relay::CanonicalizeOps(m); }}},
       {"DeadCodeElimination",  // DeadCodeElimination(inline_once)
-       [](const IRModule& m, const std::vector<int64_t>& a) {
-         return relay::DeadCodeElimination(m, !a.empty() && a[0] != 0);
-       }},
-      {"EliminateCommonSubexpr", [](const IRModule& m, auto&) { return relay::EliminateCommonSubexpr(m); }},
-      {"FoldConstant", [](const IRModule& m, auto&) { return relay::FoldConstant(m, lower::EvaluateConstant); }},
-      {"FoldScaleAxis", [](const IRModule& m, auto&) { return relay::FoldScaleAxis(m, lower::EvaluateConstant); }},
-      {"ForwardFoldScaleAxis", [](const IRModule& m, auto&) { return relay::ForwardFoldScaleAxis(m); }},
+       {[](const IRModule& m, const std::vector<int64_t>& a) {
+          return relay::DeadCodeElimination(m, !a.empty() && a[0] != 0);
+        },
+        1}},
+      {"EliminateCommonSubexpr", {[](const IRModule& m, auto&) { return relay::EliminateCommonSubexpr(m); }}},
+      {"FoldConstant", {[](const IRModule& m, auto&) { return relay::FoldConstant(m, lower::EvaluateConstant); }}},
+      {"FoldScaleAxis", {[](const IRModule& m, auto&) { return relay::FoldScaleAxis(m, lower::EvaluateConstant); }}},
+      {"ForwardFoldScaleAxis", {[](const IRModule& m, auto&) { return relay::ForwardFoldScaleAxis(m); }}},
       {"FuseOps",  // FuseOps(max_depth): relay.FuseOps.max_depth
-       [](const IRModule& m, const std::vector<int64_t>& a) {
-         return relay::FuseOps(m, false, a.empty() ? 256 : static_cast<int>(a[0]));
-       }},
-      {"InferType", [](const IRModule& m, auto&) { return relay::InferType(m); }},
-      {"Legalize", [](const IRModule& m, auto&) { return relay::Legalize(m); }},
-      {"SimplifyExpr", [](const IRModule& m, auto&) { return relay::SimplifyExpr(m, lower::EvaluateConstant); }},
-      {"SimplifyInference", [](const IRModule& m, auto&) { return relay::SimplifyInference(m); }},
+       {[](const IRModule& m, const std::vector<int64_t>& a) {
+          return relay::FuseOps(m, false, a.empty() ? 256 : static_cast<int>(a[0]));
+        },
+        1}},
+      {"InferType", {[](const IRModule& m, auto&) { return relay::InferType(m); }}},
+      {"Legalize", {[](const IRModule& m, auto&) { return relay::Legalize(m); }}},
+      {"SimplifyExpr", {[](const IRModule& m, auto&) { return relay::SimplifyExpr(m, lower::EvaluateConstant); }}},
+      {"SimplifyInference", {[](const IRModule& m, auto&) { return relay::SimplifyInference(m); }}},
   };
   return passes;
-}
-
-// Maximum argument counts of the passes that take arguments (others take none).
-size_t MaxArgs(const std::string& name) {
-  static const std::map<std::string, size_t> counts = {
-      {"DeadCodeElimination", 1}, {"FuseOps", 1}, {"tir.NarrowDataType", 1},
-      {"tir.VectorizeLoop", 1}, {"tir.CommonSubexprElimTIR", 2},
-      {"tir.CompactBufferAllocation", 1}, {"tir.ConvertBlocksToOpaque", 0}};
-  auto it = counts.find(name);
-  return it == counts.end() ? 0 : it->second;
 }
 
 std::string KnownList() {
@@ -120,14 +117,30 @@ void CheckKnown(const PassCall& call) {
     throw Error("error: --pass: unknown pass \"" + call.name + "\"" + hint + "; known passes: " +
                 KnownList());
   }
-  TIRGEN_CHECK(call.args.size() <= MaxArgs(call.name))
-      << "error: --pass " << call.name << ": takes at most " << MaxArgs(call.name) << " argument"
-      << (MaxArgs(call.name) == 1 ? "" : "s") << ", got " << call.args.size();
+  size_t max_args = IsTir(call.name) ? tir::transform::PassMaxArgs(call.name.substr(4))
+                                      : RelayPasses().at(call.name).max_args;
+  TIRGEN_CHECK(call.args.size() <= max_args)
+      << "error: --pass " << call.name << ": takes at most " << max_args << " argument"
+      << (max_args == 1 ? "" : "s") << ", got " << call.args.size();
 }
 
+// The input's language from its first significant line (see OptOptions::input): TVMScript is
+// Python, so after blank lines and `#` comments it starts with a decorator (`@T.prim_func`,
+// `@I.ir_module`) or an import; Relay text starts with `#[version = "..."]`, `def @...`, `fn`
+// or an expression, never with `@`, `from` or `import`.
 bool IsTVMScript(const std::string& text) {
-  return text.find("@T.prim_func") != std::string::npos ||
-         text.find("@I.ir_module") != std::string::npos;
+  size_t pos = 0;
+  while (pos < text.size()) {
+    size_t end = text.find('\n', pos);
+    if (end == std::string::npos) end = text.size();
+    size_t b = text.find_first_not_of(" \t\r", pos);
+    if (b < end && !(text[b] == '#' && text.compare(b, 2, "#[") != 0)) {
+      std::string_view line(text.data() + b, end - b);
+      return line[0] == '@' || line.rfind("from ", 0) == 0 || line.rfind("import ", 0) == 0;
+    }
+    pos = end + 1;
+  }
+  return false;
 }
 
 std::string FirstProblemLine(const std::vector<tir::WellFormedProblem>& problems) {
@@ -194,7 +207,7 @@ OptResult RunRelay(const OptOptions& o, const std::vector<PassCall>& calls) {
   IRModule mod = relay::ParseModule(o.input, o.input_name);
   OptResult result;
   for (const PassCall& c : calls) {
-    mod = RelayPasses().at(c.name)(mod, c.args);
+    mod = RelayPasses().at(c.name).run(mod, c.args);
     if (o.print_after_all) result.after_all += "// after " + c.name + "\n" + relay::PrintModule(mod);
   }
   result.output = relay::PrintModule(mod);

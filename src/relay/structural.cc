@@ -7,8 +7,8 @@
 
 #include <unordered_map>
 
-#include "tirgen/ir/structural_equal.h"
 #include "tirgen/support/stack_guard.h"
+#include "tirgen/tir/structural_equal.h"
 
 namespace tirgen {
 namespace relay {

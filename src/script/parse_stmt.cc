@@ -1,6 +1,7 @@
 // Statements, frames, blocks, functions and modules (see parser_impl.h).
 #include "parser_impl.h"
 #include "tir_ops.h"
+#include "tirgen/ir/module.h"
 #include "tirgen/script/parser.h"
 #include "tirgen/tir/analysis/block_access_region.h"
 #include "tirgen/tir/analysis/block_read_write_region.h"

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "printer_doc.h"
+#include "tirgen/ir/module.h"
 #include "tirgen/ir/object.h"
 #include "tirgen/tir/expr.h"
 #include "tirgen/tir/function.h"

@@ -1,8 +1,9 @@
 #include "tir_ops.h"
 
 #include <cmath>
-#include <limits>
 #include <map>
+
+#include "tirgen/tir/op.h"
 
 namespace tirgen {
 namespace script {
@@ -28,123 +29,6 @@ PrimExpr IntConst(DataType t, int64_t v) {
   return IntImm(t, WrapInt(v, t));
 }
 
-// fp32 folding happens in float, then widened back (TVM's GetFoldResultDoubleRepr).
-double FoldFloat(DataType t, double v) {
-  if (t.bits() != 32) return v;
-  float f = static_cast<float>(v);
-  return static_cast<double>(f);
-}
-
-int64_t FloorDivInt(int64_t a, int64_t b) {
-  int64_t q = a / b, r = a % b;
-  return (r != 0 && ((r < 0) != (b < 0))) ? q - 1 : q;
-}
-int64_t FloorModInt(int64_t a, int64_t b) {
-  int64_t r = a % b;
-  return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
-}
-
-bool IsIndexType(DataType t) { return t.is_int() && t.is_scalar() && (t.bits() == 32 || t.bits() == 64); }
-
-// TVM's TryConstFold for the arithmetic kinds; undefined result = no folding.
-PrimExpr TryFold(Kind k, const PrimExpr& a, const PrimExpr& b) {
-  const IntImmNode* pa = a.as<IntImmNode>();
-  const IntImmNode* pb = b.as<IntImmNode>();
-  const FloatImmNode* fa = a.as<FloatImmNode>();
-  const FloatImmNode* fb = b.as<FloatImmNode>();
-  DataType t = a.dtype();
-  auto zero_div = [] { TypeError("division by zero in constant expression"); };
-  switch (k) {
-    case Kind::kAdd:
-      if (pa && pb) return IntConst(t, static_cast<int64_t>(static_cast<uint64_t>(pa->value) + static_cast<uint64_t>(pb->value)));
-      if (pa && pa->value == 0) return b;
-      if (pb && pb->value == 0) return a;
-      if (fa && fb && (t.bits() == 32 || t.bits() == 64))
-        return FloatImm(t, FoldFloat(t, fa->value + fb->value));
-      if (fa && fa->value == 0) return b;
-      if (fb && fb->value == 0) return a;
-      return PrimExpr();
-    case Kind::kSub:
-      if (pa && pb) return IntConst(t, static_cast<int64_t>(static_cast<uint64_t>(pa->value) - static_cast<uint64_t>(pb->value)));
-      if (pb && pb->value == 0) return a;
-      if (fa && fb && (t.bits() == 32 || t.bits() == 64))
-        return FloatImm(t, FoldFloat(t, fa->value - fb->value));
-      if (fb && fb->value == 0) return a;
-      return PrimExpr();
-    case Kind::kMul:
-      if (pa && pb) return IntConst(t, static_cast<int64_t>(static_cast<uint64_t>(pa->value) * static_cast<uint64_t>(pb->value)));
-      if (pa) {
-        if (pa->value == 1) return b;
-        if (pa->value == 0) return a;
-      }
-      if (pb) {
-        if (pb->value == 1) return a;
-        if (pb->value == 0) return b;
-      }
-      if (fa && fb && (t.bits() == 32 || t.bits() == 64))
-        return FloatImm(t, FoldFloat(t, fa->value * fb->value));
-      if (fa) {
-        if (fa->value == 1) return b;
-        if (fa->value == 0) return a;
-      }
-      if (fb) {
-        if (fb->value == 1) return a;
-        if (fb->value == 0) return b;
-      }
-      return PrimExpr();
-    case Kind::kDiv:
-      if (pb && pb->value == 0) zero_div();
-      if (pa && pb) {
-        if (pb->value == -1 && pa->value == std::numeric_limits<int64_t>::min()) return a;
-        return IntConst(t, pa->value / pb->value);
-      }
-      if (pa && pa->value == 0) return a;
-      if (pb && pb->value == 1) return a;
-      if (fb && fb->value == 0) zero_div();
-      if (fa && fb && (t.bits() == 32 || t.bits() == 64))
-        return FloatImm(t, FoldFloat(t, fa->value / fb->value));
-      if (fa && fa->value == 0) return a;
-      if (fb && fb->value == 1) return a;
-      return PrimExpr();
-    case Kind::kMod:
-    case Kind::kFloorMod:
-      if (!IsIndexType(a.dtype()) || !IsIndexType(b.dtype())) return PrimExpr();
-      if (pb && pb->value == 0) zero_div();
-      if (pa && pb) {
-        if (pb->value == -1) return IntConst(t, 0);
-        return IntConst(t, k == Kind::kMod ? pa->value % pb->value : FloorModInt(pa->value, pb->value));
-      }
-      if (pa && pa->value == 0) return a;
-      if (pb && pb->value == 1) return IntConst(t, 0);
-      return PrimExpr();
-    case Kind::kFloorDiv:
-      if (pb && pb->value == 0) zero_div();
-      if (pa && pb) {
-        if (pb->value == -1 && pa->value == std::numeric_limits<int64_t>::min()) return a;
-        return IntConst(t, FloorDivInt(pa->value, pb->value));
-      }
-      if (pa && pa->value == 0) return a;
-      if (pb && pb->value == 1) return a;
-      if (fa && fb && fb->value != 0) {
-        if (t.bits() == 32) return FloatImm(t, FoldFloat(t, std::floor(static_cast<float>(fa->value) / static_cast<float>(fb->value))));
-        if (t.bits() == 64) return FloatImm(t, std::floor(fa->value / fb->value));
-        return PrimExpr();
-      }
-      if (fa && fa->value == 0) return a;
-      if (fb && fb->value == 1) return a;
-      return PrimExpr();
-    case Kind::kMin:
-    case Kind::kMax: {
-      bool mn = k == Kind::kMin;
-      if (pa && pb) return IntImm(t, mn ? std::min(pa->value, pb->value) : std::max(pa->value, pb->value));
-      if (fa && fb) return FloatImm(t, mn ? std::min(fa->value, fb->value) : std::max(fa->value, fb->value));
-      if (a.same_as(b)) return a;
-      return PrimExpr();
-    }
-    default:
-      return PrimExpr();
-  }
-}
 }  // namespace
 
 PrimExpr CastTo(DataType t, const PrimExpr& v) {
@@ -214,7 +98,7 @@ PrimExpr MakeBinary(Kind kind, const PrimExpr& a, const PrimExpr& b) {
 }
 
 PrimExpr Arith(Kind kind, PrimExpr a, PrimExpr b) {
-  MatchTypes(&a, &b);
+  script::MatchTypes(&a, &b);  // the parser's rules (tir::MatchTypes is TE's)
   DataType t = a.dtype();
   if (t.is_bool() && kind != Kind::kMin && kind != Kind::kMax)
     TypeError(std::string("arithmetic on boolean values (") + KindName(kind) + ")");
@@ -225,7 +109,7 @@ PrimExpr Arith(Kind kind, PrimExpr a, PrimExpr b) {
     }
     if (kind == Kind::kMod) TypeError("truncmod needs integer operands, got " + t.str());
   }
-  PrimExpr folded = TryFold(kind, a, b);
+  PrimExpr folded = tir::TryConstFold(kind, a, b);  // the one copy of TVM's folder
   if (folded.defined()) return folded;
   return Binary(kind, a, b);
 }

@@ -13,6 +13,7 @@
 #include "tirgen/tir/analysis/block_access_region.h"
 #include "tirgen/tir/functor.h"
 #include "tirgen/tir/op.h"
+#include "tirgen/tir/transforms/index_dtype_normalizer.h"
 
 namespace tirgen {
 namespace te {

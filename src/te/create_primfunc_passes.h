@@ -1,4 +1,5 @@
-// The three rewrites CreatePrimFunc applies after building the block form (private to te/).
+// Two of the rewrites CreatePrimFunc applies after building the block form (private to te/);
+// the third, NormalizeIndexDataType, is tir/transforms/index_dtype_normalizer.h (tensorize uses it too).
 #pragma once
 
 #include <vector>
@@ -12,10 +13,6 @@ namespace te {
 /// Drops the last `constants.size()` params and binds each to an AllocateConst around the
 /// root block body, in order of first BufferLoad (the last one found ends up outermost).
 tir::PrimFunc BindParams(const tir::PrimFunc& func, const std::vector<NDArray>& constants);
-
-/// Rewrites index expressions, loop/block vars, param and alloc buffer shapes to `index_type`
-/// (TVM's IndexDataTypeNormalizer). Constant buffers and AllocateConst extents keep int32.
-tir::PrimFunc NormalizeIndexDataType(const tir::PrimFunc& func, DataType index_type);
 
 /// Moves `layout_free_placeholders` block annotations that name params to the function attr
 /// `layout_free_buffers` (param indices); drops workload-style annotations.

@@ -16,12 +16,13 @@ namespace {
 const IntImmNode* AsInt(const PrimExpr& e) { return e.as<IntImmNode>(); }
 const FloatImmNode* AsFloat(const PrimExpr& e) { return e.as<FloatImmNode>(); }
 
-int64_t FloorDivInt(int64_t a, int64_t b) {
-  int64_t q = a / b;
-  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
-  return q;
-}
-int64_t FloorModInt(int64_t a, int64_t b) { return a - FloorDivInt(a, b) * b; }
+// Two's-complement int64 arithmetic: the wrapped result C's unsigned arithmetic gives, never
+// signed-overflow UB (INT64_MIN / -1 is INT64_MIN, INT64_MIN % -1 is 0).
+int64_t AddW(int64_t a, int64_t b) { return static_cast<int64_t>(static_cast<uint64_t>(a) + static_cast<uint64_t>(b)); }
+int64_t SubW(int64_t a, int64_t b) { return static_cast<int64_t>(static_cast<uint64_t>(a) - static_cast<uint64_t>(b)); }
+int64_t MulW(int64_t a, int64_t b) { return static_cast<int64_t>(static_cast<uint64_t>(a) * static_cast<uint64_t>(b)); }
+int64_t DivW(int64_t a, int64_t b) { return b == -1 ? SubW(0, a) : a / b; }
+int64_t ModW(int64_t a, int64_t b) { return b == -1 ? 0 : a % b; }
 
 // Wraps an integer result into the dtype's range (two's complement), as C arithmetic would.
 PrimExpr IntConst(DataType t, int64_t v) {
@@ -72,6 +73,113 @@ PrimExpr RoundingCall(const char* name, PrimExpr x, double (*fold)(double)) {
 
 }  // namespace
 
+int64_t FloorDivInt(int64_t a, int64_t b) {
+  int64_t q = DivW(a, b);
+  if ((ModW(a, b) != 0) && ((a < 0) != (b < 0))) --q;
+  return q;
+}
+int64_t FloorModInt(int64_t a, int64_t b) { return SubW(a, MulW(FloorDivInt(a, b), b)); }
+
+namespace {
+// TVM's IsIndexType: the integer types shape arithmetic folds eagerly (truncmod/floormod fold
+// only these).
+bool IsIndexType(DataType t) { return t.is_int() && t.is_scalar() && (t.bits() == 32 || t.bits() == 64); }
+}  // namespace
+
+PrimExpr TryConstFold(Kind kind, const PrimExpr& a, const PrimExpr& b) {
+  DataType t = a.dtype();
+  auto pa = AsInt(a), pb = AsInt(b);
+  auto fa = AsFloat(a), fb = AsFloat(b);
+  PrimExpr folded;
+  switch (kind) {
+    case Kind::kAdd:
+      if (pa && pb) return IntConst(t, AddW(pa->value, pb->value));
+      if (pa && pa->value == 0) return b;
+      if (pb && pb->value == 0) return a;
+      if (FoldedFloat(t, fa, fb, [](auto x, auto y) { return x + y; }, &folded)) return folded;
+      if (fa && fa->value == 0) return b;
+      if (fb && fb->value == 0) return a;
+      return PrimExpr();
+    case Kind::kSub:
+      if (pa && pb) return IntConst(t, SubW(pa->value, pb->value));
+      if (pb && pb->value == 0) return a;
+      if (FoldedFloat(t, fa, fb, [](auto x, auto y) { return x - y; }, &folded)) return folded;
+      if (fb && fb->value == 0) return a;
+      return PrimExpr();
+    case Kind::kMul:
+      if (pa && pb) return IntConst(t, MulW(pa->value, pb->value));
+      if (pa) {
+        if (pa->value == 1) return b;
+        if (pa->value == 0) return a;
+      }
+      if (pb) {
+        if (pb->value == 1) return a;
+        if (pb->value == 0) return b;
+      }
+      if (FoldedFloat(t, fa, fb, [](auto x, auto y) { return x * y; }, &folded)) return folded;
+      if (fa) {
+        if (fa->value == 1) return b;
+        if (fa->value == 0) return a;
+      }
+      if (fb) {
+        if (fb->value == 1) return a;
+        if (fb->value == 0) return b;
+      }
+      return PrimExpr();
+    case Kind::kDiv:
+      TIRGEN_CHECK(!(pb && pb->value == 0) && !(fb && fb->value == 0)) << "division by zero";
+      if (pa && pb) return IntConst(t, DivW(pa->value, pb->value));
+      if (pa && pa->value == 0) return a;
+      if (pb && pb->value == 1) return a;
+      if (FoldedFloat(t, fa, fb, [](auto x, auto y) { return x / y; }, &folded)) return folded;
+      if (fa && fa->value == 0) return a;
+      if (fb && fb->value == 1) return a;
+      return PrimExpr();
+    case Kind::kMod:
+    case Kind::kFloorMod:
+      if (!IsIndexType(t) || !IsIndexType(b.dtype())) return PrimExpr();
+      TIRGEN_CHECK(!(pb && pb->value == 0)) << "modulo by zero";
+      if (pa && pb)
+        return IntConst(t, kind == Kind::kMod ? ModW(pa->value, pb->value) : FloorModInt(pa->value, pb->value));
+      if (pa && pa->value == 0) return a;
+      if (pb && pb->value == 1) return make_const(t, 0);
+      return PrimExpr();
+    case Kind::kFloorDiv:
+      TIRGEN_CHECK(!(pb && pb->value == 0)) << "division by zero";
+      if (pa && pb) return IntConst(t, FloorDivInt(pa->value, pb->value));
+      if (pa && pa->value == 0) return a;
+      if (pb && pb->value == 1) return a;
+      if (fa && fb && fb->value != 0) {
+        if (FoldedFloat(t, fa, fb, [](auto x, auto y) { return std::floor(x / y); }, &folded)) return folded;
+        return PrimExpr();
+      }
+      if (fa && fa->value == 0) return a;
+      if (fb && fb->value == 1) return a;
+      return PrimExpr();
+    case Kind::kMin:
+      if (pa && pb) return IntImm(t, std::min(pa->value, pb->value));
+      if (fa && fb) return FloatImm(t, std::min(fa->value, fb->value));
+      if (a.same_as(b)) return a;
+      return PrimExpr();
+    case Kind::kMax:
+      if (pa && pb) return IntImm(t, std::max(pa->value, pb->value));
+      if (fa && fb) return FloatImm(t, std::max(fa->value, fb->value));
+      if (a.same_as(b)) return a;
+      return PrimExpr();
+    default:
+      return PrimExpr();
+  }
+}
+
+namespace {
+// A builder: TVM's type matching, then its constant folder, else the raw node.
+PrimExpr Folded(Kind kind, PrimExpr a, PrimExpr b) {
+  MatchTypes(&a, &b);
+  PrimExpr folded = TryConstFold(kind, a, b);
+  return folded.defined() ? folded : Binary(kind, a, b);
+}
+}  // namespace
+
 void MatchTypes(PrimExpr* a, PrimExpr* b) {
   DataType lt = a->dtype(), rt = b->dtype();
   if (lt == rt) return;
@@ -107,140 +215,31 @@ void MatchTypes(PrimExpr* a, PrimExpr* b) {
   }
 }
 
-PrimExpr add(PrimExpr a, PrimExpr b) {
-  MatchTypes(&a, &b);
-  DataType t = a.dtype();
-  auto pa = AsInt(a), pb = AsInt(b);
-  if (pa && pb) return IntConst(t, pa->value + pb->value);
-  if (pa && pa->value == 0) return b;
-  if (pb && pb->value == 0) return a;
-  auto fa = AsFloat(a), fb = AsFloat(b);
-  PrimExpr folded;
-  if (FoldedFloat(t, fa, fb, [](auto x, auto y) { return x + y; }, &folded)) return folded;
-  if (fa && fa->value == 0) return b;
-  if (fb && fb->value == 0) return a;
-  return Binary(Kind::kAdd, a, b);
-}
+PrimExpr add(PrimExpr a, PrimExpr b) { return Folded(Kind::kAdd, std::move(a), std::move(b)); }
 
-PrimExpr sub(PrimExpr a, PrimExpr b) {
-  MatchTypes(&a, &b);
-  DataType t = a.dtype();
-  auto pa = AsInt(a), pb = AsInt(b);
-  if (pa && pb) return IntConst(t, pa->value - pb->value);
-  if (pb && pb->value == 0) return a;
-  auto fa = AsFloat(a), fb = AsFloat(b);
-  PrimExpr folded;
-  if (FoldedFloat(t, fa, fb, [](auto x, auto y) { return x - y; }, &folded)) return folded;
-  if (fb && fb->value == 0) return a;
-  return Binary(Kind::kSub, a, b);
-}
+PrimExpr sub(PrimExpr a, PrimExpr b) { return Folded(Kind::kSub, std::move(a), std::move(b)); }
 
-PrimExpr mul(PrimExpr a, PrimExpr b) {
-  MatchTypes(&a, &b);
-  DataType t = a.dtype();
-  auto pa = AsInt(a), pb = AsInt(b);
-  if (pa && pb) return IntConst(t, pa->value * pb->value);
-  if (pa) {
-    if (pa->value == 1) return b;
-    if (pa->value == 0) return a;
-  }
-  if (pb) {
-    if (pb->value == 1) return a;
-    if (pb->value == 0) return b;
-  }
-  auto fa = AsFloat(a), fb = AsFloat(b);
-  PrimExpr folded;
-  if (FoldedFloat(t, fa, fb, [](auto x, auto y) { return x * y; }, &folded)) return folded;
-  if (fa) {
-    if (fa->value == 1) return b;
-    if (fa->value == 0) return a;
-  }
-  if (fb) {
-    if (fb->value == 1) return a;
-    if (fb->value == 0) return b;
-  }
-  return Binary(Kind::kMul, a, b);
-}
+PrimExpr mul(PrimExpr a, PrimExpr b) { return Folded(Kind::kMul, std::move(a), std::move(b)); }
 
 PrimExpr neg(PrimExpr a) {
-  if (auto p = AsInt(a)) return IntConst(a.dtype(), -p->value);
+  if (auto p = AsInt(a)) return IntConst(a.dtype(), SubW(0, p->value));
   if (auto f = AsFloat(a)) return FloatImm(a.dtype(), -f->value);
   return sub(make_const(a.dtype(), 0), a);
 }
 
-PrimExpr truncdiv(PrimExpr a, PrimExpr b) {
-  MatchTypes(&a, &b);
-  DataType t = a.dtype();
-  auto pa = AsInt(a), pb = AsInt(b);
-  if (pb) TIRGEN_CHECK(pb->value != 0) << "division by zero";
-  if (pa && pb) return IntConst(t, pa->value / pb->value);
-  if (pa && pa->value == 0) return a;
-  if (pb && pb->value == 1) return a;
-  auto fa = AsFloat(a), fb = AsFloat(b);
-  if (fb) TIRGEN_CHECK(fb->value != 0) << "division by zero";
-  PrimExpr folded;
-  if (FoldedFloat(t, fa, fb, [](auto x, auto y) { return x / y; }, &folded)) return folded;
-  if (fa && fa->value == 0) return a;
-  if (fb && fb->value == 1) return a;
-  return Binary(Kind::kDiv, a, b);
-}
+PrimExpr truncdiv(PrimExpr a, PrimExpr b) { return Folded(Kind::kDiv, std::move(a), std::move(b)); }
 
 PrimExpr div(PrimExpr a, PrimExpr b) { return truncdiv(std::move(a), std::move(b)); }
 
-PrimExpr truncmod(PrimExpr a, PrimExpr b) {
-  MatchTypes(&a, &b);
-  DataType t = a.dtype();
-  auto pa = AsInt(a), pb = AsInt(b);
-  if (pb) TIRGEN_CHECK(pb->value != 0) << "modulo by zero";
-  if (pa && pb) return IntConst(t, pa->value % pb->value);
-  if (pa && pa->value == 0) return a;
-  if (pb && pb->value == 1) return make_const(t, 0);
-  return Binary(Kind::kMod, a, b);
-}
+PrimExpr truncmod(PrimExpr a, PrimExpr b) { return Folded(Kind::kMod, std::move(a), std::move(b)); }
 
-PrimExpr floordiv(PrimExpr a, PrimExpr b) {
-  MatchTypes(&a, &b);
-  DataType t = a.dtype();
-  auto pa = AsInt(a), pb = AsInt(b);
-  if (pb) TIRGEN_CHECK(pb->value != 0) << "division by zero";
-  if (pa && pb) return IntConst(t, FloorDivInt(pa->value, pb->value));
-  if (pa && pa->value == 0) return a;
-  if (pb && pb->value == 1) return a;
-  auto fa = AsFloat(a), fb = AsFloat(b);
-  if (fa && fb && fb->value != 0) return FloatImm(t, std::floor(fa->value / fb->value));
-  return Binary(Kind::kFloorDiv, a, b);
-}
+PrimExpr floordiv(PrimExpr a, PrimExpr b) { return Folded(Kind::kFloorDiv, std::move(a), std::move(b)); }
 
-PrimExpr floormod(PrimExpr a, PrimExpr b) {
-  MatchTypes(&a, &b);
-  DataType t = a.dtype();
-  auto pa = AsInt(a), pb = AsInt(b);
-  if (pb) TIRGEN_CHECK(pb->value != 0) << "modulo by zero";
-  if (pa && pb) return IntConst(t, FloorModInt(pa->value, pb->value));
-  if (pa && pa->value == 0) return a;
-  if (pb && pb->value == 1) return make_const(t, 0);
-  return Binary(Kind::kFloorMod, a, b);
-}
+PrimExpr floormod(PrimExpr a, PrimExpr b) { return Folded(Kind::kFloorMod, std::move(a), std::move(b)); }
 
-PrimExpr min(PrimExpr a, PrimExpr b) {
-  MatchTypes(&a, &b);
-  DataType t = a.dtype();
-  auto pa = AsInt(a), pb = AsInt(b);
-  if (pa && pb) return IntImm(t, std::min(pa->value, pb->value));
-  auto fa = AsFloat(a), fb = AsFloat(b);
-  if (fa && fb) return FloatImm(t, std::min(fa->value, fb->value));
-  return Binary(Kind::kMin, a, b);
-}
+PrimExpr min(PrimExpr a, PrimExpr b) { return Folded(Kind::kMin, std::move(a), std::move(b)); }
 
-PrimExpr max(PrimExpr a, PrimExpr b) {
-  MatchTypes(&a, &b);
-  DataType t = a.dtype();
-  auto pa = AsInt(a), pb = AsInt(b);
-  if (pa && pb) return IntImm(t, std::max(pa->value, pb->value));
-  auto fa = AsFloat(a), fb = AsFloat(b);
-  if (fa && fb) return FloatImm(t, std::max(fa->value, fb->value));
-  return Binary(Kind::kMax, a, b);
-}
+PrimExpr max(PrimExpr a, PrimExpr b) { return Folded(Kind::kMax, std::move(a), std::move(b)); }
 
 namespace {
 template <class F>
@@ -394,7 +393,7 @@ PrimExpr pow(PrimExpr x, PrimExpr y) {
 PrimExpr abs(PrimExpr x) {
   DataType t = x.dtype();
   if (t.is_int()) {
-    if (auto p = AsInt(x)) return IntImm(t, p->value < 0 ? -p->value : p->value);
+    if (auto p = AsInt(x)) return IntConst(t, p->value < 0 ? SubW(0, p->value) : p->value);
     return Select(ge(x, make_const(t, 0)), x, neg(x));
   }
   if (t.is_floating()) {

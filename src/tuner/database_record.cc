@@ -2,6 +2,7 @@
 #include <cmath>
 
 #include "database_internal.h"
+#include "tirgen/ir/module.h"
 #include "tirgen/tir/function.h"
 
 namespace tirgen {

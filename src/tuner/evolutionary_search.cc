@@ -4,8 +4,8 @@
 
 #include <algorithm>
 
-#include "tirgen/ir/structural_equal.h"
 #include "tirgen/tir/schedule/trace.h"
+#include "tirgen/tir/structural_equal.h"
 
 namespace tirgen {
 namespace tuner {

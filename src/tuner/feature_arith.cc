@@ -1,7 +1,7 @@
 // Operation counts of a store's value (group 1a). Loads are free but their index arithmetic
 // counts (as integer operations), as in TVM; comparisons are classified by their operands' type
 // (TVM looks at the bool result and files float comparisons under int).
-#include "../tir/transforms/transform_utils.h"
+#include "tirgen/tir/transforms/transform_utils.h"
 #include "feature_internal.h"
 #include "tirgen/tir/functor.h"
 

@@ -2,7 +2,7 @@
 // preprocessing (PassListForPerStoreFeature), as far as it applies to CPU programs.
 #include <unordered_set>
 
-#include "../tir/transforms/transform_utils.h"
+#include "tirgen/tir/transforms/transform_utils.h"
 #include "feature_internal.h"
 #include "tirgen/tir/functor.h"
 #include "tirgen/tir/transforms/passes.h"

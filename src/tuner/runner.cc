@@ -9,9 +9,9 @@
 #include <sstream>
 
 #include "runner_internal.h"
+#include "tirgen/ir/npz.h"
 #include "tirgen/support/error.h"
 #include "tirgen/support/io.h"
-#include "tirgen/support/npz.h"
 
 namespace tirgen {
 namespace tuner {

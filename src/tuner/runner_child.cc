@@ -14,11 +14,11 @@
 #include <nlohmann/json.hpp>
 
 #include "runner_internal.h"
+#include "tirgen/ir/npz.h"
 #include "tirgen/runtime/module.h"
 #include "tirgen/runtime/time_evaluator.h"
 #include "tirgen/support/error.h"
 #include "tirgen/support/io.h"
-#include "tirgen/support/npz.h"
 #include "tirgen/tuner/runner.h"
 
 namespace tirgen {

@@ -4,10 +4,10 @@
 // reference holds it unpacked, and the function only reads it.
 #include <nlohmann/json.hpp>
 
+#include "tirgen/ir/npz.h"
 #include "tirgen/runtime/schedule_for_target.h"
 #include "tirgen/support/error.h"
 #include "tirgen/support/io.h"
-#include "tirgen/support/npz.h"
 #include "tirgen/tuner/runner.h"
 
 namespace tirgen {

@@ -5,8 +5,8 @@
 #include <cstdint>
 #include <string>
 
+#include "tirgen/ir/npz.h"
 #include "tirgen/support/error.h"
-#include "tirgen/support/npz.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string bytes(reinterpret_cast<const char*>(data), size);

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "tirgen/ir/module.h"
 #include "tirgen/lower/lower.h"
 #include "tirgen/relay/text.h"
 #include "tirgen/relay/transforms.h"

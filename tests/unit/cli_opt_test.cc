@@ -98,4 +98,32 @@ def main(A: T.Buffer((4,), "float32")):
   EXPECT_EQ(r.exit_code, 0) << r.output;
 }
 
+
+// The input's language comes from its first significant line, not from a substring anywhere:
+// Relay text whose comment mentions @T.prim_func is still Relay text.
+TEST(CliOpt, InputLanguageFromTheFirstSignificantLine) {
+  std::string in = TempPath("opt_relay_mentions_tvmscript.relay");
+  WriteText(in, R"(// a Relay program; its TVMScript would start with @T.prim_func
+#[version = "0.0.5"]
+def @main(%x: Tensor[(2), float32]) {
+  add(%x, 1f)
+}
+)");
+  auto r = RunCli("opt " + in + " --pass InferType -o /dev/null");
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  r = RunCli("opt " + in + " --pass tir.LowerInitBlock");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("is Relay text"), std::string::npos) << r.output;
+}
+
+// A pass's arity comes from its registry entry: one argument too many is a one-line error.
+TEST(CliOpt, TooManyPassArgumentsNameTheArity) {
+  auto r = RunCli("opt " + Golden("tir.LowerInitBlock/conv2d_bias_relu.py") + " --pass 'tir.NarrowDataType(32, 1)'");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("tir.NarrowDataType: takes at most 1 argument, got 2"), std::string::npos) << r.output;
+  r = RunCli("opt " + Golden("tir.LowerInitBlock/conv2d_bias_relu.py") + " --pass 'tir.LowerInitBlock(1)'");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("tir.LowerInitBlock: takes at most 0 arguments, got 1"), std::string::npos) << r.output;
+}
+
 }  // namespace

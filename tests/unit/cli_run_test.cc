@@ -11,7 +11,7 @@
 #include <tuple>
 
 #include "cli_test_util.h"
-#include "tirgen/support/npz.h"
+#include "tirgen/ir/npz.h"
 
 namespace {
 

@@ -15,8 +15,8 @@
 
 #include "cli_test_util.h"
 #include "onnx_test_models.h"
+#include "tirgen/ir/npz.h"
 #include "tirgen/relay/text.h"
-#include "tirgen/support/npz.h"
 
 namespace {
 

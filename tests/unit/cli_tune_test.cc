@@ -10,7 +10,7 @@
 #include <random>
 
 #include "cli_test_util.h"
-#include "tirgen/support/npz.h"
+#include "tirgen/ir/npz.h"
 
 namespace {
 

@@ -17,10 +17,10 @@
 #include <sstream>
 
 #include "fresh_build_cache.h"
+#include "tirgen/ir/npz.h"
 #include "tirgen/runtime/build.h"
 #include "tirgen/runtime/module.h"
 #include "tirgen/script/parser.h"
-#include "tirgen/support/npz.h"
 
 namespace tirgen {
 namespace {

@@ -11,16 +11,16 @@
 
 #include "fresh_build_cache.h"
 #include "random_tensor.h"
-#include "tirgen/ir/structural_equal.h"
+#include "tirgen/ir/npz.h"
 #include "tirgen/relay/text.h"
 #include "tirgen/runtime/build.h"
 #include "tirgen/runtime/executor.h"
 #include "tirgen/runtime/schedule_for_target.h"
 #include "tirgen/script/printer.h"
 #include "tirgen/support/io.h"
-#include "tirgen/support/npz.h"
 #include "tirgen/tir/schedule/cpu_schedule.h"
 #include "tirgen/tir/schedule/schedule.h"
+#include "tirgen/tir/structural_equal.h"
 
 namespace tirgen {
 namespace {

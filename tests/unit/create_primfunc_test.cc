@@ -22,9 +22,9 @@
 #include "tirgen/script/printer.h"
 #define TIRGEN_HAVE_PRINTER 1
 #endif
-#if __has_include("tirgen/script/parser.h") && __has_include("tirgen/ir/structural_equal.h")
-#include "tirgen/ir/structural_equal.h"
+#if __has_include("tirgen/script/parser.h") && __has_include("tirgen/tir/structural_equal.h")
 #include "tirgen/script/parser.h"
+#include "tirgen/tir/structural_equal.h"
 #define TIRGEN_HAVE_PARSER 1
 #endif
 

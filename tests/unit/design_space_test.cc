@@ -12,11 +12,11 @@
 
 #include "design_space_test_util.h"
 #include "fresh_build_cache.h"
-#include "tirgen/ir/structural_equal.h"
 #include "tirgen/runtime/build.h"
 #include "tirgen/runtime/schedule_for_target.h"
 #include "tirgen/script/printer.h"
 #include "tirgen/tir/schedule/design_space.h"
+#include "tirgen/tir/structural_equal.h"
 
 namespace tirgen {
 namespace {

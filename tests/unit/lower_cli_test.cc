@@ -17,12 +17,12 @@
 #include <set>
 
 #include "cli_test_util.h"
-#include "tirgen/ir/structural_equal.h"
+#include "tirgen/ir/npz.h"
 #include "tirgen/lower/fused_name.h"
 #include "tirgen/script/parser.h"
 #include "tirgen/script/printer.h"
-#include "tirgen/support/npz.h"
 #include "tirgen/tir/functor.h"
+#include "tirgen/tir/structural_equal.h"
 
 namespace tirgen {
 namespace {

@@ -9,14 +9,14 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
+#include "tirgen/ir/npz.h"
 #include "tirgen/lower/constant_evaluator.h"
-#include "tirgen/ir/structural_equal.h"
 #include "tirgen/lower/lower.h"
 #include "tirgen/relay/text.h"
 #include "tirgen/relay/transforms.h"
 #include "tirgen/script/parser.h"
 #include "tirgen/support/io.h"
-#include "tirgen/support/npz.h"
+#include "tirgen/tir/structural_equal.h"
 
 namespace tirgen {
 namespace {

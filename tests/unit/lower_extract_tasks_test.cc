@@ -5,11 +5,11 @@
 
 #include <cstring>
 
-#include "tirgen/ir/structural_equal.h"
 #include "tirgen/lower/lower.h"
 #include "tirgen/relay/text.h"
 #include "tirgen/support/error.h"
 #include "tirgen/support/io.h"
+#include "tirgen/tir/structural_equal.h"
 
 namespace tirgen {
 namespace {

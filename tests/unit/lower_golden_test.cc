@@ -9,7 +9,6 @@
 #include <set>
 
 #include "tirgen/lower/constant_evaluator.h"
-#include "tirgen/ir/structural_equal.h"
 #include "tirgen/lower/lower.h"
 #include "tirgen/relay/expr_functor.h"
 #include "tirgen/relay/op.h"
@@ -18,6 +17,7 @@
 #include "tirgen/script/parser.h"
 #include "tirgen/script/printer.h"
 #include "tirgen/support/io.h"
+#include "tirgen/tir/structural_equal.h"
 
 namespace tirgen {
 namespace {

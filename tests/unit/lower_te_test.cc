@@ -5,6 +5,7 @@
 
 #include <cstring>
 
+#include "tirgen/ir/module.h"
 #include "tirgen/lower/lower.h"
 #include "tirgen/relay/text.h"
 #include "tirgen/runtime/executor.h"

@@ -1,4 +1,4 @@
-#include "tirgen/support/npz.h"
+#include "tirgen/ir/npz.h"
 
 #include <gtest/gtest.h>
 

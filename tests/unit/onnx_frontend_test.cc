@@ -12,11 +12,11 @@
 
 #include "onnx_test_models.h"
 #include "tirgen/frontend/onnx.h"
+#include "tirgen/ir/npz.h"
 #include "tirgen/relay/text.h"
 #include "tirgen/relay/transforms.h"
 #include "tirgen/support/error.h"
 #include "tirgen/support/io.h"
-#include "tirgen/support/npz.h"
 
 namespace fs = std::filesystem;
 using namespace tirgen;  // NOLINT

@@ -14,7 +14,7 @@
 
 #include "cli_test_util.h"
 #include "onnx_test_models.h"
-#include "tirgen/support/npz.h"
+#include "tirgen/ir/npz.h"
 
 namespace fs = std::filesystem;
 using namespace tirgen;            // NOLINT

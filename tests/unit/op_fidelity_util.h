@@ -17,7 +17,6 @@
 #include <string>
 #include <vector>
 
-#include "tirgen/ir/structural_equal.h"
 #include "tirgen/lower/constant_evaluator.h"
 #include "tirgen/lower/lower.h"
 #include "tirgen/relay/expr_functor.h"
@@ -25,6 +24,7 @@
 #include "tirgen/relay/transforms.h"
 #include "tirgen/script/parser.h"
 #include "tirgen/script/printer.h"
+#include "tirgen/tir/structural_equal.h"
 
 namespace tirgen {
 namespace op_fidelity {

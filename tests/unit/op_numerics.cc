@@ -14,8 +14,8 @@
 #include <sstream>
 
 #include "op_compute_util.h"
+#include "tirgen/ir/npz.h"
 #include "tirgen/runtime/build.h"
-#include "tirgen/support/npz.h"
 
 namespace tirgen {
 namespace testing {

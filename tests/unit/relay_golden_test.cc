@@ -5,8 +5,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "tirgen/ir/npz.h"
 #include "tirgen/relay/text.h"
-#include "tirgen/support/npz.h"
 
 namespace tirgen {
 namespace relay {

@@ -4,8 +4,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "tirgen/ir/npz.h"
 #include "tirgen/relay/text.h"
-#include "tirgen/support/npz.h"
 
 namespace tirgen {
 namespace relay {

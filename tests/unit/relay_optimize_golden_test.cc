@@ -8,11 +8,11 @@
 #include <map>
 #include <sstream>
 
+#include "tirgen/ir/npz.h"
 #include "tirgen/lower/constant_evaluator.h"
 #include "tirgen/relay/text.h"
 #include "tirgen/relay/transforms.h"
 #include "tirgen/support/io.h"
-#include "tirgen/support/npz.h"
 
 namespace tirgen {
 namespace {

@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <exception>
 
-#include "tirgen/ir/structural_equal.h"
 #include "tirgen/script/parser.h"
 #include "tirgen/script/printer.h"
+#include "tirgen/tir/structural_equal.h"
 
 namespace tirgen {
 namespace testing {

@@ -13,11 +13,11 @@
 #include <string>
 #include <vector>
 
-#include "tirgen/ir/structural_equal.h"
 #include "tirgen/script/parser.h"
 #include "tirgen/script/printer.h"
 #include "tirgen/support/error.h"
 #include "tirgen/tir/function.h"
+#include "tirgen/tir/structural_equal.h"
 
 namespace tirgen {
 namespace {

@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "tirgen/ir/structural_equal.h"
+#include "tirgen/tir/structural_equal.h"
 #include "tirgen/script/parser.h"
 #include "tirgen/script/printer.h"
 #include "tirgen/support/stack_guard.h"

@@ -6,13 +6,14 @@
 #include <string>
 
 #include "tir_pass_test_util.h"
-#include "tirgen/ir/structural_equal.h"
+#include "tirgen/ir/module.h"
 #include "tirgen/script/parser.h"
 #include "tirgen/script/printer.h"
 #include "tirgen/tir/function.h"
 #include "tirgen/tir/functor.h"
 #include "tirgen/tir/op.h"
 #include "tirgen/tir/stmt.h"
+#include "tirgen/tir/structural_equal.h"
 
 namespace tirgen {
 namespace {

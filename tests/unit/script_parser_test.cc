@@ -9,10 +9,10 @@
 #include <fstream>
 #include <sstream>
 
+#include "tirgen/ir/npz.h"
 #include "tirgen/script/printer.h"
-#include "tirgen/support/npz.h"
-#include "tirgen/tir/functor.h"
 #include "tirgen/tir/function.h"
+#include "tirgen/tir/functor.h"
 
 namespace tirgen {
 namespace script {

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "tirgen/ir/module.h"
 #include "tirgen/tir/function.h"
 
 namespace tirgen {

@@ -12,9 +12,9 @@
 
 #include "../support/big_constant.h"
 #include "roundtrip.h"
-#include "tirgen/ir/structural_equal.h"
 #include "tirgen/script/parser.h"
 #include "tirgen/script/printer.h"
+#include "tirgen/tir/structural_equal.h"
 
 namespace tirgen {
 namespace {

@@ -16,11 +16,11 @@
 #include <sstream>
 
 #include "tirgen/codegen/codegen_c.h"
-#include "tirgen/ir/structural_equal.h"
 #include "tirgen/runtime/build.h"
 #include "tirgen/script/parser.h"
 #include "tirgen/script/printer.h"
 #include "tirgen/support/error.h"
+#include "tirgen/tir/structural_equal.h"
 
 namespace tirgen {
 namespace {

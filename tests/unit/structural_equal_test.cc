@@ -1,9 +1,10 @@
-#include "tirgen/ir/structural_equal.h"
+#include "tirgen/tir/structural_equal.h"
 
 #include <gtest/gtest.h>
 
 #include <cstring>
 
+#include "tirgen/ir/module.h"
 #include "tirgen/tir/function.h"
 
 namespace tirgen {

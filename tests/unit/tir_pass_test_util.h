@@ -9,9 +9,9 @@
 #include <sstream>
 #include <string>
 
-#include "tirgen/ir/structural_equal.h"
 #include "tirgen/script/parser.h"
 #include "tirgen/script/printer.h"
+#include "tirgen/tir/structural_equal.h"
 #include "tirgen/tir/transforms/passes.h"
 
 namespace tirgen {

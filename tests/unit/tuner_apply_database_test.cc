@@ -13,15 +13,15 @@
 
 #include "cli_test_util.h"
 #include "random_tensor.h"
-#include "tirgen/ir/structural_equal.h"
+#include "tirgen/ir/npz.h"
 #include "tirgen/lower/lower.h"
 #include "tirgen/relay/expr_functor.h"
 #include "tirgen/relay/structural.h"
 #include "tirgen/relay/text.h"
 #include "tirgen/runtime/build.h"
 #include "tirgen/runtime/executor.h"
-#include "tirgen/support/npz.h"
 #include "tirgen/tir/schedule/design_space.h"
+#include "tirgen/tir/structural_equal.h"
 #include "tirgen/tuner/apply_database.h"
 
 namespace tirgen {

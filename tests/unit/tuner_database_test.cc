@@ -13,13 +13,13 @@
 #include <regex>
 
 #include "cli_test_util.h"
-#include "tirgen/ir/structural_equal.h"
+#include "tirgen/ir/npz.h"
 #include "tirgen/lower/lower.h"
 #include "tirgen/relay/text.h"
 #include "tirgen/script/printer.h"
 #include "tirgen/support/base64.h"
 #include "tirgen/support/io.h"
-#include "tirgen/support/npz.h"
+#include "tirgen/tir/structural_equal.h"
 #include "tirgen/tuner/database.h"
 
 namespace tirgen {

@@ -4,7 +4,7 @@
 
 #include <set>
 
-#include "tirgen/ir/structural_equal.h"
+#include "tirgen/tir/structural_equal.h"
 #include "tirgen/tuner/evolutionary_search.h"
 #include "tuner_search_test_util.h"
 

@@ -8,7 +8,7 @@
 #include <set>
 
 #include "fresh_build_cache.h"
-#include "tirgen/ir/structural_equal.h"
+#include "tirgen/tir/structural_equal.h"
 #include "tirgen/tuner/database.h"
 #include "tuner_search_test_util.h"
 

@@ -5,6 +5,7 @@
 #include <map>
 #include <string>
 
+#include "tirgen/ir/module.h"
 #include "tirgen/tir/function.h"
 
 namespace tirgen {

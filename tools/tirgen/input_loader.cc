@@ -3,10 +3,10 @@
 #include <limits>
 
 #include "tirgen/frontend/onnx.h"
+#include "tirgen/ir/npz.h"
 #include "tirgen/relay/text.h"
 #include "tirgen/support/error.h"
 #include "tirgen/support/io.h"
-#include "tirgen/support/npz.h"
 
 namespace tirgen {
 namespace cli {

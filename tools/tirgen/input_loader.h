@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "tirgen/ir/ndarray.h"
-#include "tirgen/tir/function.h"
+#include "tirgen/ir/module.h"
 
 namespace tirgen {
 namespace cli {

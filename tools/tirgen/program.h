@@ -8,6 +8,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "tirgen/ir/module.h"
 #include "tirgen/target/target.h"
 #include "tirgen/tir/function.h"
 

@@ -1,9 +1,9 @@
 #include "relay_command.h"
 
+#include "tirgen/ir/npz.h"
 #include "tirgen/relay/text.h"
 #include "tirgen/relay/transforms.h"
 #include "tirgen/support/io.h"
-#include "tirgen/support/npz.h"
 
 namespace tirgen {
 namespace cli {

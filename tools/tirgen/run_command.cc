@@ -10,13 +10,13 @@
 
 #include "db_option.h"
 #include "input_loader.h"
+#include "tirgen/ir/npz.h"
 #include "tirgen/relay/expr.h"
 #include "tirgen/runtime/build.h"
 #include "tirgen/runtime/executor.h"
 #include "tirgen/runtime/time_evaluator.h"
 #include "tirgen/support/error.h"
 #include "tirgen/support/io.h"
-#include "tirgen/support/npz.h"
 
 namespace tirgen {
 namespace cli {

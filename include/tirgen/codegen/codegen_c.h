@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "tirgen/ir/module.h"
 #include "tirgen/target/target.h"
 #include "tirgen/tir/function.h"
 

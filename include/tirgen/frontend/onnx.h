@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "tirgen/ir/ndarray.h"
-#include "tirgen/tir/function.h"
+#include "tirgen/ir/module.h"
 
 namespace tirgen {
 namespace frontend {

@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "tirgen/ir/module.h"
 #include "tirgen/ir/ndarray.h"
 #include "tirgen/relay/expr.h"
 #include "tirgen/te/tensor.h"

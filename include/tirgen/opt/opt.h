@@ -27,7 +27,11 @@ std::vector<PassInfo> KnownPasses();
 std::vector<std::string> SplitPassList(const std::string& text);
 
 struct OptOptions {
-  std::string input;                ///< the program text: TVMScript or Relay text
+  /// The program text: TVMScript or Relay text, told apart by the first line that is not blank
+  /// or a `#` comment: TVMScript (Python) starts there with a decorator or an import
+  /// (`@T.prim_func`, `@I.ir_module`, `from tvm.script import ...`); anything else, including
+  /// Relay's `#[version = "0.0.5"]` header, is Relay text.
+  std::string input;
   std::string input_name = "<input>";  ///< for messages
   std::vector<std::string> passes;  ///< pass names, "Name" or "Name(int, ...)", run in order
   std::string schedule;             ///< a schedule trace (TVM's printed `apply_trace`) or ""

@@ -13,7 +13,7 @@
 
 #include "tirgen/ir/ndarray.h"
 #include "tirgen/relay/expr.h"
-#include "tirgen/tir/function.h"
+#include "tirgen/ir/module.h"
 
 namespace tirgen {
 namespace relay {

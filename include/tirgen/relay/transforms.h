@@ -7,9 +7,9 @@
 #include <map>
 #include <string>
 
+#include "tirgen/ir/module.h"
 #include "tirgen/ir/ndarray.h"
 #include "tirgen/relay/expr.h"
-#include "tirgen/tir/function.h"
 
 namespace tirgen {
 namespace relay {

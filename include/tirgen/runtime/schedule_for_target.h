@@ -12,6 +12,7 @@
 #include <set>
 #include <string>
 
+#include "tirgen/ir/module.h"
 #include "tirgen/ir/ndarray.h"
 #include "tirgen/target/target.h"
 #include "tirgen/tir/function.h"

@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 
+#include "tirgen/ir/module.h"
 #include "tirgen/ir/object.h"
 #include "tirgen/tir/expr.h"
 #include "tirgen/tir/function.h"

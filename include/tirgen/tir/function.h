@@ -1,4 +1,4 @@
-// PrimFunc and IRModule.
+// PrimFunc (IRModule is in ir/module.h).
 #pragma once
 
 #include <map>
@@ -31,20 +31,4 @@ class PrimFunc : public ObjectRef {
 };
 
 }  // namespace tir
-
-/// A module of named functions (PrimFuncs now; relay Functions later). Names are sorted.
-class IRModuleNode : public Object {
- public:
-  TIRGEN_NODE_KIND(Kind::kIRModule)
-  IRModuleNode() : Object(kKind) {}
-  std::map<std::string, ObjectRef> functions;  ///< global name -> function
-  AttrMap attrs;                               ///< module attributes
-};
-class IRModule : public ObjectRef {
-  TIRGEN_DEFINE_REF(IRModule, ObjectRef, IRModuleNode)
-  explicit IRModule(std::map<std::string, ObjectRef> functions, AttrMap attrs = {});
-  /// The function named `name` (tirgen::Error naming the available ones when absent).
-  ObjectRef Lookup(const std::string& name) const;
-};
-
 }  // namespace tirgen

@@ -118,5 +118,17 @@ void MatchTypes(PrimExpr* a, PrimExpr* b);
 /// rebuild a BinaryNode whose operands changed.
 PrimExpr MakeBinaryFolded(Kind kind, PrimExpr a, PrimExpr b);
 
+// ---- TVM's constant folder (arith/const_fold.h), the one copy ------------------------------
+/// Folds `a kind b` for the arithmetic kinds (Kind::kAdd .. Kind::kMax) whose operands already
+/// have one type: both constant -> a constant, a neutral constant -> the other operand. An
+/// undefined PrimExpr when no rule applies. Integer results wrap to the dtype as C does
+/// (INT_MIN / -1 -> INT_MIN, INT_MIN % -1 -> 0, as the run-time helpers of DESIGN §5); a
+/// constant zero divisor is a tirgen::Error.
+PrimExpr TryConstFold(Kind kind, const PrimExpr& a, const PrimExpr& b);
+/// floor(a / b) and a - floor(a / b) * b on int64 without overflow (INT64_MIN / -1 wraps to
+/// INT64_MIN); b != 0.
+int64_t FloorDivInt(int64_t a, int64_t b);
+int64_t FloorModInt(int64_t a, int64_t b);
+
 }  // namespace tir
 }  // namespace tirgen

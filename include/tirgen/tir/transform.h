@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "tirgen/ir/module.h"
 #include "tirgen/tir/function.h"
 
 namespace tirgen {
@@ -58,16 +59,23 @@ Pass Sequential(std::vector<Pass> passes, std::string name = "Sequential");
 
 /// Pass constructors by TVM name. Arguments (e.g. NarrowDataType's 32) come as integers.
 using PassFactory = std::function<Pass(const std::vector<int64_t>& args)>;
-/// Registers a factory (called from a static initializer in each pass's file).
-bool RegisterPass(const std::string& name, PassFactory factory);
+/// Registers a factory (called from a static initializer in each pass's file) with the number
+/// of integer arguments the pass takes at most (NarrowDataType(32): 1).
+bool RegisterPass(const std::string& name, PassFactory factory, size_t max_args = 0);
 /// The factory for a name; tirgen::Error listing the known passes when absent.
 const PassFactory& GetPassFactory(const std::string& name);
+/// How many arguments the registered pass `name` takes at most (GetPassFactory's error if absent).
+size_t PassMaxArgs(const std::string& name);
 /// Names of all registered passes, sorted.
 std::vector<std::string> ListPasses();
 
-/// Declares `static const bool` registration in a pass's .cc file.
+/// Declares `static const bool` registration in a pass's .cc file (a pass without arguments,
+/// or one taking at most `max_args` integers).
 #define TIRGEN_REGISTER_PASS(Name, factory) \
   static const bool tirgen_pass_registered_##Name = ::tirgen::tir::transform::RegisterPass(#Name, factory)
+#define TIRGEN_REGISTER_PASS_WITH_ARGS(Name, max_args, factory)            \
+  static const bool tirgen_pass_registered_##Name =                         \
+      ::tirgen::tir::transform::RegisterPass(#Name, factory, max_args)
 
 }  // namespace transform
 }  // namespace tir

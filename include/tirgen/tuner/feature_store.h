@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "tirgen/ir/module.h"
 #include "tirgen/tir/function.h"
 
 namespace tirgen {

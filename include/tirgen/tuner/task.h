@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "tirgen/ir/module.h"
 #include "tirgen/lower/lower.h"
 #include "tirgen/tir/function.h"
 

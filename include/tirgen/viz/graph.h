@@ -11,6 +11,7 @@
 #include <map>
 #include <string>
 
+#include "tirgen/ir/module.h"
 #include "tirgen/ir/ndarray.h"
 #include "tirgen/tir/function.h"
 

@@ -341,6 +341,9 @@ HostTensor EvalTakeAlongAxis(const HostTensor& data, const HostTensor& indices, 
 }
 
 HostTensor EvalConcat(const std::vector<HostTensor>& parts, int axis) {
+  for (const auto& p : parts)
+    TIRGEN_ICHECK(p.dtype == parts[0].dtype) << "EvalConcat: parts of types " << parts[0].dtype.str()
+                                             << " and " << p.dtype.str() << " (the converter checks this)";
   std::vector<int64_t> shape = parts[0].shape;
   shape[axis] = 0;
   for (const auto& p : parts) shape[axis] += p.shape[axis];

@@ -164,6 +164,11 @@ void ConvertConcat(NodeContext& ctx) {
   if (!ctx.HasAttr("axis")) ctx.Fail("attribute 'axis' is required");
   int axis = ctx.Axis(ctx.Int("axis", 0), rank);
   for (int i = 1; i < ctx.num_inputs(); ++i) {
+    // ONNX types Concat's inputs with one T: a float next to an int64 is a broken model (and
+    // the import-time evaluator could not hold both in one tensor).
+    if (ctx.DType(i) != ctx.DType(0))
+      ctx.Fail("input " + std::to_string(i) + " is " + ctx.DType(i).str() + " but input 0 is " +
+               ctx.DType(0).str() + "; Concat's inputs need one element type (insert a Cast)");
     std::vector<int64_t> a = ctx.Shape(0), b = ctx.Shape(i);
     if (a.size() != b.size()) ctx.Fail("inputs have different ranks");
     for (int d = 0; d < rank; ++d)

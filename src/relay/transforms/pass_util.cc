@@ -2,8 +2,8 @@
 
 #include <cstring>
 
-#include "tirgen/ir/structural_equal.h"
 #include "tirgen/relay/transforms.h"
+#include "tirgen/tir/structural_equal.h"
 
 namespace tirgen {
 namespace relay {

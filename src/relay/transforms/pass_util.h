@@ -5,7 +5,7 @@
 #include <optional>
 
 #include "tirgen/relay/expr.h"
-#include "tirgen/tir/function.h"
+#include "tirgen/ir/module.h"
 
 namespace tirgen {
 namespace relay {

@@ -17,7 +17,7 @@
 
 #include "tirgen/relay/expr.h"
 #include "tirgen/relay/op.h"
-#include "tirgen/tir/function.h"
+#include "tirgen/ir/module.h"
 
 namespace tirgen {
 namespace relay {

@@ -6,7 +6,7 @@
 #include <optional>
 
 #include "tirgen/arith/simplify.h"
-#include "tirgen/tir/analysis/block_access_region.h"
+#include "tirgen/tir/expr_deep_equal.h"
 #include "tirgen/tir/functor.h"
 #include "tirgen/tir/op.h"
 

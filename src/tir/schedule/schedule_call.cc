@@ -85,179 +85,172 @@ std::vector<TraceValue> Values(Schedule& sch, const std::vector<RV>& rvs) {
   return out;
 }
 
+// One handler per schedule method (TVM's Python names; a pair sharing argument binding shares
+// its handler and tells the two apart by `m`). Arguments are bound by name or position first.
+using Handler = std::vector<TraceValue> (*)(Schedule& sch, Bound& b, const std::string& m);
+
+const std::map<std::string, Handler>& Handlers() {
+  static const std::map<std::string, Handler> table = [] {
+    std::map<std::string, Handler> t;
+    auto add = [&t](std::initializer_list<const char*> names, Handler h) {
+      for (const char* n : names) t.emplace(n, h);
+    };
+    add({"get_block"}, [](Schedule& sch, Bound& b, const std::string& m) -> std::vector<TraceValue> {
+      return {sch.Value(sch.GetBlock(b.Str("name"), b.Str("func_name")))};
+    });
+    add({"work_on"}, [](Schedule& sch, Bound& b, const std::string& m) -> std::vector<TraceValue> {
+      sch.WorkOn(b.Str("func_name"));
+      return {};
+    });
+    add({"get_loops"}, [](Schedule& sch, Bound& b, const std::string& m) -> std::vector<TraceValue> {
+      return Values(sch, sch.GetLoops(b.Block("block")));
+    });
+    add({"get_child_blocks"}, [](Schedule& sch, Bound& b, const std::string& m) -> std::vector<TraceValue> {
+      return Values(sch, sch.GetChildBlocks(b.BlockOrLoop("block_or_loop")));
+    });
+    add({"get_producers", "get_consumers"}, [](Schedule& sch, Bound& b, const std::string& m) -> std::vector<TraceValue> {
+      return Values(sch, m == "get_producers" ? sch.GetProducers(b.Block("block")) : sch.GetConsumers(b.Block("block")));
+    });
+    add({"split"}, [](Schedule& sch, Bound& b, const std::string& m) -> std::vector<TraceValue> {
+      std::vector<SplitFactor> factors;
+      for (const TraceValue& f : b.Get("factors").items) {
+        if (f.kind == TraceValue::kNone) factors.push_back(SplitFactor::Inferred());
+        else if (f.kind == TraceValue::kInt) factors.push_back(SplitFactor::Const(f.i));
+        else if (f.kind == TraceValue::kExprRV) factors.push_back(SplitFactor::Sampled(ExprRV{static_cast<int>(f.i)}));
+        else b.Fail("factors must be integers, sampled values or None");
+      }
+      return Values(sch, sch.Split(b.Loop("loop"), factors, b.Bool("preserve_unit_iters")));
+    });
+    add({"sample_perfect_tile"}, [](Schedule& sch, Bound& b, const std::string& m) -> std::vector<TraceValue> {
+      std::optional<std::vector<int64_t>> decision;
+      if (b.Get("decision").kind != TraceValue::kNone) decision = b.Ints("decision");
+      return Values(sch, sch.SamplePerfectTile(b.Loop("loop"), static_cast<int>(b.Int("n")),
+                                               static_cast<int>(b.Int("max_innermost_factor")), decision));
+    });
+    add({"sample_categorical"}, [](Schedule& sch, Bound& b, const std::string& m) -> std::vector<TraceValue> {
+      std::vector<double> probs;
+      for (const TraceValue& p : b.Get("probs").items) {
+        if (p.kind != TraceValue::kFloat && p.kind != TraceValue::kInt) b.Fail("probs must be numbers");
+        probs.push_back(p.kind == TraceValue::kFloat ? p.f : static_cast<double>(p.i));
+      }
+      return {sch.Value(sch.SampleCategorical(b.Ints("candidates"), probs, b.OptInt("decision")))};
+    });
+    add({"sample_compute_location"}, [](Schedule& sch, Bound& b, const std::string& m) -> std::vector<TraceValue> {
+      return {sch.Value(sch.SampleComputeLocation(b.Block("block"), b.OptInt("decision")))};
+    });
+    add({"fuse"}, [](Schedule& sch, Bound& b, const std::string& m) -> std::vector<TraceValue> {
+      return {sch.Value(sch.Fuse(b.Loops("loops"), b.Bool("preserve_unit_iters")))};
+    });
+    add({"reorder"}, [](Schedule& sch, Bound& b, const std::string& m) -> std::vector<TraceValue> {
+      sch.Reorder(b.Loops("ordered_loops"));
+      return {};
+    });
+    add({"parallel", "vectorize", "unroll"}, [](Schedule& sch, Bound& b, const std::string& m) -> std::vector<TraceValue> {
+      if (m == "parallel") sch.Parallel(b.Loop("loop"));
+      else if (m == "vectorize") sch.Vectorize(b.Loop("loop"));
+      else sch.Unroll(b.Loop("loop"));
+      return {};
+    });
+    add({"annotate"}, [](Schedule& sch, Bound& b, const std::string& m) -> std::vector<TraceValue> {
+      const TraceValue& v = b.Get("ann_val");
+      AnnotationValue val;
+      switch (v.kind) {
+        case TraceValue::kInt: val = v.i; break;
+        case TraceValue::kFloat: val = v.f; break;
+        case TraceValue::kBool: val = v.i != 0; break;
+        case TraceValue::kString: val = v.s; break;
+        case TraceValue::kExprRV: val = ExprRV{static_cast<int>(v.i)}; break;
+        default: b.Fail("ann_val must be an int, float, bool, string or sampled value");
+      }
+      sch.Annotate(b.BlockOrLoop("block_or_loop"), b.Str("ann_key"), val);
+      return {};
+    });
+    add({"unannotate"}, [](Schedule& sch, Bound& b, const std::string& m) -> std::vector<TraceValue> {
+      sch.Unannotate(b.BlockOrLoop("block_or_loop"), b.Str("ann_key"));
+      return {};
+    });
+    add({"compute_inline", "reverse_compute_inline"}, [](Schedule& sch, Bound& b, const std::string& m) -> std::vector<TraceValue> {
+      if (m == "compute_inline") sch.ComputeInline(b.Block("block"));
+      else sch.ReverseComputeInline(b.Block("block"));
+      return {};
+    });
+    add({"compute_at", "reverse_compute_at"}, [](Schedule& sch, Bound& b, const std::string& m) -> std::vector<TraceValue> {
+      if (m == "compute_at")
+        sch.ComputeAt(b.Block("block"), b.Loop("loop"), b.Bool("preserve_unit_loops"), static_cast<int>(b.Int("index")));
+      else
+        sch.ReverseComputeAt(b.Block("block"), b.Loop("loop"), b.Bool("preserve_unit_loops"), static_cast<int>(b.Int("index")));
+      return {};
+    });
+    add({"cache_read"}, [](Schedule& sch, Bound& b, const std::string& m) -> std::vector<TraceValue> {
+      return {sch.Value(sch.CacheRead(b.Block("block"), static_cast<int>(b.Int("read_buffer_index")),
+                                      b.Str("storage_scope"), b.Blocks("consumer_blocks")))};
+    });
+    add({"cache_write"}, [](Schedule& sch, Bound& b, const std::string& m) -> std::vector<TraceValue> {
+      return {sch.Value(sch.CacheWrite(b.Block("block"), static_cast<int>(b.Int("write_buffer_index")),
+                                       b.Str("storage_scope"), b.Blocks("consumer_blocks")))};
+    });
+    add({"decompose_reduction"}, [](Schedule& sch, Bound& b, const std::string& m) -> std::vector<TraceValue> {
+      return {sch.Value(sch.DecomposeReduction(b.Block("block"), b.Loop("loop")))};
+    });
+    add({"rfactor"}, [](Schedule& sch, Bound& b, const std::string& m) -> std::vector<TraceValue> {
+      return {sch.Value(sch.RFactor(b.Loop("loop"), static_cast<int>(b.Int("factor_axis"))))};
+    });
+    add({"transform_layout"}, [](Schedule& sch, Bound& b, const std::string& m) -> std::vector<TraceValue> {
+      BlockRV block = b.Block("block");
+      const TraceValue& buf = b.Get("buffer");
+      bool is_write = false;
+      int index = -1;
+      if (buf.kind == TraceValue::kString) {
+        // By name: unique among the block's buffers; a buffer both read and written counts as written.
+        Block blk = sch.Get(block);
+        for (size_t i = 0; i < blk->reads.size(); ++i)
+          if (blk->reads[i]->buffer->name == buf.s) is_write = false, index = static_cast<int>(i);
+        for (size_t i = 0; i < blk->writes.size(); ++i)
+          if (blk->writes[i]->buffer->name == buf.s) is_write = true, index = static_cast<int>(i);
+        if (index < 0) throw ScheduleError("cannot transform_layout: block \"" + blk->name_hint + "\" accesses no buffer named \"" + buf.s + "\"");
+      } else if ((buf.kind == TraceValue::kTuple || buf.kind == TraceValue::kList) && buf.items.size() == 2 &&
+                 buf.items[0].kind == TraceValue::kString && buf.items[1].kind == TraceValue::kInt &&
+                 (buf.items[0].s == "read" || buf.items[0].s == "write")) {
+        is_write = buf.items[0].s == "write";
+        index = static_cast<int>(buf.items[1].i);
+      } else {
+        b.Fail("buffer must be (\"read\" or \"write\", index) or a buffer name");
+      }
+      const TraceValue& im = b.Get("index_map");
+      if (im.kind != TraceValue::kLambda && im.kind != TraceValue::kString) b.Fail("index_map must be a lambda");
+      if (b.Get("pad_value").kind != TraceValue::kNone)
+        throw ScheduleError("cannot transform_layout: pad_value is not implemented by tirgen (only bijective maps are)");
+      sch.TransformLayout(block, is_write, index, IndexMap::FromPython(im.s), b.Bool("assume_injective_transform"));
+      return {};
+    });
+    add({"blockize"}, [](Schedule& sch, Bound& b, const std::string& m) -> std::vector<TraceValue> {
+      return {sch.Value(sch.Blockize(b.Loop("target"), b.Bool("preserve_unit_iters")))};
+    });
+    add({"tensorize"}, [](Schedule& sch, Bound& b, const std::string& m) -> std::vector<TraceValue> {
+      sch.Tensorize(b.BlockOrLoop("block_or_loop"), b.Str("tensor_intrin"), b.Bool("preserve_unit_iters"));
+      return {};
+    });
+    add({"set_scope"}, [](Schedule& sch, Bound& b, const std::string& m) -> std::vector<TraceValue> {
+      sch.SetScope(b.Block("block"), static_cast<int>(b.Int("buffer_index")), b.Str("storage_scope"));
+      return {};
+    });
+    add({"storage_align"}, [](Schedule& sch, Bound& b, const std::string& m) -> std::vector<TraceValue> {
+      sch.StorageAlign(b.Block("block"), static_cast<int>(b.Int("buffer_index")), static_cast<int>(b.Int("axis")),
+                       static_cast<int>(b.Int("factor")), static_cast<int>(b.Int("offset")));
+      return {};
+    });
+    return t;
+  }();
+  return table;
+}
+
 }  // namespace
 
 std::vector<TraceValue> ApplyScheduleCall(Schedule& sch, const std::string& m, const Args& args) {
-  if (m == "get_block") {
-    Bound b(m, args);
-    return {sch.Value(sch.GetBlock(b.Str("name"), b.Str("func_name")))};
-  }
-  if (m == "work_on") {
-    Bound b(m, args);
-    sch.WorkOn(b.Str("func_name"));
-    return {};
-  }
-  if (m == "get_loops") {
-    Bound b(m, args);
-    return Values(sch, sch.GetLoops(b.Block("block")));
-  }
-  if (m == "get_child_blocks") {
-    Bound b(m, args);
-    return Values(sch, sch.GetChildBlocks(b.BlockOrLoop("block_or_loop")));
-  }
-  if (m == "get_producers" || m == "get_consumers") {
-    Bound b(m, args);
-    return Values(sch, m == "get_producers" ? sch.GetProducers(b.Block("block")) : sch.GetConsumers(b.Block("block")));
-  }
-  if (m == "split") {
-    Bound b(m, args);
-    std::vector<SplitFactor> factors;
-    for (const TraceValue& f : b.Get("factors").items) {
-      if (f.kind == TraceValue::kNone) factors.push_back(SplitFactor::Inferred());
-      else if (f.kind == TraceValue::kInt) factors.push_back(SplitFactor::Const(f.i));
-      else if (f.kind == TraceValue::kExprRV) factors.push_back(SplitFactor::Sampled(ExprRV{static_cast<int>(f.i)}));
-      else b.Fail("factors must be integers, sampled values or None");
-    }
-    return Values(sch, sch.Split(b.Loop("loop"), factors, b.Bool("preserve_unit_iters")));
-  }
-  if (m == "sample_perfect_tile") {
-    Bound b(m, args);
-    std::optional<std::vector<int64_t>> decision;
-    if (b.Get("decision").kind != TraceValue::kNone) decision = b.Ints("decision");
-    return Values(sch, sch.SamplePerfectTile(b.Loop("loop"), static_cast<int>(b.Int("n")),
-                                             static_cast<int>(b.Int("max_innermost_factor")), decision));
-  }
-  if (m == "sample_categorical") {
-    Bound b(m, args);
-    std::vector<double> probs;
-    for (const TraceValue& p : b.Get("probs").items) {
-      if (p.kind != TraceValue::kFloat && p.kind != TraceValue::kInt) b.Fail("probs must be numbers");
-      probs.push_back(p.kind == TraceValue::kFloat ? p.f : static_cast<double>(p.i));
-    }
-    return {sch.Value(sch.SampleCategorical(b.Ints("candidates"), probs, b.OptInt("decision")))};
-  }
-  if (m == "sample_compute_location") {
-    Bound b(m, args);
-    return {sch.Value(sch.SampleComputeLocation(b.Block("block"), b.OptInt("decision")))};
-  }
-  if (m == "fuse") {
-    Bound b(m, args);
-    return {sch.Value(sch.Fuse(b.Loops("loops"), b.Bool("preserve_unit_iters")))};
-  }
-  if (m == "reorder") {
-    Bound b(m, args);
-    sch.Reorder(b.Loops("ordered_loops"));
-    return {};
-  }
-  if (m == "parallel" || m == "vectorize" || m == "unroll") {
-    Bound b(m, args);
-    if (m == "parallel") sch.Parallel(b.Loop("loop"));
-    else if (m == "vectorize") sch.Vectorize(b.Loop("loop"));
-    else sch.Unroll(b.Loop("loop"));
-    return {};
-  }
-  if (m == "annotate") {
-    Bound b(m, args);
-    const TraceValue& v = b.Get("ann_val");
-    AnnotationValue val;
-    switch (v.kind) {
-      case TraceValue::kInt: val = v.i; break;
-      case TraceValue::kFloat: val = v.f; break;
-      case TraceValue::kBool: val = v.i != 0; break;
-      case TraceValue::kString: val = v.s; break;
-      case TraceValue::kExprRV: val = ExprRV{static_cast<int>(v.i)}; break;
-      default: b.Fail("ann_val must be an int, float, bool, string or sampled value");
-    }
-    sch.Annotate(b.BlockOrLoop("block_or_loop"), b.Str("ann_key"), val);
-    return {};
-  }
-  if (m == "unannotate") {
-    Bound b(m, args);
-    sch.Unannotate(b.BlockOrLoop("block_or_loop"), b.Str("ann_key"));
-    return {};
-  }
-  if (m == "compute_inline" || m == "reverse_compute_inline") {
-    Bound b(m, args);
-    if (m == "compute_inline") sch.ComputeInline(b.Block("block"));
-    else sch.ReverseComputeInline(b.Block("block"));
-    return {};
-  }
-  if (m == "compute_at" || m == "reverse_compute_at") {
-    Bound b(m, args);
-    if (m == "compute_at")
-      sch.ComputeAt(b.Block("block"), b.Loop("loop"), b.Bool("preserve_unit_loops"), static_cast<int>(b.Int("index")));
-    else
-      sch.ReverseComputeAt(b.Block("block"), b.Loop("loop"), b.Bool("preserve_unit_loops"), static_cast<int>(b.Int("index")));
-    return {};
-  }
-  if (m == "cache_read") {
-    Bound b(m, args);
-    return {sch.Value(sch.CacheRead(b.Block("block"), static_cast<int>(b.Int("read_buffer_index")),
-                                    b.Str("storage_scope"), b.Blocks("consumer_blocks")))};
-  }
-  if (m == "cache_write") {
-    Bound b(m, args);
-    return {sch.Value(sch.CacheWrite(b.Block("block"), static_cast<int>(b.Int("write_buffer_index")),
-                                     b.Str("storage_scope"), b.Blocks("consumer_blocks")))};
-  }
-  if (m == "decompose_reduction") {
-    Bound b(m, args);
-    return {sch.Value(sch.DecomposeReduction(b.Block("block"), b.Loop("loop")))};
-  }
-  if (m == "rfactor") {
-    Bound b(m, args);
-    return {sch.Value(sch.RFactor(b.Loop("loop"), static_cast<int>(b.Int("factor_axis"))))};
-  }
-  if (m == "transform_layout") {
-    Bound b(m, args);
-    BlockRV block = b.Block("block");
-    const TraceValue& buf = b.Get("buffer");
-    bool is_write = false;
-    int index = -1;
-    if (buf.kind == TraceValue::kString) {
-      // By name: unique among the block's buffers; a buffer both read and written counts as written.
-      Block blk = sch.Get(block);
-      for (size_t i = 0; i < blk->reads.size(); ++i)
-        if (blk->reads[i]->buffer->name == buf.s) is_write = false, index = static_cast<int>(i);
-      for (size_t i = 0; i < blk->writes.size(); ++i)
-        if (blk->writes[i]->buffer->name == buf.s) is_write = true, index = static_cast<int>(i);
-      if (index < 0) throw ScheduleError("cannot transform_layout: block \"" + blk->name_hint + "\" accesses no buffer named \"" + buf.s + "\"");
-    } else if ((buf.kind == TraceValue::kTuple || buf.kind == TraceValue::kList) && buf.items.size() == 2 &&
-               buf.items[0].kind == TraceValue::kString && buf.items[1].kind == TraceValue::kInt &&
-               (buf.items[0].s == "read" || buf.items[0].s == "write")) {
-      is_write = buf.items[0].s == "write";
-      index = static_cast<int>(buf.items[1].i);
-    } else {
-      b.Fail("buffer must be (\"read\" or \"write\", index) or a buffer name");
-    }
-    const TraceValue& im = b.Get("index_map");
-    if (im.kind != TraceValue::kLambda && im.kind != TraceValue::kString) b.Fail("index_map must be a lambda");
-    if (b.Get("pad_value").kind != TraceValue::kNone)
-      throw ScheduleError("cannot transform_layout: pad_value is not implemented by tirgen (only bijective maps are)");
-    sch.TransformLayout(block, is_write, index, IndexMap::FromPython(im.s), b.Bool("assume_injective_transform"));
-    return {};
-  }
-  if (m == "blockize") {
-    Bound b(m, args);
-    return {sch.Value(sch.Blockize(b.Loop("target"), b.Bool("preserve_unit_iters")))};
-  }
-  if (m == "tensorize") {
-    Bound b(m, args);
-    sch.Tensorize(b.BlockOrLoop("block_or_loop"), b.Str("tensor_intrin"), b.Bool("preserve_unit_iters"));
-    return {};
-  }
-  if (m == "set_scope") {
-    Bound b(m, args);
-    sch.SetScope(b.Block("block"), static_cast<int>(b.Int("buffer_index")), b.Str("storage_scope"));
-    return {};
-  }
-  if (m == "storage_align") {
-    Bound b(m, args);
-    sch.StorageAlign(b.Block("block"), static_cast<int>(b.Int("buffer_index")), static_cast<int>(b.Int("axis")),
-                     static_cast<int>(b.Int("factor")), static_cast<int>(b.Int("offset")));
-    return {};
-  }
-  throw Error("sch." + m + ": not a schedule primitive tirgen knows");
+  auto it = Handlers().find(m);
+  if (it == Handlers().end()) throw Error("sch." + m + ": not a schedule primitive tirgen knows");
+  Bound b(m, args);
+  return it->second(sch, b, m);
 }
 
 }  // namespace tir

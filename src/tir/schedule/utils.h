@@ -6,14 +6,21 @@
 #include <string>
 #include <vector>
 
-#include "iter_map.h"
-#include "tirgen/tir/analysis/block_read_write_region.h"
 #include "state.h"
+#include "tirgen/arith/iter_map.h"
+#include "tirgen/tir/analysis/block_read_write_region.h"
 #include "tirgen/tir/functor.h"
 #include "tirgen/tir/op.h"
 
 namespace tirgen {
 namespace tir {
+
+// Iterator maps live in arith/; the primitives use them unqualified.
+using arith::IsAffineBinding;
+using arith::IterDomain;
+using arith::IterMapSimplify;
+using arith::SubspaceDivide;
+using arith::SubspaceDivision;
 
 /// A copy of `loop` with another body (and optionally kind / annotations).
 For WithBody(const ForNode* loop, Stmt body);

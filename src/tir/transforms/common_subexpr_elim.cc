@@ -13,7 +13,7 @@
 
 #include "common_subexpr_elim_tools.h"
 #include "tirgen/tir/transforms/passes.h"
-#include "transform_utils.h"
+#include "tirgen/tir/transforms/transform_utils.h"
 
 namespace tirgen {
 namespace tir {
@@ -230,9 +230,8 @@ Pass CommonSubexprElimTIR(bool enable_cse_tir, bool identify_equiv_terms) {
 }
 
 // CommonSubexprElimTIR(), or with enable_cse_tir and identify_equiv_terms as 0/1.
-TIRGEN_REGISTER_PASS(CommonSubexprElimTIR, [](const std::vector<int64_t>& args) {
-  if (args.size() > 2)
-    throw Error("CommonSubexprElimTIR takes at most two arguments (enable_cse_tir, identify_equiv_terms)");
+// (enable_cse_tir, identify_equiv_terms)
+TIRGEN_REGISTER_PASS_WITH_ARGS(CommonSubexprElimTIR, 2, [](const std::vector<int64_t>& args) {
   return CommonSubexprElimTIR(args.empty() || args[0] != 0, args.size() > 1 && args[1] != 0);
 });
 

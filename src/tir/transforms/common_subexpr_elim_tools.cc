@@ -5,7 +5,7 @@
 #include <sstream>
 
 #include "tirgen/arith/simplify.h"
-#include "tirgen/ir/structural_equal.h"
+#include "tirgen/tir/structural_equal.h"
 
 namespace tirgen {
 namespace tir {

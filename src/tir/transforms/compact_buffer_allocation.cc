@@ -8,12 +8,12 @@
 #include <unordered_set>
 
 #include "tirgen/arith/simplify.h"
-#include "tirgen/tir/analysis/block_access_region.h"
 #include "tirgen/tir/analysis/interval.h"
+#include "tirgen/tir/expr_deep_equal.h"
 #include "tirgen/tir/functor.h"
 #include "tirgen/tir/op.h"
 #include "tirgen/tir/transforms/passes.h"
-#include "transform_utils.h"
+#include "tirgen/tir/transforms/transform_utils.h"
 
 namespace tirgen {
 namespace tir {
@@ -492,8 +492,7 @@ Pass CompactBufferAllocation(bool is_strict) {
 }
 
 // CompactBufferAllocation() or CompactBufferAllocation(is_strict) with 0/1.
-TIRGEN_REGISTER_PASS(CompactBufferAllocation, [](const std::vector<int64_t>& args) {
-  if (args.size() > 1) throw Error("CompactBufferAllocation takes at most one argument (is_strict)");
+TIRGEN_REGISTER_PASS_WITH_ARGS(CompactBufferAllocation, 1, [](const std::vector<int64_t>& args) {  // (is_strict)
   return CompactBufferAllocation(args.empty() || args[0] != 0);
 });
 

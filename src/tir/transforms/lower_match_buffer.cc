@@ -6,11 +6,11 @@
 
 #include "tirgen/arith/simplify.h"
 #include "tirgen/script/printer.h"
-#include "tirgen/tir/analysis/block_access_region.h"
+#include "tirgen/tir/expr_deep_equal.h"
 #include "tirgen/tir/functor.h"
 #include "tirgen/tir/op.h"
 #include "tirgen/tir/transforms/passes.h"
-#include "transform_utils.h"
+#include "tirgen/tir/transforms/transform_utils.h"
 
 namespace tirgen {
 namespace tir {

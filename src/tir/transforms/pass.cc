@@ -102,25 +102,40 @@ Pass Sequential(std::vector<Pass> passes, std::string name) {
 
 namespace {
 // Function-local static: registration order across translation units is unspecified.
-std::map<std::string, PassFactory>& Registry() {
-  static std::map<std::string, PassFactory> registry;
+// A registered pass: its factory and how many integer arguments it takes at most.
+struct Registered {
+  PassFactory factory;
+  size_t max_args = 0;
+};
+std::map<std::string, Registered>& Registry() {
+  static std::map<std::string, Registered> registry;
   return registry;
 }
-}  // namespace
-
-bool RegisterPass(const std::string& name, PassFactory factory) {
-  TIRGEN_ICHECK(Registry().emplace(name, std::move(factory)).second)
-      << "pass " << name << " registered twice";
-  return true;
-}
-
-const PassFactory& GetPassFactory(const std::string& name) {
+const Registered& Lookup(const std::string& name) {
   auto it = Registry().find(name);
   if (it != Registry().end()) return it->second;
   std::string names;
   for (const auto& kv : Registry()) names += (names.empty() ? "" : ", ") + kv.first;
   throw Error("unknown TIR pass \"" + name + "\" (known: " + names + ")");
 }
+}  // namespace
+
+bool RegisterPass(const std::string& name, PassFactory factory, size_t max_args) {
+  // The arity lives here, once: every caller (opt, Python) gets the same check.
+  PassFactory checked = [name, max_args, factory = std::move(factory)](const std::vector<int64_t>& args) {
+    TIRGEN_CHECK(args.size() <= max_args)
+        << name << " takes at most " << max_args << " argument" << (max_args == 1 ? "" : "s") << ", got "
+        << args.size();
+    return factory(args);
+  };
+  TIRGEN_ICHECK(Registry().emplace(name, Registered{std::move(checked), max_args}).second)
+      << "pass " << name << " registered twice";
+  return true;
+}
+
+const PassFactory& GetPassFactory(const std::string& name) { return Lookup(name).factory; }
+
+size_t PassMaxArgs(const std::string& name) { return Lookup(name).max_args; }
 
 std::vector<std::string> ListPasses() {
   std::vector<std::string> names;

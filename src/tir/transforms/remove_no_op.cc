@@ -2,9 +2,9 @@
 // loops/ifs/lets/attrs/allocations whose body does nothing, loops of extent 0, a store of an
 // element into itself. A SeqStmt keeps only its effective statements. AllocateConst is kept
 // only while its body does something (then it is never duplicated or moved).
-#include "tirgen/ir/structural_equal.h"
 #include "tirgen/tir/functor.h"
 #include "tirgen/tir/op.h"
+#include "tirgen/tir/structural_equal.h"
 #include "tirgen/tir/transforms/passes.h"
 
 namespace tirgen {

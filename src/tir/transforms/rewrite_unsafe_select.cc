@@ -3,7 +3,7 @@
 // chosen side. Only scalar boolean conditions are rewritten (a vector Select stays).
 #include "tirgen/tir/functor.h"
 #include "tirgen/tir/transforms/passes.h"
-#include "transform_utils.h"
+#include "tirgen/tir/transforms/transform_utils.h"
 
 namespace tirgen {
 namespace tir {

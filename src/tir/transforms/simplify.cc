@@ -3,9 +3,9 @@
 // Provably true/false branches are resolved, integer lets of pure values are inlined, and a
 // store of a buffer element into itself disappears.
 #include "tirgen/arith/analyzer.h"
-#include "tirgen/ir/structural_equal.h"
 #include "tirgen/tir/functor.h"
 #include "tirgen/tir/op.h"
+#include "tirgen/tir/structural_equal.h"
 #include "tirgen/tir/transforms/passes.h"
 
 namespace tirgen {

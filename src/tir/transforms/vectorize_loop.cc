@@ -167,7 +167,7 @@ Pass VectorizeLoop(bool enable_vectorize) {
   });
 }
 
-TIRGEN_REGISTER_PASS(VectorizeLoop, [](const std::vector<int64_t>& args) {
+TIRGEN_REGISTER_PASS_WITH_ARGS(VectorizeLoop, 1, [](const std::vector<int64_t>& args) {
   return VectorizeLoop(args.empty() || args[0] != 0);
 });
 

@@ -24,9 +24,5 @@ struct BlockAccessRegion {
 BlockAccessRegion GetBlockAccessRegion(const Block& block,
                                        const std::function<bool(const Buffer&)>& is_visible);
 
-/// Structural equality of two expressions with variables and buffers compared by identity
-/// (what region union needs to tell two accesses apart).
-bool ExprDeepEqual(const PrimExpr& a, const PrimExpr& b);
-
 }  // namespace tir
 }  // namespace tirgen

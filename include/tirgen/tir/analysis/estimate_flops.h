@@ -4,6 +4,7 @@
 // several the one whose top-level loop nest has the most estimated flops (first on ties).
 #pragma once
 
+#include "tirgen/ir/module.h"
 #include "tirgen/tir/function.h"
 
 namespace tirgen {

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "tirgen/ir/module.h"
 #include "tirgen/target/target.h"
 #include "tirgen/tir/function.h"
 #include "tirgen/tir/schedule/index_map.h"

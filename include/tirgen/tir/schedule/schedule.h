@@ -14,6 +14,7 @@
 #include <variant>
 #include <vector>
 
+#include "tirgen/ir/module.h"
 #include "tirgen/support/random.h"
 #include "tirgen/tir/function.h"
 #include "tirgen/tir/schedule/index_map.h"

@@ -1,0 +1,94 @@
+// The one constant folder (tir::TryConstFold, behind tir::add .. tir::max and TVMScript's
+// builtins): TVM's const_fold rules, with integer results wrapped as the generated code wraps
+// them and never computed with signed overflow (the UBSan build would flag that).
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <limits>
+
+#include "tirgen/script/parser.h"
+#include "tirgen/script/printer.h"
+#include "tirgen/tir/op.h"
+
+namespace tirgen {
+namespace {
+
+using namespace tir;  // NOLINT
+
+constexpr int64_t kI64Min = std::numeric_limits<int64_t>::min();
+constexpr int64_t kI32Min = std::numeric_limits<int32_t>::min();
+
+int64_t Value(const PrimExpr& e) {
+  const IntImmNode* p = e.as<IntImmNode>();
+  EXPECT_TRUE(p) << "not folded: " << script::PrintExpr(e);
+  return p ? p->value : 0;
+}
+
+TEST(ConstFold, MinOverMinusOneWrapsAsTheRuntimeDoes) {
+  for (DataType t : {DataType::Int(32), DataType::Int(64)}) {
+    int64_t lo = t.bits() == 32 ? kI32Min : kI64Min;
+    PrimExpr a = IntImm(t, lo), m1 = IntImm(t, -1);
+    EXPECT_EQ(Value(truncdiv(a, m1)), lo) << t.str();
+    EXPECT_EQ(Value(floordiv(a, m1)), lo) << t.str();
+    EXPECT_EQ(Value(truncmod(a, m1)), 0) << t.str();
+    EXPECT_EQ(Value(floormod(a, m1)), 0) << t.str();
+    EXPECT_EQ(Value(neg(a)), lo) << t.str();
+  }
+  EXPECT_EQ(FloorDivInt(kI64Min, -1), kI64Min);
+  EXPECT_EQ(FloorModInt(kI64Min, -1), 0);
+}
+
+TEST(ConstFold, Int64OverflowWraps) {
+  DataType t = DataType::Int(64);
+  PrimExpr max = IntImm(t, std::numeric_limits<int64_t>::max());
+  EXPECT_EQ(Value(add(max, IntImm(t, 1))), kI64Min);
+  EXPECT_EQ(Value(sub(IntImm(t, kI64Min), IntImm(t, 1))), std::numeric_limits<int64_t>::max());
+  EXPECT_EQ(Value(mul(max, IntImm(t, 2))), -2);
+  EXPECT_EQ(Value(abs(IntImm(t, kI64Min))), kI64Min);
+}
+
+TEST(ConstFold, FloorDivisionRoundsDown) {
+  DataType t = DataType::Int(32);
+  EXPECT_EQ(Value(floordiv(IntImm(t, -7), IntImm(t, 2))), -4);
+  EXPECT_EQ(Value(floormod(IntImm(t, -7), IntImm(t, 2))), 1);
+  EXPECT_EQ(Value(truncdiv(IntImm(t, -7), IntImm(t, 2))), -3);
+  EXPECT_EQ(Value(truncmod(IntImm(t, -7), IntImm(t, 2))), -1);
+  EXPECT_EQ(FloorDivInt(7, -2), -4);
+  EXPECT_EQ(FloorModInt(7, -2), -1);
+}
+
+TEST(ConstFold, ModuloFoldsOnlyIndexTypesAsTVM) {
+  // TVM_INDEX_CONST_PROPAGATION: truncmod/floormod fold int32/int64 only.
+  DataType i8 = DataType::Int(8);
+  EXPECT_FALSE(TryConstFold(Kind::kMod, IntImm(i8, 7), IntImm(i8, 3)).defined());
+  EXPECT_EQ(Value(TryConstFold(Kind::kMod, IntImm(DataType::Int(64), 7), IntImm(DataType::Int(64), 3))), 1);
+}
+
+TEST(ConstFold, ZeroDivisorIsAnError) {
+  DataType t = DataType::Int(32);
+  EXPECT_THROW(truncdiv(IntImm(t, 1), IntImm(t, 0)), Error);
+  EXPECT_THROW(floormod(IntImm(t, 1), IntImm(t, 0)), Error);
+}
+
+TEST(ConstFold, TVMScriptBuiltinsFoldWithTheSameRules) {
+  // The parser's T.floordiv / `//` go through tir::TryConstFold too.
+  ObjectRef f = script::Parse(R"(
+@T.prim_func
+def main(A: T.Buffer((4,), "int64")):
+    A[0] = (T.int64(-9223372036854775807) - T.int64(1)) // T.int64(-1)
+    A[1] = T.floormod(T.int64(-9223372036854775807) - T.int64(1), T.int64(-1))
+    A[2] = T.int64(-7) // T.int64(2)
+)",
+                              "fold.py");
+  std::string text = script::Print(f);
+  size_t a0 = text.find("A[0] = ");
+  ASSERT_NE(a0, std::string::npos) << text;
+  std::string line0 = text.substr(a0, text.find('\n', a0) - a0);
+  EXPECT_EQ(line0.find("//"), std::string::npos) << "A[0] not folded: " << line0;
+  EXPECT_NE(line0.find("9223372036854775808"), std::string::npos) << line0;
+  EXPECT_NE(text.find("A[1] = T.int64(0)"), std::string::npos) << text;
+  EXPECT_NE(text.find("A[2] = T.int64(-4)"), std::string::npos) << text;
+}
+
+}  // namespace
+}  // namespace tirgen
