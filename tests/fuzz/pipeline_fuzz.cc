@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "tirgen/lower/constant_evaluator.h"
 #include "tirgen/lower/lower.h"
 #include "tirgen/relay/text.h"
 #include "tirgen/relay/transforms.h"
@@ -25,7 +26,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string text(reinterpret_cast<const char*>(data), size);
   try {
     tirgen::IRModule mod = tirgen::relay::ParseModule(text, "<fuzz>");
-    tirgen::IRModule lowered = tirgen::lower::LowerTE(tirgen::relay::Optimize(mod));
+    tirgen::IRModule lowered = tirgen::lower::LowerTE(
+        tirgen::relay::Optimize(mod, {}, tirgen::lower::DefaultOptimizeConfig()));
     for (const auto& kv : lowered->functions) {
       if (!kv.second.as<tirgen::tir::PrimFuncNode>()) continue;
       std::string script = tirgen::script::Print(kv.second);
