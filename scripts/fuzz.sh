@@ -16,8 +16,11 @@ all=(script_parser_fuzz onnx_import_fuzz relay_text_fuzz npy_fuzz trace_fuzz pip
 targets=("${@:-${all[@]}}")
 [ $# -eq 0 ] && targets=("${all[@]}")
 ./scripts/asan_build.sh "${targets[@]}"
-# UBSan reports stop the run (they are findings); leaks are checked by libFuzzer itself.
+# UBSan reports stop the run (they are findings); leaks are checked by libFuzzer itself. The
+# targets link clang's shared ASan runtime after libstdc++ (libFuzzer's own dependency), so it
+# is preloaded to come first.
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+asan_runtime=$(clang++ -print-file-name=libclang_rt.asan-x86_64.so)
 work=build-asan/fuzz
 
 seed() {  # seed TARGET NAME: fills $work/corpus/TARGET
@@ -42,17 +45,19 @@ for t in "${targets[@]}"; do
   name=${t%_fuzz}
   seed "$t" "$name"
   mkdir -p "$work/findings/$t"
+  max_len=65536
+  [ "$t" = pipeline_fuzz ] && max_len=4096  # the target skips larger inputs
   limit=(-max_total_time="$seconds")
   [ -n "${FUZZ_RUNS:-}" ] && limit=(-runs="$FUZZ_RUNS")
   echo "== $t (${FUZZ_RUNS:-$seconds s}${FUZZ_RUNS:+ runs})"
   # -rss_limit_mb: a hostile shape must be refused, not allocated; -timeout: no input may hang.
   # The pipeline target caps its input at 4 KB itself.
-  nice -n 19 "./build-asan/$t" "$work/corpus/$t" "${limit[@]}" -max_len=65536 \
+  LD_PRELOAD=$asan_runtime nice -n 19 "./build-asan/$t" "$work/corpus/$t" "${limit[@]}" -max_len=$max_len \
     -rss_limit_mb=2048 -timeout=10 -artifact_prefix="$work/findings/$t/" -print_final_stats=1 \
     2>&1 | grep -E "^(#[0-9]+ +DONE|stat::|==[0-9]+==ERROR|SUMMARY|Done |    #[0-9]+ )" || true
   if [ -n "${FUZZ_MERGE:-}" ]; then
     rm -rf "tests/fuzz/corpus/$name" && mkdir -p "tests/fuzz/corpus/$name"
-    nice -n 19 "./build-asan/$t" -merge=1 -max_len=65536 -rss_limit_mb=2048 -timeout=10 \
+    LD_PRELOAD=$asan_runtime nice -n 19 "./build-asan/$t" -merge=1 -max_len=$max_len -rss_limit_mb=2048 -timeout=10 \
       "tests/fuzz/corpus/$name" "$work/corpus/$t" >/dev/null 2>&1
     echo "   corpus: $(ls "tests/fuzz/corpus/$name" | wc -l) files, $(du -sh "tests/fuzz/corpus/$name" | cut -f1)"
   fi

@@ -71,6 +71,10 @@ int main(int argc, char** argv) {
       ++count;
     }
   }
+  if (count == 0) {  // a replay of nothing would pass whatever the target does
+    std::fprintf(stderr, "error: no input files under the given paths; commit a corpus first\n");
+    return 1;
+  }
   std::printf("%s: %zu inputs replayed, none crashed\n", target->name, count);
   return 0;
 }

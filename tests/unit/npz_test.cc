@@ -81,6 +81,19 @@ TEST(Npz, ShapeDimensionsAreDigitsWithAnOptionalLongSuffix) {
   }
 }
 
+// Found by npy_fuzz: an empty shape's other dims were multiplied later (NumElements, strides)
+// and overflowed (UBSan) although the size check had skipped them.
+TEST(Npz, EmptyShapeWhoseOtherDimsOverflowIsAnError) {
+  EXPECT_EQ(ParseNpy(NpyWithShape("(1000, 0, 7)"))->shape, (std::vector<int64_t>{1000, 0, 7}));
+  try {
+    ParseNpy(NpyWithShape("(999999999999999, 999999999999999, 0)"), "e.npy");
+    ADD_FAILURE() << "accepted";
+  } catch (const Error& e) {
+    EXPECT_EQ(std::string(e.what()), "e.npy: shape (999999999999999, 999999999999999, 0) is empty "
+                                     "but its other dimensions multiply beyond 64 bits");
+  }
+}
+
 // Found by npy_fuzz: a zip64 record offset near 2^64 wrapped the bounds check around and was
 // read far outside the file.
 TEST(Npz, Zip64OffsetNearTheTopOfTheAddressSpaceIsAnError) {
