@@ -4,6 +4,7 @@
 #include "tirgen/relay/op.h"
 
 #include <cmath>
+#include <limits>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -149,7 +150,13 @@ const char* AttrKindName(AttrKind kind) {
   return "?";
 }
 
-ObjectRef AttrInt(int64_t v) { return tir::IntImm(DataType::Int(32), v); }
+ObjectRef AttrInt(int64_t v) {
+  // Integer attributes are int32, as in TVM; a larger value comes from the input (an ONNX
+  // attribute or shape), so it is the user's error, not an invariant.
+  if (v < std::numeric_limits<int32_t>::min() || v > std::numeric_limits<int32_t>::max())
+    throw Error("attribute value " + std::to_string(v) + " is beyond int32 (operator attributes are 32-bit)");
+  return tir::IntImm(DataType::Int(32), v);
+}
 ObjectRef AttrBool(bool v) { return tir::IntImm(DataType::Bool(), v ? 1 : 0); }
 ObjectRef AttrFloat(double v) { return tir::FloatImm(DataType::Float(64), v); }
 ObjectRef AttrStr(const std::string& v) { return String(v); }
