@@ -2,7 +2,8 @@
 # Builds everything with clang + ASan/UBSan in build-asan/ (scripts/asan_build.sh) and runs the
 # whole suite on it: every ctest (gtest cases, CLI tests, fuzz replays) with leak checking, then
 # pytest with the sanitizer runtime preloaded into /usr/bin/python3. Any ASan/UBSan report fails
-# the test that triggered it. Not part of CI: about 1.5-2 hours on a quiet 2-core machine.
+# the test that triggered it. Not part of CI: the sanitized build alone takes 1-2 hours on two
+# cores, and the suite runs several times slower than in the normal build.
 # Usage: [JOBS=N] scripts/sanitize.sh [CTEST_ARGS...]   (e.g. -R Relay to run a subset)
 #
 # The C programs tirgen compiles at run time (codegen's cc -O3 -shared) are not instrumented:
