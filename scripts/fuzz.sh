@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (tests/fuzz/*.cc) with clang + ASan/UBSan in build-fuzz/ and runs
-# each for SECONDS (default 60) at nice 19, seeded with tests/fuzz/corpus/<kind> plus the TVM
-# goldens and generated ONNX models. New inputs go to build-fuzz/corpus/<target> (not committed);
-# a crash leaves crash-* in build-fuzz/findings/<target>: turn each into a regression test.
-# Usage: scripts/fuzz.sh [SECONDS] [TARGET...]   (default: every target)
+# Runs the libFuzzer targets (tests/fuzz/*_fuzz.cc, built with clang + ASan/UBSan in build-asan/
+# by scripts/asan_build.sh) one after the other at nice 19, each for SECONDS (default 60) or, with
+# FUZZ_RUNS=N, for N executions. Each starts from tests/fuzz/corpus/<name> (the committed,
+# minimized corpus) plus the TVM goldens and generated ONNX models; new inputs go to
+# build-asan/fuzz/corpus/<target> (not committed). A crash, leak, timeout or out-of-memory leaves
+# its input in build-asan/fuzz/findings/<target>: fix it and commit the input to
+# tests/fuzz/regressions/<name>/ (the ctest fuzz_replay.<name> replays it in the normal build).
+# FUZZ_MERGE=1 afterwards minimizes the working corpus back into tests/fuzz/corpus/<name>.
+# Usage: [FUZZ_RUNS=N] [FUZZ_MERGE=1] scripts/fuzz.sh [SECONDS] [TARGET...]   (default: all)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
@@ -11,16 +15,18 @@ shift || true
 all=(script_parser_fuzz onnx_import_fuzz relay_text_fuzz npy_fuzz trace_fuzz pipeline_fuzz)
 targets=("${@:-${all[@]}}")
 [ $# -eq 0 ] && targets=("${all[@]}")
-command -v clang++ >/dev/null || { sudo=""; [ "$(id -u)" -ne 0 ] && sudo=sudo;
-  $sudo apt-get update -q && $sudo apt-get install -y -q clang libclang-rt-14-dev; }
-cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang \
-  -DCMAKE_CXX_COMPILER=clang++ -DTIRGEN_FUZZ=ON -DTIRGEN_BUILD_TESTS=OFF -DTIRGEN_BUILD_BENCH=OFF \
-  -DTIRGEN_BUILD_PYTHON=OFF >/dev/null
-nice -n 19 cmake --build build-fuzz -j 2 --target "${targets[@]}"
+./scripts/asan_build.sh "${targets[@]}"
+# UBSan reports stop the run (they are findings); leaks are checked by libFuzzer itself. The
+# targets link clang's shared ASan runtime after libstdc++ (libFuzzer's own dependency), so it
+# is preloaded to come first.
+export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+asan_runtime=$(clang++ -print-file-name=libclang_rt.asan-x86_64.so)
+work=build-asan/fuzz
 
-seed() {  # seed TARGET: fills build-fuzz/corpus/TARGET
-  local dir=build-fuzz/corpus/$1
+seed() {  # seed TARGET NAME: fills $work/corpus/TARGET
+  local dir=$work/corpus/$1
   mkdir -p "$dir"
+  [ -d "tests/fuzz/corpus/$2" ] && cp tests/fuzz/corpus/"$2"/* "$dir"/
   case $1 in
     script_parser_fuzz) find tests/data/tvm -name '*.py' ! -name trace.py -size -20k -exec cp {} "$dir"/ \; ;;
     onnx_import_fuzz)
@@ -28,21 +34,31 @@ seed() {  # seed TARGET: fills build-fuzz/corpus/TARGET
       /usr/bin/python3 tests/data/onnx/make_models.py "$dir/gen" >/dev/null 2>&1 && cp "$dir"/gen/*.onnx "$dir"/ || true
       rm -rf "$dir/gen" ;;
     relay_text_fuzz | pipeline_fuzz)
-      cp tests/fuzz/corpus/relay/* "$dir"/
+      cp tests/fuzz/corpus/relay_text/* "$dir"/
       find tests/data/tvm/golden -name '*.relay' -size -4k -exec sh -c 'cp "$1" "$2/$(echo "$1" | tr / _)"' _ {} "$dir" \; ;;
-    npy_fuzz) cp tests/fuzz/corpus/npy/* "$dir"/ ;;
     trace_fuzz)
-      cp tests/fuzz/corpus/trace/* "$dir"/
       find tests/data/tvm/golden-schedule -name trace.py -exec sh -c 'cp "$1" "$2/$(echo "$1" | tr / _)"' _ {} "$dir" \; ;;
   esac
 }
 
 for t in "${targets[@]}"; do
-  seed "$t"
-  mkdir -p "build-fuzz/findings/$t"
-  echo "== $t ($seconds s)"
+  name=${t%_fuzz}
+  seed "$t" "$name"
+  mkdir -p "$work/findings/$t"
+  max_len=65536
+  [ "$t" = pipeline_fuzz ] && max_len=4096  # the target skips larger inputs
+  limit=(-max_total_time="$seconds")
+  [ -n "${FUZZ_RUNS:-}" ] && limit=(-runs="$FUZZ_RUNS")
+  echo "== $t (${FUZZ_RUNS:-$seconds s}${FUZZ_RUNS:+ runs})"
   # -rss_limit_mb: a hostile shape must be refused, not allocated; -timeout: no input may hang.
-  nice -n 19 "./build-fuzz/$t" "build-fuzz/corpus/$t" -max_total_time="$seconds" -max_len=65536 \
-    -rss_limit_mb=2048 -timeout=20 -artifact_prefix="build-fuzz/findings/$t/" -print_final_stats=1 \
-    2>&1 | grep -E "^(#[0-9]+ +DONE|stat::|==[0-9]+==ERROR|SUMMARY|Done )" || true
+  # The pipeline target caps its input at 4 KB itself.
+  LD_PRELOAD=$asan_runtime nice -n 19 "./build-asan/$t" "$work/corpus/$t" "${limit[@]}" -max_len=$max_len \
+    -rss_limit_mb=2048 -timeout=10 -artifact_prefix="$work/findings/$t/" -print_final_stats=1 \
+    2>&1 | grep -E "^(#[0-9]+ +DONE|stat::|==[0-9]+==ERROR|SUMMARY|Done |    #[0-9]+ )" || true
+  if [ -n "${FUZZ_MERGE:-}" ]; then
+    rm -rf "tests/fuzz/corpus/$name" && mkdir -p "tests/fuzz/corpus/$name"
+    LD_PRELOAD=$asan_runtime nice -n 19 "./build-asan/$t" -merge=1 -max_len=$max_len -rss_limit_mb=2048 -timeout=10 \
+      "tests/fuzz/corpus/$name" "$work/corpus/$t" >/dev/null 2>&1
+    echo "   corpus: $(ls "tests/fuzz/corpus/$name" | wc -l) files, $(du -sh "tests/fuzz/corpus/$name" | cut -f1)"
+  fi
 done

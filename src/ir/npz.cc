@@ -2,6 +2,7 @@
 
 #include "tirgen/support/checked_size.h"
 
+#include <algorithm>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -26,7 +27,8 @@ void WriteFile(const std::string& path, const std::string& bytes) {
 
 template <class T>
 T Load(const std::string& s, size_t at, const std::string& what) {
-  if (at + sizeof(T) > s.size()) throw Error(what + ": file is truncated");
+  // Offsets come from the file (zip64 ones are 64-bit): compare without overflowing.
+  if (at > s.size() || s.size() - at < sizeof(T)) throw Error(what + ": file is truncated");
   T v;
   std::memcpy(&v, s.data() + at, sizeof(T));
   return v;
@@ -123,11 +125,14 @@ NDArray ParseNpy(const std::string& s, const std::string& what) {
     std::string item = shape_text.substr(i, j - i);
     size_t b = item.find_first_not_of(' ');
     if (b != std::string::npos) {
+      // A dimension is digits, optionally followed by Python 2's long suffix L, then spaces.
       item = item.substr(b);
-      if (item.find_first_not_of("0123456789 L") != std::string::npos || item.size() > 15)
+      size_t digits = std::min(item.find_first_not_of("0123456789"), item.size());
+      size_t rest = digits;
+      if (rest < item.size() && item[rest] == 'L') ++rest;
+      if (digits == 0 || digits > 15 || item.find_first_not_of(' ', rest) != std::string::npos)
         throw Error(what + ": malformed shape " + shape_text);
-      int64_t d = std::stoll(item);
-      shape.push_back(d);
+      shape.push_back(std::stoll(item.substr(0, digits)));
     }
     i = j + 1;
   }
@@ -211,7 +216,7 @@ std::map<std::string, NDArray> ParseNpz(const std::string& s, const std::string&
                   "uncompressed archives (np.savez) are supported");
     if (Load<uint32_t>(s, local, what) != 0x04034b50) throw Error(what + ": corrupt zip member '" + name + "'");
     size_t data_at = local + 30 + Load<uint16_t>(s, local + 26, what) + Load<uint16_t>(s, local + 28, what);
-    if (data_at + csize > s.size() || csize != usize) throw Error(what + ": member '" + name + "' is truncated");
+    if (data_at > s.size() || csize > s.size() - data_at || csize != usize) throw Error(what + ": member '" + name + "' is truncated");
     std::string key = name.size() > 4 && name.compare(name.size() - 4, 4, ".npy") == 0 ? name.substr(0, name.size() - 4) : name;
     out[key] = ParseNpy(s.substr(data_at, csize), what + "[" + name + "]");
   }

@@ -5,6 +5,7 @@
 
 #include <climits>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -150,10 +151,11 @@ const char* AttrKindName(AttrKind kind) {
   return "?";
 }
 
-// Integer attributes are int32, as in TVM: a larger value (an ONNX repeat of 2^40) is the user's.
 ObjectRef AttrInt(int64_t v) {
-  if (v < INT32_MIN || v > INT32_MAX)
-    throw Error("the attribute value " + std::to_string(v) + " does not fit in int32 (integer attributes are int32)");
+  // Integer attributes are int32, as in TVM; a larger value comes from the input (an ONNX
+  // attribute or shape), so it is the user's error, not an invariant.
+  if (v < std::numeric_limits<int32_t>::min() || v > std::numeric_limits<int32_t>::max())
+    throw Error("attribute value " + std::to_string(v) + " is beyond int32 (operator attributes are 32-bit)");
   return tir::IntImm(DataType::Int(32), v);
 }
 ObjectRef AttrBool(bool v) { return tir::IntImm(DataType::Bool(), v ? 1 : 0); }

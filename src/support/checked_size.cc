@@ -41,7 +41,12 @@ int64_t CheckedNumElements(const std::vector<int64_t>& shape, int64_t element_by
   for (int64_t d : shape) {
     if (d < 0)
       throw Error(what + ": negative dimension " + std::to_string(d) + " in shape " + ShapeText(shape));
-    if (zero) continue;  // an empty tensor: no bytes, whatever the other dims
+    if (zero) {  // an empty tensor: no bytes, but strides and prefix products still multiply dims
+      if (d != 0 && __builtin_mul_overflow(n, d, &n))
+        throw Error(what + ": shape " + ShapeText(shape) +
+                    " is empty but its other dimensions multiply beyond 64 bits");
+      continue;
+    }
     if (__builtin_mul_overflow(n, d, &n) || n > limit / per)
       throw Error(what + ": shape " + ShapeText(shape) + " needs more than " +
                   std::to_string(limit) +

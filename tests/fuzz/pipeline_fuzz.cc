@@ -8,6 +8,7 @@
 #include <string>
 
 #include "tirgen/ir/module.h"
+#include "tirgen/lower/constant_evaluator.h"
 #include "tirgen/lower/lower.h"
 #include "tirgen/relay/text.h"
 #include "tirgen/relay/transforms.h"
@@ -26,7 +27,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string text(reinterpret_cast<const char*>(data), size);
   try {
     tirgen::IRModule mod = tirgen::relay::ParseModule(text, "<fuzz>");
-    tirgen::IRModule lowered = tirgen::lower::LowerTE(tirgen::relay::Optimize(mod));
+    tirgen::IRModule lowered = tirgen::lower::LowerTE(
+        tirgen::relay::Optimize(mod, {}, tirgen::lower::DefaultOptimizeConfig()));
     for (const auto& kv : lowered->functions) {
       if (!kv.second.as<tirgen::tir::PrimFuncNode>()) continue;
       std::string script = tirgen::script::Print(kv.second);

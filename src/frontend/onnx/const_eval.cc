@@ -210,22 +210,35 @@ HostTensor EvalBinary(HostBinary op, const HostTensor& a, const HostTensor& b) {
       }
       out.Set(i, r);
     } else {
+      // Integers wrap around in two's complement, as numpy and ONNX Runtime compute them
+      // (signed overflow is undefined in C++: the arithmetic is done on uint64_t).
       int64_t x = a.ints[ia], y = b.ints[ib], r = 0;
+      uint64_t ux = static_cast<uint64_t>(x), uy = static_cast<uint64_t>(y);
       switch (op) {
-        case HostBinary::kAdd: r = x + y; break;
-        case HostBinary::kSub: r = x - y; break;
-        case HostBinary::kMul: r = x * y; break;
+        case HostBinary::kAdd: r = static_cast<int64_t>(ux + uy); break;
+        case HostBinary::kSub: r = static_cast<int64_t>(ux - uy); break;
+        case HostBinary::kMul: r = static_cast<int64_t>(ux * uy); break;
         case HostBinary::kDiv:
           if (y == 0) throw Error("integer division by zero while evaluating a constant subgraph");
-          r = x / y;
+          r = y == -1 ? static_cast<int64_t>(0 - ux) : x / y;  // INT64_MIN / -1 wraps
           break;
-        case HostBinary::kPow: r = static_cast<int64_t>(std::pow(static_cast<double>(x), static_cast<double>(y))); break;
+        case HostBinary::kPow:
+          if (y < 0) {  // an integer 1 / x^-y, truncated
+            r = x == 1 ? 1 : x == -1 ? (y % 2 ? -1 : 1) : 0;
+            if (x == 0) throw Error("integer 0 to a negative power while evaluating a constant subgraph");
+          } else {
+            uint64_t acc = 1, base = ux;
+            for (uint64_t e = uy; e; e >>= 1, base *= base)
+              if (e & 1) acc *= base;
+            r = static_cast<int64_t>(acc);
+          }
+          break;
         case HostBinary::kMin: r = std::min(x, y); break;
         case HostBinary::kMax: r = std::max(x, y); break;
         case HostBinary::kMod:
         case HostBinary::kFMod:
           if (y == 0) throw Error("integer modulo by zero while evaluating a constant subgraph");
-          r = x % y;
+          r = y == -1 ? 0 : x % y;  // INT64_MIN % -1 overflows in C++
           if (op == HostBinary::kMod && r != 0 && ((r < 0) != (y < 0))) r += y;
           break;
         case HostBinary::kEqual: r = x == y; break;

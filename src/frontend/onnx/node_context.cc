@@ -1,4 +1,6 @@
 // NodeContext: inputs, attributes, typed+spanned expression building for one ONNX node.
+#include <limits>
+
 #include "graph_converter.h"
 #include "tirgen/relay/text.h"
 #include "tirgen/support/error.h"
@@ -191,8 +193,12 @@ relay::Expr NodeContext::MakeTuple(std::vector<relay::Expr> fields) {
 }
 
 void NodeContext::CheckShape(const std::vector<int64_t>& shape, const std::string& what) const {
-  for (int64_t d : shape)
+  for (int64_t d : shape) {
     if (d < 0) Fail(what + " has a negative dimension " + std::to_string(d));
+    // Relay's shapes and shape attributes are int32 (an empty tensor's other dims too).
+    if (d > std::numeric_limits<int32_t>::max())
+      Fail(what + " has a dimension " + std::to_string(d) + " beyond int32");
+  }
   if (SaturatingNumel(shape) >= (int64_t{1} << 48)) Fail(what + " is absurdly large");
 }
 

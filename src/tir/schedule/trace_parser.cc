@@ -101,6 +101,7 @@ class LineParser {
     }
     if (c == '[' || c == '(') {
       char close = c == '[' ? ']' : ')';
+      if (++depth_ > 64) Fail("lists and tuples nest deeper than 64 levels");
       ++pos_;
       std::vector<TraceValue> items;
       Skip();
@@ -112,6 +113,7 @@ class LineParser {
           if (Accept(std::string(1, close))) break;  // trailing comma
         }
       }
+      --depth_;
       return TraceValue::List(items, c == '[' ? TraceValue::kList : TraceValue::kTuple);
     }
     if (c == '-' || std::isdigit(static_cast<unsigned char>(c))) {
@@ -155,6 +157,7 @@ class LineParser {
   int line_;
   std::string text_;
   size_t pos_ = 0;
+  int depth_ = 0;  ///< open brackets: nesting is bounded so deep input cannot overflow the stack
 };
 
 }  // namespace
