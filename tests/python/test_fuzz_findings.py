@@ -15,17 +15,7 @@ def onnx_model(nodes, inputs, outputs, opset=13):
     return m.SerializeToString()
 
 
-def test_onnx_concat_of_float_and_int64_constants():
-    # Constant folding copied int64 elements into a float tensor's (empty) integer storage.
-    a = helper.make_node("Constant", [], ["a"], value=helper.make_tensor("a", TensorProto.FLOAT, [2], [1.0, 2.0]))
-    b = helper.make_node("Constant", [], ["b"], value=helper.make_tensor("b", TensorProto.INT64, [2], [3, 4]))
-    c = helper.make_node("Concat", ["a", "b"], ["c"], axis=0, name="cat")
-    add = helper.make_node("Add", ["x", "c"], ["y"])
-    data = onnx_model([a, b, c, add], [helper.make_tensor_value_info("x", TensorProto.FLOAT, [4])],
-                      [helper.make_tensor_value_info("y", TensorProto.FLOAT, [4])])
-    with pytest.raises(tirgen.TirgenError, match="node 'cat' \\(Concat\\): input 1 is int64 but input 0 is float32; "
-                                                 "every input needs the same element type"):
-        tirgen.from_onnx(data)
+# The Concat of a float and an int64 Constant (onnx_import) is checked in test_onnx_const_eval.py.
 
 
 def test_onnx_constant_of_shape_with_a_dimension_beyond_int32():

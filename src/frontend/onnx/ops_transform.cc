@@ -170,9 +170,6 @@ void ConvertConcat(NodeContext& ctx) {
       ctx.Fail("input " + std::to_string(i) + " is " + ctx.DType(i).str() + " but input 0 is " +
                ctx.DType(0).str() + "; Concat's inputs need one element type (insert a Cast)");
     std::vector<int64_t> a = ctx.Shape(0), b = ctx.Shape(i);
-    if (ctx.DType(i) != ctx.DType(0))
-      ctx.Fail("input " + std::to_string(i) + " is " + ctx.DType(i).str() + " but input 0 is " +
-               ctx.DType(0).str() + "; every input needs the same element type");
     if (a.size() != b.size()) ctx.Fail("inputs have different ranks");
     for (int d = 0; d < rank; ++d)
       if (d != axis && a[d] != b[d]) ctx.Fail("input " + std::to_string(i) + " differs in shape outside the axis");
