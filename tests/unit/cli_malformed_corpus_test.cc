@@ -21,6 +21,8 @@ struct Case {
   std::string name, text, args;
   int exit_code = 2;
 };
+// gtest prints the case (ctest's test list) by its command line, not as raw bytes.
+void PrintTo(const Case& c, std::ostream* os) { *os << "tirgen " << c.args; }
 
 std::string Trim(const std::string& s) {
   size_t b = s.find_first_not_of(" \t"), e = s.find_last_not_of(" \t");

@@ -304,7 +304,8 @@ void ConvertExpand(NodeContext& ctx) {
 void ConvertTile(NodeContext& ctx) {
   std::vector<int64_t> reps = ctx.KnownInts(1, "repeats");
   if (static_cast<int>(reps.size()) != ctx.Rank(0)) ctx.Fail("repeats must have one entry per dimension");
-  ctx.CheckShape(reps, "repeats");
+  for (size_t i = 0; i < reps.size(); ++i)
+    if (reps[i] < 0) ctx.Fail("repeats " + std::to_string(reps[i]) + " on axis " + std::to_string(i) + " is negative");
   std::vector<int64_t> out = ctx.Shape(0);
   for (size_t i = 0; i < out.size(); ++i)
     if (__builtin_mul_overflow(out[i], reps[i], &out[i]) || out[i] > INT32_MAX)
