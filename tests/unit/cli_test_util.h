@@ -8,9 +8,12 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <system_error>
+#include <vector>
 
 namespace tirgen_cli_test {
 
@@ -45,9 +48,26 @@ inline RunResult RunCliOnTerminal(const std::string& args) {
   return RunShell("script -qec '" + std::string(TIRGEN_CLI_PATH) + " " + args + "' /dev/null");
 }
 
-// Per process: concurrent runs of the suite (two checkouts, ctest -j) never share a path.
+// This process's prefix for temporary paths: concurrent runs of the suite (two checkouts,
+// ctest -j) never share a path.
+inline std::string TempPrefix() { return "tirgen_cli_" + std::to_string(::getpid()) + "_"; }
+
+// Removes, when the test process exits, everything it created under its prefix (the paths
+// TempPath handed out and the files and directories tirgen derived from them).
+struct TempPathsCleanup {
+  ~TempPathsCleanup() {
+    std::error_code ec;
+    const std::string prefix = TempPrefix();
+    std::vector<std::filesystem::path> mine;
+    for (const auto& e : std::filesystem::directory_iterator(::testing::TempDir(), ec))
+      if (e.path().filename().string().rfind(prefix, 0) == 0) mine.push_back(e.path());
+    for (const auto& p : mine) std::filesystem::remove_all(p, ec);
+  }
+};
+
 inline std::string TempPath(const std::string& name) {
-  return ::testing::TempDir() + "tirgen_cli_" + std::to_string(::getpid()) + "_" + name;
+  static TempPathsCleanup cleanup;
+  return ::testing::TempDir() + TempPrefix() + name;
 }
 
 inline void WriteText(const std::string& path, const std::string& text) {
