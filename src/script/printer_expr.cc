@@ -6,6 +6,7 @@
 #include "target_config.h"
 #include "tirgen/support/stack_guard.h"
 #include "tirgen/tir/functor.h"
+#include "tirgen/tir/op.h"
 
 namespace tirgen {
 namespace script {
@@ -50,111 +51,13 @@ void CountVarUses(const PrimExpr& e, std::unordered_map<const Object*, int>* cou
   VarFinder([&](const VarNode* v) { ++(*counts)[v]; }).VisitExpr(e);
 }
 
-bool ExprDeepEqual(const PrimExpr& a, const PrimExpr& b) {
-  if (a.same_as(b)) return true;
-  if (!a.defined() || !b.defined()) return false;
-  if (a.kind() != b.kind() || a.dtype() != b.dtype()) return false;
-  if (auto* x = a.as<IntImmNode>()) return x->value == b.as<IntImmNode>()->value;
-  if (auto* x = a.as<FloatImmNode>()) return x->value == b.as<FloatImmNode>()->value;
-  if (auto* x = a.as<StringImmNode>()) return x->value == b.as<StringImmNode>()->value;
-  if (a.as<VarNode>()) return false;  // distinct vars
-  if (auto* x = a.as<BinaryNode>()) {
-    auto* y = b.as<BinaryNode>();
-    return ExprDeepEqual(x->a, y->a) && ExprDeepEqual(x->b, y->b);
-  }
-  if (auto* x = a.as<CastNode>()) return ExprDeepEqual(x->value, b.as<CastNode>()->value);
-  if (auto* x = a.as<NotNode>()) return ExprDeepEqual(x->a, b.as<NotNode>()->a);
-  if (auto* x = a.as<SelectNode>()) {
-    auto* y = b.as<SelectNode>();
-    return ExprDeepEqual(x->condition, y->condition) &&
-           ExprDeepEqual(x->true_value, y->true_value) &&
-           ExprDeepEqual(x->false_value, y->false_value);
-  }
-  auto all_equal = [](const std::vector<PrimExpr>& u, const std::vector<PrimExpr>& v) {
-    if (u.size() != v.size()) return false;
-    for (size_t i = 0; i < u.size(); ++i) {
-      if (!ExprDeepEqual(u[i], v[i])) return false;
-    }
-    return true;
-  };
-  if (auto* x = a.as<BufferLoadNode>()) {
-    auto* y = b.as<BufferLoadNode>();
-    return x->buffer.same_as(y->buffer) && all_equal(x->indices, y->indices);
-  }
-  if (auto* x = a.as<CallNode>()) {
-    auto* y = b.as<CallNode>();
-    return x->op == y->op && all_equal(x->args, y->args);
-  }
-  if (auto* x = a.as<RampNode>()) {
-    auto* y = b.as<RampNode>();
-    return x->lanes == y->lanes && ExprDeepEqual(x->base, y->base) &&
-           ExprDeepEqual(x->stride, y->stride);
-  }
-  if (auto* x = a.as<BroadcastNode>()) {
-    auto* y = b.as<BroadcastNode>();
-    return x->lanes == y->lanes && ExprDeepEqual(x->value, y->value);
-  }
-  return false;
-}
-
-// TVM's TryConstFold, reduced to "does it fold?" (operand dtypes already equal).
+// Whether TVM's parser would fold `a op b` (so the printer must spell the node out): the one
+// constant folder's answer. A fold that fails (a constant divisor 0) cannot be sugar either.
 bool WouldFold(Kind kind, const PrimExpr& a, const PrimExpr& b) {
-  const IntImmNode* pa = a.as<IntImmNode>();
-  const IntImmNode* pb = b.as<IntImmNode>();
-  const FloatImmNode* fa = a.as<FloatImmNode>();
-  const FloatImmNode* fb = b.as<FloatImmNode>();
-  const DataType rtype = a.dtype();
-  auto float_fold_ok = [&] { return rtype.bits() == 32 || rtype.bits() == 64; };
-  switch (kind) {
-    case Kind::kAdd:
-      if (pa && pb) return true;
-      if ((pa && pa->value == 0) || (pb && pb->value == 0)) return true;
-      if (fa && fb && float_fold_ok()) return true;
-      return (fa && fa->value == 0) || (fb && fb->value == 0);
-    case Kind::kSub:
-      if (pa && pb) return true;
-      if (pb && pb->value == 0) return true;
-      if (fa && fb && float_fold_ok()) return true;
-      return fb && fb->value == 0;
-    case Kind::kMul:
-      if (pa && pb) return true;
-      if (pa && (pa->value == 1 || pa->value == 0)) return true;
-      if (pb && (pb->value == 1 || pb->value == 0)) return true;
-      if (fa && fb && float_fold_ok()) return true;
-      if (fa && (fa->value == 1 || fa->value == 0)) return true;
-      return fb && (fb->value == 1 || fb->value == 0);
-    case Kind::kDiv:
-    case Kind::kFloorDiv:
-      if (pa && pb) return true;
-      if (pa && pa->value == 0) return true;
-      if (pb && pb->value == 1) return true;
-      if (fa && fb && (kind == Kind::kDiv || fb->value != 0)) {
-        if (float_fold_ok()) return true;
-        if (kind == Kind::kFloorDiv) return false;
-      }
-      if (fa && fa->value == 0) return true;
-      return fb && fb->value == 1;
-    case Kind::kMod:
-    case Kind::kFloorMod:
-      if (!IsIndexType(a.dtype()) || !IsIndexType(b.dtype())) return false;
-      if (pa && pb) return true;
-      if (pa && pa->value == 0) return true;
-      return pb && pb->value == 1;
-    case Kind::kMin:
-    case Kind::kMax:
-      return (pa && pb) || (fa && fb) || a.same_as(b);
-    case Kind::kEQ:
-    case Kind::kNE:
-    case Kind::kLT:
-    case Kind::kLE:
-    case Kind::kGT:
-    case Kind::kGE:
-      return (pa && pb) || (fa && fb);
-    case Kind::kAnd:
-    case Kind::kOr:
-      return pa || pb;
-    default:
-      return false;
+  try {
+    return tir::TryConstFold(kind, a, b).defined();
+  } catch (const Error&) {
+    return true;
   }
 }
 

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "printer_doc.h"
+#include "tirgen/tir/expr_deep_equal.h"
 #include "tirgen/ir/module.h"
 #include "tirgen/ir/object.h"
 #include "tirgen/tir/expr.h"
@@ -140,8 +141,6 @@ bool HasVar(const tir::PrimExpr& e);
 bool UsesAnyVar(const tir::PrimExpr& e, const std::unordered_set<const Object*>& vars);
 /// Counts every occurrence of each Var under `e`.
 void CountVarUses(const tir::PrimExpr& e, std::unordered_map<const Object*, int>* counts);
-/// Structural equality of two expressions (TVM's ExprDeepEqual, vars by identity).
-bool ExprDeepEqual(const tir::PrimExpr& a, const tir::PrimExpr& b);
 
 }  // namespace printer
 }  // namespace script

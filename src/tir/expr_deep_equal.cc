@@ -37,6 +37,14 @@ bool ExprDeepEqual(const PrimExpr& a, const PrimExpr& b) {
       auto x = a.as<CallNode>(), y = b.as<CallNode>();
       return x->op == y->op && all_equal(x->args, y->args);
     }
+    case Kind::kRamp: {
+      auto x = a.as<RampNode>(), y = b.as<RampNode>();
+      return x->lanes == y->lanes && ExprDeepEqual(x->base, y->base) && ExprDeepEqual(x->stride, y->stride);
+    }
+    case Kind::kBroadcast: {
+      auto x = a.as<BroadcastNode>(), y = b.as<BroadcastNode>();
+      return x->lanes == y->lanes && ExprDeepEqual(x->value, y->value);
+    }
     default:
       if (IsBinaryKind(a.kind())) {
         auto x = a.as<BinaryNode>(), y = b.as<BinaryNode>();
