@@ -350,7 +350,8 @@ PrimExpr cast(DataType t, PrimExpr value) {
     if (auto f = AsFloat(value)) {
       if (t.is_floating()) return FloatImm(t, f->value);
       if (t.is_bool()) return BoolConst(f->value != 0);
-      return IntConst(t, static_cast<int64_t>(f->value));
+      // Only a value int64 holds folds (converting NaN, inf or 1e30 is undefined behaviour).
+      if (std::isfinite(f->value) && std::fabs(f->value) < 9.2e18) return IntConst(t, static_cast<int64_t>(f->value));
     }
   }
   return Cast(t, value);

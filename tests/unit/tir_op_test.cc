@@ -47,6 +47,16 @@ TEST(ConstFold, Int64OverflowWraps) {
   EXPECT_EQ(Value(abs(IntImm(t, kI64Min))), kI64Min);
 }
 
+// A float constant cast to an integer folds only when int64 holds it; NaN, inf and 1e30 stay a
+// Cast (converting them in the compiler would be undefined behaviour).
+TEST(ConstFold, FloatToIntegerCastFoldsOnlyRepresentableValues) {
+  EXPECT_EQ(Value(cast(DataType::Int(32), FloatImm(DataType::Float(32), -2.75))), -2);
+  for (double v : {std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity(), 1e30}) {
+    PrimExpr e = cast(DataType::Int(64), FloatImm(DataType::Float(64), v));
+    EXPECT_TRUE(e.as<CastNode>()) << v << ": " << script::PrintExpr(e);
+  }
+}
+
 TEST(ConstFold, FloorDivisionRoundsDown) {
   DataType t = DataType::Int(32);
   EXPECT_EQ(Value(floordiv(IntImm(t, -7), IntImm(t, 2))), -4);
