@@ -176,6 +176,10 @@ class Parser {
   Value ParseAtom();
   Value ParseCall(const Value& callee);
   Value CallHost(const CallArgs& args);
+  HostValue ToHost(const Value& v, const std::string& fname);
+  Value FromHost(const HostValue& h, const CallArgs& at);
+  /// Parses a @T.macro's body where it was called (parse_stmt.cc).
+  void ExpandMacro(const HostMacro& m, const CallArgs& at);
   Value ParseSubscript(const Value& base, bool for_store, std::vector<Value>* store_indices);
   Value Attribute(const Value& base, const Token& name);
   Value BinaryOp(const std::string& op, const Value& a, const Value& b, const Token& at);
@@ -275,6 +279,7 @@ class Parser {
   int depth_ = 0;
   std::vector<std::unordered_map<std::string, Value>> scopes_;
   const HostScope* host_ = nullptr;  ///< the Python decorators' enclosing scope, if any
+  std::vector<std::unique_ptr<std::string>> macro_texts_;  ///< expanded macro bodies (tokens point here)
   std::vector<Ctx> ctx_;
   std::vector<tir::Stmt>* emit_ = nullptr;  ///< where T.evaluate(...) statements go
 };
