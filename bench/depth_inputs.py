@@ -17,8 +17,8 @@ import argparse
 import os
 
 
-def relu_chain_onnx(n, path):
-    import onnx
+def relu_chain_model(n):
+    """The serialized ONNX model (tests/python/test_depth.py imports it too)."""
     from onnx import TensorProto, helper
     nodes = []
     prev = "x"
@@ -31,7 +31,12 @@ def relu_chain_onnx(n, path):
                               [helper.make_tensor_value_info("y", TensorProto.FLOAT, [4])])
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
     model.ir_version = 8
-    onnx.save(model, path)
+    return model.SerializeToString()
+
+
+def relu_chain_onnx(n, path):
+    with open(path, "wb") as f:
+        f.write(relu_chain_model(n))
 
 
 def relay_chain(n, path, let):

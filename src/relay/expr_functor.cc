@@ -21,6 +21,11 @@ std::vector<Expr> DataflowChildren(const Expr& e) {
   return {};
 }
 
+bool IsDataflow(const Expr& e) {
+  Kind k = e.kind();
+  return k == Kind::kRelayCall || k == Kind::kTuple || k == Kind::kTupleGetItem;
+}
+
 // Post-order over dataflow nodes without recursion: `leaf` runs on each node not yet `done`
 // after its dataflow children.
 template <class Done, class Leaf>
@@ -61,6 +66,11 @@ std::shared_ptr<N> Copy(const N* op) {
 void ExprVisitor::VisitExpr(const Expr& e) {
   if (!e.defined() || visited_.count(e)) return;
   support::CheckStack("relay expression");  // lets, ifs and functions nest by recursion
+  if (!IsDataflow(e)) {  // a let, if, function or leaf: no walk to set up (one per let level)
+    visited_.insert(e);
+    Dispatch(e);
+    return;
+  }
   ExpandDataflow(
       e, [this](const Expr& x) { return visited_.count(x) != 0; },
       [this](const Expr& x) {
@@ -115,13 +125,20 @@ Expr ExprMutator::VisitExpr(const Expr& e) {
   auto it = memo_.find(e);
   if (it != memo_.end()) return it->second;
   support::CheckStack("relay expression");
+  if (!IsDataflow(e)) {  // a let, if, function or leaf: no walk to set up (one per let level)
+    Expr r = Dispatch(e);
+    memo_[e] = r;
+    return r;
+  }
+  Expr result;
   ExpandDataflow(
       e, [this](const Expr& x) { return memo_.count(x) != 0; },
-      [this](const Expr& x) {
+      [this, &e, &result](const Expr& x) {
         Expr r = Dispatch(x);
-        memo_[x] = r;
+        if (x.same_as(e)) result = r;
+        memo_[x] = std::move(r);
       });
-  return memo_[e];
+  return result;
 }
 
 Expr ExprMutator::Dispatch(const Expr& e) {
