@@ -61,7 +61,9 @@ double AsDouble(const Value& v) { return v.k == Value::K::kFloat ? v.f : static_
 Parser::DepthGuard::DepthGuard(Parser* p, const Token& at) : p(p) {
   if (++p->depth_ > kMaxDepth) {
     --p->depth_;
-    p->Fail(at, "expression or statement nesting is too deep");
+    p->Fail(at, "expression or statement nesting is deeper than " + std::to_string(kMaxDepth) +
+                   " levels (Python refuses such nesting too); bind inner parts to variables or "
+                   "split the nest into functions");
   }
 }
 
