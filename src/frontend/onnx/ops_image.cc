@@ -2,6 +2,7 @@
 // reshape -> transpose -> reshape, the ONNX definition) and GridSample (image.grid_sample, the
 // grid transposed to (N, 2, H, W) as TVM does).
 #include <cmath>
+#include <cstdio>
 
 #include "converter.h"
 
@@ -22,7 +23,17 @@ void ConvertResize(NodeContext& ctx) {
   } else if (ctx.HasInput(2) && ctx.Known(2, "scales").size() > 0) {
     HostTensor scales = ctx.Known(2, "scales");
     if (scales.size() != 4) ctx.Fail("scales must have 4 entries");
-    for (int i = 0; i < 4; ++i) out.push_back(static_cast<int64_t>(std::floor(in[i] * scales.AsReal(i))));
+    for (int i = 0; i < 4; ++i) {
+      double d = std::floor(static_cast<double>(in[i]) * scales.AsReal(i));
+      // Converting NaN or a value beyond int64 is undefined behaviour (a fuzzer finding): refused
+      // first. Negative and huge sizes are CheckShape's errors below.
+      if (!(d > -9.2e18 && d < 9.2e18)) {
+        char text[64];
+        std::snprintf(text, sizeof text, "%g", scales.AsReal(i));
+        ctx.Fail("scales[" + std::to_string(i) + "] = " + text + " gives an output dimension beyond int64");
+      }
+      out.push_back(static_cast<int64_t>(d));
+    }
   } else {
     ctx.Fail("one of scales and sizes must be given");
   }
