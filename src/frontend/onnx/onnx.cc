@@ -24,6 +24,7 @@ const ConverterTable& Converters() {
     AddScanSortConverters(&t);
     AddRecurrentConverters(&t);
     AddCompositeConverters(&t);
+    AddLpPoolConverters(&t);
     AddFormChecks(&t);
     return t;
   }();
