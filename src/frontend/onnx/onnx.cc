@@ -25,6 +25,7 @@ const ConverterTable& Converters() {
     AddRecurrentConverters(&t);
     AddCompositeConverters(&t);
     AddLpPoolConverters(&t);
+    AddQuantizeConverters(&t);
     AddFormChecks(&t);
     return t;
   }();
