@@ -171,6 +171,7 @@ void AddRecurrentConverters(ConverterTable* table);
 void AddCompositeConverters(ConverterTable* table);
 void AddLpPoolConverters(ConverterTable* table);
 void AddQuantizeConverters(ConverterTable* table);
+void AddQLinearConverters(ConverterTable* table);
 /// The forms the existing families restrict (op_forms.cc).
 void AddFormChecks(ConverterTable* table);
 /// Every converter, by ONNX op type.

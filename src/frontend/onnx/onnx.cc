@@ -26,6 +26,7 @@ const ConverterTable& Converters() {
     AddCompositeConverters(&t);
     AddLpPoolConverters(&t);
     AddQuantizeConverters(&t);
+    AddQLinearConverters(&t);
     AddFormChecks(&t);
     return t;
   }();
