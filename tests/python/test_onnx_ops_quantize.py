@@ -10,6 +10,7 @@ import torch
 from onnx import TensorProto, helper, numpy_helper
 
 import tirgen
+from zoo_models import qat_prepared
 
 NP2ONNX = {np.uint8: TensorProto.UINT8, np.int8: TensorProto.INT8, np.int32: TensorProto.INT32,
            np.float32: TensorProto.FLOAT}
@@ -170,26 +171,6 @@ class QatNet(torch.nn.Module):
     def forward(self, x):
         x = self.relu(self.conv(self.quant(x)))
         return self.dequant(self.fc(x.flatten(1)))
-
-
-def qat_prepared(net, calibrate):
-    """``net`` prepared by torch.ao.quantization for quantization-aware training (per-channel
-    int8 weights, uint8 activations), its observers run on ``calibrate`` and then frozen. The
-    default QAT qconfig's fused observer does not export to ONNX; plain FakeQuantize does."""
-    import torch.ao.quantization as tq
-
-    net.train()
-    net.qconfig = tq.QConfig(
-        activation=tq.FakeQuantize.with_args(observer=tq.MovingAverageMinMaxObserver, quant_min=0, quant_max=255,
-                                             dtype=torch.quint8),
-        weight=tq.FakeQuantize.with_args(observer=tq.MovingAveragePerChannelMinMaxObserver, quant_min=-128,
-                                         quant_max=127, dtype=torch.qint8, qscheme=torch.per_channel_symmetric))
-    tq.prepare_qat(net, inplace=True)
-    for batch in calibrate:
-        net(batch)
-    net.eval()
-    net.apply(tq.disable_observer)
-    return net
 
 
 def test_torch_ao_qat_model_matches_pytorch():

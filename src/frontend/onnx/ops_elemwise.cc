@@ -170,6 +170,21 @@ void ConvertElu(NodeContext& ctx) {
   ctx.SetOutput(0, out);
 }
 
+// The opset-1 experimental activations TVM's frontend still maps: Affine, ScaledTanh and
+// ParametricSoftplus (alpha * softplus(beta * x), in Softplus's stable form).
+void ConvertLegacyActivation(NodeContext& ctx) {
+  const std::string& op = ctx.op_type();
+  relay::Expr x = ctx.Input(0);
+  double alpha = ctx.Float("alpha", 1.0);
+  if (op == "ParametricSoftplus") {
+    DataType dt = ctx.DType(0);
+    relay::Expr bx = ctx.Call("multiply", {ctx.Scalar(ctx.Float("beta", 1.0), dt), x});
+    ctx.SetOutput(0, ctx.Call("multiply", {Activation(ctx, "Softplus", bx, 0.0, 0.0), ctx.Scalar(alpha, dt)}));
+    return;
+  }
+  ctx.SetOutput(0, Activation(ctx, op, x, alpha, ctx.Float("beta", op == "Affine" ? 0.0 : 1.0)));
+}
+
 void ConvertPRelu(NodeContext& ctx) {
   CheckBroadcast(ctx, 0, 1);
   relay::Expr x = ctx.Input(0);
@@ -304,6 +319,7 @@ void AddElemwiseConverters(ConverterTable* table) {
   (*table)["Elu"] = ConvertElu;
   (*table)["Selu"] = ConvertElu;
   (*table)["PRelu"] = ConvertPRelu;
+  for (const char* op : {"Affine", "ScaledTanh", "ParametricSoftplus"}) (*table)[op] = ConvertLegacyActivation;
   (*table)["Clip"] = ConvertClip;
   (*table)["Where"] = ConvertWhere;
   (*table)["Cast"] = ConvertCast;
