@@ -24,6 +24,9 @@ const ConverterTable& Converters() {
     AddScanSortConverters(&t);
     AddRecurrentConverters(&t);
     AddCompositeConverters(&t);
+    AddLpPoolConverters(&t);
+    AddQuantizeConverters(&t);
+    AddQLinearConverters(&t);
     AddFormChecks(&t);
     return t;
   }();
