@@ -8,6 +8,7 @@
 #include "parser_impl.h"
 #include "target_config.h"
 #include "tir_ops.h"
+#include "tirgen/tir/expr_deep_equal.h"
 
 namespace tirgen {
 namespace script {
@@ -470,7 +471,7 @@ const Table& Builtins() {
   static const Table table = [] {
     Table t;
     auto add = [&t](std::initializer_list<const char*> names, Builtin b) {
-      for (const char* n : names) TIRGEN_CHECK(t.emplace(n, b).second) << "TVMScript builtin T." << n << " is listed twice";
+      for (const char* n : names) TIRGEN_ICHECK(t.emplace(n, b).second) << "TVMScript builtin T." << n << " is listed twice";
     };
     auto raw = [&add](std::initializer_list<const char*> names, Handler h) { add(names, Builtin{{}, 0, true, h}); };
 
@@ -717,7 +718,7 @@ const Table& Builtins() {
           if (!iv->dom.defined()) {
             iv = IterVar(Range(IntImm(DataType::Int(32), 0), extent), iv->var, iv->iter_type, iv->thread_tag);
             entry->second = iv;
-          } else if (!ExprEqual(iv->dom->extent, extent)) {
+          } else if (!ExprDeepEqual(iv->dom->extent, extent)) {
             p.Fail(*v[1], "inconsistent extents of thread " + iv->thread_tag);
           }
           auto fr = NewFrame(FrameSpec::K::kAttr);
