@@ -3,7 +3,7 @@
 // stack of frames (like TVM's IRBuilder). Private to src/script.
 //
 //   parse_expr.cc   expressions: Python operators, literals, names, subscripts, calls
-//   builtins.cc     the T.* functions (T.grid, T.Buffer, T.Cast, T.exp, ...)
+//   builtins.cc     the T.* functions (T.grid, T.Buffer, T.Cast, T.exp, ...): a name -> handler table
 //   intrinsics.cc   the table of T.<builtin> calls that build one tir.<builtin> Call
 //   target_config.cc T.target(...) values (TVM's Target.export() form)
 //   parse_stmt.cc   statements, frames, blocks, functions and modules

@@ -1,5 +1,6 @@
 // ApplyScheduleCall: TVM's Python schedule API by name, with Python argument binding (TVM's
 // parameter names and positions, defaults), for trace replay.
+#include <algorithm>
 #include <map>
 
 #include "instruction_kind.h"
@@ -245,6 +246,13 @@ const std::map<std::string, Handler>& Handlers() {
 }
 
 }  // namespace
+
+std::vector<std::string> ScheduleMethodNames() {
+  std::vector<std::string> out;
+  for (const auto& kv : Handlers()) out.push_back(kv.first);
+  std::sort(out.begin(), out.end());
+  return out;
+}
 
 std::vector<TraceValue> ApplyScheduleCall(Schedule& sch, const std::string& m, const Args& args) {
   auto it = Handlers().find(m);
