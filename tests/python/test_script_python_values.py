@@ -51,16 +51,7 @@ def test_round_trip(make, request):
     assert again.script() == text
 
 
-# tirgen's compute_inline recomputes the consumer's regions over every buffer of the function;
-# TVM's only over the buffers of the block signatures it passes, so the constant `offset` (which
-# ScriptComplete leaves out of compute_B's reads) stays out of compute_C's reads in TVM.
-INLINE_REGIONS = "test_tir_schedule_compute_at:compute_inline_allocate_const"
-
-
-@pytest.mark.parametrize("make", [
-    pytest.param(*p.values, id=p.id, marks=[pytest.mark.xfail(
-        strict=True, reason="compute_inline's region buffers differ from TVM's (see INLINE_REGIONS)")]
-    ) if p.id.startswith(INLINE_REGIONS) else p for p in SCHEDULES])
+@pytest.mark.parametrize("make", SCHEDULES)
 def test_schedule_as_tvm(make):
     # TVM's test: the schedule turns `before` into `expected`, structurally (variable names
     # aside), global symbols aside (re-read under the expected function's name).

@@ -1,6 +1,7 @@
 // reverse_compute_inline: a consumer block `C[h(v)] = g(B[v...])` disappears into the only
 // producer of B: the producer's store `B[p...] = f` becomes `C[h(p)] = g(f)`. B and the
-// consumer's loop nest go away; the producer's regions are recomputed.
+// consumer's loop nest go away; the regions of the blocks whose signature named B are recomputed
+// over the signature buffers (TVM's rule, see AddSignatureBuffers).
 #include "compute_location.h"
 
 namespace tirgen {
@@ -112,7 +113,26 @@ void ReverseInlineBlock(Schedule::State& st, const BlockRV& rv) {
   }
   auto pn = CopyNode(*producer);
   pn->body = BufferStore(cstore->buffer, value, indices);
-  Block new_producer = WithReadWriteRegions(Block(std::shared_ptr<const Object>(pn)), AllBuffers(s.f));
+  // The signature buffers of the consumer, the scope root and the blocks up to the producer in
+  // visiting order (TVM's inliner visits the scope in pre-order).
+  class SignatureWalk : public StmtExprVisitor {
+   public:
+    const BlockNode* stop = nullptr;
+    bool done = false;
+    BufferVarMap buffers;
+    void VisitStmt_(const BlockNode* op) override {
+      if (done) return;
+      AddSignatureBuffers(op, &buffers);
+      StmtExprVisitor::VisitStmt_(op);
+      done = done || op == stop;
+    }
+    void VisitExpr(const PrimExpr&) override {}
+  } walk;
+  walk.stop = producer;
+  AddSignatureBuffers(consumer, &walk.buffers);
+  AddSignatureBuffers(s.scope, &walk.buffers);
+  walk.VisitStmt(s.scope->body);
+  Block new_producer = WithReadWriteRegions(Block(std::shared_ptr<const Object>(pn)), walk.buffers);
 
   Stmt body = RemoveBlockSubtree(s.scope->body, consumer);
   class Swap : public TrackingMutator {
