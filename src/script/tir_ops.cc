@@ -1,8 +1,6 @@
 #include "tir_ops.h"
 
 #include <algorithm>
-#include <cmath>
-#include <map>
 
 #include "tirgen/tir/expr_deep_equal.h"
 #include "tirgen/tir/int_arith.h"

@@ -2,17 +2,9 @@
 
 #include <unordered_map>
 
-#include "tirgen/support/stack_guard.h"
 
 namespace tirgen {
 namespace tir {
-namespace {
-// Every visit that recurses checks the stack first (DESIGN.md §5): a 100k-term sum or a deep
-// statement nest recurses once per level, and input deeper than the stack holds is an Error
-// naming the cause, never a SIGSEGV. One comparison when there is room.
-inline void Guard() { support::CheckStack("TIR expression or statement"); }
-}  // namespace
-
 // ---------------------------------------------------------------------------------------------
 // StmtExprVisitor
 
@@ -20,45 +12,37 @@ void StmtExprVisitor::VisitExpr_(const IntImmNode*) {}
 void StmtExprVisitor::VisitExpr_(const FloatImmNode*) {}
 void StmtExprVisitor::VisitExpr_(const StringImmNode*) {}
 void StmtExprVisitor::VisitExpr_(const VarNode*) {}
-void StmtExprVisitor::VisitExpr_(const CastNode* op) { Guard(); VisitExpr(op->value); }
+void StmtExprVisitor::VisitExpr_(const CastNode* op) { VisitExpr(op->value); }
 void StmtExprVisitor::VisitExpr_(const BinaryNode* op) {
-  Guard();
   VisitExpr(op->a);
   VisitExpr(op->b);
 }
-void StmtExprVisitor::VisitExpr_(const NotNode* op) { Guard(); VisitExpr(op->a); }
+void StmtExprVisitor::VisitExpr_(const NotNode* op) { VisitExpr(op->a); }
 void StmtExprVisitor::VisitExpr_(const SelectNode* op) {
-  Guard();
   VisitExpr(op->condition);
   VisitExpr(op->true_value);
   VisitExpr(op->false_value);
 }
 void StmtExprVisitor::VisitExpr_(const BufferLoadNode* op) {
-  Guard();
   VisitBuffer(op->buffer);
   for (const PrimExpr& i : op->indices) VisitExpr(i);
 }
 void StmtExprVisitor::VisitExpr_(const ProducerLoadNode* op) {
-  Guard();
   for (const PrimExpr& i : op->indices) VisitExpr(i);
 }
 void StmtExprVisitor::VisitExpr_(const RampNode* op) {
-  Guard();
   VisitExpr(op->base);
   VisitExpr(op->stride);
 }
-void StmtExprVisitor::VisitExpr_(const BroadcastNode* op) { Guard(); VisitExpr(op->value); }
+void StmtExprVisitor::VisitExpr_(const BroadcastNode* op) { VisitExpr(op->value); }
 void StmtExprVisitor::VisitExpr_(const LetNode* op) {
-  Guard();
   VisitExpr(op->value);
   VisitExpr(op->body);
 }
 void StmtExprVisitor::VisitExpr_(const CallNode* op) {
-  Guard();
   for (const PrimExpr& a : op->args) VisitExpr(a);
 }
 void StmtExprVisitor::VisitExpr_(const ReduceNode* op) {
-  Guard();
   for (const IterVar& iv : op->axis) VisitRange(iv->dom);
   for (const PrimExpr& s : op->source) VisitExpr(s);
   for (const PrimExpr& s : op->init) VisitExpr(s);
@@ -76,67 +60,55 @@ void StmtExprVisitor::VisitBufferRegion(const BufferRegion& r) {
 }
 
 void StmtExprVisitor::VisitStmt_(const LetStmtNode* op) {
-  Guard();
   VisitExpr(op->value);
   VisitStmt(op->body);
 }
 void StmtExprVisitor::VisitStmt_(const AttrStmtNode* op) {
-  Guard();
   if (op->value.defined()) VisitExpr(op->value);
   VisitStmt(op->body);
 }
 void StmtExprVisitor::VisitStmt_(const AssertStmtNode* op) {
-  Guard();
   VisitExpr(op->condition);
   VisitExpr(op->message);
   VisitStmt(op->body);
 }
 void StmtExprVisitor::VisitStmt_(const BufferStoreNode* op) {
-  Guard();
   VisitBuffer(op->buffer);
   VisitExpr(op->value);
   for (const PrimExpr& i : op->indices) VisitExpr(i);
 }
 void StmtExprVisitor::VisitStmt_(const AllocateNode* op) {
-  Guard();
   for (const PrimExpr& e : op->extents) VisitExpr(e);
   VisitExpr(op->condition);
   VisitStmt(op->body);
 }
 void StmtExprVisitor::VisitStmt_(const AllocateConstNode* op) {
-  Guard();
   for (const PrimExpr& e : op->extents) VisitExpr(e);
   VisitStmt(op->body);
 }
 void StmtExprVisitor::VisitStmt_(const DeclBufferNode* op) {
-  Guard();
   VisitBuffer(op->buffer);
   VisitStmt(op->body);
 }
 void StmtExprVisitor::VisitStmt_(const SeqStmtNode* op) {
-  Guard();
   for (const Stmt& s : op->seq) VisitStmt(s);
 }
 void StmtExprVisitor::VisitStmt_(const IfThenElseNode* op) {
-  Guard();
   VisitExpr(op->condition);
   VisitStmt(op->then_case);
   if (op->else_case.defined()) VisitStmt(op->else_case);
 }
-void StmtExprVisitor::VisitStmt_(const EvaluateNode* op) { Guard(); VisitExpr(op->value); }
+void StmtExprVisitor::VisitStmt_(const EvaluateNode* op) { VisitExpr(op->value); }
 void StmtExprVisitor::VisitStmt_(const ForNode* op) {
-  Guard();
   VisitExpr(op->min);
   VisitExpr(op->extent);
   VisitStmt(op->body);
 }
 void StmtExprVisitor::VisitStmt_(const WhileNode* op) {
-  Guard();
   VisitExpr(op->condition);
   VisitStmt(op->body);
 }
 void StmtExprVisitor::VisitStmt_(const BlockNode* op) {
-  Guard();
   for (const IterVar& iv : op->iter_vars) VisitRange(iv->dom);
   for (const BufferRegion& r : op->reads) VisitBufferRegion(r);
   for (const BufferRegion& r : op->writes) VisitBufferRegion(r);
@@ -149,7 +121,6 @@ void StmtExprVisitor::VisitStmt_(const BlockNode* op) {
   VisitStmt(op->body);
 }
 void StmtExprVisitor::VisitStmt_(const BlockRealizeNode* op) {
-  Guard();
   for (const PrimExpr& v : op->iter_values) VisitExpr(v);
   VisitExpr(op->predicate);
   VisitStmt(op->block);
@@ -197,26 +168,22 @@ PrimExpr StmtExprMutator::VisitExpr_(const FloatImmNode* op) { return GetRef<Pri
 PrimExpr StmtExprMutator::VisitExpr_(const StringImmNode* op) { return GetRef<PrimExpr>(op); }
 PrimExpr StmtExprMutator::VisitExpr_(const VarNode* op) { return GetRef<PrimExpr>(op); }
 PrimExpr StmtExprMutator::VisitExpr_(const CastNode* op) {
-  Guard();
   PrimExpr v = VisitExpr(op->value);
   if (v.same_as(op->value)) return GetRef<PrimExpr>(op);
   return Cast(op->dtype, v);
 }
 PrimExpr StmtExprMutator::VisitExpr_(const BinaryNode* op) {
-  Guard();
   PrimExpr a = VisitExpr(op->a);
   PrimExpr b = VisitExpr(op->b);
   if (a.same_as(op->a) && b.same_as(op->b)) return GetRef<PrimExpr>(op);
   return Binary(op->kind(), a, b);
 }
 PrimExpr StmtExprMutator::VisitExpr_(const NotNode* op) {
-  Guard();
   PrimExpr a = VisitExpr(op->a);
   if (a.same_as(op->a)) return GetRef<PrimExpr>(op);
   return Not(a);
 }
 PrimExpr StmtExprMutator::VisitExpr_(const SelectNode* op) {
-  Guard();
   PrimExpr c = VisitExpr(op->condition);
   PrimExpr t = VisitExpr(op->true_value);
   PrimExpr f = VisitExpr(op->false_value);
@@ -225,7 +192,6 @@ PrimExpr StmtExprMutator::VisitExpr_(const SelectNode* op) {
   return Select(c, t, f);
 }
 PrimExpr StmtExprMutator::VisitExpr_(const BufferLoadNode* op) {
-  Guard();
   Buffer b = VisitBuffer(op->buffer);
   std::vector<PrimExpr> idx = op->indices;
   bool changed = VisitExprs(op->indices, &idx);
@@ -233,39 +199,33 @@ PrimExpr StmtExprMutator::VisitExpr_(const BufferLoadNode* op) {
   return BufferLoad(b, std::move(idx));
 }
 PrimExpr StmtExprMutator::VisitExpr_(const ProducerLoadNode* op) {
-  Guard();
   std::vector<PrimExpr> idx = op->indices;
   if (!VisitExprs(op->indices, &idx)) return GetRef<PrimExpr>(op);
   return ProducerLoad(op->dtype, op->producer, std::move(idx));
 }
 PrimExpr StmtExprMutator::VisitExpr_(const RampNode* op) {
-  Guard();
   PrimExpr base = VisitExpr(op->base);
   PrimExpr stride = VisitExpr(op->stride);
   if (base.same_as(op->base) && stride.same_as(op->stride)) return GetRef<PrimExpr>(op);
   return Ramp(base, stride, op->lanes);
 }
 PrimExpr StmtExprMutator::VisitExpr_(const BroadcastNode* op) {
-  Guard();
   PrimExpr v = VisitExpr(op->value);
   if (v.same_as(op->value)) return GetRef<PrimExpr>(op);
   return Broadcast(v, op->lanes);
 }
 PrimExpr StmtExprMutator::VisitExpr_(const LetNode* op) {
-  Guard();
   PrimExpr v = VisitExpr(op->value);
   PrimExpr b = VisitExpr(op->body);
   if (v.same_as(op->value) && b.same_as(op->body)) return GetRef<PrimExpr>(op);
   return Let(op->var, v, b);
 }
 PrimExpr StmtExprMutator::VisitExpr_(const CallNode* op) {
-  Guard();
   std::vector<PrimExpr> args = op->args;
   if (!VisitExprs(op->args, &args)) return GetRef<PrimExpr>(op);
   return Call(op->dtype, op->op, std::move(args));
 }
 PrimExpr StmtExprMutator::VisitExpr_(const ReduceNode* op) {
-  Guard();
   std::vector<PrimExpr> source = op->source;
   std::vector<PrimExpr> init = op->init;
   bool changed = VisitExprs(op->source, &source);
@@ -277,7 +237,6 @@ PrimExpr StmtExprMutator::VisitExpr_(const ReduceNode* op) {
 }
 
 Stmt StmtExprMutator::VisitStmt_(const LetStmtNode* op) {
-  Guard();
   PrimExpr v = VisitExpr(op->value);
   Stmt b = VisitStmt(op->body);
   if (v.same_as(op->value) && b.same_as(op->body)) return GetRef<Stmt>(op);
@@ -287,7 +246,6 @@ Stmt StmtExprMutator::VisitStmt_(const LetStmtNode* op) {
   return Stmt(std::move(n));
 }
 Stmt StmtExprMutator::VisitStmt_(const AttrStmtNode* op) {
-  Guard();
   PrimExpr v = op->value.defined() ? VisitExpr(op->value) : op->value;
   Stmt b = VisitStmt(op->body);
   if (v.same_as(op->value) && b.same_as(op->body)) return GetRef<Stmt>(op);
@@ -297,7 +255,6 @@ Stmt StmtExprMutator::VisitStmt_(const AttrStmtNode* op) {
   return Stmt(std::move(n));
 }
 Stmt StmtExprMutator::VisitStmt_(const AssertStmtNode* op) {
-  Guard();
   PrimExpr c = VisitExpr(op->condition);
   PrimExpr m = VisitExpr(op->message);
   Stmt b = VisitStmt(op->body);
@@ -310,7 +267,6 @@ Stmt StmtExprMutator::VisitStmt_(const AssertStmtNode* op) {
   return Stmt(std::move(n));
 }
 Stmt StmtExprMutator::VisitStmt_(const BufferStoreNode* op) {
-  Guard();
   Buffer buf = VisitBuffer(op->buffer);
   PrimExpr v = VisitExpr(op->value);
   std::vector<PrimExpr> idx = op->indices;
@@ -319,7 +275,6 @@ Stmt StmtExprMutator::VisitStmt_(const BufferStoreNode* op) {
   return BufferStore(buf, v, std::move(idx));
 }
 Stmt StmtExprMutator::VisitStmt_(const AllocateNode* op) {
-  Guard();
   std::vector<PrimExpr> ext = op->extents;
   bool changed = VisitExprs(op->extents, &ext);
   PrimExpr c = VisitExpr(op->condition);
@@ -332,7 +287,6 @@ Stmt StmtExprMutator::VisitStmt_(const AllocateNode* op) {
   return Stmt(std::move(n));
 }
 Stmt StmtExprMutator::VisitStmt_(const AllocateConstNode* op) {
-  Guard();
   std::vector<PrimExpr> ext = op->extents;
   bool changed = VisitExprs(op->extents, &ext);
   Stmt b = VisitStmt(op->body);
@@ -343,14 +297,12 @@ Stmt StmtExprMutator::VisitStmt_(const AllocateConstNode* op) {
   return Stmt(std::move(n));
 }
 Stmt StmtExprMutator::VisitStmt_(const DeclBufferNode* op) {
-  Guard();
   Buffer buf = VisitBuffer(op->buffer);
   Stmt b = VisitStmt(op->body);
   if (buf.same_as(op->buffer) && b.same_as(op->body)) return GetRef<Stmt>(op);
   return DeclBuffer(buf, b);
 }
 Stmt StmtExprMutator::VisitStmt_(const SeqStmtNode* op) {
-  Guard();
   bool changed = false;
   std::vector<Stmt> seq;
   seq.reserve(op->seq.size());
@@ -363,7 +315,6 @@ Stmt StmtExprMutator::VisitStmt_(const SeqStmtNode* op) {
   return SeqStmt::Flatten(seq);
 }
 Stmt StmtExprMutator::VisitStmt_(const IfThenElseNode* op) {
-  Guard();
   PrimExpr c = VisitExpr(op->condition);
   Stmt t = VisitStmt(op->then_case);
   Stmt e = op->else_case.defined() ? VisitStmt(op->else_case) : op->else_case;
@@ -372,13 +323,11 @@ Stmt StmtExprMutator::VisitStmt_(const IfThenElseNode* op) {
   return IfThenElse(c, t, e);
 }
 Stmt StmtExprMutator::VisitStmt_(const EvaluateNode* op) {
-  Guard();
   PrimExpr v = VisitExpr(op->value);
   if (v.same_as(op->value)) return GetRef<Stmt>(op);
   return Evaluate(v);
 }
 Stmt StmtExprMutator::VisitStmt_(const ForNode* op) {
-  Guard();
   PrimExpr mn = VisitExpr(op->min);
   PrimExpr ex = VisitExpr(op->extent);
   Stmt b = VisitStmt(op->body);
@@ -390,14 +339,12 @@ Stmt StmtExprMutator::VisitStmt_(const ForNode* op) {
   return Stmt(std::move(n));
 }
 Stmt StmtExprMutator::VisitStmt_(const WhileNode* op) {
-  Guard();
   PrimExpr c = VisitExpr(op->condition);
   Stmt b = VisitStmt(op->body);
   if (c.same_as(op->condition) && b.same_as(op->body)) return GetRef<Stmt>(op);
   return While(c, b);
 }
 Stmt StmtExprMutator::VisitStmt_(const BlockNode* op) {
-  Guard();
   bool changed = false;
   std::vector<IterVar> iter_vars;
   for (const IterVar& iv : op->iter_vars) {
@@ -455,7 +402,6 @@ Stmt StmtExprMutator::VisitStmt_(const BlockNode* op) {
   return Stmt(std::move(n));
 }
 Stmt StmtExprMutator::VisitStmt_(const BlockRealizeNode* op) {
-  Guard();
   std::vector<PrimExpr> values = op->iter_values;
   bool changed = VisitExprs(op->iter_values, &values);
   PrimExpr pred = VisitExpr(op->predicate);

@@ -56,8 +56,6 @@ def test_quantize_dequantize(shape, dtype, per_axis, axis):
     ax = axis % len(shape) if len(shape) > 1 else 0
     n = shape[ax] if per_axis else None
     scale = (rng.uniform(0.4, 0.6, size=n) if per_axis else np.array(0.5)).astype(np.float32)
-    if not per_axis:
-        scale = np.float32(0.5) * np.ones((), np.float32)
     zp = rng.integers(-5, 5, size=n).astype(dtype) if dtype == np.int8 else np.full(n or (), 7, dtype)
     q_ref = quantize_ref(x, scale, zp, ax, dtype)
     assert q_ref.min() == np.iinfo(dtype).min or q_ref.max() == np.iinfo(dtype).max  # saturation is exercised
@@ -70,6 +68,24 @@ def test_quantize_dequantize(shape, dtype, per_axis, axis):
     np.testing.assert_array_equal(y, dequantize_ref(q_ref, scale, zp, ax))
     fused = str(tirgen.relay.optimize(mod, params))
     assert "qnn." not in fused and "round(" in fused, fused
+
+
+def test_int32_input_is_quantized_in_float32():
+    # ONNX allows int32 x; the division by the float32 scale happens in float32.
+    x = np.array([-300, -7, 0, 5, 9, 1000], np.int32)
+    scale, zp = np.array(2.0, np.float32), np.array(3, np.int8)
+    nodes = [helper.make_node("QuantizeLinear", ["x", "s", "z"], ["q"])]
+    _, _, (q,) = run(model(nodes, [("x", x)], ["q"], [("s", scale), ("z", zp)]), {"x": x})
+    np.testing.assert_array_equal(q, quantize_ref(x.astype(np.float32), scale, zp, 0, np.int8))
+
+
+def test_scalar_input_with_a_one_element_scale_stays_scalar():
+    x = np.array(2.75, np.float32)
+    scale, zp = np.array([0.5], np.float32), np.array([1], np.uint8)
+    nodes = [helper.make_node("QuantizeLinear", ["x", "s", "z"], ["q"])]
+    _, _, (q,) = run(model(nodes, [("x", x)], ["q"], [("s", scale), ("z", zp)]), {"x": x})
+    assert q.shape == () and q.dtype == np.uint8
+    assert int(q) == 7  # rint(5.5) = 6 (ties to even), + 1
 
 
 def test_rounding_is_half_to_even():

@@ -1,6 +1,8 @@
 """LSTM, GRU and RNN forms PyTorch does not export: layout=1 (batch first), sequence_lens,
 clip, custom activations with activation_alpha/beta. Hand-built ONNX nodes against a NumPy
 reference written from ONNX's operator spec (per batch row, one time step at a time)."""
+import sys
+
 import numpy as np
 import pytest
 from onnx import TensorProto, helper, numpy_helper
@@ -182,7 +184,7 @@ def test_clip_binds(monkeypatch):
     def without_clip(*a):
         return unclipped(*a[:10], None, *a[11:])
 
-    monkeypatch.setattr(__import__(__name__), "reference", without_clip)
+    monkeypatch.setattr(sys.modules[__name__], "reference", without_clip)
     with pytest.raises(AssertionError):
         run_case("RNN", "forward", clip=0.1)
 
@@ -223,3 +225,18 @@ def test_unsupported_forms_are_listed_up_front():
     assert "LSTM with input_forget=1 (1 node: 'lstm_if')" in msg, msg
     assert "GRU with activation Gelu (1 node: 'gru_act')" in msg, msg
     assert "GRU with 1 activations (2 per direction are needed) (1 node: 'gru_n')" in msg, msg
+
+
+@pytest.mark.parametrize("direction, dirs", [("forward", 2), ("bidirectional", 1)])
+def test_direction_must_match_ws_first_dimension(direction, dirs):
+    x = helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 1, 3])
+    w = numpy_helper.from_array(np.zeros((dirs, 6, 3), np.float32), "w")
+    r = numpy_helper.from_array(np.zeros((dirs, 6, 2), np.float32), "r")
+    y = helper.make_tensor_value_info("y", TensorProto.FLOAT, None)
+    node = helper.make_node("GRU", ["x", "w", "r"], ["y"], hidden_size=2, direction=direction, name="gru")
+    graph = helper.make_graph([node], "g", [x], [y], [w, r])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 14)]).SerializeToString()
+    with pytest.raises(tirgen.TirgenError) as e:
+        tirgen.from_onnx(model)
+    want = 2 if direction == "bidirectional" else 1
+    assert f"W's first dimension is {dirs} but direction '{direction}' needs {want}" in str(e.value), str(e.value)

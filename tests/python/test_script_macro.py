@@ -187,17 +187,11 @@ def test_macro_calling_macros():
         nested(A, 0)
         nested(A, 2)
 
-    @T.prim_func(private=True)
-    def g(A: T.Buffer((4,), "float32")):
-        for i in range(4):
-            A[i] = A[i] * T.float32(2)
-
     body = f.script()
     assert body.count("A[") == 8, body
     a = np.arange(4, dtype="float32")
     tirgen.build(f)(a)
     np.testing.assert_allclose(a, np.arange(4) * 2)
-    del g
 
 
 def _line_of(snippet):

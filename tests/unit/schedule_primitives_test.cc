@@ -30,11 +30,12 @@ fs::path InputPath(const std::string& input) {
   return DataDir() / input;
 }
 
-// The intrinsic the tensorize cases use: a 4-element float sum (tests/golden/schedule.tensorize
-// holds a copy for `tirgen opt --tensor-intrin`).
+// The intrinsic the tensorize cases use: a 4-element float sum, the same files `tirgen opt
+// --tensor-intrin` reads for the tensorize goldens.
 void RegisterSum4() {
-  TensorIntrin::Register("sum4", script::Parse(ReadText(DataDir() / "sum4_desc.py")).cast<PrimFunc>(),
-                         script::Parse(ReadText(DataDir() / "sum4_impl.py")).cast<PrimFunc>(), /*override=*/true);
+  fs::path dir = fs::path(TIRGEN_SOURCE_DIR) / "tests" / "golden" / "schedule.tensorize";
+  TensorIntrin::Register("sum4", script::Parse(ReadText(dir / "sum4_desc.intrin.py")).cast<PrimFunc>(),
+                         script::Parse(ReadText(dir / "sum4_impl.intrin.py")).cast<PrimFunc>(), /*override=*/true);
 }
 
 Schedule Replay(const PrimFunc& f, const std::string& trace_text) {

@@ -3,6 +3,7 @@
 // size, abs, power(1/p). GlobalLpPool is LpPool with the whole spatial extent as its window.
 // Like TVM (and torch's lp_pool), x is raised to p without abs: for odd p and negative inputs
 // this differs from ONNX's sum(|x|^p)^(1/p).
+#include "const_eval.h"
 #include "converter.h"
 #include "window.h"
 
@@ -21,8 +22,7 @@ void LpPool(NodeContext& ctx, const std::vector<int64_t>& kernel) {
   DataType dt = ctx.DType(0);
   int64_t p = ctx.Int("p", 2);
   if (p < 1) ctx.Fail("p must be a positive integer");
-  int64_t size = 1;
-  for (int64_t k : w.kernel) size *= k;
+  int64_t size = SaturatingNumel(w.kernel);  // kernel_shape is unbounded model data
   Expr x = ctx.Call("power", {ctx.Input(0), ctx.Scalar(static_cast<double>(p), dt)});
   relay::AttrFields attrs = {{"pool_size", AttrInts(w.kernel)},   {"strides", AttrInts(w.strides)},
                              {"dilation", AttrInts(w.dilations)}, {"padding", AttrInts(w.pads)},

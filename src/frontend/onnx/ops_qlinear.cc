@@ -4,6 +4,7 @@
 // scale / zero point, the float op runs, and the result is qnn.quantize'd to the first input's
 // dtype. Beyond TVM: missing zero points are 0 (they are optional in ONNX Runtime's schema),
 // and QLinearLeakyRelu's alpha defaults to ONNX Runtime's 0.01 (TVM's default is 1.0).
+#include "const_eval.h"
 #include "converter.h"
 
 namespace tirgen {
@@ -19,9 +20,7 @@ using relay::Expr;
 Expr ScalarParam(NodeContext& ctx, int i, bool zero_point) {
   if (zero_point && !ctx.HasInput(i)) return ctx.Scalar(0.0, DataType::Int(32));
   std::vector<int64_t> shape = ctx.Shape(i);
-  int64_t n = 1;
-  for (int64_t d : shape) n *= d;
-  if (n != 1) ctx.Fail("input " + std::to_string(i) + " must hold one value (per-tensor quantization)");
+  if (SaturatingNumel(shape) != 1) ctx.Fail("input " + std::to_string(i) + " must hold one value (per-tensor quantization)");
   Expr p = shape.empty() ? ctx.Input(i) : ctx.Reshape(ctx.Input(i), {});
   if (!zero_point && ctx.DType(i) != DataType::Float(32)) ctx.Fail("scales must be float32, not " + ctx.DType(i).str());
   return zero_point ? ctx.Call("cast", {p}, {{"dtype", String("int32")}}) : p;

@@ -14,13 +14,13 @@ namespace {
 using relay::AttrInt;
 using relay::Expr;
 
-// The scale / zero point input `i`: a (1,)-shaped value is per-tensor (made a scalar) unless
-// the quantized axis has extent 1 too.
-Expr QParam(NodeContext& ctx, int i, int64_t axis_extent) {
+// The scale / zero point input `i`: a (1,)-shaped value is per-tensor (made a scalar).
+Expr QParam(NodeContext& ctx, int i) {
   Expr p = ctx.Input(i);
   std::vector<int64_t> shape = ctx.Shape(i);
   if (shape.size() > 1) ctx.Fail("input " + std::to_string(i) + " (scale / zero point) must be a scalar or 1-D");
-  if (shape.size() == 1 && shape[0] == 1 && axis_extent != 1) p = ctx.Reshape(p, {});
+  // (1,) is one value: a scalar serves every axis extent, and keeps a rank-0 input rank 0.
+  if (shape.size() == 1 && shape[0] == 1) p = ctx.Reshape(p, {});
   return p;
 }
 
@@ -33,30 +33,23 @@ int QAxis(NodeContext& ctx, int rank_limit) {
 }
 
 // The zero point as int32 (cast as TVM does), or a 0 of `dtype` when absent.
-Expr ZeroPoint(NodeContext& ctx, int64_t axis_extent) {
+Expr ZeroPoint(NodeContext& ctx) {
   if (!ctx.HasInput(2)) return ctx.Scalar(0.0, DataType::Int(32));
-  return ctx.Call("cast", {QParam(ctx, 2, axis_extent)}, {{"dtype", String("int32")}});
-}
-
-int64_t AxisExtent(NodeContext& ctx, int axis) {
-  std::vector<int64_t> shape = ctx.Shape(0);
-  return shape.empty() ? 1 : shape[axis];
+  return ctx.Call("cast", {QParam(ctx, 2)}, {{"dtype", String("int32")}});
 }
 
 void ConvertQuantizeLinear(NodeContext& ctx) {
   int axis = QAxis(ctx, 2);
-  int64_t extent = AxisExtent(ctx, axis);
   DataType out = ctx.HasInput(2) ? ctx.DType(2) : DataType::UInt(8);
   if (ctx.DType(1) != DataType::Float(32)) ctx.Fail("y_scale must be float32, not " + ctx.DType(1).str());
-  ctx.SetOutput(0, ctx.Call("qnn.quantize", {ctx.Input(0), QParam(ctx, 1, extent), ZeroPoint(ctx, extent)},
+  ctx.SetOutput(0, ctx.Call("qnn.quantize", {ctx.Input(0), QParam(ctx, 1), ZeroPoint(ctx)},
                             {{"out_dtype", String(out.str())}, {"axis", AttrInt(axis)}}));
 }
 
 void ConvertDequantizeLinear(NodeContext& ctx) {
   int axis = QAxis(ctx, 2);
-  int64_t extent = AxisExtent(ctx, axis);
   if (ctx.DType(1) != DataType::Float(32)) ctx.Fail("x_scale must be float32, not " + ctx.DType(1).str());
-  ctx.SetOutput(0, ctx.Call("qnn.dequantize", {ctx.Input(0), QParam(ctx, 1, extent), ZeroPoint(ctx, extent)},
+  ctx.SetOutput(0, ctx.Call("qnn.dequantize", {ctx.Input(0), QParam(ctx, 1), ZeroPoint(ctx)},
                             {{"out_dtype", String("float32")}, {"axis", AttrInt(axis)}}));
 }
 

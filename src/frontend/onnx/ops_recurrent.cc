@@ -11,7 +11,6 @@
 // RNN and LSTM); clip bounds each gate's pre-activation to [-clip, clip] as ONNX Runtime does
 // (TVM ignores it); a one-direction "reverse" node runs backwards (TVM runs it forward).
 #include <algorithm>
-#include <cstring>
 
 #include "converter.h"
 
@@ -166,6 +165,10 @@ Unrolled Prepare(Builder& b, int gates, const std::vector<int>& order, bool batc
   std::vector<int64_t> x_shape = ctx.Shape(0), r_shape = ctx.Shape(2);
   int num_dirs = static_cast<int>(ctx.Shape(1)[0]);
   if (num_dirs != 1 && num_dirs != 2) ctx.Fail("W's first dimension (num_directions) must be 1 or 2");
+  const std::string direction = ctx.Str("direction", "forward");
+  if (num_dirs != NumDirections(direction))
+    ctx.Fail("W's first dimension is " + std::to_string(num_dirs) + " but direction '" + direction + "' needs " +
+             std::to_string(NumDirections(direction)));
   int64_t hidden = r_shape.back(), seq = x_shape[batch_first ? 1 : 0], batch = x_shape[batch_first ? 0 : 1];
   if (ctx.Shape(1)[1] != gates * hidden) ctx.Fail("W's second dimension must be " + std::to_string(gates) + " * hidden_size");
   auto seq_first = [&](const Expr& x) { return batch_first ? b.Transpose(x, {1, 0, 2}) : x; };
@@ -215,7 +218,7 @@ Unrolled Prepare(Builder& b, int gates, const std::vector<int>& order, bool batc
     }
     u.dirs.push_back(dir);
   }
-  bool backwards = num_dirs == 2 || ctx.Str("direction", "forward") == "reverse";
+  bool backwards = num_dirs == 2 || direction == "reverse";
   if (ctx.HasInput(4)) MakeMasks(b, u, seq, backwards);
   return u;
 }

@@ -29,7 +29,7 @@ void CheckQParams(const TypeCall& c) {
   if (!scalars && (axis < 0 || axis >= std::max<int64_t>(rank, 1)))
     c.Fail("axis " + std::to_string(c.call->GetInt("axis")) + " is out of range for a tensor of rank " +
            std::to_string(rank));
-  int64_t extent = rank > 0 && axis < rank ? DimValue(data->shape[axis]) : 1;
+  int64_t extent = axis >= 0 && axis < rank ? DimValue(data->shape[axis]) : 1;
   CheckQParam(c, 1, DataType::Float(32), extent, "scale");
   CheckQParam(c, 2, DataType::Int(32), extent, "zero_point");
 }

@@ -237,8 +237,9 @@ Expr RewritePatterns(const std::vector<Rewrite>& rewrites, const Expr& expr, con
       throw InternalError("pattern rewriting did not reach a fixed point in 100 rounds");
     Expr last = post;
     bool changed = false;
-    auto graph = std::make_unique<GraphIndex>(post);  // rebuilt only when a rewrite changed post
+    std::unique_ptr<GraphIndex> graph;  // of `post`; built when first needed after it changed
     for (const Rewrite& rw : rewrites) {
+      if (!graph) graph = std::make_unique<GraphIndex>(post);
       auto groups = GroupMatches(rw.pattern, *graph);
       if (groups.empty()) continue;
       Rewriter r(rw, std::move(groups));
@@ -247,7 +248,6 @@ Expr RewritePatterns(const std::vector<Rewrite>& rewrites, const Expr& expr, con
       changed = true;
       graph.reset();  // holds the old graph alive: free it before the new one is typed
       post = InferType(out, mod);
-      graph = std::make_unique<GraphIndex>(post);
     }
     // A rewrite may rebuild an equal graph (new nodes, same program): compare the text.
     if (!changed || PrintExpr(last) == PrintExpr(post)) return post;

@@ -65,7 +65,10 @@ class QnnCanonicalizer : public ExprMutator {
     changed = true;
     if (callee->name == "qnn.quantize") {
       DataType out = call->GetDType("out_dtype");
-      Expr scaled = OpCall("round", {OpCall("divide", {call->args[0], scale})});
+      // float16 and int32 inputs are divided in float32 (the scale's type), not mixed.
+      Expr x = call->args[0];
+      if (op->args[0]->checked_type.as<TensorTypeNode>()->dtype != DataType::Float(32)) x = Cast(x, DataType::Float(32));
+      Expr scaled = OpCall("round", {OpCall("divide", {x, scale})});
       Expr shifted = OpCall("add", {scaled, Cast(zp, DataType::Float(32))});
       return Cast(Clip(shifted, QMin(out), QMax(out)), out);
     }
