@@ -96,6 +96,30 @@ const char* kMethods[] = {"get_block", "get_loops", "get_child_blocks", "get_pro
                           "blockize", "tensorize", "work_on", "set_scope", "storage_align", "rfactor", "transform_layout",
                           "sample_perfect_tile", "sample_categorical", "sample_compute_location"};
 
+// Methods that take a block by name too (TVM v0.14's Schedule._normalize_block_arg: a string
+// is looked up with get_block, which the trace records): the parameter `block` (first
+// positional), and cache_read/cache_write's `consumer_blocks` (fourth positional).
+const std::set<std::string> kBlockByName = {
+    "get_loops", "get_producers", "get_consumers", "cache_read", "cache_write", "compute_at",
+    "reverse_compute_at", "compute_inline", "reverse_compute_inline", "decompose_reduction",
+    "storage_align", "set_scope", "transform_layout", "sample_compute_location"};
+
+void BlocksByName(tir::Schedule& s, const std::string& method,
+                  std::vector<std::pair<std::string, TraceValue>>* call) {
+  if (!kBlockByName.count(method)) return;
+  auto lookup = [&s](TraceValue* v) {
+    if (v->kind == TraceValue::kString) *v = tir::ApplyScheduleCall(s, "get_block", {{"name", *v}})[0];
+  };
+  const bool consumers = method == "cache_read" || method == "cache_write";
+  for (size_t i = 0; i < call->size(); ++i) {
+    auto& a = (*call)[i];
+    if ((i == 0 && a.first.empty()) || a.first == "block") lookup(&a.second);
+    if (consumers && ((i == 3 && a.first.empty()) || a.first == "consumer_blocks") &&
+        (a.second.kind == TraceValue::kList || a.second.kind == TraceValue::kTuple))
+      for (TraceValue& b : a.second.items) lookup(&b);
+  }
+}
+
 // seed: None -> tirgen's fixed default (deterministic), -1 -> device random, else TVM's range.
 tir::Schedule MakeSchedule(const py::object& obj, const py::object& seed_obj) {
   int64_t seed = tir::kDefaultScheduleSeed;
@@ -170,13 +194,7 @@ void BindSchedule(py::module_& m) {
       std::vector<std::pair<std::string, TraceValue>> call;
       for (const py::handle& a : args) call.emplace_back("", ToValue(a));
       for (const auto& kv : kwargs) call.emplace_back(kv.first.cast<std::string>(), ToValue(kv.second));
-      // TVM's transform_layout and sample_compute_location also take the block by name.
-      if (method == "transform_layout" || method == "sample_compute_location")
-        for (size_t i = 0; i < call.size(); ++i) {
-          auto& a = call[i];
-          if (((i == 0 && a.first.empty()) || a.first == "block") && a.second.kind == TraceValue::kString)
-            a.second = tir::ApplyScheduleCall(s, "get_block", {{"name", a.second}})[0];
-        }
+      BlocksByName(s, method, &call);
       std::vector<TraceValue> out = tir::ApplyScheduleCall(s, method, call);
       if (kListResults.count(method)) {
         py::list l;

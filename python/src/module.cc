@@ -81,7 +81,11 @@ script::HostValue ToHost(const py::handle& o) {
     h.i = o.cast<bool>();
   } else if (py::isinstance<py::int_>(o)) {
     h.k = K::kInt;
-    h.i = o.cast<int64_t>();
+    int overflow = 0;
+    long long v = PyLong_AsLongLongAndOverflow(o.ptr(), &overflow);
+    if (overflow)
+      throw Error("gave the integer " + std::string(py::str(o)) + ", which does not fit int64 (TIR integers are at most 64-bit)");
+    h.i = v;
   } else if (py::isinstance<py::float_>(o)) {
     h.k = K::kFloat;
     h.f = o.cast<double>();

@@ -115,14 +115,27 @@ def _target_names(t):
     return []
 
 
+def _plain(value):
+    """numpy scalars and dtypes (also inside tuples, lists and dicts) as the Python values TVM's
+    parser reads them as: np.float64(1.5) -> 1.5, np.dtype("int8") -> "int8"."""
+    if type(value).__module__ == "numpy":
+        if type(value).__name__.startswith("dtype"):
+            return value.name
+        if hasattr(value, "item") and getattr(value, "shape", None) == ():
+            return value.item()
+    if isinstance(value, (tuple, list)):
+        return type(value)(_plain(v) for v in value)
+    if isinstance(value, dict):
+        return {_plain(k): _plain(v) for k, v in value.items()}
+    return value
+
+
 def _literal(value):
-    """Python source for a value the parser understands, or None."""
+    """Python source for a value the parser understands (after _plain), or None."""
     if isinstance(value, bool) or value is None:
         return repr(value)
     if isinstance(value, (int, float, str)):
         return repr(value)
-    if type(value).__name__.startswith("dtype") and type(value).__module__ == "numpy":
-        return repr(value.name)
     if isinstance(value, (tuple, list)):
         items = [_literal(v) for v in value]
         if any(i is None for i in items):
@@ -139,6 +152,49 @@ def _literal(value):
             return None
         return "{" + ", ".join(f"{k}: {v}" for k, v in items) + "}"
     return None
+
+
+def _host_value(name, value, where, within):
+    """A value of an enclosing Python scope as TVM's parser takes it: (kind, value), kind one
+    of "literal" (a Python value the parser reads as written; numpy values made plain),
+    "builtin" (T.<name> or T.<name>(literals)), "object" (an IR value built in Python, used as
+    it is) or "function" (called while parsing, with the evaluated arguments). Anything else
+    is a located error; `within` names where the value is used ("program", "macro")."""
+    if isinstance(value, _Builtin):
+        if value.source() is None:
+            raise _tirgen.TirgenError(
+                where + f"'{name}' is a {value._dotted}(...) call with arguments that are not "
+                f"literals; write the call in the {within} instead")
+        return "builtin", value
+    value = _plain(value)
+    if _literal(value) is not None:
+        return "literal", value
+    if isinstance(value, (_tirgen.PrimFunc, _tirgen.IRModule)):
+        raise _tirgen.TirgenError(
+            where + f"'{name}' is a {type(value).__name__}; as in TVM, one function calls "
+            "another inside an @I.ir_module class (cls.<name>(...)), not through a Python value")
+    if isinstance(value, _tirgen.Object):
+        return "object", value
+    if callable(value):
+        return "function", value
+    raise _tirgen.TirgenError(
+        where + f"'{name}' is of type {type(value).__name__}; the enclosing Python scope "
+        "can give ints, floats, bools, strings, dtypes, tuples/lists/dicts of those, TIR "
+        "expressions and buffers, and functions that build TIR expressions")
+
+
+def _attribute_chains(tree):
+    """(outermost Attribute node, root Name, attribute names) of each `a.b.c` read."""
+    inner = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Attribute) or id(node) in inner or not isinstance(node.ctx, ast.Load):
+            continue
+        attrs, root = [], node
+        while isinstance(root, ast.Attribute):
+            attrs.insert(0, root.attr)
+            root = root.value
+        if isinstance(root, ast.Name):
+            yield node, root, attrs
 
 
 def _scope(obj, frame):
@@ -168,8 +224,50 @@ def _source(obj, frame, private):
     rows = text.splitlines(keepends=True)
     edits = []  # (row, col, end_col, replacement)
     host_values, host_functions = {}, {}
+
+    def where_of(node):
+        return f"{filename}:{first + node.lineno - 1}:{indent + node.col_offset + 1}: error: "
+
+    def use(node, name, value):
+        """Hands the value read at `node` (its name: `name`) to the parser."""
+        kind, value = _host_value(name, value, where_of(node), "program")
+        ident = name.replace(".", "__")  # an attribute chain's value goes by a name of its own
+        if kind in ("literal", "builtin"):
+            edits.append((node.lineno - 1, node.col_offset, node.end_col_offset, _literal(value)))
+            return
+        if ident != name:
+            edits.append((node.lineno - 1, node.col_offset, node.end_col_offset, ident))
+        (host_values if kind == "object" else host_functions)[ident] = value
+
+    chained = set()  # Name nodes read as the root of an attribute chain (`module.CONST`)
+    for node, root, attrs in _attribute_chains(tree):
+        if root.id in bound or root.id in _DIALECT or root.id not in scope:
+            continue
+        value = _plain(scope[root.id])
+        if (_literal(value) is not None or isinstance(value, (_tirgen.Object, _Builtin)) or
+                node.lineno != node.end_lineno):
+            continue  # the parser reads attributes of IR values itself
+        chained.add(id(root))
+        # As TVM's evaluator: the chain is evaluated in Python, as far as Python has the
+        # attributes (what is left, e.g. `.shape` of a buffer it gives, is the parser's).
+        for n in range(len(attrs), 0, -1):
+            try:
+                part = value
+                for a in attrs[:n]:
+                    part = getattr(part, a)
+            except AttributeError:
+                if n == 1:
+                    raise _tirgen.TirgenError(
+                        where_of(root) + f"'{root.id}' ({type(value).__name__}) has no "
+                        f"attribute '{attrs[0]}'") from None
+                continue
+            sub = node
+            for _ in range(len(attrs) - n):
+                sub = sub.value
+            use(sub, ".".join([root.id] + attrs[:n]), part)
+            break
     for node in ast.walk(tree):
-        if not (isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)):
+        if not (isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)) or id(node) in chained:
             continue
         name = node.id
         if name in bound or name in _DIALECT or name in ("True", "False", "None"):
@@ -178,29 +276,7 @@ def _source(obj, frame, private):
             if hasattr(builtins, name):
                 continue
             continue  # the parser reports it, located
-        value = scope[name]
-        lit = _literal(value)
-        if lit is not None:
-            edits.append((node.lineno - 1, node.col_offset, node.end_col_offset, lit))
-            continue
-        where = f"{filename}:{first + node.lineno - 1}:{indent + node.col_offset + 1}: error: "
-        if isinstance(value, _Builtin):
-            raise _tirgen.TirgenError(
-                where + f"'{name}' is a {value._dotted}(...) call with arguments that are not "
-                "literals; write the call in the program instead")
-        if isinstance(value, (_tirgen.PrimFunc, _tirgen.IRModule)):
-            raise _tirgen.TirgenError(
-                where + f"'{name}' is a {type(value).__name__}; as in TVM, one function calls "
-                "another inside an @I.ir_module class (cls.<name>(...)), not through a Python value")
-        if isinstance(value, _tirgen.Object):
-            host_values[name] = value  # a PrimExpr or Buffer built in Python, used as it is
-        elif callable(value):
-            host_functions[name] = value  # called while parsing, with the evaluated arguments
-        else:
-            raise _tirgen.TirgenError(
-                where + f"'{name}' is of type {type(value).__name__}; the enclosing Python scope "
-                "can give ints, floats, bools, strings, dtypes, tuples/lists/dicts of those, TIR "
-                "expressions and buffers, and functions that build TIR expressions")
+        use(node, name, scope[name])
     for row, col, end, lit in sorted(edits, reverse=True):
         rows[row] = rows[row][:col] + lit + rows[row][end:]
     # The decorator line(s) become the parser's; blank lines in front keep line numbers.
@@ -276,6 +352,29 @@ class Macro:
     def __init__(self, func, hygienic):
         self.func, self.hygienic = func, hygienic
         self.__name__ = func.__name__
+        self._text = None  # (body, filename, [(name, where)]) read from the source once
+
+    def _read(self):
+        """The body's text at its own lines of its file, and the names it reads from outside
+        (each with where it is first read, for errors)."""
+        if self._text is None:
+            lines, first = inspect.getsourcelines(self.func)
+            filename = inspect.getsourcefile(self.func) or "<unknown>"
+            indent = len(lines[0]) - len(lines[0].lstrip())
+            fdef = ast.parse(textwrap.dedent("".join(lines))).body[0]
+            start = fdef.body[0].lineno
+            if start == fdef.lineno:
+                raise ValueError(f"T.macro '{self.__name__}': write its body on the lines below the def")
+            body = "\n" * (first + start - 2) + "".join(lines[start - 1:fdef.end_lineno])
+            bound_names = _bound_names(fdef)
+            free = {}
+            for node in ast.walk(fdef):
+                if (isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and
+                        node.id not in bound_names and node.id not in _DIALECT and node.id not in free):
+                    free[node.id] = (f"{filename}:{first + node.lineno - 1}:"
+                                     f"{indent + node.col_offset + 1}: error: ")
+            self._text = (body, filename, list(free.items()))
+        return self._text
 
     def __call__(self, *args, **kwargs):
         if not _PARSES:
@@ -285,53 +384,30 @@ class Macro:
         except TypeError as e:
             raise TypeError(f"T.macro '{self.__name__}': {e}") from None
         bound.apply_defaults()
-        lines, first = inspect.getsourcelines(self.func)
-        filename = inspect.getsourcefile(self.func) or "<unknown>"
-        fdef = ast.parse(textwrap.dedent("".join(lines))).body[0]
-        start = fdef.body[0].lineno
-        if start == fdef.lineno:
-            raise ValueError(f"T.macro '{self.__name__}': write its body on the lines below the def")
-        body = "\n" * (first + start - 2) + "".join(lines[start - 1:fdef.end_lineno])
+        body, filename, free = self._read()
+        # TVM: a hygienic macro sees its own enclosing scope only (never the caller's Python
+        # values); a non-hygienic one the call site's variables and the caller's scope.
         scope, functions = _PARSES[-1]
         if self.hygienic:
             scope = dict(self.func.__globals__)
             scope.update(inspect.getclosurevars(self.func).nonlocals)
-        bound_names = _bound_names(fdef)
-        names = {}
-        for node in ast.walk(fdef):
-            if not (isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)):
-                continue
-            name = node.id
-            if name in bound_names or name in _DIALECT or name in names or name not in scope:
-                continue
-            where = f"{filename}:{first + node.lineno - 1}:{node.col_offset + 1}: error: "
-            names[name] = _macro_value(name, scope[name], functions, self.__name__, where)
-        return _MacroCall(body, filename, self.hygienic, dict(bound.arguments), names)
+        names = {name: _macro_value(name, scope[name], functions, self.__name__, where)
+                 for name, where in free if name in scope}
+        params = {k: _plain(v) for k, v in bound.arguments.items()}
+        return _MacroCall(body, filename, self.hygienic, params, names)
 
 
 def _macro_value(name, value, functions, macro, where):
-    """A value of a macro's scope as the parser takes it."""
-    lit = _literal(value)
-    if isinstance(value, _Builtin):
-        if value._args is None:
-            return _BuiltinName(value._dotted)
-        if lit is None:
-            raise _tirgen.TirgenError(where + f"'{name}' is a {value._dotted}(...) call with "
-                                      "arguments that are not literals; write the call in the macro")
-        return value
-    if lit is not None:
-        return value.name if type(value).__module__ == "numpy" else value
-    if isinstance(value, (_tirgen.PrimFunc, _tirgen.IRModule)):
-        raise _tirgen.TirgenError(where + f"'{name}' is a {type(value).__name__}; as in TVM, one "
-                                  "function calls another inside an @I.ir_module class")
-    if isinstance(value, _tirgen.Object):
-        return value
-    if callable(value):
+    """A value of a macro's scope as the parser takes it (a function is registered with the
+    parse, under the macro's name when the program has another of that name)."""
+    kind, value = _host_value(name, value, where, "macro")
+    if kind == "builtin" and value._args is None:
+        return _BuiltinName(value._dotted)
+    if kind == "function":
         key = name if functions.get(name, value) is value else f"{macro}.{name}"
         functions[key] = value
         return _HostFunction(key)
-    raise _tirgen.TirgenError(where + f"'{name}' is of type {type(value).__name__}, which a "
-                              "T.macro cannot use")
+    return value
 
 
 def macro(*args, hygienic=True):

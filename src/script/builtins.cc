@@ -16,16 +16,12 @@ namespace script {
 using namespace tir;  // NOLINT
 
 namespace {
-Kind NodeKind(const std::string& f) {
-  static const std::pair<const char*, Kind> kinds[] = {
-      {"Add", Kind::kAdd}, {"Sub", Kind::kSub}, {"Mul", Kind::kMul}, {"Div", Kind::kDiv},
-      {"Mod", Kind::kMod}, {"FloorDiv", Kind::kFloorDiv}, {"FloorMod", Kind::kFloorMod},
-      {"Min", Kind::kMin}, {"Max", Kind::kMax}, {"EQ", Kind::kEQ}, {"NE", Kind::kNE},
-      {"LT", Kind::kLT}, {"LE", Kind::kLE}, {"GT", Kind::kGT}, {"GE", Kind::kGE},
-      {"And", Kind::kAnd}, {"Or", Kind::kOr}};
-  for (const auto& k : kinds)
-    if (f == k.first) return k.second;
-  return Kind::kString;  // "none"
+// The binary node kind whose KindName is `f` (T.Add -> kAdd).
+Kind BinaryKindNamed(const std::string& f) {
+  for (auto k = static_cast<uint16_t>(Kind::kAdd); k <= static_cast<uint16_t>(Kind::kOr); ++k)
+    if (f == KindName(static_cast<Kind>(k))) return static_cast<Kind>(k);
+  TIRGEN_ICHECK(false) << "T." << f << " is no binary node kind";
+  return Kind::kAdd;
 }
 }  // namespace
 
@@ -267,6 +263,8 @@ Value Parser::CommReducerCall(CallArgs& a) {
   std::vector<const Value*> v = Bind(a, {"combiner", "identity"}, 2);
   if (v[0]->k != Value::K::kLambda)
     Fail(*v[0], "T.comm_reducer() needs a lambda combiner, e.g. lambda x, y: x + y");
+  if (v[0]->src && v[0]->src != src_)  // its body's tokens are in another text (a macro's caller)
+    Fail(a.line, a.col, "T.comm_reducer() takes a lambda written in the same function or macro");
   std::vector<PrimExpr> identity;
   for (const Value& e : ToList(*v[1], "the identity elements"))
     identity.push_back(ToExpr(e, "an identity element"));
@@ -792,13 +790,14 @@ const Table& Builtins() {
           }
           return ExprAt(a, Arith(k, x, y));
         }});
-    // The node constructors T.Add(a, b), T.EQ(a, b), ...: no folding, types must agree.
-    add({"Add", "Sub", "Mul", "Div", "Mod", "FloorDiv", "FloorMod", "Min", "Max", "EQ", "NE", "LT",
-         "LE", "GT", "GE", "And", "Or"},
-        {{"a", "b"}, 2, false, [](Parser& p, CallArgs& a, const Args& v, const std::string& f) -> Value {
-          PrimExpr x = p.ToExpr(*v[0]), y = p.ToExpr(*v[1]);
-          return ExprAt(a, MakeBinary(NodeKind(f), x, y));
-        }});
+    // The node constructors T.Add(a, b), T.EQ(a, b), ...: no folding, types must agree. Named
+    // as the binary node kinds are (KindName), so the list is the kinds'.
+    for (auto k = static_cast<uint16_t>(Kind::kAdd); k <= static_cast<uint16_t>(Kind::kOr); ++k) {
+      add({KindName(static_cast<Kind>(k))}, {{"a", "b"}, 2, false, [](Parser& p, CallArgs& a, const Args& v, const std::string& f) -> Value {
+            PrimExpr x = p.ToExpr(*v[0]), y = p.ToExpr(*v[1]);
+            return ExprAt(a, MakeBinary(BinaryKindNamed(f), x, y));
+          }});
+    }
     add({"Not"}, {{"a"}, 1, false, [](Parser& p, CallArgs& a, const Args& v, const std::string&) -> Value {
           PrimExpr x = p.ToExpr(*v[0]);
           if (!x.dtype().is_bool()) p.Fail(*v[0], "T.Not() needs a boolean operand");

@@ -205,6 +205,13 @@ struct ElementWriter {
   }
 };
 
+// Whether the literal a value was read from starts with '-' (`-0` in float data is negative
+// zero; a Python int 0 keeps no sign).
+bool IsMinusAt(const Source& src, const Value& v) {
+  size_t at = src.Offset(v.line, v.col);
+  return at != std::string_view::npos && src.text()[at] == '-';
+}
+
 }  // namespace
 
 NDArray Parser::ConstData(const Value& data, DataType dtype, const std::vector<PrimExpr>& extents,
@@ -228,7 +235,8 @@ NDArray Parser::ConstData(const Value& data, DataType dtype, const std::vector<P
                      "hold " + std::to_string(expect));
     }
     std::vector<uint8_t> bytes(static_cast<size_t>(expect) * elem);
-    const char* s = src_.text().data();
+    const Source& src = SrcOf(data);
+    const char* s = src.text().data();
     const size_t end = t.list_end;
     // The lexer checked every element is a number literal. Fast paths: FastFloat32 or one
     // std::from_chars straight from the text into the element (a float32 weight costs no
@@ -244,8 +252,8 @@ NDArray Parser::ConstData(const Value& data, DataType dtype, const std::vector<P
       size_t b = p;
       auto fail_at = [&](const std::string& msg) {
         int line, col;
-        src_.Locate(b, &line, &col);
-        Fail(line, col, msg);
+        src.Locate(b, &line, &col);
+        src.Fail(line, col, msg);
       };
       bool neg = false;
       if (s[p] == '+' || s[p] == '-') neg = s[p++] == '-';
@@ -350,8 +358,7 @@ NDArray Parser::ConstData(const Value& data, DataType dtype, const std::vector<P
   for (size_t i = 0; i < flat.size(); ++i) {
     const Value& v = flat[i];
     const char* err;
-    if (v.k == Value::K::kInt && v.i == 0 && dtype.is_floating() && v.line > 0 &&
-        src_.text()[src_.Offset(v.line, v.col)] == '-')
+    if (v.k == Value::K::kInt && v.i == 0 && dtype.is_floating() && IsMinusAt(SrcOf(v), v))
       err = w.Write(i, false, 0, 0, false, -0.0);  // "-0": negative zero, as on the fast path
     else if (v.k == Value::K::kInt || v.k == Value::K::kBool) err = w.Write(i, true, v.i, 0, false, 0);
     else if (v.k == Value::K::kFloat) err = w.Write(i, false, 0, 0, false, v.f);

@@ -176,7 +176,8 @@ std::vector<Value> Parser::ToList(const Value& v, const char* what) {
     // Small number lists (extents, shapes) become ordinary values.
     std::vector<Value> out;
     const Token& t = *v.numlist;
-    std::string_view s = src_.text();
+    const Source& src = SrcOf(v);
+    std::string_view s = src.text();
     size_t p = t.list_begin;
     while (out.size() < t.list_count) {
       while (p < t.list_end && (s[p] == ' ' || s[p] == ',' || s[p] == '\n' || s[p] == '\t' || s[p] == '\r')) ++p;
@@ -184,10 +185,11 @@ std::vector<Value> Parser::ToList(const Value& v, const char* what) {
       while (p < t.list_end && s[p] != ',' && s[p] != ' ' && s[p] != '\n' && s[p] != '\t' && s[p] != '\r') ++p;
       std::string text(s.substr(b, p - b));
       int line, col;
-      src_.Locate(b, &line, &col);
+      src.Locate(b, &line, &col);
       Value e;
       e.line = line;
       e.col = col;
+      e.src = v.src;
       bool is_float = text.find_first_of(".eE") != std::string::npos && text.find("0x") == std::string::npos;
       errno = 0;
       if (is_float) {
@@ -196,7 +198,7 @@ std::vector<Value> Parser::ToList(const Value& v, const char* what) {
       } else {
         e.k = Value::K::kInt;
         e.i = std::strtoll(text.c_str(), nullptr, 0);
-        if (errno == ERANGE) Fail(line, col, "integer literal too large");
+        if (errno == ERANGE) src.Fail(line, col, "integer literal too large");
       }
       out.push_back(std::move(e));
     }
@@ -691,8 +693,12 @@ Value Parser::LookupName(const Token& t) {
     auto f = it->find(name);
     if (f != it->end()) {
       Value v = f->second;
-      v.line = t.line;
-      v.col = t.col;
+      // A number list or lambda stays located at itself, in its text (its tokens are there).
+      if (v.k != Value::K::kNumList && v.k != Value::K::kLambda) {
+        v.line = t.line;
+        v.col = t.col;
+        v.src = nullptr;
+      }
       return v;
     }
   }
@@ -711,7 +717,7 @@ Value Parser::LookupName(const Token& t) {
     return v;
   }
   if (IsPythonKeyword(name)) Fail(t, "unexpected keyword '" + name + "'");
-  if (host_) {
+  if (host_ && !host_names_hidden_) {
     auto hv = host_->values.find(name);
     if (hv != host_->values.end()) {
       if (hv->second.as<tir::PrimExprNode>()) return MakeExpr(hv->second.cast<tir::PrimExpr>(), t.line, t.col);

@@ -28,11 +28,27 @@ void RenameBuffer(const Buffer& b, const std::string& name, bool rename_data) {
   }
 }
 
-Parser::Parser(std::string_view text, const std::string& filename) : src_(text, filename) {
-  toks_ = Tokenize(src_);
+Parser::Parser(std::string_view text, const std::string& filename) {
+  sources_.push_back(std::make_unique<Source>(text, filename));
+  src_ = sources_.back().get();
+  toks_ = Tokenize(*src_);
 }
 
-void Parser::Define(const std::string& name, Value v) { scopes_.back()[name] = std::move(v); }
+// A stamped value's items are stamped too (they are stamped together, and values are not
+// changed once made), so a stamped value is returned as it is.
+Value Parser::Stamped(Value v) const {
+  if (v.src) return v;
+  v.src = src_;
+  if (v.items) {
+    auto items = std::make_shared<std::vector<Value>>();
+    items->reserve(v.items->size());
+    for (const Value& e : *v.items) items->push_back(Stamped(e));
+    v.items = std::move(items);
+  }
+  return v;
+}
+
+void Parser::Define(const std::string& name, Value v) { scopes_.back()[name] = Stamped(std::move(v)); }
 
 BlockState* Parser::FindBlock(int line, int col, const char* fname) {
   for (auto it = ctx_.rbegin(); it != ctx_.rend(); ++it)
@@ -636,20 +652,25 @@ void Parser::ExpandMacro(const HostMacro& m, const CallArgs& at) {
   if (!emit_) Fail(at.line, at.col, "a T.macro call must be a statement of its own (TIR macros give no value)");
   std::vector<Stmt>* out = emit_;
   emit_ = nullptr;  // the body's own expression statements set it
+  // The values are made before the body's text is entered: they are located at the call, in
+  // the caller's text.
+  std::unordered_map<std::string, Value> names, params;
+  for (const auto& kv : m.names) names[kv.first] = Stamped(FromHost(kv.second, at));
+  for (const auto& kv : m.params) params[kv.first] = Stamped(FromHost(kv.second, at));
   macro_texts_.push_back(std::make_unique<std::string>(m.body));
-  Source saved_src = src_;
+  const Source* saved_src = src_;
   std::vector<Token> saved_toks = std::move(toks_);
   size_t saved_pos = pos_;
   std::vector<std::unordered_map<std::string, Value>> saved_scopes;
-  src_ = Source(*macro_texts_.back(), m.filename);
-  toks_ = Tokenize(src_);
+  sources_.push_back(std::make_unique<Source>(*macro_texts_.back(), m.filename));
+  src_ = sources_.back().get();
+  toks_ = Tokenize(*src_);
   pos_ = 0;
-  std::unordered_map<std::string, Value> names, params;
-  for (const auto& kv : m.names) names[kv.first] = FromHost(kv.second, at);
-  for (const auto& kv : m.params) params[kv.first] = FromHost(kv.second, at);
+  const bool saved_hidden = host_names_hidden_;
   if (m.hygienic) {
     saved_scopes.swap(scopes_);
     scopes_.push_back(std::move(names));
+    host_names_hidden_ = true;
   } else {
     scopes_.insert(scopes_.begin(), std::move(names));
   }
@@ -666,6 +687,7 @@ void Parser::ExpandMacro(const HostMacro& m, const CallArgs& at) {
     scopes_.pop_back();
     scopes_.erase(scopes_.begin());
   }
+  host_names_hidden_ = saved_hidden;
   src_ = saved_src;
   toks_ = std::move(saved_toks);
   pos_ = saved_pos;

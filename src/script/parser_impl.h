@@ -42,9 +42,13 @@ struct Value {
   ObjectRef obj;                              ///< kExpr, kBuffer, kRegion, kObj
   std::shared_ptr<std::vector<Value>> items;  ///< kList/kTuple; kSlice: start, stop, step; kDict: k, v, k, v...
   std::vector<bool> slice_dims;               ///< kRegion from a subscript: which dims were slices
-  const Token* numlist = nullptr;             ///< kNumList
+  const Token* numlist = nullptr;             ///< kNumList (its offsets are into `src`'s text)
   std::shared_ptr<FrameSpec> frame;           ///< kFrame
   int line = 0, col = 0;                      ///< where the expression starts (for errors)
+  /// The text `line`/`col` (and a kNumList's token) belong to; null while it is the text being
+  /// parsed. Set when a value is bound to a name or comes from the host, so a value read where
+  /// another text is parsed (a macro body reading the caller's names) is located in its own.
+  const Source* src = nullptr;
 
   bool IsNumber() const { return k == K::kInt || k == K::kFloat || k == K::kBool; }
   bool IsSeq() const { return k == K::kList || k == K::kTuple || k == K::kNumList; }
@@ -144,9 +148,13 @@ class Parser {
   ObjectRef ParseProgram();
 
   // ---- errors ----
-  [[noreturn]] void Fail(int line, int col, const std::string& msg) const { src_.Fail(line, col, msg); }
-  [[noreturn]] void Fail(const Token& t, const std::string& msg) const { src_.Fail(t.line, t.col, msg); }
-  [[noreturn]] void Fail(const Value& v, const std::string& msg) const { src_.Fail(v.line, v.col, msg); }
+  [[noreturn]] void Fail(int line, int col, const std::string& msg) const { src_->Fail(line, col, msg); }
+  [[noreturn]] void Fail(const Token& t, const std::string& msg) const { src_->Fail(t.line, t.col, msg); }
+  [[noreturn]] void Fail(const Value& v, const std::string& msg) const { SrcOf(v).Fail(v.line, v.col, msg); }
+  /// The text a value's location (and number-list token) belongs to.
+  const Source& SrcOf(const Value& v) const { return v.src ? *v.src : *src_; }
+  /// `v` (and its items) marked as located in the text being parsed, where not marked yet.
+  Value Stamped(Value v) const;
 
   // ---- tokens ----
   const Token& Peek(size_t ahead = 0) const;
@@ -273,12 +281,16 @@ class Parser {
     Parser* p;
   };
 
-  Source src_;
+  std::vector<std::unique_ptr<Source>> sources_;  ///< the program's text, then macro bodies'
+  const Source* src_ = nullptr;                   ///< the one being parsed
   std::vector<Token> toks_;
   size_t pos_ = 0;
   int depth_ = 0;
   std::vector<std::unordered_map<std::string, Value>> scopes_;
   const HostScope* host_ = nullptr;  ///< the Python decorators' enclosing scope, if any
+  /// Inside a hygienic macro: the function's enclosing scope (host_->values, host_->functions)
+  /// is not visible, as in TVM (the macro sees its own scope, given as its `names`).
+  bool host_names_hidden_ = false;
   std::vector<std::unique_ptr<std::string>> macro_texts_;  ///< expanded macro bodies (tokens point here)
   std::vector<Ctx> ctx_;
   std::vector<tir::Stmt>* emit_ = nullptr;  ///< where T.evaluate(...) statements go

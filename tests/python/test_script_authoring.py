@@ -241,3 +241,67 @@ def test_helper_returning_a_builtin_that_is_no_value():
     line = _line_of("B = no_call()  # noqa: F841")
     assert (f"{os.path.abspath(__file__)}:{line}:17: error: Python function 'no_call' returned "
             "T.decl_buffer, which is no value") in str(e.value)
+
+
+# Attribute chains of the enclosing scope (`module.CONST`, `self.x.y`), as TVM's evaluator
+# reads them: evaluated in Python, then used as any other value.
+
+
+class _Config:
+    class dims:  # noqa: N801 (a namespace, as a test's config object holds them)
+        n = 8
+        dtype = "float32"
+
+    scale = 2.5
+
+    @staticmethod
+    def twice(x):
+        return x * T.float32(2)
+
+
+def test_attribute_chains_of_the_enclosing_scope():
+    import types as _types
+
+    cfg = _Config()
+    consts = _types.SimpleNamespace(offset=T.float32(1))
+
+    @T.prim_func(private=True)
+    def f(A: T.Buffer((cfg.dims.n,), cfg.dims.dtype), B: T.Buffer((cfg.dims.n,), cfg.dims.dtype)):
+        for i in range(cfg.dims.n):
+            B[i] = cfg.twice(A[i]) * T.float32(cfg.scale) + consts.offset
+
+    @T.prim_func(private=True)
+    def g(A: T.Buffer((8,), "float32"), B: T.Buffer((8,), "float32")):
+        for i in range(8):
+            B[i] = A[i] * T.float32(2) * T.float32(2.5) + T.float32(1)
+
+    assert tirgen.structural_equal(f, g), f.script()
+
+
+def test_a_missing_attribute_in_a_chain_is_located():
+    cfg = _Config()
+    with pytest.raises(tirgen.TirgenError) as e:
+
+        @T.prim_func(private=True)
+        def f(A: T.Buffer((4,), "float32")):
+            A[0] = T.float32(cfg.nope)
+
+    line = next(n for n, t in enumerate(open(__file__), 1) if "T.float32(cfg.nope)" in t)
+    assert f"{os.path.abspath(__file__)}:{line}:" in str(e.value)
+    assert "'cfg' (_Config) has no attribute 'nope'" in str(e.value)
+
+
+def test_schedule_takes_a_block_by_name_where_tvm_does():
+    sch = tirgen.tir.Schedule(add_one)
+    by_name = sch.get_loops("B")
+    by_handle = sch.get_loops(sch.get_block("B"))
+    assert len(by_name) == len(by_handle) == 2
+    assert all(sch.get(x).same_as(sch.get(y)) for x, y in zip(by_name, by_handle))
+    sch.split(by_name[0], [None, 4])
+    assert len(sch.get_loops("B")) == 3
+    with pytest.raises(tirgen.TirgenError, match="nope"):
+        sch.get_loops("nope")
+    # cache_read with the block (and its consumers) by name, recorded as get_block in the trace.
+    cached = sch.cache_read("B", 0, "global", consumer_blocks=["B"])
+    assert sch.get(cached).name_hint == "A_global"
+    assert 'get_block(name="B"' in str(sch.trace)

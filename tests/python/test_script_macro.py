@@ -267,3 +267,158 @@ def test_macro_in_an_ir_module_class():
             nested(A, 1)
 
     assert Mod["main"].script().count("A[1] = A[1] * T.float32(2)") == 1
+
+
+# Values located in their own source (review findings): a value read inside a macro body keeps
+# the text it was written in, so number lists, "-0" checks and errors use the right text.
+
+
+@T.macro(hygienic=False)
+def const_from_caller(B):
+    c = T.allocate_const(caller_weights, "float32", [4])  # noqa: F821 (the caller's variable)
+    cb = T.decl_buffer((4,), "float32", data=c)
+    for i in range(4):
+        B[i] = cb[i]
+
+
+def test_non_hygienic_macro_reads_the_callers_number_list_from_the_callers_text():
+    @T.prim_func
+    def f(B: T.Buffer((4,), "float32")):
+        caller_weights = [1.5, -0.0, 2.5, 3.0]  # noqa: F841 (read by the macro)
+        const_from_caller(B)
+
+    text = f.script()
+    assert "T.allocate_const([1.5, -0, 2.5, 3], \"float32\", [4])" in text, text
+    b = np.zeros(4, dtype="float32")
+    tirgen.build(f)(b)
+    np.testing.assert_array_equal(b, [1.5, -0.0, 2.5, 3.0])
+    assert np.signbit(b[1])
+
+
+def test_an_error_in_the_callers_list_points_at_the_caller():
+    with pytest.raises(tirgen.TirgenError) as e:
+
+        @T.prim_func
+        def f(B: T.Buffer((4,), "float32")):
+            caller_weights = [1.5, 2.5, 3.0]  # noqa: F841 (three values for four)
+            const_from_caller(B)
+
+    line = _line_of("caller_weights = [1.5, 2.5, 3.0]")
+    assert f"{os.path.abspath(__file__)}:{line}:" in str(e.value), str(e.value)
+    assert "got 3 values but extents hold 4" in str(e.value)
+
+
+@T.macro
+def const_from_param(B, values):
+    c = T.allocate_const(values, "float32", [4])
+    cb = T.decl_buffer((4,), "float32", data=c)
+    for i in range(4):
+        B[i] = cb[i]
+
+
+def test_allocate_const_of_a_macro_parameter():
+    # The list comes from the call (far below the macro's lines): its values are located at
+    # the call, in the caller's text, not at that line and column of the macro's text.
+    @T.prim_func
+    def f(B: T.Buffer((4,), "float32")):
+        const_from_param(B, [0, 1, 2, 3])
+
+    b = np.full(4, 7, dtype="float32")
+    tirgen.build(f)(b)
+    np.testing.assert_array_equal(b, [0, 1, 2, 3])
+    assert not np.signbit(b[0])
+
+
+def test_hygienic_macro_does_not_see_the_callers_python_values():
+    @T.macro
+    def m(A):
+        A[0] = host_only  # noqa: F821 (only in the caller's scope)
+
+    def make(host_only):
+        @T.prim_func
+        def f(A: T.Buffer((4,), "float32")):
+            A[1] = host_only
+            m(A)
+
+        return f
+
+    with pytest.raises(tirgen.TirgenError, match="undefined variable 'host_only'") as e:
+        make(tirgen.tir.const(2.0, "float32"))
+    assert f":{_line_of('A[0] = host_only  # noqa')}:" in str(e.value)
+
+    @T.macro(hygienic=False)
+    def n(A):
+        A[0] = host_only  # noqa: F821 (the caller's scope, as TVM's non-hygienic macros)
+
+    def make_n(host_only):
+        @T.prim_func(private=True)
+        def f(A: T.Buffer((4,), "float32")):
+            A[1] = host_only
+            n(A)
+
+        return f
+
+    assert "A[0] = T.float32(2)" in make_n(tirgen.tir.const(2.0, "float32")).script()
+
+
+SCALE64 = np.float64(2.5)
+COUNT64 = np.int64(4)
+
+
+@T.macro
+def numpy_scalars(A):
+    for i in range(COUNT64):
+        A[i] = T.float32(SCALE64)
+
+
+def test_numpy_scalars_in_a_macros_scope_and_a_functions():
+    @T.prim_func(private=True)
+    def f(A: T.Buffer((COUNT64,), "float32")):
+        numpy_scalars(A)
+
+    @T.prim_func(private=True)
+    def g(A: T.Buffer((4,), "float32")):
+        for i in range(4):
+            A[i] = T.float32(2.5)
+
+    assert tirgen.structural_equal(f, g)
+
+
+def test_macro_source_is_read_once(monkeypatch):
+    from tirgen import _script_authoring
+
+    @T.macro
+    def once(A):
+        A[0] = T.float32(1)
+
+    @T.prim_func(private=True)
+    def f(A: T.Buffer((4,), "float32")):
+        once(A)
+
+    reads = []
+    real = _script_authoring.inspect.getsourcelines
+
+    def counting(obj):
+        reads.append(obj)
+        return real(obj)
+
+    # A second expansion (here outside a parse, with an empty scope) reads nothing again.
+    monkeypatch.setattr(_script_authoring.inspect, "getsourcelines", counting)
+    monkeypatch.setattr(_script_authoring, "_PARSES", [({}, {})])
+    body, filename, hygienic, params, names = once(None)._tirgen_macro_expansion()
+    assert "A[0] = T.float32(1)" in body and filename == os.path.abspath(__file__)
+    assert hygienic and params == {"A": None} and names == {}
+    assert reads == []
+
+
+def test_a_helpers_integer_beyond_int64_is_a_clear_error():
+    def big():
+        return 2**70
+
+    with pytest.raises(tirgen.TirgenError,
+                       match=r"Python function 'big' gave the integer 1180591620717411303424, "
+                             r"which does not fit int64"):
+
+        @T.prim_func
+        def f(A: T.Buffer((4,), "int64")):
+            A[0] = big()
