@@ -213,4 +213,33 @@ void BindExprOps(py::module_& m) {
     for (const tir::PrimExpr& a : ToExprs(args)) xs.push_back(a);
     return Wrap(tir::Call(ToDType(dtype), "tir.call_extern", xs));
   }, py::arg("dtype"), py::arg("func_name"));
+  // tvm.tir.call_packed: a Buffer argument is passed as a DLTensor built on the stack
+  // (TVM's _pack_buffer: data, shape, strides or 0, ndim, a zero of the dtype, elem_offset).
+  tir.def("call_packed", [](const std::string& name, const py::args& args) {
+    std::vector<tir::PrimExpr> xs{tir::StringImm(name)};
+    for (const py::handle& a : args) {
+      if (!py::isinstance<tir::Buffer>(a)) {
+        xs.push_back(ToExpr(a));
+        continue;
+      }
+      tir::Buffer b = a.cast<tir::Buffer>();
+      tir::PrimExpr shape = tir::Call(DataType::Handle(), "tir.tvm_stack_make_shape", b->shape);
+      tir::PrimExpr strides = b->strides.empty() ? tir::PrimExpr(tir::IntImm(DataType::Int(32), 0))
+                                                 : tir::Call(DataType::Handle(), "tir.tvm_stack_make_shape", b->strides);
+      xs.push_back(tir::Call(DataType::Handle(), "tir.tvm_stack_make_array",
+                             {b->data, shape, strides, tir::IntImm(DataType::Int(32), static_cast<int64_t>(b->shape.size())),
+                              tir::make_const(b->dtype, 0), b->elem_offset}));
+    }
+    return Wrap(tir::Call(DataType::Int(32), "tir.tvm_call_packed", xs));
+  }, py::arg("func_name"));
+  // buf[i, j]: a load (TVM's Buffer.__getitem__ with scalar indices).
+  m.attr("tir").attr("Buffer").attr("__getitem__") = py::cpp_function(
+      [](const tir::Buffer& b, const py::object& idx) {
+        std::vector<tir::PrimExpr> indices = py::isinstance<py::tuple>(idx) ? ToExprs(idx) : std::vector<tir::PrimExpr>{ToExpr(idx)};
+        if (indices.size() != b->shape.size())
+          throw Error("buffer " + b->name + " has " + std::to_string(b->shape.size()) + " dimensions, indexed with " +
+                      std::to_string(indices.size()));
+        return Wrap(tir::BufferLoad(b, indices));
+      },
+      py::is_method(m.attr("tir").attr("Buffer")));
 }

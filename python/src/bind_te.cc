@@ -191,6 +191,36 @@ void BindTe(py::module_& m) {
     return out;
   });
 
+  // te.extern's native half: python/tirgen/te.py normalizes shapes and dtypes; `fbody` gets
+  // the input and output placeholder buffers and returns a statement or an expression.
+  te.def("_extern", [](const std::vector<py::object>& shapes, const std::vector<py::object>& dtypes,
+                       const std::vector<te::Tensor>& inputs, const py::function& fbody,
+                       const std::string& name, const std::string& tag, const py::object& attrs) {
+    AttrMap amap;
+    if (!attrs.is_none())
+      for (const auto& kv : attrs.cast<py::dict>()) amap[kv.first.cast<std::string>()] = AttrValue(kv.second);
+    std::vector<std::vector<tir::PrimExpr>> shp;
+    for (const py::object& s : shapes) shp.push_back(Shape(s));
+    std::vector<DataType> dts;
+    for (const py::object& d : dtypes) dts.push_back(ToDType(d));
+    te::FExternBody f = [&fbody, &name](const std::vector<tir::Buffer>& ins, const std::vector<tir::Buffer>& outs) {
+      py::list pins, pouts;
+      for (const tir::Buffer& b : ins) pins.append(Wrap(b));
+      for (const tir::Buffer& b : outs) pouts.append(Wrap(b));
+      py::object body = fbody(pins, pouts);
+      if (py::isinstance<tir::Stmt>(body)) return body.cast<tir::Stmt>();
+      if (py::isinstance<tir::PrimExpr>(body)) return tir::Stmt(tir::Evaluate(body.cast<tir::PrimExpr>()));
+      throw Error("te.extern " + name + ": the function should return a PrimExpr or a Stmt, but it returned " +
+                  std::string(py::str(py::type::of(body).attr("__name__"))));
+    };
+    return te::extern_op(shp, dts, inputs, f, name, tag, amap);
+  });
+  te.def("_scan", [](const std::vector<te::Tensor>& init, const std::vector<te::Tensor>& update,
+                     const std::vector<te::Tensor>& state, const std::vector<te::Tensor>& inputs,
+                     const std::string& name, const std::string& tag) {
+    return te::scan(init, update, state, inputs, name, tag);
+  });
+
   te.def("create_prim_func", [](const std::vector<te::Tensor>& args, const py::object& index_dtype_override) {
     std::optional<DataType> over;
     if (!index_dtype_override.is_none()) over = ToDType(index_dtype_override);

@@ -95,6 +95,7 @@ py::object tirgen::python::WrapTir(const ObjectRef& obj) {
     case Kind::kBufferLoad: return py::cast(obj.cast<tir::BufferLoad>());
     case Kind::kRamp: return py::cast(obj.cast<tir::Ramp>());
     case Kind::kBroadcast: return py::cast(obj.cast<tir::Broadcast>());
+    case Kind::kShuffle: return py::cast(obj.cast<tir::Shuffle>());
     case Kind::kLet: return py::cast(obj.cast<tir::Let>());
     case Kind::kCall: return py::cast(obj.cast<tir::Call>());
     case Kind::kLetStmt: return py::cast(obj.cast<tir::LetStmt>());
@@ -111,6 +112,7 @@ py::object tirgen::python::WrapTir(const ObjectRef& obj) {
     case Kind::kWhile: return py::cast(obj.cast<tir::While>());
     case Kind::kBlock: return py::cast(obj.cast<tir::Block>());
     case Kind::kBlockRealize: return py::cast(obj.cast<tir::BlockRealize>());
+    case Kind::kBufferRealize: return py::cast(obj.cast<tir::BufferRealize>());
     case Kind::kProducerLoad:  // TE expressions: plain tir.PrimExpr
     case Kind::kReduce: return py::cast(obj.cast<tir::PrimExpr>());
     case Kind::kRange: return py::cast(obj.cast<tir::Range>());
@@ -186,6 +188,9 @@ void BindTir(py::module_& m) {
   py::class_<tir::Broadcast, tir::PrimExpr>(tir, "Broadcast")
       .def_property_readonly("value", [](const tir::Broadcast& b) { return Wrap(b->value); })
       .def_property_readonly("lanes", [](const tir::Broadcast& b) { return b->lanes; });
+  py::class_<tir::Shuffle, tir::PrimExpr>(tir, "Shuffle")
+      .def_property_readonly("vectors", [](const tir::Shuffle& s) { return WrapAll(s->vectors); })
+      .def_property_readonly("indices", [](const tir::Shuffle& s) { return WrapAll(s->indices); });
   py::class_<tir::Let, tir::PrimExpr>(tir, "Let")
       .def_property_readonly("var", [](const tir::Let& l) { return Wrap(l->var); })
       .def_property_readonly("value", [](const tir::Let& l) { return Wrap(l->value); })
@@ -307,6 +312,11 @@ void BindTir(py::module_& m) {
       .def_property_readonly("annotations", [](const tir::Block& b) { return AttrDict(b->annotations); })
       .def_property_readonly("init", [](const tir::Block& b) { return b->init ? Wrap(*b->init) : py::none(); })
       .def_property_readonly("body", [](const tir::Block& b) { return Wrap(b->body); });
+  py::class_<tir::BufferRealize, tir::Stmt>(tir, "BufferRealize")
+      .def_property_readonly("buffer", [](const tir::BufferRealize& r) { return Wrap(r->buffer); })
+      .def_property_readonly("bounds", [](const tir::BufferRealize& r) { return WrapAll(r->bounds); })
+      .def_property_readonly("condition", [](const tir::BufferRealize& r) { return Wrap(r->condition); })
+      .def_property_readonly("body", [](const tir::BufferRealize& r) { return Wrap(r->body); });
   py::class_<tir::BlockRealize, tir::Stmt>(tir, "BlockRealize")
       .def_property_readonly("iter_values", [](const tir::BlockRealize& r) { return WrapAll(r->iter_values); })
       .def_property_readonly("predicate", [](const tir::BlockRealize& r) { return Wrap(r->predicate); })

@@ -486,7 +486,7 @@ _T_EXPR.update({n: _intrinsic(n) for n in (
     "nextafter", "copysign", "ldexp", "popcount", "clz")})
 _T_EXPR.update({d: _dtype_const(d) for d in (
     "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float16",
-    "float32", "float64", "bfloat16", "bool")})
+    "float32", "float64", "bfloat16", "e4m3_float8", "e5m2_float8", "bool")})
 _T_EXPR["call_extern"] = _call_extern
 
 tir = _Namespace("tirgen.script.tir", dict(_T_EXPR, prim_func=prim_func, macro=macro))

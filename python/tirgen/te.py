@@ -93,6 +93,37 @@ def compute(shape, fcompute, name="compute", tag="", attrs=None, varargs_names=N
     return outs[0] if len(outs) == 1 else tuple(outs)
 
 
+def extern(shape, inputs, fcompute, name="extern", dtype=None, tag="", attrs=None):
+    """Outputs computed by a TIR statement (TVM's te.extern): fcompute(ins, outs) gets the
+    input and output placeholder buffers and returns a statement or an expression (e.g.
+    tir.call_packed / tir.call_extern). A list of tensors when there are several outputs."""
+    if isinstance(shape, (_tir.PrimExpr, int)):
+        shape = (shape,)
+    shapes = [shape] if shape == () or isinstance(shape[0], (_tir.PrimExpr, int)) else list(shape)
+    inputs = list(inputs)
+    if dtype is None:
+        types = {t.dtype for t in inputs}
+        if len(types) != 1:
+            raise _tirgen.TirgenError(
+                f"error: te.extern {name}: cannot infer the output type; give dtype=")
+        dtype = [types.pop()] * len(shapes)
+    elif isinstance(dtype, str):
+        dtype = [dtype]
+    outs = _tirgen.te._extern(shapes, list(dtype), inputs, fcompute, name, tag, attrs)
+    return outs[0] if len(outs) == 1 else outs
+
+
+def scan(init, update, state_placeholder, inputs=None, name="scan", tag="", attrs=None):
+    """TVM's te.scan: a recurrence along the first axis. te.create_prim_func refuses it, as
+    TVM v0.14's does."""
+    del attrs
+    many = isinstance(init, (list, tuple))
+    outs = _tirgen.te._scan(list(init) if many else [init], list(update) if many else [update],
+                            list(state_placeholder) if many else [state_placeholder],
+                            list(inputs or []), name, tag)
+    return outs if many else outs[0]
+
+
 def comm_reducer(fcombine, fidentity, name="reduce"):
     """A reducer from combine(x, y) and identity(dtype...) functions (TVM's te.comm_reducer).
 

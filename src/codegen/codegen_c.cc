@@ -30,6 +30,8 @@ std::string StorageType(DataType t) {
   if (t.is_int()) return "int" + std::to_string(t.bits()) + "_t";
   if (t.is_uint()) return "uint" + std::to_string(t.bits()) + "_t";
   if (t.is_handle()) return "void*";
+  TIRGEN_CHECK(!t.is_float8()) << "C code generator: " << t.str()
+                               << " has no C type; legalize it to a wider float first (TVM's FP8ComputeLegalize and FP8StorageLegalize)";
   TIRGEN_CHECK(false) << "C code generator: unsupported dtype " << t.str();
   return "";
 }
@@ -385,6 +387,10 @@ class Emitter : public internal::ScalarEmitter {
         return "({ const " + ValueType(n->var.dtype()) + " " + name + " = " + v + "; " + Expr(n->body, lane) + "; })";
       }
       case Kind::kCall: return Call_(e.as<CallNode>(), t, lane);
+      case Kind::kShuffle:
+        TIRGEN_CHECK(false) << "C code generator: T.Shuffle (a lane permutation) is not supported: the C "
+                               "backend emits vectors lane by lane (TVM's LLVM and CUDA backends take it)";
+        return "";
       default:
         TIRGEN_CHECK(false) << "C code generator: unsupported expression " << KindName(e.kind())
                             << " (is the function fully lowered?)";
@@ -579,6 +585,10 @@ class Emitter : public internal::ScalarEmitter {
       }
       case Kind::kAllocate: Allocate_(s.as<AllocateNode>()); return;
       case Kind::kAllocateConst: AllocateConst_(s.as<AllocateConstNode>()); return;
+      case Kind::kBufferRealize:
+        TIRGEN_CHECK(false) << "C code generator: T.realize (BufferRealize) is TVM's form before storage "
+                               "flattening of TE schedules; write the TensorIR with T.alloc_buffer/T.decl_buffer instead";
+        return;
       default:
         TIRGEN_CHECK(false) << "C code generator: unsupported statement " << KindName(s.kind())
                             << " (run the lowering passes first)";

@@ -22,7 +22,13 @@ bool DataType::Parse(const std::string& text, DataType* out) {
   Code code;
   std::string rest;
   auto starts = [&](const char* p) { return text.rfind(p, 0) == 0; };
-  if (starts("bfloat")) {
+  if (starts("e4m3_float")) {
+    code = kE4M3Float;
+    rest = text.substr(10);
+  } else if (starts("e5m2_float")) {
+    code = kE5M2Float;
+    rest = text.substr(10);
+  } else if (starts("bfloat")) {
     code = kBFloat;
     rest = text.substr(6);
   } else if (starts("float")) {
@@ -64,6 +70,10 @@ bool DataType::Parse(const std::string& text, DataType* out) {
     case kBFloat:
       ok = bits == 16;
       break;
+    case kE4M3Float:
+    case kE5M2Float:
+      ok = bits == 8;
+      break;
     default:
       break;
   }
@@ -76,7 +86,7 @@ DataType DataType::FromString(const std::string& text) {
   DataType t;
   if (!Parse(text, &t))
     throw Error("unknown data type \"" + text +
-                "\" (expected e.g. float32, float16, bfloat16, int8..int64, uint8..uint64, bool)");
+                "\" (expected e.g. float32, float16, bfloat16, e4m3_float8, int8..int64, uint8..uint64, bool)");
   return t;
 }
 
@@ -96,6 +106,12 @@ std::string DataType::str() const {
       break;
     case kBFloat:
       s = "bfloat";
+      break;
+    case kE4M3Float:
+      s = "e4m3_float";
+      break;
+    case kE5M2Float:
+      s = "e5m2_float";
       break;
     case kHandle:
       return "handle";

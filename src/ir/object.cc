@@ -16,6 +16,7 @@ const char* KindName(Kind k) {
     K(MatchBufferRegion) K(CommReducer) K(PrimFunc) K(IRModule) K(Tensor) K(PlaceholderOp)
     K(ComputeOp) K(RelayVar) K(GlobalVar) K(Constant) K(RelayCall) K(Tuple) K(TupleGetItem)
     K(RelayLet) K(If) K(Function) K(Op) K(TensorType) K(TupleType) K(FuncType) K(RelayAttrs)
+    K(Shuffle) K(BufferRealize) K(ExternOp) K(ScanOp)
 #undef K
   }
   return "?";

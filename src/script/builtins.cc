@@ -726,6 +726,19 @@ const Table& Builtins() {
           fr->var = iv->var;
           return FrameAt(a, fr);
         }});
+    add({"realize"}, {{"buffer_slice", "storage_scope", "condition"}, 2, false,
+                      [](Parser& p, CallArgs& a, const Args& v, const std::string&) -> Value {
+          // TVM v0.14's T.realize(A[0:n, ...], "scope", condition=True): a BufferRealize of the
+          // region inside a realize_scope attribute.
+          BufferRegion r = p.ToRegion(*v[0]);
+          auto fr = NewFrame(FrameSpec::K::kRealize);
+          fr->buffer = r->buffer;
+          fr->bounds = r->region;
+          fr->attr_key = p.ToStr(*v[1], "a storage scope");
+          fr->condition = v[2] ? p.ToExpr(*v[2], "a realize condition") : PrimExpr(IntImm(DataType::Bool(), 1));
+          if (!fr->condition.dtype().is_bool()) p.Fail(*v[2], "T.realize() condition must be boolean, got " + fr->condition.dtype().str());
+          return FrameAt(a, fr);
+        }});
     add({"attr"}, {{"node", "attr_key", "value"}, 3, false, [](Parser& p, CallArgs& a, const Args& v, const std::string&) -> Value {
           auto fr = NewFrame(FrameSpec::K::kAttr);
           const Value& node = *v[0];
@@ -798,6 +811,24 @@ const Table& Builtins() {
             return ExprAt(a, MakeBinary(BinaryKindNamed(f), x, y));
           }});
     }
+    add({"Shuffle"}, {{"vectors", "indices"}, 2, false, [](Parser& p, CallArgs& a, const Args& v, const std::string&) -> Value {
+          std::vector<PrimExpr> vectors = p.ToExprList(*v[0], "the vectors to shuffle");
+          std::vector<PrimExpr> indices = p.ToExprList(*v[1], "the lane indices");
+          if (vectors.empty() || indices.empty()) p.Fail(a.line, a.col, "T.Shuffle() needs at least one vector and one index");
+          int64_t lanes = 0;
+          for (const PrimExpr& x : vectors) {
+            if (x.dtype().element_of() != vectors[0].dtype().element_of())
+              p.Fail(*v[0], "T.Shuffle() vectors differ in element type: " + vectors[0].dtype().str() + " and " + x.dtype().str());
+            lanes += x.dtype().lanes();
+          }
+          for (const PrimExpr& i : indices) {
+            const int64_t* k = as_const_int(i);
+            if (!k || *k < 0 || *k >= lanes)
+              p.Fail(*v[1], "T.Shuffle() indices must be constant lanes in [0, " + std::to_string(lanes) + ")");
+          }
+          if (indices.size() > 65535) p.Fail(*v[1], "invalid number of lanes " + std::to_string(indices.size()));
+          return ExprAt(a, Shuffle(std::move(vectors), std::move(indices)));
+        }});
     add({"Not"}, {{"a"}, 1, false, [](Parser& p, CallArgs& a, const Args& v, const std::string&) -> Value {
           PrimExpr x = p.ToExpr(*v[0]);
           if (!x.dtype().is_bool()) p.Fail(*v[0], "T.Not() needs a boolean operand");

@@ -425,6 +425,10 @@ Stmt Parser::WrapFrame(const FrameSpec& f, Stmt body) {
       return AttrStmt(f.node, f.attr_key, f.value, body);
     case FrameSpec::K::kAssert:
       return AssertStmt(f.condition, f.value, body);
+    case FrameSpec::K::kRealize:
+      // TVM's RealizeFrame: the realize inside a realize_scope attribute on the buffer.
+      return AttrStmt(f.buffer, "realize_scope", StringImm(f.attr_key),
+                      BufferRealize(f.buffer, f.bounds, f.condition, body));
     default:
       TIRGEN_UNREACHABLE() << "frame kind cannot wrap a body";
   }
@@ -817,6 +821,7 @@ bool ContainsBlockRealize(const Stmt& s) {
       return ContainsBlockRealize(n->then_case) || ContainsBlockRealize(n->else_case);
     }
     case Kind::kBlock: return ContainsBlockRealize(s.as<BlockNode>()->body);
+    case Kind::kBufferRealize: return ContainsBlockRealize(s.as<BufferRealizeNode>()->body);
     default: return false;
   }
 }

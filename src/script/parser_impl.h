@@ -56,7 +56,7 @@ struct Value {
 
 /// What a frame-producing call (T.grid, T.block, T.allocate, ...) asks the statement parser to build.
 struct FrameSpec {
-  enum class K { kFor, kBlock, kInit, kAllocate, kAllocateConst, kDeclBuffer, kLet, kAttr, kAssert };
+  enum class K { kFor, kBlock, kInit, kAllocate, kAllocateConst, kDeclBuffer, kLet, kAttr, kAssert, kRealize };
   K k;
   // kFor
   std::vector<tir::PrimExpr> mins, extents;
@@ -75,8 +75,9 @@ struct FrameSpec {
   ObjectRef node;           ///< kAttr
   std::string attr_key;     ///< kAttr
   NDArray data;             ///< kAllocateConst
-  // kDeclBuffer
+  // kDeclBuffer; kRealize (with `bounds`, `condition`, the storage scope in `attr_key`)
   tir::Buffer buffer;
+  std::vector<tir::Range> bounds;
   bool allocated = false;
 };
 

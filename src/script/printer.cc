@@ -199,6 +199,12 @@ class PrefixVisitor {
         break;
       }
       case Kind::kBroadcast: Visit(static_cast<const BroadcastNode*>(obj)->value); break;
+      case Kind::kShuffle: {
+        auto* op = static_cast<const ShuffleNode*>(obj);
+        Array(&op->vectors, op->vectors);
+        Array(&op->indices, op->indices);
+        break;
+      }
       case Kind::kLet: {
         auto* op = static_cast<const LetNode*>(obj);
         Visit(op->var);
@@ -325,6 +331,14 @@ class PrefixVisitor {
         Array(&op->iter_values, op->iter_values);
         Visit(op->predicate);
         Visit(op->block);
+        break;
+      }
+      case Kind::kBufferRealize: {
+        auto* op = static_cast<const BufferRealizeNode*>(obj);
+        Visit(op->buffer);
+        Array(&op->bounds, op->bounds);
+        Visit(op->condition);
+        Visit(op->body);
         break;
       }
       case Kind::kRange: {

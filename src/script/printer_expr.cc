@@ -261,6 +261,10 @@ class ExprPrinter : public ExprFunctor<ExprP> {
     if (loc == 2) args.push_back(StrDoc(DTypeStr(op->dtype)));
     return prefix->Call(args);
   }
+  ExprP VisitExpr_(const ShuffleNode* op) override {
+    // As TVM v0.14: T.Shuffle([vectors], [indices]).
+    return d_->T("Shuffle")->Call({ListDoc(d_->Exprs(op->vectors)), ListDoc(d_->Exprs(op->indices))});
+  }
   ExprP VisitExpr_(const ReduceNode* op) override {
     std::vector<ExprP> source = d_->Exprs(op->source);
     return d_->T("reduce")->Call({ListDoc(source)}, {"value_index"}, {IntDoc(op->value_index)});

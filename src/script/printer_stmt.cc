@@ -84,6 +84,14 @@ class StmtPrinter {
       }
       case Kind::kBlock: return PrintBlockNoRealize(d_, s.as<BlockNode>());
       case Kind::kBlockRealize: return PrintBlockRealize(d_, s.as<BlockRealizeNode>());
+      case Kind::kBufferRealize: {
+        const BufferRealizeNode* op = s.as<BufferRealizeNode>();
+        bool concise = d_->AllowConcise();
+        ExprP rhs = Realize(op, nullptr);
+        FrameScope f(d_, op);
+        d_->AsDocBody(op->body, f.get());
+        return ConciseScoping(nullptr, rhs, &f->stmts, concise);
+      }
       default: TIRGEN_UNREACHABLE() << "cannot print " << KindName(s.kind());
     }
   }
@@ -191,12 +199,31 @@ class StmtPrinter {
     return IfDoc(cond, then_branch, else_branch);
   }
 
+  // T.realize(A[min:max, ...], scope, condition=c), as TVM v0.14 prints a BufferRealize (the
+  // scope comes from the realize_scope attribute around it, when there is one).
+  ExprP Realize(const BufferRealizeNode* op, ExprP scope) {
+    std::vector<ExprP> bounds;
+    for (const Range& r : op->bounds) bounds.push_back(SliceDoc(d_->Expr(r->min), d_->Expr(add(r->min, r->extent)), nullptr));
+    std::vector<ExprP> args{d_->BufferRef(op->buffer)->Index(bounds)};
+    if (scope) args.push_back(scope);
+    if (is_one(op->condition)) return d_->T("realize")->Call(args);
+    return d_->T("realize")->Call(args, {"condition"}, {d_->Expr(op->condition)});
+  }
+
   std::vector<StmtP> Attr(const AttrStmtNode* op) {
     bool concise = d_->AllowConcise();
     ExprP lhs, rhs;
     const Object* define_var = nullptr;
     Var define_var_ref;
-    if ((op->attr_key == "thread_extent" || op->attr_key == "virtual_thread") &&
+    tir::Stmt body = op->body;
+    if (op->attr_key == "realize_scope") {
+      const BufferRealizeNode* r = op->body.as<BufferRealizeNode>();
+      if (r && r->buffer.same_as(op->node)) {
+        rhs = Realize(r, d_->Expr(op->value));
+        body = r->body;
+      }
+    }
+    if (!rhs && (op->attr_key == "thread_extent" || op->attr_key == "virtual_thread") &&
         op->node.as<IterVarNode>()) {
       const IterVarNode* iv = op->node.as<IterVarNode>();
       ExprP var_doc;
@@ -222,7 +249,7 @@ class StmtPrinter {
     }
     FrameScope f(d_, op);
     if (define_var) lhs = d_->DefineVar(define_var_ref, f.get());
-    d_->AsDocBody(op->body, f.get());
+    d_->AsDocBody(body, f.get());
     return ConciseScoping(lhs, rhs, &f->stmts, concise);
   }
 

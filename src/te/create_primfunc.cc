@@ -1,6 +1,8 @@
 // CreatePrimFunc (see create_primfunc.h). Steps:
 //  1. order the ops: post-order DFS from the args, inputs in first-read order;
-//  2. one loop nest + block per ComputeOp (a reduction gives one block with T.init);
+//  2. one loop nest + block per ComputeOp (a reduction gives one block with T.init), one
+//     opaque block per ExternOp (its statement over its placeholder buffers); ScanOp is
+//     refused, as TVM v0.14's CreatePrimFunc refuses it;
 //  3. a root block holding the intermediate buffers; access regions for every block;
 //  4. BindParams (constants), index dtype normalisation, layout-free placeholders.
 #include "tirgen/te/create_primfunc.h"
@@ -43,6 +45,12 @@ struct FuncInfo {
       if (tb.tensor.Equals(t)) return &tb.buffer;
     return nullptr;
   }
+  /// Binds (or rebinds, as TVM's tensor2buffers map does) a tensor's buffer.
+  void Bind(const Tensor& t, const Buffer& b) {
+    for (TensorBuffer& tb : tensor2buffer)
+      if (tb.tensor.Equals(t)) return void(tb.buffer = b);
+    tensor2buffer.push_back({t, b});
+  }
 };
 
 // ProducerLoad(tensor) -> BufferLoad(buffer); axis vars -> block vars.
@@ -78,9 +86,13 @@ void PostDFS(const Operation& op, std::vector<Operation>* order) {
     // Producers first, in first-read order. TE graphs are acyclic, so `op` cannot have been
     // emitted while its own inputs were visited.
     for (const Tensor& t : c->InputTensors()) PostDFS(t->op, order);
+  } else if (const ExternOpNode* e = op.as<ExternOpNode>()) {
+    for (const Tensor& t : e->inputs) PostDFS(t->op, order);
   } else {
+    // TVM v0.14's words (its test_error_reporting looks for them).
     TIRGEN_CHECK(op.as<PlaceholderOpNode>())
-        << "unsupported operation " << op->name << ": only placeholder and compute";
+        << "TypeError: Unsupported Operation: " << KindName(op.kind()) << ". Only te.placeholder and "
+        << "te.compute are allowed for now (te.extern too; " << op->name << " is not lowered by create_prim_func)";
   }
   order->push_back(op);
 }
@@ -131,7 +143,7 @@ Stmt BlockFromCompute(const ComputeOpNode* op, const Operation& opref,
   for (int k : outputs) {
     Tensor t = opref.output(k);
     Buffer b = Buffer::Decl(t->shape, t->dtype, t.name_hint(), "global");
-    info->tensor2buffer.push_back({t, b});
+    info->Bind(t, b);
     buffers.push_back(b);
     if (!info->IsArg(t)) info->root_alloc.push_back(b);
   }
@@ -225,6 +237,55 @@ Stmt StmtFromCompute(const Operation& opref, FuncInfo* info) {
   return body;
 }
 
+// Data vars and buffers of an extern body's input placeholders -> the buffers bound to its
+// input tensors (TVM's BufferSubstituter).
+class PlaceholderSubstituter : public StmtExprMutator {
+ public:
+  void Map(const Buffer& from, const Buffer& to) {
+    vars_[from->data.get()] = to->data;
+    buffers_[from.get()] = to;
+  }
+  using StmtExprMutator::VisitExpr;
+  PrimExpr VisitExpr_(const VarNode* op) override {
+    auto it = vars_.find(op);
+    return it == vars_.end() ? GetRef<PrimExpr>(op) : it->second;
+  }
+  Buffer VisitBuffer(const Buffer& b) override {
+    auto it = buffers_.find(b.get());
+    return it == buffers_.end() ? b : it->second;
+  }
+
+ private:
+  std::unordered_map<const Object*, PrimExpr> vars_;  // identity maps, never iterated
+  std::unordered_map<const Object*, Buffer> buffers_;
+};
+
+// One opaque block named after the op, reading its inputs and writing its outputs whole, its
+// body the op's statement over the bound buffers (TVM's GenerateStmtFromExternOp).
+Stmt StmtFromExtern(const Operation& opref, FuncInfo* info) {
+  const ExternOpNode* op = opref.as<ExternOpNode>();
+  PlaceholderSubstituter substitute;
+  std::vector<BufferRegion> reads, writes;
+  for (size_t i = 0; i < op->inputs.size(); ++i) {
+    const Buffer* b = info->Find(op->inputs[i]);
+    TIRGEN_ICHECK(b) << "te.extern " << op->name << ": input read before it is produced";
+    substitute.Map(op->input_placeholders[i], *b);
+    reads.push_back(BufferRegion::Full(*b));
+  }
+  for (int i = 0; i < op->num_outputs(); ++i) {
+    const Buffer& b = op->output_placeholders[i];
+    Tensor t = opref.output(i);
+    info->Bind(t, b);
+    if (!info->IsArg(t)) info->root_alloc.push_back(b);
+    writes.push_back(BufferRegion::Full(b));
+  }
+  AttrMap annotations;
+  for (const auto& kv : op->attrs) annotations[kv.first] = AttrToTIR(*info, kv.second);
+  Block block({}, std::move(reads), std::move(writes), info->names.FreshName(op->name),
+              substitute.VisitStmt(op->body), std::nullopt, {}, {}, annotations);
+  return BlockRealize({}, IntImm(DataType::Bool(), 1), block);
+}
+
 // Fills reads/writes of every block below the root (ScriptComplete's job in TVM). A block
 // sees the params, the root allocations and the allocations of its enclosing blocks.
 class RegionCompleter : public StmtExprMutator {
@@ -239,6 +300,7 @@ class RegionCompleter : public StmtExprMutator {
     visible_.resize(n_visible);
     if (depth_ == 0) return s;  // the root keeps empty regions
     Block block = s.cast<Block>();
+    if (!block->reads.empty() || !block->writes.empty()) return s;  // given (te.extern's)
     BlockAccessRegion r = GetBlockAccessRegion(block, [this](const Buffer& b) {
       for (const Buffer& v : visible_)
         if (v.same_as(b)) return true;
@@ -271,6 +333,11 @@ PrimFunc CreatePrimFunc(const std::vector<Tensor>& args,
 
   std::vector<Operation> order;
   for (const Tensor& t : info.args) PostDFS(t->op, &order);
+  // An extern op's input placeholders are the buffers of its inputs until a producer binds
+  // its own (TVM's InitializeBufferBinds): a function argument read by te.extern is its buffer.
+  for (const Operation& op : order)
+    if (const ExternOpNode* e = op.as<ExternOpNode>())
+      for (size_t i = 0; i < e->inputs.size(); ++i) info.Bind(e->inputs[i], e->input_placeholders[i]);
 
   std::vector<Stmt> root_stmts;
   for (const Operation& op : order) {
@@ -278,6 +345,8 @@ PrimFunc CreatePrimFunc(const std::vector<Tensor>& args,
       Tensor t = op.output(0);
       TIRGEN_CHECK(info.IsArg(t)) << "placeholder " << p->name << " is not a function argument";
       if (!info.Find(t)) info.tensor2buffer.push_back({t, Buffer::Decl(p->shape, p->dtype, p->name)});
+    } else if (op.as<ExternOpNode>()) {
+      root_stmts.push_back(StmtFromExtern(op, &info));
     } else {
       root_stmts.push_back(StmtFromCompute(op, &info));
     }

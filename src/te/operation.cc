@@ -1,4 +1,4 @@
-// placeholder / compute / reduce_axis / comm_reducer.
+// placeholder / compute / reduce_axis / comm_reducer / extern_op / scan.
 #include "tirgen/te/operation.h"
 
 #include "tirgen/tir/op.h"
@@ -100,6 +100,67 @@ comm_reducer(FCombine fcombine, FIdentity fidentity, std::string name) {
       outs.push_back(tir::Reduce(combiner, source, axis, where, static_cast<int>(i)));
     return outs;
   };
+}
+
+std::vector<Tensor> extern_op(const std::vector<std::vector<PrimExpr>>& shapes,
+                              const std::vector<DataType>& dtypes, std::vector<Tensor> inputs,
+                              const FExternBody& fbody, std::string name, std::string tag,
+                              AttrMap attrs) {
+  TIRGEN_CHECK(!shapes.empty() && shapes.size() == dtypes.size())
+      << "te.extern " << name << ": one dtype per output shape (" << shapes.size() << " shapes, "
+      << dtypes.size() << " dtypes)";
+  // TVM's decl_buffer(shape, dtype, name, elem_offset=Var("elem_offset", "int32")).
+  auto placeholder_buffer = [](const std::vector<PrimExpr>& shape, DataType dtype, const std::string& bname) {
+    DataType storage = dtype.is_bool() ? DataType::Int(8) : dtype;
+    return tir::Buffer::Make(Var::Pointer(bname, storage, "global"), dtype, shape, {},
+                             Var("elem_offset", DataType::Int(32)), bname, 64, 0);
+  };
+  auto n = std::make_shared<ExternOpNode>();
+  for (const Tensor& t : inputs)
+    n->input_placeholders.push_back(placeholder_buffer(t->shape, t->dtype, t->op->name));
+  for (size_t i = 0; i < shapes.size(); ++i)
+    n->output_placeholders.push_back(placeholder_buffer(shapes[i], dtypes[i], name));
+  n->body = fbody(n->input_placeholders, n->output_placeholders);
+  TIRGEN_CHECK(n->body.defined()) << "te.extern " << name << ": the body function gave no statement";
+  n->inputs = std::move(inputs);
+  n->name = std::move(name);
+  n->tag = std::move(tag);
+  n->attrs = std::move(attrs);
+  Operation op(std::shared_ptr<const Object>(std::move(n)));
+  std::vector<Tensor> outs;
+  for (int i = 0; i < op->num_outputs(); ++i) outs.push_back(op.output(i));
+  return outs;
+}
+
+std::vector<Tensor> scan(std::vector<Tensor> init, std::vector<Tensor> update,
+                         std::vector<Tensor> state_placeholder, std::vector<Tensor> inputs,
+                         std::string name, std::string tag, AttrMap attrs) {
+  // TVM's ScanOp checks: one init/update per state, equal ranks, the scan axis first.
+  TIRGEN_CHECK(!update.empty() && init.size() == update.size() && update.size() == state_placeholder.size())
+      << "te.scan " << name << ": init, update and state_placeholder must have one tensor per state";
+  for (size_t i = 0; i < update.size(); ++i) {
+    TIRGEN_CHECK(init[i]->dtype == update[i]->dtype && update[i]->dtype == state_placeholder[i]->dtype)
+        << "te.scan " << name << ": state " << i << " has differing dtypes";
+    TIRGEN_CHECK(init[i]->shape.size() == update[i]->shape.size() &&
+                 update[i]->shape.size() == state_placeholder[i]->shape.size() && !update[i]->shape.empty())
+        << "te.scan " << name << ": state " << i << " has differing ranks";
+  }
+  const PrimExpr& init_extent = init[0]->shape[0];
+  const PrimExpr& extent = update[0]->shape[0];
+  auto n = std::make_shared<ScanOpNode>();
+  n->scan_axis = IterVar(tir::Range(init_extent, tir::sub(extent, init_extent)),
+                         Var(name + ".idx", extent.dtype()), tir::IterVarType::kOrdered);
+  n->init = std::move(init);
+  n->update = std::move(update);
+  n->state_placeholder = std::move(state_placeholder);
+  n->inputs = std::move(inputs);
+  n->name = std::move(name);
+  n->tag = std::move(tag);
+  n->attrs = std::move(attrs);
+  Operation op(std::shared_ptr<const Object>(std::move(n)));
+  std::vector<Tensor> outs;
+  for (int i = 0; i < op->num_outputs(); ++i) outs.push_back(op.output(i));
+  return outs;
 }
 
 }  // namespace te

@@ -32,6 +32,11 @@ std::string Tensor::name_hint() const {
   return op->name + ".v" + std::to_string(get()->value_index);
 }
 
+DataType ExternOpNode::output_dtype(int i) const { return output_placeholders[i]->dtype; }
+std::vector<PrimExpr> ExternOpNode::output_shape(int i) const { return output_placeholders[i]->shape; }
+DataType ScanOpNode::output_dtype(int i) const { return update[i]->dtype; }
+std::vector<PrimExpr> ScanOpNode::output_shape(int i) const { return state_placeholder[i]->shape; }
+
 std::vector<PrimExpr> ComputeOpNode::output_shape(int) const {
   std::vector<PrimExpr> shape;
   for (const IterVar& iv : axis) shape.push_back(iv->dom->extent);

@@ -203,6 +203,24 @@ Broadcast::Broadcast(PrimExpr value, int lanes) {
   data_ = std::move(n);
 }
 
+Shuffle::Shuffle(std::vector<PrimExpr> vectors, std::vector<PrimExpr> indices) {
+  TIRGEN_ICHECK(!vectors.empty() && !indices.empty()) << "Shuffle needs vectors and indices";
+  DataType elem = vectors[0].dtype().element_of();
+  int total = 0;
+  for (const PrimExpr& v : vectors) {
+    TIRGEN_ICHECK(v.dtype().element_of() == elem) << "Shuffle vectors differ in element type";
+    total += v.dtype().lanes();
+  }
+  for (const PrimExpr& i : indices) {
+    const auto* k = i.as<IntImmNode>();
+    TIRGEN_ICHECK(k && k->value >= 0 && k->value < total) << "Shuffle index is no lane of its vectors";
+  }
+  auto n = std::make_shared<ShuffleNode>(elem.with_lanes(static_cast<int>(indices.size())));
+  n->vectors = std::move(vectors);
+  n->indices = std::move(indices);
+  data_ = std::move(n);
+}
+
 Let::Let(Var var, PrimExpr value, PrimExpr body) {
   TIRGEN_ICHECK(var.dtype() == value.dtype()) << "Let value type differs from var type";
   auto n = std::make_shared<LetNode>(body.dtype());

@@ -45,6 +45,10 @@ bool ExprDeepEqual(const PrimExpr& a, const PrimExpr& b) {
       auto x = a.as<BroadcastNode>(), y = b.as<BroadcastNode>();
       return x->lanes == y->lanes && ExprDeepEqual(x->value, y->value);
     }
+    case Kind::kShuffle: {
+      auto x = a.as<ShuffleNode>(), y = b.as<ShuffleNode>();
+      return all_equal(x->vectors, y->vectors) && all_equal(x->indices, y->indices);
+    }
     default:
       if (IsBinaryKind(a.kind())) {
         auto x = a.as<BinaryNode>(), y = b.as<BinaryNode>();

@@ -49,6 +49,11 @@ void StmtExprVisitor::VisitExpr_(const ReduceNode* op) {
   VisitExpr(op->condition);
 }
 
+void StmtExprVisitor::VisitExpr_(const ShuffleNode* op) {
+  for (const PrimExpr& v : op->vectors) VisitExpr(v);
+  for (const PrimExpr& i : op->indices) VisitExpr(i);
+}
+
 void StmtExprVisitor::VisitRange(const Range& r) {
   if (!r.defined()) return;
   VisitExpr(r->min);
@@ -124,6 +129,12 @@ void StmtExprVisitor::VisitStmt_(const BlockRealizeNode* op) {
   for (const PrimExpr& v : op->iter_values) VisitExpr(v);
   VisitExpr(op->predicate);
   VisitStmt(op->block);
+}
+void StmtExprVisitor::VisitStmt_(const BufferRealizeNode* op) {
+  VisitBuffer(op->buffer);
+  for (const Range& r : op->bounds) VisitRange(r);
+  VisitExpr(op->condition);
+  VisitStmt(op->body);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -234,6 +245,14 @@ PrimExpr StmtExprMutator::VisitExpr_(const ReduceNode* op) {
   changed = changed || !cond.same_as(op->condition);
   if (!changed) return GetRef<PrimExpr>(op);
   return Reduce(op->combiner, std::move(source), op->axis, cond, op->value_index, std::move(init));
+}
+
+PrimExpr StmtExprMutator::VisitExpr_(const ShuffleNode* op) {
+  std::vector<PrimExpr> vectors = op->vectors, indices = op->indices;
+  bool changed = VisitExprs(op->vectors, &vectors);
+  changed = VisitExprs(op->indices, &indices) || changed;
+  if (!changed) return GetRef<PrimExpr>(op);
+  return Shuffle(std::move(vectors), std::move(indices));
 }
 
 Stmt StmtExprMutator::VisitStmt_(const LetStmtNode* op) {
@@ -408,6 +427,19 @@ Stmt StmtExprMutator::VisitStmt_(const BlockRealizeNode* op) {
   Stmt block = VisitStmt(op->block);
   if (!changed && pred.same_as(op->predicate) && block.same_as(op->block)) return GetRef<Stmt>(op);
   return BlockRealize(std::move(values), pred, block.cast<Block>());
+}
+Stmt StmtExprMutator::VisitStmt_(const BufferRealizeNode* op) {
+  Buffer buffer = VisitBuffer(op->buffer);
+  std::vector<Range> bounds;
+  bool changed = !buffer.same_as(op->buffer);
+  for (const Range& r : op->bounds) {
+    bounds.push_back(VisitRange(r));
+    changed = changed || !bounds.back().same_as(r);
+  }
+  PrimExpr cond = VisitExpr(op->condition);
+  Stmt body = VisitStmt(op->body);
+  if (!changed && cond.same_as(op->condition) && body.same_as(op->body)) return GetRef<Stmt>(op);
+  return BufferRealize(buffer, std::move(bounds), cond, body);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -195,6 +195,17 @@ Block::Block(std::vector<IterVar> iter_vars, std::vector<BufferRegion> reads,
   data_ = std::move(n);
 }
 
+BufferRealize::BufferRealize(Buffer buffer, std::vector<Range> bounds, PrimExpr condition, Stmt body) {
+  TIRGEN_ICHECK(buffer.defined() && body.defined());
+  TIRGEN_ICHECK(bounds.size() == buffer->shape.size()) << "BufferRealize of " << buffer->name << " needs one range per dimension";
+  auto n = std::make_shared<BufferRealizeNode>();
+  n->buffer = std::move(buffer);
+  n->bounds = std::move(bounds);
+  n->condition = condition.defined() ? std::move(condition) : PrimExpr(IntImm(DataType::Bool(), 1));
+  n->body = std::move(body);
+  data_ = std::move(n);
+}
+
 BlockRealize::BlockRealize(std::vector<PrimExpr> iter_values, PrimExpr predicate, Block block) {
   TIRGEN_ICHECK(block.defined());
   TIRGEN_ICHECK(iter_values.size() == block->iter_vars.size())

@@ -134,6 +134,10 @@ bool ExprFields(R& r, const Object* pa, const Object* pb) {
       auto a = As<BroadcastNode>(pa), b = As<BroadcastNode>(pb);
       return r.Obj(a->value, b->value, "value") && r.Val(a->lanes, b->lanes, "lanes");
     }
+    case Kind::kShuffle: {
+      auto a = As<ShuffleNode>(pa), b = As<ShuffleNode>(pb);
+      return Seq(r, a->vectors, b->vectors, "vectors") && Seq(r, a->indices, b->indices, "indices");
+    }
     case Kind::kLet: {
       auto a = As<LetNode>(pa), b = As<LetNode>(pb);
       return r.DefVar(a->var, b->var, "var") && r.Obj(a->value, b->value, "value") &&
@@ -245,6 +249,11 @@ bool StmtFields(R& r, const Object* pa, const Object* pb) {
       return Seq(r, a->iter_values, b->iter_values, "iter_values") &&
              r.Obj(a->predicate, b->predicate, "predicate") && r.Obj(a->block, b->block, "block");
     }
+    case Kind::kBufferRealize: {
+      auto a = As<BufferRealizeNode>(pa), b = As<BufferRealizeNode>(pb);
+      return r.Obj(a->buffer, b->buffer, "buffer") && Seq(r, a->bounds, b->bounds, "bounds") &&
+             r.Obj(a->condition, b->condition, "condition") && r.Obj(a->body, b->body, "body");
+    }
     default:
       TIRGEN_UNREACHABLE() << "no structural fields for " << KindName(pa->kind());
   }
@@ -310,6 +319,8 @@ bool Fields(R& r, const Object* pa, const Object* pb) {
     case Kind::kTensor:
     case Kind::kPlaceholderOp:
     case Kind::kComputeOp:
+    case Kind::kExternOp:
+    case Kind::kScanOp:
       TIRGEN_UNREACHABLE() << "structural equality/hash of te nodes (" << KindName(k)
                            << ") is not implemented yet";
     default:

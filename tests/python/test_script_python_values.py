@@ -34,16 +34,8 @@ def _programs(table):
 PROGRAMS = _programs("PROGRAMS")
 # (before, expected, schedule) of TVM tests whose programs take Python values.
 SCHEDULES = _programs("SCHEDULES")
-# Programs with e4m3_float8 / e5m2_float8 buffers: tirgen's DataType has no fp8 types.
-FP8 = ("test_tir_transform_fp8_legalize:Before@26", "test_tir_transform_fp8_legalize:After@51")
-
-
 @pytest.mark.parametrize("make", PROGRAMS)
-def test_round_trip(make, request):
-    if request.node.callspec.id.startswith(FP8):
-        with pytest.raises(tirgen.TirgenError, match=r"test_tir_transform_fp8_legalize\.py:\d+:\d+: error: unknown data type \"e\dm\d_float8\""):
-            make()
-        return
+def test_round_trip(make):
     program = make()
     text = program.script()
     again = tirgen.script.parse(text)
@@ -63,7 +55,7 @@ def test_schedule_as_tvm(make):
 
 
 def test_all_ported_programs_are_collected():
-    # The 29 programs that work and the 2 fp8 ones (README.md), each over its test parameters.
+    # The 31 programs (README.md), each over its test parameters.
     programs = {p.id.split("[")[0] for p in PROGRAMS}
     assert len(programs) == 31, sorted(programs)
     assert len(SCHEDULES) == 8

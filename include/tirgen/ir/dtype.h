@@ -1,4 +1,5 @@
-// DataType: TVM's (code, bits, lanes) triple; bool is uint1, void is handle with 0 bits.
+// DataType: TVM's (code, bits, lanes) triple; bool is uint1, void is handle with 0 bits; the
+// 8-bit floats are TVM v0.14's e4m3_float8 / e5m2_float8 (codes 6 and 7).
 #pragma once
 
 #include <cstdint>
@@ -8,7 +9,7 @@ namespace tirgen {
 
 class DataType {
  public:
-  enum Code : uint8_t { kInt = 0, kUInt = 1, kFloat = 2, kHandle = 3, kBFloat = 4 };
+  enum Code : uint8_t { kInt = 0, kUInt = 1, kFloat = 2, kHandle = 3, kBFloat = 4, kE4M3Float = 6, kE5M2Float = 7 };
 
   constexpr DataType() : code_(kHandle), bits_(0), lanes_(0) {}  // "void"
   constexpr DataType(Code code, int bits, int lanes = 1)
@@ -18,11 +19,14 @@ class DataType {
   static constexpr DataType UInt(int bits, int lanes = 1) { return DataType(kUInt, bits, lanes); }
   static constexpr DataType Float(int bits, int lanes = 1) { return DataType(kFloat, bits, lanes); }
   static constexpr DataType BFloat(int bits, int lanes = 1) { return DataType(kBFloat, bits, lanes); }
+  static constexpr DataType E4M3Float8(int lanes = 1) { return DataType(kE4M3Float, 8, lanes); }
+  static constexpr DataType E5M2Float8(int lanes = 1) { return DataType(kE5M2Float, 8, lanes); }
   static constexpr DataType Bool(int lanes = 1) { return DataType(kUInt, 1, lanes); }
   static constexpr DataType Handle() { return DataType(kHandle, 64, 1); }
   static constexpr DataType Void() { return DataType(); }
 
-  /// Parses "float32", "int64", "uint8", "bool", "handle", "bfloat16", "float32x4", "void".
+  /// Parses "float32", "int64", "uint8", "bool", "handle", "bfloat16", "e4m3_float8",
+  /// "float32x4", "void".
   /// Returns false (and leaves *out untouched) when the text is not a dtype.
   static bool Parse(const std::string& text, DataType* out);
   /// Like Parse but throws tirgen::Error naming the bad text.
@@ -40,7 +44,9 @@ class DataType {
   bool is_integer() const { return code_ == kInt || (code_ == kUInt && bits_ != 1); }
   bool is_float() const { return code_ == kFloat; }
   bool is_bfloat() const { return code_ == kBFloat; }
-  bool is_floating() const { return code_ == kFloat || code_ == kBFloat; }
+  /// e4m3_float8 / e5m2_float8: storage-only floats (arithmetic is legalized to a wider float).
+  bool is_float8() const { return code_ == kE4M3Float || code_ == kE5M2Float; }
+  bool is_floating() const { return code_ == kFloat || code_ == kBFloat || is_float8(); }
   bool is_handle() const { return code_ == kHandle && bits_ != 0; }
   bool is_void() const { return code_ == kHandle && bits_ == 0; }
   bool is_scalar() const { return lanes_ == 1; }

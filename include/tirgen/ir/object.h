@@ -99,10 +99,19 @@ enum class Kind : uint16_t {
   kTupleType,
   kFuncType,
   kRelayAttrs,  ///< relay::AttrsNode, a call's attributes
+  // ---- added later: kept last so the numbers above (structural hashes) do not move ----
+  kShuffle,        ///< tir::PrimExpr: lanes picked from concatenated vectors
+  kBufferRealize,  ///< tir::Stmt: TVM's pre-flattening buffer realization (T.realize)
+  kExternOp,       ///< te: an op whose body is a given TIR statement (te.extern)
+  kScanOp,         ///< te: a recurrence over a scan axis (te.scan)
 };
 
-constexpr bool IsPrimExprKind(Kind k) { return k >= Kind::kIntImm && k <= Kind::kReduce; }
-constexpr bool IsStmtKind(Kind k) { return k >= Kind::kLetStmt && k <= Kind::kBlockRealize; }
+constexpr bool IsPrimExprKind(Kind k) {
+  return (k >= Kind::kIntImm && k <= Kind::kReduce) || k == Kind::kShuffle;
+}
+constexpr bool IsStmtKind(Kind k) {
+  return (k >= Kind::kLetStmt && k <= Kind::kBlockRealize) || k == Kind::kBufferRealize;
+}
 constexpr bool IsBinaryKind(Kind k) { return k >= Kind::kAdd && k <= Kind::kOr; }
 /// The name of a kind, e.g. "Add", "BufferStore" (for messages and debugging).
 const char* KindName(Kind k);

@@ -1,5 +1,5 @@
 // Building TE programs: placeholder, compute (any rank, single or multi output), reduce_axis,
-// and the argmax-style tuple reducer helper.
+// the argmax-style tuple reducer helper, extern (a TIR statement over buffers) and scan.
 #pragma once
 
 #include <functional>
@@ -27,6 +27,23 @@ Tensor compute(std::vector<PrimExpr> shape, FCompute fcompute, std::string name 
 std::vector<Tensor> compute_multi(std::vector<PrimExpr> shape, FBatchCompute fcompute,
                                   std::string name = "tensor", std::string tag = "",
                                   AttrMap attrs = {}, std::vector<std::string> var_names = {});
+
+/// te.extern: the outputs (one per shape/dtype) are written by the statement `fbody` makes
+/// from the input and output placeholder buffers. As TVM's te.extern, each placeholder is a
+/// buffer named after its tensor (inputs) or `name` (outputs) with a symbolic int32
+/// elem_offset named "elem_offset".
+using FExternBody = std::function<tir::Stmt(const std::vector<tir::Buffer>& ins,
+                                            const std::vector<tir::Buffer>& outs)>;
+std::vector<Tensor> extern_op(const std::vector<std::vector<PrimExpr>>& shapes,
+                              const std::vector<DataType>& dtypes, std::vector<Tensor> inputs,
+                              const FExternBody& fbody, std::string name = "extern",
+                              std::string tag = "", AttrMap attrs = {});
+
+/// te.scan: state[0:k] = init, state[t] = update (reading state[t - 1] through
+/// `state_placeholder`), along the first axis. create_prim_func refuses it, as TVM v0.14's does.
+std::vector<Tensor> scan(std::vector<Tensor> init, std::vector<Tensor> update,
+                         std::vector<Tensor> state_placeholder, std::vector<Tensor> inputs = {},
+                         std::string name = "scan", std::string tag = "", AttrMap attrs = {});
 
 /// A reduction axis over `dom`, named `name`.
 IterVar reduce_axis(tir::Range dom, std::string name = "rv");

@@ -2,6 +2,8 @@
 //
 //  - PlaceholderOp: an input (shape, dtype, name).
 //  - ComputeOp: out[axis...] = body(axis...), optionally a reduction over reduce_axis.
+//  - ExternOp: outputs written by a given TIR statement over buffers (te.extern).
+//  - ScanOp: a recurrence along a scan axis (te.scan); create_prim_func refuses it, as TVM's.
 //  - Tensor = (op, value_index). An op never owns its tensors (that would be a cycle); asking
 //    for output(i) twice gives two handles that compare equal (same op, same index).
 #pragma once
@@ -11,6 +13,7 @@
 
 #include "tirgen/ir/object.h"
 #include "tirgen/tir/expr.h"
+#include "tirgen/tir/stmt.h"
 
 namespace tirgen {
 namespace te {
@@ -24,7 +27,9 @@ class Tensor;
 /// Common fields of every operation.
 class OperationNode : public Object {
  public:
-  static bool IsKind(Kind k) { return k == Kind::kPlaceholderOp || k == Kind::kComputeOp; }
+  static bool IsKind(Kind k) {
+    return k == Kind::kPlaceholderOp || k == Kind::kComputeOp || k == Kind::kExternOp || k == Kind::kScanOp;
+  }
   explicit OperationNode(Kind k) : Object(k) {}
   std::string name;  ///< op name: becomes the buffer / block name
   std::string tag;   ///< TOPI tag ("broadcast", "elemwise", "injective", ...)
@@ -66,6 +71,35 @@ class ComputeOpNode : public OperationNode {
   std::vector<PrimExpr> output_shape(int) const override;
   /// Tensors read by the body, in first-appearance (post-order) order, without repeats.
   std::vector<Tensor> InputTensors() const;
+};
+
+/// te.extern: `body` reads `input_placeholders` (bound to `inputs`) and writes
+/// `output_placeholders`, one output tensor per output placeholder.
+class ExternOpNode : public OperationNode {
+ public:
+  TIRGEN_NODE_KIND(Kind::kExternOp)
+  ExternOpNode() : OperationNode(kKind) {}
+  std::vector<Tensor> inputs;
+  std::vector<tir::Buffer> input_placeholders;
+  std::vector<tir::Buffer> output_placeholders;
+  tir::Stmt body;
+
+  int num_outputs() const override { return static_cast<int>(output_placeholders.size()); }
+  DataType output_dtype(int i) const override;
+  std::vector<PrimExpr> output_shape(int i) const override;
+};
+
+/// te.scan: state[t] = update(state[t-1], ...) along scan_axis, state[0..init) = init.
+class ScanOpNode : public OperationNode {
+ public:
+  TIRGEN_NODE_KIND(Kind::kScanOp)
+  ScanOpNode() : OperationNode(kKind) {}
+  IterVar scan_axis;
+  std::vector<Tensor> init, update, state_placeholder, inputs;
+
+  int num_outputs() const override { return static_cast<int>(update.size()); }
+  DataType output_dtype(int i) const override;
+  std::vector<PrimExpr> output_shape(int i) const override;
 };
 
 class TensorNode : public Object {

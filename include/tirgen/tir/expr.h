@@ -302,6 +302,20 @@ class Broadcast : public PrimExpr {
   Broadcast(PrimExpr value, int lanes);
 };
 
+/// Lanes picked by `indices` from the concatenation of `vectors` (TVM's Shuffle); its type is
+/// the vectors' element type with one lane per index.
+class ShuffleNode : public PrimExprNode {
+ public:
+  TIRGEN_NODE_KIND(Kind::kShuffle)
+  ShuffleNode(DataType t) : PrimExprNode(kKind, t) {}
+  std::vector<PrimExpr> vectors;
+  std::vector<PrimExpr> indices;  ///< constant lane numbers into the concatenation
+};
+class Shuffle : public PrimExpr {
+  TIRGEN_DEFINE_REF(Shuffle, PrimExpr, ShuffleNode)
+  Shuffle(std::vector<PrimExpr> vectors, std::vector<PrimExpr> indices);
+};
+
 class LetNode : public PrimExprNode {
  public:
   TIRGEN_NODE_KIND(Kind::kLet)

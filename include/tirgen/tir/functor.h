@@ -38,6 +38,7 @@ class ExprFunctor {
       case Kind::kLet: return VisitExpr_(static_cast<const LetNode*>(p));
       case Kind::kCall: return VisitExpr_(static_cast<const CallNode*>(p));
       case Kind::kReduce: return VisitExpr_(static_cast<const ReduceNode*>(p));
+      case Kind::kShuffle: return VisitExpr_(static_cast<const ShuffleNode*>(p));
       default:
         if (IsBinaryKind(e.kind())) return VisitExpr_(static_cast<const BinaryNode*>(p));
         TIRGEN_UNREACHABLE() << "not an expression: " << KindName(e.kind());
@@ -58,6 +59,7 @@ class ExprFunctor {
   virtual R VisitExpr_(const LetNode* op) = 0;
   virtual R VisitExpr_(const CallNode* op) = 0;
   virtual R VisitExpr_(const ReduceNode* op) = 0;
+  virtual R VisitExpr_(const ShuffleNode* op) = 0;
 };
 
 template <class R>
@@ -83,6 +85,7 @@ class StmtFunctor {
       case Kind::kWhile: return VisitStmt_(static_cast<const WhileNode*>(p));
       case Kind::kBlock: return VisitStmt_(static_cast<const BlockNode*>(p));
       case Kind::kBlockRealize: return VisitStmt_(static_cast<const BlockRealizeNode*>(p));
+      case Kind::kBufferRealize: return VisitStmt_(static_cast<const BufferRealizeNode*>(p));
       default:
         TIRGEN_UNREACHABLE() << "not a statement: " << KindName(s.kind());
     }
@@ -101,6 +104,7 @@ class StmtFunctor {
   virtual R VisitStmt_(const WhileNode* op) = 0;
   virtual R VisitStmt_(const BlockNode* op) = 0;
   virtual R VisitStmt_(const BlockRealizeNode* op) = 0;
+  virtual R VisitStmt_(const BufferRealizeNode* op) = 0;
 };
 
 /// Walks every expression and statement. Buffers met in loads/stores/regions are reported to
@@ -124,6 +128,7 @@ class StmtExprVisitor : public ExprFunctor<void>, public StmtFunctor<void> {
   void VisitExpr_(const LetNode* op) override;
   void VisitExpr_(const CallNode* op) override;
   void VisitExpr_(const ReduceNode* op) override;
+  void VisitExpr_(const ShuffleNode* op) override;
 
   void VisitStmt_(const LetStmtNode* op) override;
   void VisitStmt_(const AttrStmtNode* op) override;
@@ -139,6 +144,7 @@ class StmtExprVisitor : public ExprFunctor<void>, public StmtFunctor<void> {
   void VisitStmt_(const WhileNode* op) override;
   void VisitStmt_(const BlockNode* op) override;
   void VisitStmt_(const BlockRealizeNode* op) override;
+  void VisitStmt_(const BufferRealizeNode* op) override;
 
   /// Called for each buffer reference (loads, stores, regions, allocs, decls); default: nothing.
   virtual void VisitBuffer(const Buffer& buffer) {}
@@ -166,6 +172,7 @@ class StmtExprMutator : public ExprFunctor<PrimExpr>, public StmtFunctor<Stmt> {
   PrimExpr VisitExpr_(const LetNode* op) override;
   PrimExpr VisitExpr_(const CallNode* op) override;
   PrimExpr VisitExpr_(const ReduceNode* op) override;
+  PrimExpr VisitExpr_(const ShuffleNode* op) override;
 
   Stmt VisitStmt_(const LetStmtNode* op) override;
   Stmt VisitStmt_(const AttrStmtNode* op) override;
@@ -181,6 +188,7 @@ class StmtExprMutator : public ExprFunctor<PrimExpr>, public StmtFunctor<Stmt> {
   Stmt VisitStmt_(const WhileNode* op) override;
   Stmt VisitStmt_(const BlockNode* op) override;
   Stmt VisitStmt_(const BlockRealizeNode* op) override;
+  Stmt VisitStmt_(const BufferRealizeNode* op) override;
 
   /// Maps a buffer referenced by loads/stores/regions; default: unchanged.
   virtual Buffer VisitBuffer(const Buffer& buffer) { return buffer; }

@@ -1,5 +1,6 @@
 // TIR statements (TVM vocabulary): LetStmt, AttrStmt, AssertStmt, BufferStore, Allocate,
-// AllocateConst, DeclBuffer, SeqStmt, IfThenElse, Evaluate, For, While, Block, BlockRealize.
+// AllocateConst, DeclBuffer, SeqStmt, IfThenElse, Evaluate, For, While, Block, BlockRealize,
+// BufferRealize.
 #pragma once
 
 #include <optional>
@@ -230,6 +231,23 @@ class BlockRealizeNode : public StmtNode {
 class BlockRealize : public Stmt {
   TIRGEN_DEFINE_REF(BlockRealize, Stmt, BlockRealizeNode)
   BlockRealize(std::vector<PrimExpr> iter_values, PrimExpr predicate, Block block);
+};
+
+/// TVM's BufferRealize (T.realize): the region of a buffer the body uses, before storage
+/// flattening. Produced by TE schedules in TVM; here only read and printed (the lowering passes
+/// refuse it, as TVM's TIR-schedule pipeline has no use for it).
+class BufferRealizeNode : public StmtNode {
+ public:
+  TIRGEN_NODE_KIND(Kind::kBufferRealize)
+  BufferRealizeNode() : StmtNode(kKind) {}
+  Buffer buffer;
+  std::vector<Range> bounds;
+  PrimExpr condition;  ///< bool
+  Stmt body;
+};
+class BufferRealize : public Stmt {
+  TIRGEN_DEFINE_REF(BufferRealize, Stmt, BufferRealizeNode)
+  BufferRealize(Buffer buffer, std::vector<Range> bounds, PrimExpr condition, Stmt body);
 };
 
 }  // namespace tir
