@@ -305,3 +305,22 @@ def test_schedule_takes_a_block_by_name_where_tvm_does():
     cached = sch.cache_read("B", 0, "global", consumer_blocks=["B"])
     assert sch.get(cached).name_hint == "A_global"
     assert 'get_block(name="B"' in str(sch.trace)
+
+
+@T.macro
+def chained_macro(A):
+    for i in range(_Config.dims.n):
+        A[i] = _Config.twice(A[i]) + T.float32(_Config.scale)
+
+
+def test_attribute_chains_in_a_macro():
+    @T.prim_func(private=True)
+    def f(A: T.Buffer((8,), "float32")):
+        chained_macro(A)
+
+    @T.prim_func(private=True)
+    def g(A: T.Buffer((8,), "float32")):
+        for i in range(8):
+            A[i] = A[i] * T.float32(2) + T.float32(2.5)
+
+    assert tirgen.structural_equal(f, g), f.script()
