@@ -535,8 +535,11 @@ Value Parser::UnaryOp(const std::string& op, const Value& a, const Token& at) {
     Fail(a, "unary '+' needs a number");
   }
   if (op == "-") {
-    if (a.k == Value::K::kInt || a.k == Value::K::kBool)
-      return Num(CheckedInt(a.i == std::numeric_limits<int64_t>::min(), -a.i, *this, at), a);
+    if (a.k == Value::K::kInt || a.k == Value::K::kBool) {
+      Value r = Num(CheckedInt(a.i == std::numeric_limits<int64_t>::min(), -a.i, *this, at), a);
+      r.neg_zero = a.k == Value::K::kInt && a.i == 0 && !a.neg_zero;  // -(-0) is 0
+      return r;
+    }
     if (a.k == Value::K::kFloat) return Flt(-a.f, a);
     PrimExpr e = ToExpr(a, "an operand of unary '-'");
     if (e.dtype().is_bool() || e.dtype().is_handle()) Fail(a, "cannot negate a " + e.dtype().str() + " value");
