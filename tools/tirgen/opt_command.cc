@@ -46,19 +46,7 @@ int RunOptCommand(const OptCommandOptions& options) {
     o.schedule = ReadFile(options.schedule);
     o.schedule_name = options.schedule;
   }
-  for (const std::string& spec : options.tensor_intrins) {
-    size_t eq = spec.find('='), comma = spec.find(',', eq == std::string::npos ? 0 : eq);
-    TIRGEN_CHECK(eq != std::string::npos && eq > 0 && comma != std::string::npos && comma > eq + 1 &&
-                 comma + 1 < spec.size())
-        << "error: --tensor-intrin " << spec << ": expected NAME=DESC.py,IMPL.py";
-    opt::TensorIntrinFiles ti;
-    ti.name = spec.substr(0, eq);
-    ti.desc_name = spec.substr(eq + 1, comma - eq - 1);
-    ti.impl_name = spec.substr(comma + 1);
-    ti.desc_text = ReadFile(ti.desc_name);
-    ti.impl_text = ReadFile(ti.impl_name);
-    o.tensor_intrins.push_back(std::move(ti));
-  }
+  for (const std::string& spec : options.tensor_intrins) o.tensor_intrins.push_back(opt::TensorIntrinFromSpec(spec));
   o.print_after_all = options.print_after_all;
   o.verify_each = options.verify_each;
   opt::OptResult r = opt::RunOpt(o);

@@ -9,6 +9,7 @@
 //   tirgen opt m.relay --pass InferType,FoldConstant,FuseOps
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,13 @@ struct TensorIntrinFiles {
   std::string impl_text, impl_name;
 };
 
+/// `NAME=DESC.py,IMPL.py` (the --tensor-intrin option) with both files read; `resolve` maps
+/// each file name as written to the path to read (the golden driver's `%S/`). A malformed spec
+/// is a one-line tirgen::Error.
+TensorIntrinFiles TensorIntrinFromSpec(
+    const std::string& spec,
+    const std::function<std::string(const std::string&)>& resolve = [](const std::string& f) { return f; });
+
 struct OptOptions {
   /// The program text: TVMScript or Relay text, told apart by the first line that is not blank
   /// or a `#` comment: TVMScript (Python) starts there with a decorator or an import
@@ -45,7 +53,7 @@ struct OptOptions {
   std::vector<std::string> passes;  ///< pass names, "Name" or "Name(int, ...)", run in order
   std::string schedule;             ///< a schedule trace (TVM's printed `apply_trace`) or ""
   std::string schedule_name = "<schedule>";  ///< for messages
-  std::vector<TensorIntrinFiles> tensor_intrins;  ///< registered (replacing) before the trace runs
+  std::vector<TensorIntrinFiles> tensor_intrins;  ///< registered for this run only (replacing same-named ones)
   bool print_after_all = false;     ///< record the module after every pass / schedule step
   bool verify_each = false;         ///< verify the input and the TIR after each pass and step
 };
