@@ -124,3 +124,13 @@ def test_pass_context_checks_its_config_and_scopes_it():
             assert tirgen.structural_equal(_as_main(inner), _as_main(before))
     outside = simplify(tirgen.IRModule({"main": before}))["main"]
     assert tirgen.structural_equal(_as_main(outside), _as_main(before))
+
+
+def test_analyzer_constraint_scope_and_rewrite_simplify():
+    # TVM's Analyzer API as the ported tests use it: facts hold inside the scope only.
+    a = tirgen.arith.Analyzer()
+    i, j = tirgen.tir.Var("i", "int32"), tirgen.tir.Var("j", "int32")
+    with a.constraint_scope(i <= j):
+        assert tirgen.structural_equal(a.rewrite_simplify(j <= i), a.rewrite_simplify(j == i))
+        assert a.can_prove(i < j + 1)
+    assert not a.can_prove(i < j + 1)
