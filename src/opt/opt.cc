@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <optional>
 #include <string_view>
 
 #include "tirgen/lower/constant_evaluator.h"
@@ -19,6 +20,7 @@
 #include "tirgen/tir/schedule/tensor_intrin.h"
 #include "tirgen/tir/schedule/trace.h"
 #include "tirgen/tir/transform.h"
+#include "tirgen/tir/transforms/pass_config.h"
 
 namespace tirgen {
 namespace opt {
@@ -199,6 +201,20 @@ OptResult RunTir(const OptOptions& o, const std::vector<PassCall>& calls) {
       throw Error("error: --pass " + c.name + ": " + e.message());
     }
   }
+  tir::transform::PassConfig config;
+  for (const std::string& item : o.pass_config) {
+    try {
+      tir::transform::ParsePassConfigItem(item, &config);
+    } catch (const Error& e) {
+      throw Error("error: --pass-config: " + e.message());
+    }
+  }
+  std::optional<tir::transform::PassConfigScope> config_scope;
+  try {
+    config_scope.emplace(std::move(config));
+  } catch (const Error& e) {
+    throw Error("error: --pass-config: " + e.message());
+  }
   bool old_verify = tir::transform::SetVerifyEachPass(verify);
   try {
     tir::transform::PassObserverScope observe(
@@ -216,6 +232,8 @@ OptResult RunTir(const OptOptions& o, const std::vector<PassCall>& calls) {
 OptResult RunRelay(const OptOptions& o, const std::vector<PassCall>& calls) {
   TIRGEN_CHECK(o.schedule.empty()) << "error: --schedule: " << o.input_name
                                    << " is Relay text; schedules apply to TVMScript";
+  TIRGEN_CHECK(o.pass_config.empty()) << "error: --pass-config: " << o.input_name
+                                      << " is Relay text; pass options apply to TIR passes on TVMScript";
   IRModule mod = relay::ParseModule(o.input, o.input_name);
   OptResult result;
   for (const PassCall& c : calls) {

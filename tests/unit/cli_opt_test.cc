@@ -160,6 +160,47 @@ TEST(CliOpt, TensorIntrinFilesServeTheTracesTensorize) {
              dir + "/sum4_impl.intrin.py");
   EXPECT_EQ(r.exit_code, 2) << r.output;
   EXPECT_EQ(r.output.rfind(dir + "/tensorize_const.trace.py:2:1: error: ", 0), 0u) << r.output;
+
+TEST(CliOpt, PassConfigTurnsOnSimplifyOptions) {
+  // TVM's TestSimplifyRHSOfBooleanAndUsingLHSWithoutConst: n < m + 10 follows from n < m + 5
+  // only with both extensions on.
+  std::string in = TempPath("opt_pass_config.py");
+  WriteText(in,
+            "@T.prim_func\n"
+            "def f(A: T.Buffer(1, \"bool\"), n: T.int32, m: T.int32):\n"
+            "    A[0] = n < m + 5 and n < m + 10\n");
+  auto r = RunCli("opt " + in + " --pass tir.Simplify");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("A[0] = n < m + 5 and n < m + 10"), std::string::npos) << r.output;
+  r = RunCli("opt " + in + " --pass tir.Simplify -c tir.Simplify.transitively_prove_inequalities=1 "
+             "--pass-config tir.Simplify.apply_constraints_to_boolean_branches=true");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("A[0] = n < m + 5\n"), std::string::npos) << r.output;
+}
+
+TEST(CliOpt, BadPassConfigIsOneLine) {
+  std::string in = Golden("tir.LowerInitBlock/conv2d_bias_relu.py");
+  auto r = RunCli("opt " + in + " --pass tir.Simplify -c tir.Simplify.no_such_option=1");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("error: --pass-config: pass config: tir.Simplify has no option \"no_such_option\" "
+                          "(known: apply_constraints_to_boolean_branches,"),
+            std::string::npos)
+      << r.output;
+  r = RunCli("opt " + in + " --pass tir.Simplify -c tir.NoSuchPass.x=1");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("error: --pass-config: pass config: unknown key \"tir.NoSuchPass\" (known: tir.Simplify)"),
+            std::string::npos)
+      << r.output;
+  r = RunCli("opt " + in + " --pass tir.Simplify -c tir.Simplify.transitively_prove_inequalities=maybe");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("value \"maybe\" is not an integer, true or false"), std::string::npos) << r.output;
+  r = RunCli("opt " + in + " --pass tir.Simplify -c transitively_prove_inequalities");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("expected KEY.OPTION=VALUE"), std::string::npos) << r.output;
+  r = RunCli("opt " + in + " --pass tir.Simplify -c tir.Simplify.propagate_knowns_to_prove_conditional=1");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("are not implemented in tirgen; leave them off"), std::string::npos) << r.output;
+  EXPECT_EQ(Lines(r.output), 1) << r.output;
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 //   tirgen opt f.py --schedule trace.py           # the trace's primitives, then no pass
 //   tirgen opt f.py --tensor-intrin sum4=d.py,i.py --schedule t.py   # a trace that tensorizes
 //   tirgen opt m.relay --pass InferType,FoldConstant,FuseOps
+//   tirgen opt f.py --pass tir.Simplify --pass-config tir.Simplify.transitively_prove_inequalities=1
 #pragma once
 
 #include <functional>
@@ -54,6 +55,9 @@ struct OptOptions {
   std::string schedule;             ///< a schedule trace (TVM's printed `apply_trace`) or ""
   std::string schedule_name = "<schedule>";  ///< for messages
   std::vector<TensorIntrinFiles> tensor_intrins;  ///< registered for this run only (replacing same-named ones)
+  /// TVM's PassContext config for the TIR passes, "KEY.OPTION=VALUE" items
+  /// ("tir.Simplify.transitively_prove_inequalities=1"; value an integer, true or false).
+  std::vector<std::string> pass_config;
   bool print_after_all = false;     ///< record the module after every pass / schedule step
   bool verify_each = false;         ///< verify the input and the TIR after each pass and step
 };
@@ -64,7 +68,8 @@ struct OptResult {
 };
 
 /// Parses the input, applies the schedule trace (TVMScript only), then the passes. Bad input
-/// (unknown pass, wrong kind of pass for the input, a pass's bad arguments, an ill-formed
+/// (unknown pass, wrong kind of pass for the input, a pass's bad arguments, a bad or unknown
+/// pass config item, an ill-formed
 /// input under verify_each, a trace that does not apply) is a one-line tirgen::Error; a pass
 /// that makes the TIR ill formed is an InternalError.
 OptResult RunOpt(const OptOptions& options);
