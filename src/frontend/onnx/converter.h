@@ -73,6 +73,8 @@ class NodeContext {
   std::vector<double> Floats(const std::string& name) const;
   /// A TENSOR attribute (Constant's value).
   NDArray TensorAttr(const std::string& name) const;
+  /// A GRAPH attribute (If's branches); fails when absent or of another type.
+  const onnx::GraphProto& GraphAttr(const std::string& name) const;
 
   // ---- building (every expression made here is typed and carries the node's span) ----
   relay::Expr Call(const std::string& op, std::vector<relay::Expr> args,
@@ -96,6 +98,13 @@ class NodeContext {
   void SetKnownOutput(int i, const NDArray& value);
   /// Output `i` is input `j` unchanged (Identity, Dropout): keeps a known value known.
   void ForwardInput(int i, int j);
+  /// Output `i` is `value` as it is (a subgraph's output).
+  void SetOutputValue(int i, const Value& value);
+
+  // ---- subgraphs ----
+  /// Converts `g`'s nodes in the enclosing graph's scope (they read every value defined so
+  /// far) and returns the values of its outputs, in order.
+  std::vector<Value> ConvertSubgraph(const onnx::GraphProto& g);
 
   /// "ONNX node '<name>' (<OpType>): <message>" as a tirgen::Error.
   [[noreturn]] void Fail(const std::string& message) const;
@@ -172,6 +181,7 @@ void AddCompositeConverters(ConverterTable* table);
 void AddLpPoolConverters(ConverterTable* table);
 void AddQuantizeConverters(ConverterTable* table);
 void AddQLinearConverters(ConverterTable* table);
+void AddControlConverters(ConverterTable* table);
 /// The forms the existing families restrict (op_forms.cc).
 void AddFormChecks(ConverterTable* table);
 /// Every converter, by ONNX op type.

@@ -1,6 +1,7 @@
 #include "graph_converter.h"
 
 #include <algorithm>
+#include <functional>
 
 #include "tirgen/relay/text.h"
 #include "tirgen/relay/transforms.h"
@@ -102,8 +103,22 @@ void GraphConverter::CheckSupported(int opset) const {
   std::map<std::string, std::vector<std::string>> missing;
   const ConverterTable& table = Converters();
   std::map<std::string, int> ranks = DeclaredRanks();
-  for (int i = 0; i < model_.graph().node_size(); ++i) {
-    const onnx::NodeProto& n = model_.graph().node(i);
+  // The nodes of subgraphs (If's branches) are checked too, after their node; an unnamed one
+  // is "<node>.<attribute>#<index>".
+  std::vector<std::pair<const onnx::NodeProto*, std::string>> all;  // node, how messages name it
+  std::function<void(const onnx::GraphProto&, const std::string&)> collect = [&](const onnx::GraphProto& g,
+                                                                                const std::string& scope) {
+    for (int i = 0; i < g.node_size(); ++i) {
+      const onnx::NodeProto& n = g.node(i);
+      std::string who = n.name().empty() ? scope + "#" + std::to_string(i) : "'" + n.name() + "'";
+      all.emplace_back(&n, who);
+      for (const auto& a : n.attribute())
+        if (a.type() == onnx::AttributeProto::GRAPH) collect(a.g(), who + "." + a.name());
+    }
+  };
+  collect(model_.graph(), "");
+  for (const auto& [node, who] : all) {
+    const onnx::NodeProto& n = *node;
     std::string type = ConverterKey(n);
     if (table.count(type)) {
       NodeForm form{n, opset, {}, {}};
@@ -117,7 +132,6 @@ void GraphConverter::CheckSupported(int opset) const {
       type += " with " + why;
     }
     if (!missing.count(type)) order.push_back(type);
-    std::string who = n.name().empty() ? "#" + std::to_string(i) : "'" + n.name() + "'";
     missing[type].push_back(who);
   }
   if (order.empty()) return;
@@ -249,14 +263,9 @@ void GraphConverter::CheckSingleProducers() const {
   }
 }
 
-OnnxImport GraphConverter::Run() {
-  int opset = DefaultOpset(model_, name_);
-  CheckSingleProducers();
-  CheckSupported(opset);
-  AddInitializers();
-  AddInputs();
+void GraphConverter::ConvertNodes(const google::protobuf::RepeatedPtrField<onnx::NodeProto>& nodes, int opset) {
   const ConverterTable& table = Converters();
-  for (const auto& node : model_.graph().node()) {
+  for (const auto& node : nodes) {
     NodeContext ctx(this, node, NodeName(node), opset);
     const Converter& conv = table.at(ConverterKey(node));
     if (conv.forms) {  // again, with every rank now known (value_info may have been sparse)
@@ -276,6 +285,40 @@ OnnxImport GraphConverter::Run() {
       if (!node.output(i).empty() && !values_.count(node.output(i)))
         ctx.Fail("output " + std::to_string(i) + " ('" + node.output(i) + "') is not supported by the importer");
   }
+}
+
+std::vector<Value> GraphConverter::ConvertSubgraph(const onnx::GraphProto& g, int opset, const NodeContext& ctx) {
+  // Values are single-assignment across scopes: a subgraph may read, never redefine, the
+  // enclosing graph's values.
+  auto fresh = [&](const std::string& edge, const std::string& what) {
+    if (values_.count(edge))
+      ctx.Fail("subgraph '" + g.name() + "': " + what + " '" + edge +
+               "' redefines a value of the enclosing graph (ONNX values have a single producer)");
+  };
+  for (const auto& t : g.initializer()) {
+    fresh(t.name(), "initializer");
+    Value v;
+    v.known = TensorFromProto(t, base_dir_, name_ + ": subgraph initializer '" + t.name() + "'");
+    v.type = relay::TensorType(v.known->shape, v.known->dtype);
+    v.producer = ctx.name();
+    values_[t.name()] = std::move(v);
+  }
+  for (const auto& n : g.node())
+    for (const auto& out : n.output())
+      if (!out.empty()) fresh(out, "node output");
+  ConvertNodes(g.node(), opset);
+  std::vector<Value> outs;
+  for (const auto& o : g.output()) outs.push_back(Lookup(o.name(), ctx));
+  return outs;
+}
+
+OnnxImport GraphConverter::Run() {
+  int opset = DefaultOpset(model_, name_);
+  CheckSingleProducers();
+  CheckSupported(opset);
+  AddInitializers();
+  AddInputs();
+  ConvertNodes(model_.graph().node(), opset);
 
   OnnxImport result;
   std::vector<relay::Expr> outs;

@@ -231,6 +231,20 @@ void NodeContext::SetKnownOutput(int i, const NDArray& value) {
   graph_->Define(node_.output(i), std::move(v));
 }
 
+void NodeContext::SetOutputValue(int i, const Value& value) {
+  if (HasOutput(i)) graph_->Define(node_.output(i), value);
+}
+
+const onnx::GraphProto& NodeContext::GraphAttr(const std::string& name) const {
+  const auto* a = FindAttr(name);
+  if (!a || a->type() != onnx::AttributeProto::GRAPH) Fail("attribute '" + name + "' must be a graph");
+  return a->g();
+}
+
+std::vector<Value> NodeContext::ConvertSubgraph(const onnx::GraphProto& g) {
+  return graph_->ConvertSubgraph(g, opset_, *this);
+}
+
 void NodeContext::ForwardInput(int i, int j) {
   Value& in = In(j);
   if (in.known.defined() && !in.is_param) SetKnownOutput(i, in.known);

@@ -27,6 +27,7 @@ const ConverterTable& Converters() {
     AddLpPoolConverters(&t);
     AddQuantizeConverters(&t);
     AddQLinearConverters(&t);
+    AddControlConverters(&t);
     AddFormChecks(&t);
     return t;
   }();
