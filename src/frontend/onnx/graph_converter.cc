@@ -1,6 +1,7 @@
 #include "graph_converter.h"
 
 #include <algorithm>
+#include <set>
 
 #include "tirgen/relay/text.h"
 #include "tirgen/relay/transforms.h"
@@ -102,6 +103,20 @@ void GraphConverter::CheckSupported(int opset) const {
   std::map<std::string, std::vector<std::string>> missing;
   const ConverterTable& table = Converters();
   std::map<std::string, int> ranks = DeclaredRanks();
+  // Values known at import time as far as the file shows: initializers, Constants, Shape /
+  // Size of anything (shapes are static), and default-domain nodes of known inputs.
+  std::set<std::string> known;
+  for (const auto& t : model_.graph().initializer()) known.insert(t.name());
+  for (int i = 0; i < model_.graph().node_size(); ++i) {
+    const onnx::NodeProto& n = model_.graph().node(i);
+    bool all_known = n.op_type() == "Shape" || n.op_type() == "Size" || n.op_type() == "Constant";
+    if (!all_known && IsDefaultDomain(n.domain()) && n.input_size() > 0 && n.op_type().rfind("Random", 0) != 0) {
+      all_known = true;
+      for (const auto& in : n.input()) all_known = all_known && (in.empty() || known.count(in));
+    }
+    if (all_known && IsDefaultDomain(n.domain()))
+      for (const auto& out : n.output()) known.insert(out);
+  }
   for (int i = 0; i < model_.graph().node_size(); ++i) {
     const onnx::NodeProto& n = model_.graph().node(i);
     std::string type = ConverterKey(n);
@@ -110,6 +125,7 @@ void GraphConverter::CheckSupported(int opset) const {
       for (const auto& in : n.input()) {
         auto r = ranks.find(in);
         form.input_ranks.push_back(in.empty() || r == ranks.end() ? -1 : r->second);
+        form.inputs_known.push_back(!in.empty() && known.count(in));
       }
       for (const auto& out : n.output()) form.outputs_used.push_back(!out.empty());
       std::string why = UnsupportedForm(form);
@@ -261,15 +277,20 @@ OnnxImport GraphConverter::Run() {
     const Converter& conv = table.at(ConverterKey(node));
     if (conv.forms) {  // again, with every rank now known (value_info may have been sparse)
       NodeForm form{node, opset, {}, {}};
-      for (int i = 0; i < node.input_size(); ++i) form.input_ranks.push_back(ctx.HasInput(i) ? ctx.Rank(i) : -1);
+      for (int i = 0; i < node.input_size(); ++i) {
+        form.input_ranks.push_back(ctx.HasInput(i) ? ctx.Rank(i) : -1);
+        form.inputs_known.push_back(ctx.IsKnown(i));
+      }
       for (const auto& out : node.output()) form.outputs_used.push_back(!out.empty());
       std::string why = conv.forms(form);
       if (!why.empty()) ctx.Fail(why + " is not supported");
     }
     try {
       conv.convert(ctx);
+    } catch (const NodeError&) {
+      throw;
     } catch (const Error& e) {  // from below the converter (an attribute beyond int32): name the node
-      if (e.span().defined() || e.message().rfind("ONNX node '", 0) == 0) throw;
+      if (e.span().defined()) throw;
       ctx.Fail(e.message());
     }
     for (int i = 0; i < node.output_size(); ++i)
