@@ -15,6 +15,7 @@ import torch
 from onnx import TensorProto, helper, numpy_helper
 
 import tirgen
+import tirgen.relay
 
 ONNX = {np.uint8: TensorProto.UINT8, np.int8: TensorProto.INT8, np.float32: TensorProto.FLOAT,
         np.int32: TensorProto.INT32}
@@ -318,3 +319,42 @@ def test_unsupported_forms_are_listed_up_front():
         tirgen.from_onnx(model.SerializeToString())
     msg = str(e.value)
     assert "QLinearConv" in msg and "rank 5" in msg and "MatMulInteger" in msg and "second input of rank 3" in msg
+
+
+@pytest.mark.parametrize("depthwise", [False, True])
+def test_qlinear_conv_zero_points_as_graph_inputs(depthwise):
+    """Zero points known only at run time: TVM's dynamic-zero-point canonical form (all four
+    terms, the kernel zero point broadcast along the channels)."""
+    rng = np.random.default_rng(9)
+    cin, cout, group = (3, 3, 3) if depthwise else (2, 3, 1)
+    x = rng.integers(0, 255, size=(1, cin, 6, 6)).astype(np.uint8)
+    w = rng.integers(-128, 127, size=(cout, cin // group, 3, 3)).astype(np.int8)
+    zx, zw = np.array(117, np.uint8), np.array(-3, np.int8)
+    sx, sw, sy, zy = f32(0.02), f32(0.01), f32(0.5), np.array(100, np.uint8)
+    mod, got = run("QLinearConv", [("x", x), ("zx", zx), ("zw", zw)], [("sx", sx), ("w", w), ("sw", sw), ("sy", sy), ("zy", zy)],
+                   ["x", "sx", "zx", "w", "sw", "zw", "sy", "zy"], pads=[1, 1, 1, 1], group=group)
+    xp = np.pad(x, [(0, 0), (0, 0), (1, 1), (1, 1)], constant_values=zx)
+    acc = conv_acc(xp, w, zx, zw, groups=group)
+    np.testing.assert_array_equal(got, tvm_requantize(acc, real_multipliers(sx, sw, sy), zy, np.uint8, upward=True))
+
+
+def test_requantize_lowers_to_tvms_fixed_point_multiply():
+    """The canonical form as TVM emits it: per-tensor UPWARD is fixed_point_multiply(multiplier,
+    shift) (T.q_multiply_shift in the PrimFunc), per-channel fixed_point_multiply_per_axis,
+    TONEAREST int64 relay arithmetic with a where on the sign."""
+    x = np.zeros((1, 4, 2, 2), np.uint8)
+    w = np.ones((4, 4, 1, 1), np.int8)
+    params = [("sx", f32(0.25)), ("zx", np.array(0, np.uint8)), ("w", w), ("sw", f32(1.0)), ("zw", np.array(0, np.int8)),
+              ("sy", f32(0.3)), ("zy", np.array(3, np.uint8))]
+    data_model = helper.make_model(helper.make_graph(
+        [helper.make_node("QLinearConv", ["x", "sx", "zx", "w", "sw", "zw", "sy", "zy"], ["y"])], "g",
+        [helper.make_tensor_value_info("x", TensorProto.UINT8, [1, 4, 2, 2])],
+        [helper.make_tensor_value_info("y", TensorProto.UINT8, None)],
+        [numpy_helper.from_array(a, n) for n, a in params]), opset_imports=[helper.make_opsetid("", 13)])
+    mod, p = tirgen.from_onnx(data_model.SerializeToString())
+    q, shift = fixed_point(np.float64(np.float32(0.25)) / np.float64(np.float32(0.3)))
+    optimized = tirgen.relay.optimize(mod, p)
+    assert f"fixed_point_multiply(" in str(optimized) and f"multiplier={q}, shift={shift}" in str(optimized)
+    lowered = tirgen.lower_te(optimized)
+    text = "".join(lowered[n].script() for n in lowered.get_global_vars() if n != "main")
+    assert f"T.q_multiply_shift(" in text and f", {q}, 31, {shift})" in text, text
