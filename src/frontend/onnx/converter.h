@@ -194,6 +194,7 @@ void AddQuantizeConverters(ConverterTable* table);
 void AddQLinearConverters(ConverterTable* table);
 void AddQLinearNNConverters(ConverterTable* table);
 void AddDataDependentConverters(ConverterTable* table);
+void AddMaxUnpoolConverters(ConverterTable* table);
 /// The forms the existing families restrict (op_forms.cc).
 void AddFormChecks(ConverterTable* table);
 /// Every converter, by ONNX op type.

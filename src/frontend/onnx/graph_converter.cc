@@ -121,7 +121,7 @@ void GraphConverter::CheckSupported(int opset) const {
     const onnx::NodeProto& n = model_.graph().node(i);
     std::string type = ConverterKey(n);
     if (table.count(type)) {
-      NodeForm form{n, opset, {}, {}};
+      NodeForm form{n, opset, {}, {}, {}};
       for (const auto& in : n.input()) {
         auto r = ranks.find(in);
         form.input_ranks.push_back(in.empty() || r == ranks.end() ? -1 : r->second);
@@ -276,7 +276,7 @@ OnnxImport GraphConverter::Run() {
     NodeContext ctx(this, node, NodeName(node), opset);
     const Converter& conv = table.at(ConverterKey(node));
     if (conv.forms) {  // again, with every rank now known (value_info may have been sparse)
-      NodeForm form{node, opset, {}, {}};
+      NodeForm form{node, opset, {}, {}, {}};
       for (int i = 0; i < node.input_size(); ++i) {
         form.input_ranks.push_back(ctx.HasInput(i) ? ctx.Rank(i) : -1);
         form.inputs_known.push_back(ctx.IsKnown(i));

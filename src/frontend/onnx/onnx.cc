@@ -29,6 +29,7 @@ const ConverterTable& Converters() {
     AddQLinearConverters(&t);
     AddQLinearNNConverters(&t);
     AddDataDependentConverters(&t);
+    AddMaxUnpoolConverters(&t);
     AddFormChecks(&t);
     return t;
   }();
