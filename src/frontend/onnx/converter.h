@@ -12,6 +12,7 @@
 #include "model_loader.h"
 #include "tirgen/relay/expr.h"
 #include "tirgen/relay/op.h"
+#include "tirgen/support/error.h"
 
 namespace tirgen {
 namespace frontend {
@@ -30,6 +31,12 @@ struct Value {
 };
 
 class GraphConverter;
+
+/// An error NodeContext::Fail raised: it already names the model and the node.
+class NodeError : public Error {
+ public:
+  using Error::Error;
+};
 
 class NodeContext {
  public:
@@ -106,7 +113,7 @@ class NodeContext {
   /// far) and returns the values of its outputs, in order.
   std::vector<Value> ConvertSubgraph(const onnx::GraphProto& g);
 
-  /// "ONNX node '<name>' (<OpType>): <message>" as a tirgen::Error.
+  /// "<model>: ONNX node '<name>' (<OpType>): <message>" as a NodeError (a tirgen::Error).
   [[noreturn]] void Fail(const std::string& message) const;
   /// `axis` normalized into [0, rank) (fails when out of range).
   int Axis(int64_t axis, int rank, const std::string& what = "axis") const;
@@ -125,10 +132,19 @@ class NodeContext {
 /// `0.5f`).
 inline ObjectRef FloatAttr(double v) { return tir::FloatImm(DataType::Float(32), v); }
 
-/// The one-input activations ONNX's recurrent ops name (and their own converters build), as
-/// relay calls on `x`: Relu, Tanh, Sigmoid, Affine, LeakyRelu, ThresholdedRelu, ScaledTanh,
-/// HardSigmoid, Elu, Softsign, Softplus (ops_elemwise.cc). alpha/beta as the op's attributes.
-const std::vector<std::string>& ActivationNames();
+/// The one-input activations ONNX's recurrent ops name (and their own converters build):
+/// Relu, Tanh, Sigmoid, Affine, LeakyRelu, ThresholdedRelu, ScaledTanh, HardSigmoid, Elu,
+/// Softsign, Softplus (ops_elemwise.cc), in one table: whether each takes the alpha / beta of
+/// a recurrent op's activation_alpha / activation_beta lists (TVM's lists), and the defaults of
+/// its ONNX op's attributes.
+struct ActivationSpec {
+  const char* name;
+  bool takes_alpha, takes_beta;
+  double alpha, beta;
+};
+/// The entry of `name`, or nullptr when it is not an activation tirgen knows.
+const ActivationSpec* FindActivation(const std::string& name);
+/// `name` applied to `x` as relay calls, with alpha/beta as the op's attributes.
 relay::Expr Activation(NodeContext& ctx, const std::string& name, const relay::Expr& x, double alpha, double beta);
 
 /// Converts one node (reads inputs, sets every output).
@@ -142,10 +158,14 @@ struct NodeForm {
   int opset;
   std::vector<int> input_ranks;
   std::vector<bool> outputs_used;  ///< output i is named (optional outputs may be "")
+  /// input i's value is known at import time (an initializer, a Constant, shape arithmetic on
+  /// them; up front this is the file's static view, at conversion the importer's).
+  std::vector<bool> inputs_known;
 
   /// Rank of input `i`, -1 when unknown or absent.
   int Rank(int i) const { return i < static_cast<int>(input_ranks.size()) ? input_ranks[i] : -1; }
   bool HasInput(int i) const { return i < node.input_size() && !node.input(i).empty(); }
+  bool Known(int i) const { return i < static_cast<int>(inputs_known.size()) && inputs_known[i]; }
   bool HasOutput(int i) const { return i < static_cast<int>(outputs_used.size()) && outputs_used[i]; }
   bool HasAttr(const std::string& name) const;
   int64_t Int(const std::string& name, int64_t dflt) const;
@@ -181,6 +201,9 @@ void AddCompositeConverters(ConverterTable* table);
 void AddLpPoolConverters(ConverterTable* table);
 void AddQuantizeConverters(ConverterTable* table);
 void AddQLinearConverters(ConverterTable* table);
+void AddQLinearNNConverters(ConverterTable* table);
+void AddDataDependentConverters(ConverterTable* table);
+void AddMaxUnpoolConverters(ConverterTable* table);
 void AddControlConverters(ConverterTable* table);
 /// The forms the existing families restrict (op_forms.cc).
 void AddFormChecks(ConverterTable* table);

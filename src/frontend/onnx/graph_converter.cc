@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <set>
 
 #include "tirgen/relay/text.h"
 #include "tirgen/relay/transforms.h"
@@ -117,14 +118,29 @@ void GraphConverter::CheckSupported(int opset) const {
     }
   };
   collect(model_.graph(), "");
+  // Values known at import time as far as the file shows: initializers, Constants, Shape /
+  // Size of anything (shapes are static), and default-domain nodes of known inputs.
+  std::set<std::string> known;
+  for (const auto& t : model_.graph().initializer()) known.insert(t.name());
+  for (const auto& [node, who] : all) {
+    const onnx::NodeProto& n = *node;
+    bool all_known = n.op_type() == "Shape" || n.op_type() == "Size" || n.op_type() == "Constant";
+    if (!all_known && IsDefaultDomain(n.domain()) && n.input_size() > 0 && n.op_type().rfind("Random", 0) != 0) {
+      all_known = true;
+      for (const auto& in : n.input()) all_known = all_known && (in.empty() || known.count(in));
+    }
+    if (all_known && IsDefaultDomain(n.domain()))
+      for (const auto& out : n.output()) known.insert(out);
+  }
   for (const auto& [node, who] : all) {
     const onnx::NodeProto& n = *node;
     std::string type = ConverterKey(n);
     if (table.count(type)) {
-      NodeForm form{n, opset, {}, {}};
+      NodeForm form{n, opset, {}, {}, {}};
       for (const auto& in : n.input()) {
         auto r = ranks.find(in);
         form.input_ranks.push_back(in.empty() || r == ranks.end() ? -1 : r->second);
+        form.inputs_known.push_back(!in.empty() && known.count(in));
       }
       for (const auto& out : n.output()) form.outputs_used.push_back(!out.empty());
       std::string why = UnsupportedForm(form);
@@ -269,16 +285,21 @@ void GraphConverter::ConvertNodes(const google::protobuf::RepeatedPtrField<onnx:
     NodeContext ctx(this, node, NodeName(node), opset);
     const Converter& conv = table.at(ConverterKey(node));
     if (conv.forms) {  // again, with every rank now known (value_info may have been sparse)
-      NodeForm form{node, opset, {}, {}};
-      for (int i = 0; i < node.input_size(); ++i) form.input_ranks.push_back(ctx.HasInput(i) ? ctx.Rank(i) : -1);
+      NodeForm form{node, opset, {}, {}, {}};
+      for (int i = 0; i < node.input_size(); ++i) {
+        form.input_ranks.push_back(ctx.HasInput(i) ? ctx.Rank(i) : -1);
+        form.inputs_known.push_back(ctx.IsKnown(i));
+      }
       for (const auto& out : node.output()) form.outputs_used.push_back(!out.empty());
       std::string why = conv.forms(form);
       if (!why.empty()) ctx.Fail(why + " is not supported");
     }
     try {
       conv.convert(ctx);
+    } catch (const NodeError&) {
+      throw;
     } catch (const Error& e) {  // from below the converter (an attribute beyond int32): name the node
-      if (e.span().defined() || e.message().rfind("ONNX node '", 0) == 0) throw;
+      if (e.span().defined()) throw;
       ctx.Fail(e.message());
     }
     for (int i = 0; i < node.output_size(); ++i)

@@ -25,6 +25,8 @@ class GraphConverter {
   OnnxImport Run();
 
   // ---- used by NodeContext ----
+  /// The model's name (its file), which every error message starts with.
+  const std::string& name() const { return name_; }
   /// The value on `edge`; `ctx` locates the error when nothing produced it.
   Value& Lookup(const std::string& edge, const NodeContext& ctx);
   /// The relay expression of `v` (edge `edge`), creating it on first use; `consumer` is the

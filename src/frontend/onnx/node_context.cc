@@ -30,7 +30,8 @@ NodeContext::NodeContext(GraphConverter* graph, const onnx::NodeProto& node, std
     : graph_(graph), node_(node), name_(std::move(name)), opset_(opset) {}
 
 void NodeContext::Fail(const std::string& message) const {
-  throw Error("ONNX node '" + name_ + "' (" + node_.op_type() + "): " + message);
+  const std::string& model = graph_->name();
+  throw NodeError((model.empty() ? "" : model + ": ") + "ONNX node '" + name_ + "' (" + node_.op_type() + "): " + message);
 }
 
 int NodeContext::Axis(int64_t axis, int rank, const std::string& what) const {

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "converter.h"
+#include "tirgen/tir/int_arith.h"
 
 namespace tirgen {
 namespace frontend {
@@ -27,12 +28,13 @@ void ConvertResize(NodeContext& ctx) {
       double d = std::floor(static_cast<double>(in[i]) * scales.AsReal(i));
       // Converting NaN or a value beyond int64 is undefined behaviour (a fuzzer finding): refused
       // first. Negative and huge sizes are CheckShape's errors below.
-      if (!(d > -9.2e18 && d < 9.2e18)) {
+      std::optional<int64_t> dim = tir::TruncToInt64(d);
+      if (!dim) {
         char text[64];
         std::snprintf(text, sizeof text, "%g", scales.AsReal(i));
         ctx.Fail("scales[" + std::to_string(i) + "] = " + text + " gives an output dimension beyond int64");
       }
-      out.push_back(static_cast<int64_t>(d));
+      out.push_back(*dim);
     }
   } else {
     ctx.Fail("one of scales and sizes must be given");

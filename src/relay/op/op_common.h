@@ -124,6 +124,10 @@ inline const TensorTypeNode* OutTensorType(const Call& call, const Type& out) {
   return t;
 }
 
+/// The attribute fields of TVM's Conv2DAttrs (Conv2DTransposeAttrs with `transpose`), shared
+/// by nn.conv2d and qnn.conv2d.
+std::vector<AttrSpec> ConvAttrs(bool transpose);
+
 /// The reduced axes of a reduction call (axis / exclude), sorted, or fails.
 std::vector<int> ReduceAxes(const TypeCall& c, int64_t ndim);
 
