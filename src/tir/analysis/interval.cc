@@ -141,7 +141,10 @@ namespace {
 // The smaller (pick_min) or larger of two bounds: exact when their difference is constant.
 PrimExpr PickBound(const PrimExpr& a, const PrimExpr& b, bool pick_min) {
   if (ExprDeepEqual(a, b)) return a;
-  const int64_t* d = as_const_int(arith::Simplify(sub(b, a)));
+  // Keep the difference alive: as_const_int points into it (a temporary here was read after
+  // it was freed; ASan found it).
+  PrimExpr diff = arith::Simplify(sub(b, a));
+  const int64_t* d = as_const_int(diff);
   if (d) return (*d < 0) == pick_min ? b : a;
   return Simp(pick_min ? min(a, b) : max(a, b));
 }
