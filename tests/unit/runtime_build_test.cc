@@ -15,6 +15,12 @@
 #include <fstream>
 #include <string>
 
+// clang says ASan through __has_feature, GCC through __SANITIZE_ADDRESS__.
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TIRGEN_TEST_UNDER_ASAN 1
+#endif
+#endif
 #include "tirgen/runtime/build.h"
 #include "tirgen/te/create_primfunc.h"
 #include "tirgen/te/operation.h"
@@ -202,6 +208,11 @@ TEST_F(RuntimeBuild, LargeIntermediateOnHeapFreedOnEveryPath) {
   EXPECT_EQ(Values<float>(m.Run("main", {pos})[0])[7], 1.0f);
   EXPECT_THROW(m.Run("main", {neg}), Error);
   // 64 calls on each path leak 512 MiB if either path forgets the free.
+#if defined(__SANITIZE_ADDRESS__) || defined(TIRGEN_TEST_UNDER_ASAN)
+  // ASan's quarantine keeps freed memory resident, so RSS says nothing here; LeakSanitizer checks
+  // the same frees in the sanitizer run.
+  GTEST_SKIP() << "resident-memory check is meaningless under ASan (its quarantine holds freed blocks)";
+#endif
   int64_t before = ResidentBytes();
   for (int k = 0; k < 64; ++k) {
     m.Run("main", {pos});
