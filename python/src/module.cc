@@ -26,6 +26,7 @@ void BindViz(py::module_& m);
 void BindTir(py::module_& m);
 void BindExprOps(py::module_& m);
 void BindTe(py::module_& m);
+void BindArith(py::module_& m);
 
 // A Python-side handle on any IR node; the concrete class is chosen by the node kind.
 py::object tirgen::python::Wrap(const ObjectRef& obj) {
@@ -40,6 +41,95 @@ py::object tirgen::python::Wrap(const ObjectRef& obj) {
 }
 
 using python::Wrap;
+
+namespace {
+// Values between the TVMScript parser and a Python function it calls (script::HostValue): as
+// TVM's parser passes them, numbers, strings, lists and tuples are Python values and IR nodes
+// are wrapped. A T.<builtin>(...) call the function made is returned unevaluated by
+// tirgen.script.tir (`_tirgen_builtin_call`), for the parser to evaluate.
+py::object FromHost(const script::HostValue& h) {
+  using K = script::HostValue::K;
+  switch (h.k) {
+    case K::kNone: return py::none();
+    case K::kBool: return py::bool_(h.i != 0);
+    case K::kInt: return py::int_(h.i);
+    case K::kFloat: return py::float_(h.f);
+    case K::kStr: return py::str(h.s);
+    case K::kObj: return Wrap(h.obj);
+    case K::kList:
+    case K::kTuple: {
+      py::list l;
+      for (const script::HostValue& e : h.items) l.append(FromHost(e));
+      return h.k == K::kTuple ? py::object(py::tuple(l)) : py::object(l);
+    }
+    case K::kDict: {
+      py::dict d;
+      for (const auto& kv : h.kwargs) d[py::str(kv.first)] = FromHost(kv.second);
+      return d;
+    }
+    default: break;
+  }
+  throw InternalError("a parser-only value (builtin, function or macro) passed to Python");
+}
+
+script::HostValue ToHost(const py::handle& o) {
+  using K = script::HostValue::K;
+  script::HostValue h;
+  if (o.is_none()) return h;
+  if (py::isinstance<py::bool_>(o)) {
+    h.k = K::kBool;
+    h.i = o.cast<bool>();
+  } else if (py::isinstance<py::int_>(o)) {
+    h.k = K::kInt;
+    h.i = o.cast<int64_t>();
+  } else if (py::isinstance<py::float_>(o)) {
+    h.k = K::kFloat;
+    h.f = o.cast<double>();
+  } else if (py::isinstance<py::str>(o)) {
+    h.k = K::kStr;
+    h.s = o.cast<std::string>();
+  } else if (py::isinstance<py::list>(o) || py::isinstance<py::tuple>(o)) {
+    h.k = py::isinstance<py::tuple>(o) ? K::kTuple : K::kList;
+    for (const py::handle& e : o) h.items.push_back(ToHost(e));
+  } else if (py::isinstance<py::dict>(o)) {
+    h.k = K::kDict;
+    for (const auto& kv : o.cast<py::dict>()) {
+      if (!py::isinstance<py::str>(kv.first)) throw Error("gave a dict with a key that is not a string");
+      h.kwargs.emplace_back(kv.first.cast<std::string>(), ToHost(kv.second));
+    }
+  } else if (py::hasattr(py::type::of(o), "_tirgen_host_function")) {
+    h.k = K::kFunction;
+    h.s = o.attr("_tirgen_host_function")().cast<std::string>();
+  } else if (py::hasattr(py::type::of(o), "_tirgen_builtin_name")) {
+    h.k = K::kBuiltin;
+    h.s = o.attr("_tirgen_builtin_name")().cast<std::string>();
+  } else if (py::hasattr(py::type::of(o), "_tirgen_macro_expansion")) {
+    py::tuple e = o.attr("_tirgen_macro_expansion")();
+    auto m = std::make_shared<script::HostMacro>();
+    m->body = e[0].cast<std::string>();
+    m->filename = e[1].cast<std::string>();
+    m->hygienic = e[2].cast<bool>();
+    for (const auto& kv : e[3].cast<py::dict>()) m->params.emplace_back(kv.first.cast<std::string>(), ToHost(kv.second));
+    for (const auto& kv : e[4].cast<py::dict>()) m->names.emplace_back(kv.first.cast<std::string>(), ToHost(kv.second));
+    h.k = K::kMacro;
+    h.macro = std::move(m);
+  } else if (py::hasattr(py::type::of(o), "_tirgen_builtin_call")) {
+    py::object result = o.attr("_tirgen_builtin_call")();
+    if (result.is_none())
+      throw Error("returned " + std::string(py::str(o.attr("_tirgen_describe")())) +
+                  ", which is no value (return an expression, a buffer or a T.<builtin>(...) call)");
+    py::tuple call = result;
+    h.k = K::kBuiltinCall;
+    h.s = call[0].cast<std::string>();
+    for (const py::handle& e : call[1]) h.items.push_back(ToHost(e));
+    for (const auto& kv : call[2].cast<py::dict>()) h.kwargs.emplace_back(kv.first.cast<std::string>(), ToHost(kv.second));
+  } else {
+    h.k = K::kObj;
+    h.obj = python::ToIR(o);
+  }
+  return h;
+}
+}  // namespace
 
 PYBIND11_MODULE(_tirgen, m) {
   m.doc() = "tirgen: graph-level tensor programs to TensorIR";
@@ -101,14 +191,23 @@ PYBIND11_MODULE(_tirgen, m) {
         script::HostScope host;
         for (const auto& kv : values) host.values[kv.first.cast<std::string>()] = python::ToIR(kv.second);
         for (const auto& kv : functions) host.functions.push_back(kv.first.cast<std::string>());
-        host.call = [&functions](const std::string& name, const std::vector<ObjectRef>& args) -> ObjectRef {
+        host.call = [&functions](const std::string& name, const script::HostScope::Args& args,
+                                 const script::HostScope::Kwargs& kwargs) {
           py::list pargs;
-          for (const ObjectRef& a : args) pargs.append(Wrap(a));
+          for (const script::HostValue& a : args) pargs.append(FromHost(a));
+          py::dict pkwargs;
+          for (const auto& kv : kwargs) pkwargs[py::str(kv.first)] = FromHost(kv.second);
+          py::object result;
           try {
-            return python::ToIR(functions[py::str(name)](*pargs));
+            result = functions[py::str(name)](*pargs, **pkwargs);
           } catch (py::error_already_set& e) {
             throw Error("Python function '" + name + "' raised " + std::string(py::str(e.type().attr("__name__"))) +
                         ": " + std::string(py::str(e.value())));
+          }
+          try {
+            return ToHost(result);
+          } catch (const Error& e) {
+            throw Error("Python function '" + name + "' " + e.message());
           }
         };
         return Wrap(script::Parse(text, filename, host));
@@ -126,6 +225,7 @@ PYBIND11_MODULE(_tirgen, m) {
   BindTir(m);       // after BindPasses: extends tirgen.tir
   BindExprOps(m);   // after BindTir: operators on tir.PrimExpr
   BindTe(m);
+  BindArith(m);
   BindFrontend(m);
   BindRelay(m);
   BindExecutable(m);  // after BindRelay: adds tirgen.relay.build

@@ -12,6 +12,7 @@ from ._tirgen import (  # noqa: F401
     Object,
     PrimFunc,
     TirgenError,
+    arith,
     build,
     emit_c,
     lower_te,
@@ -41,6 +42,7 @@ _sys.modules[__name__ + ".script"] = script
 _sys.modules[__name__ + ".script.tir"] = _script_authoring.tir
 _sys.modules[__name__ + ".script.ir"] = _script_authoring.ir
 _sys.modules[__name__ + ".tir"] = tir
+_sys.modules[__name__ + ".arith"] = arith
 _sys.modules[__name__ + ".tir.transform"] = tir.transform
 _sys.modules[__name__ + ".relay"] = relay
 _sys.modules[__name__ + ".relay.analysis"] = relay.analysis

@@ -14,8 +14,10 @@ TVMScript parser. Names the program takes from the enclosing Python scope resolv
 literal values (ints, floats, bools, strings, dtypes, tuples/lists/dicts of those, `T.<builtin>`
 and `T.<builtin>(literals)`) are written into the text in place, so line numbers stay; IR values
 (a TIR expression or buffer built in Python) are handed to the parser as they are; functions
-are called by the parser when the program calls them, with its TIR values, and must return an
-expression or buffer. Errors name the user's .py file and line. The body itself never runs in
+are called by the parser when the program calls them, with its values (Python numbers, strings
+and lists; TIR expressions and buffers) and keyword arguments, and return an expression, a
+buffer, a Python value or a `T.<builtin>(...)` call such as `T.decl_buffer(...)`, which the
+parser then makes (a frame is entered where the result is assigned, as in TVM). Errors name the user's .py file and line. The body itself never runs in
 Python: `T.<anything>` in annotations is inert, while T.Cast, T.reinterpret, T.exp, T.uint16(..)
 and the like build expressions when a helper function calls them.
 """
@@ -45,6 +47,12 @@ class _Inert:
     def __getitem__(self, key):
         return self
 
+    def _tirgen_builtin_call(self):
+        return None  # not a call the parser can make
+
+    def _tirgen_describe(self):
+        return "a T.<...> attribute"
+
 
 class _Builtin(_Inert):
     """T.<name> that is no expression builder (T.decl_buffer, T.target, ...): inert in
@@ -56,6 +64,15 @@ class _Builtin(_Inert):
 
     def __call__(self, *args, **kwargs):
         return _Builtin(self._dotted, args, kwargs) if self._args is None else _Inert()
+
+    def _tirgen_builtin_call(self):
+        """(name, args, kwargs) of T.<name>(...) made in Python (a helper the program calls):
+        the parser evaluates it with its own builtins, as TVM's parser evaluates T.decl_buffer
+        to a frame it enters."""
+        return None if self._args is None else (self._dotted, self._args, self._kwargs)
+
+    def _tirgen_describe(self):
+        return self._dotted
 
     def source(self):
         if self._args is None:
@@ -72,7 +89,9 @@ def _bound_names(tree):
         if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
             bound.add(node.name)
         if isinstance(node, (ast.FunctionDef, ast.Lambda)):
-            bound.update(a.arg for a in node.args.args + node.args.kwonlyargs)
+            args = node.args
+            bound.update(a.arg for a in args.posonlyargs + args.args + args.kwonlyargs)
+            bound.update(a.arg for a in (args.vararg, args.kwarg) if a is not None)
         targets = []
         if isinstance(node, ast.Assign):
             targets = node.targets
@@ -165,10 +184,6 @@ def _source(obj, frame, private):
             edits.append((node.lineno - 1, node.col_offset, node.end_col_offset, lit))
             continue
         where = f"{filename}:{first + node.lineno - 1}:{indent + node.col_offset + 1}: error: "
-        if isinstance(value, _Builtin) and value._dotted == "T.macro":
-            raise _tirgen.TirgenError(
-                where + f"'{name}' is a T.macro, which tirgen does not expand yet; write its "
-                "statements in the function, or make it a Python function returning an expression")
         if isinstance(value, _Builtin):
             raise _tirgen.TirgenError(
                 where + f"'{name}' is a {value._dotted}(...) call with arguments that are not "
@@ -195,22 +210,137 @@ def _source(obj, frame, private):
         "@T.prim_func\n" if isinstance(obj, types.FunctionType) else "@I.ir_module\n")
     skipped = body[:start].count("\n")
     text = "\n" * max(first - 1 + skipped - 1, 0) + head + body[start:]
-    return text, filename, indent, host_values, host_functions
+    lines_range = (first, first + len(lines) - 1)
+    return text, filename, indent, lines_range, scope, host_values, host_functions
+
+
+# The parses under way (innermost last): what a T.macro expanding now needs of the function
+# being parsed (its enclosing scope, and the table of Python functions the parser may call).
+_PARSES = []
 
 
 def _parse(obj, frame, private=False):
-    text, filename, indent, values, functions = _source(obj, frame, private)
+    text, filename, indent, lines_range, scope, values, functions = _source(obj, frame, private)
+    _PARSES.append((scope, functions))
     try:
         return _tirgen.script._parse_with_host(text, filename, values, functions)
     except _tirgen.TirgenError as e:
-        # The parser saw the dedented source: give the column in the user's file.
+        # The parser saw the dedented source: give the column in the user's file (errors in a
+        # macro body elsewhere are located in its own source already).
         msg = str(e)
         prefix = filename + ":"
         if indent and msg.startswith(prefix):
             line, col, rest = msg[len(prefix):].split(":", 2)
-            if line.isdigit() and col.isdigit():
+            if line.isdigit() and col.isdigit() and lines_range[0] <= int(line) <= lines_range[1]:
                 msg = f"{prefix}{line}:{int(col) + indent}:{rest}"
         raise _tirgen.TirgenError(msg) from None
+    finally:
+        _PARSES.pop()
+
+
+class _HostFunction:
+    """A Python function a macro body calls: the parser calls it by `name`."""
+
+    def __init__(self, name):
+        self.name = name
+
+    def _tirgen_host_function(self):
+        return self.name
+
+
+class _BuiltinName:
+    """T.<name> as a value a macro body uses (`buffer_func = T.decl_buffer`)."""
+
+    def __init__(self, dotted):
+        self.dotted = dotted
+
+    def _tirgen_builtin_name(self):
+        return self.dotted
+
+
+class _MacroCall:
+    """A T.macro called by the parser: what it expands to (HostMacro in tirgen/script/parser.h)."""
+
+    def __init__(self, body, filename, hygienic, params, names):
+        self.expansion = (body, filename, hygienic, params, names)
+
+    def _tirgen_macro_expansion(self):
+        return self.expansion
+
+
+class Macro:
+    """@T.macro / @T.macro(hygienic=False): a piece of TVMScript inserted where it is called
+    (TVM's ScriptMacro). A hygienic macro's names resolve where it is defined; a non-hygienic
+    one's where it is used."""
+
+    def __init__(self, func, hygienic):
+        self.func, self.hygienic = func, hygienic
+        self.__name__ = func.__name__
+
+    def __call__(self, *args, **kwargs):
+        if not _PARSES:
+            raise RuntimeError(f"T.macro '{self.__name__}' can only be called inside a @T.prim_func")
+        try:
+            bound = inspect.signature(self.func).bind(*args, **kwargs)
+        except TypeError as e:
+            raise TypeError(f"T.macro '{self.__name__}': {e}") from None
+        bound.apply_defaults()
+        lines, first = inspect.getsourcelines(self.func)
+        filename = inspect.getsourcefile(self.func) or "<unknown>"
+        fdef = ast.parse(textwrap.dedent("".join(lines))).body[0]
+        start = fdef.body[0].lineno
+        if start == fdef.lineno:
+            raise ValueError(f"T.macro '{self.__name__}': write its body on the lines below the def")
+        body = "\n" * (first + start - 2) + "".join(lines[start - 1:fdef.end_lineno])
+        scope, functions = _PARSES[-1]
+        if self.hygienic:
+            scope = dict(self.func.__globals__)
+            scope.update(inspect.getclosurevars(self.func).nonlocals)
+        bound_names = _bound_names(fdef)
+        names = {}
+        for node in ast.walk(fdef):
+            if not (isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)):
+                continue
+            name = node.id
+            if name in bound_names or name in _DIALECT or name in names or name not in scope:
+                continue
+            where = f"{filename}:{first + node.lineno - 1}:{node.col_offset + 1}: error: "
+            names[name] = _macro_value(name, scope[name], functions, self.__name__, where)
+        return _MacroCall(body, filename, self.hygienic, dict(bound.arguments), names)
+
+
+def _macro_value(name, value, functions, macro, where):
+    """A value of a macro's scope as the parser takes it."""
+    lit = _literal(value)
+    if isinstance(value, _Builtin):
+        if value._args is None:
+            return _BuiltinName(value._dotted)
+        if lit is None:
+            raise _tirgen.TirgenError(where + f"'{name}' is a {value._dotted}(...) call with "
+                                      "arguments that are not literals; write the call in the macro")
+        return value
+    if lit is not None:
+        return value.name if type(value).__module__ == "numpy" else value
+    if isinstance(value, (_tirgen.PrimFunc, _tirgen.IRModule)):
+        raise _tirgen.TirgenError(where + f"'{name}' is a {type(value).__name__}; as in TVM, one "
+                                  "function calls another inside an @I.ir_module class")
+    if isinstance(value, _tirgen.Object):
+        return value
+    if callable(value):
+        key = name if functions.get(name, value) is value else f"{macro}.{name}"
+        functions[key] = value
+        return _HostFunction(key)
+    raise _tirgen.TirgenError(where + f"'{name}' is of type {type(value).__name__}, which a "
+                              "T.macro cannot use")
+
+
+def macro(*args, hygienic=True):
+    """@T.macro, @T.macro(), @T.macro(hygienic=False), as TVM's."""
+    if not args:
+        return lambda func: Macro(func, hygienic)
+    if len(args) == 1 and inspect.isfunction(args[0]):
+        return Macro(args[0], hygienic)
+    raise ValueError("Invalid use of T.macro. Usage: @T.macro, @T.macro(), @T.macro(hygienic=[True|False])")
 
 
 def prim_func(func=None, *, private=False, check_well_formed=True):
@@ -283,5 +413,5 @@ _T_EXPR.update({d: _dtype_const(d) for d in (
     "float32", "float64", "bfloat16", "bool")})
 _T_EXPR["call_extern"] = _call_extern
 
-tir = _Namespace("tirgen.script.tir", dict(_T_EXPR, prim_func=prim_func))
+tir = _Namespace("tirgen.script.tir", dict(_T_EXPR, prim_func=prim_func, macro=macro))
 ir = _Namespace("tirgen.script.ir", {"ir_module": ir_module})

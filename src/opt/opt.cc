@@ -15,6 +15,7 @@
 #include "tirgen/support/error.h"
 #include "tirgen/tir/analysis/verify_well_formed.h"
 #include "tirgen/tir/schedule/schedule.h"
+#include "tirgen/tir/schedule/tensor_intrin.h"
 #include "tirgen/tir/schedule/trace.h"
 #include "tirgen/tir/transform.h"
 
@@ -167,6 +168,16 @@ OptResult RunTir(const OptOptions& o, const std::vector<PassCall>& calls) {
   auto record = [&](const std::string& step, const IRModule& m) {
     if (o.print_after_all) result.after_all += "# after " + step + "\n" + script::Print(m);
   };
+  for (const TensorIntrinFiles& ti : o.tensor_intrins) {
+    auto func = [](const std::string& text, const std::string& name) {
+      ObjectRef f = script::Parse(text, name);
+      TIRGEN_CHECK(f.as<tir::PrimFuncNode>()) << "error: --tensor-intrin: " << name
+                                              << " must hold one @T.prim_func (the intrinsic's description or implementation)";
+      return f.cast<tir::PrimFunc>();
+    };
+    tir::TensorIntrin::Register(ti.name, func(ti.desc_text, ti.desc_name), func(ti.impl_text, ti.impl_name),
+                                /*override=*/true);
+  }
   if (!o.schedule.empty()) {
     tir::Trace trace = tir::Trace::Parse(o.schedule, o.schedule_name);
     tir::Schedule sch(mod);

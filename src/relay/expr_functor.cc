@@ -2,6 +2,7 @@
 
 #include <vector>
 
+#include "tirgen/support/pointer_set.h"
 #include "tirgen/support/stack_guard.h"
 
 namespace tirgen {
@@ -18,6 +19,11 @@ std::vector<Expr> DataflowChildren(const Expr& e) {
   if (const auto* t = e.as<TupleNode>()) return t->fields;
   if (const auto* g = e.as<TupleGetItemNode>()) return {g->tuple};
   return {};
+}
+
+bool IsDataflow(const Expr& e) {
+  Kind k = e.kind();
+  return k == Kind::kRelayCall || k == Kind::kTuple || k == Kind::kTupleGetItem;
 }
 
 // Post-order over dataflow nodes without recursion: `leaf` runs on each node not yet `done`
@@ -60,6 +66,11 @@ std::shared_ptr<N> Copy(const N* op) {
 void ExprVisitor::VisitExpr(const Expr& e) {
   if (!e.defined() || visited_.count(e)) return;
   support::CheckStack("relay expression");  // lets, ifs and functions nest by recursion
+  if (!IsDataflow(e)) {  // a let, if, function or leaf: no walk to set up (one per let level)
+    visited_.insert(e);
+    Dispatch(e);
+    return;
+  }
   ExpandDataflow(
       e, [this](const Expr& x) { return visited_.count(x) != 0; },
       [this](const Expr& x) {
@@ -114,13 +125,20 @@ Expr ExprMutator::VisitExpr(const Expr& e) {
   auto it = memo_.find(e);
   if (it != memo_.end()) return it->second;
   support::CheckStack("relay expression");
+  if (!IsDataflow(e)) {  // a let, if, function or leaf: no walk to set up (one per let level)
+    Expr r = Dispatch(e);
+    memo_[e] = r;
+    return r;
+  }
+  Expr result;
   ExpandDataflow(
       e, [this](const Expr& x) { return memo_.count(x) != 0; },
-      [this](const Expr& x) {
+      [this, &e, &result](const Expr& x) {
         Expr r = Dispatch(x);
-        memo_[x] = r;
+        if (x.same_as(e)) result = r;
+        memo_[x] = std::move(r);
       });
-  return memo_[e];
+  return result;
 }
 
 Expr ExprMutator::Dispatch(const Expr& e) {
@@ -218,25 +236,60 @@ Expr ExprMutator::VisitExpr_(const FunctionNode* op) {
   return Expr(std::move(n));
 }
 
+// Iterative over every node kind (lets, ifs and functions too, not only dataflow): passes call
+// it dozens of times per function, and a recursive walk down a 100k-deep let chain spends its
+// time in cache misses on a stack tens of MB deep. Same order as the recursive visitor: children
+// left to right (a call's op first, a let's var, value, body), then the node.
 void PostOrderVisit(const Expr& e, const std::function<void(const Expr&)>& f) {
-  class Visitor : public ExprVisitor {
-   public:
-    explicit Visitor(const std::function<void(const Expr&)>& f) : f_(f) {}
-
-   private:
-    void VisitExpr_(const VarNode* op) override { f_(GetRef<Expr>(op)); }
-    void VisitExpr_(const GlobalVarNode* op) override { f_(GetRef<Expr>(op)); }
-    void VisitExpr_(const ConstantNode* op) override { f_(GetRef<Expr>(op)); }
-    void VisitExpr_(const OpNode* op) override { f_(GetRef<Expr>(op)); }
-    void VisitExpr_(const CallNode* op) override { ExprVisitor::VisitExpr_(op); f_(GetRef<Expr>(op)); }
-    void VisitExpr_(const TupleNode* op) override { ExprVisitor::VisitExpr_(op); f_(GetRef<Expr>(op)); }
-    void VisitExpr_(const TupleGetItemNode* op) override { ExprVisitor::VisitExpr_(op); f_(GetRef<Expr>(op)); }
-    void VisitExpr_(const LetNode* op) override { ExprVisitor::VisitExpr_(op); f_(GetRef<Expr>(op)); }
-    void VisitExpr_(const IfNode* op) override { ExprVisitor::VisitExpr_(op); f_(GetRef<Expr>(op)); }
-    void VisitExpr_(const FunctionNode* op) override { ExprVisitor::VisitExpr_(op); f_(GetRef<Expr>(op)); }
-    const std::function<void(const Expr&)>& f_;
+  support::PointerSet visited;
+  struct Item {
+    const Expr* e;  // points into the live tree: a parent on the stack keeps its children alive
+    size_t next;    // index of the next child to visit
   };
-  Visitor(f).VisitExpr(e);
+  auto child = [](const Expr& x, size_t i) -> const Expr* {
+    switch (x.kind()) {
+      case Kind::kRelayCall: {
+        const auto* c = x.as<CallNode>();
+        if (i == 0) return &c->op;
+        return i - 1 < c->args.size() ? &c->args[i - 1] : nullptr;
+      }
+      case Kind::kTuple: {
+        const auto* t = x.as<TupleNode>();
+        return i < t->fields.size() ? &t->fields[i] : nullptr;
+      }
+      case Kind::kTupleGetItem: return i == 0 ? &x.as<TupleGetItemNode>()->tuple : nullptr;
+      case Kind::kRelayLet: {
+        const auto* l = x.as<LetNode>();
+        if (i == 0) return &l->var;
+        return i == 1 ? &l->value : i == 2 ? &l->body : nullptr;
+      }
+      case Kind::kIf: {
+        const auto* n = x.as<IfNode>();
+        return i == 0 ? &n->cond : i == 1 ? &n->true_branch : i == 2 ? &n->false_branch : nullptr;
+      }
+      case Kind::kFunction: {
+        const auto* fn = x.as<FunctionNode>();
+        if (i < fn->params.size()) return &fn->params[i];
+        return i == fn->params.size() ? &fn->body : nullptr;
+      }
+      default: return nullptr;
+    }
+  };
+  if (!e.defined()) return;
+  std::vector<Item> stack{{&e, 0}};
+  visited.insert(e.get());
+  while (!stack.empty()) {
+    Item& top = stack.back();
+    const Expr* c = child(*top.e, top.next);
+    if (c) {
+      ++top.next;
+      if (c->defined() && visited.insert(c->get())) stack.push_back({c, 0});
+      continue;
+    }
+    const Expr* done = top.e;
+    stack.pop_back();
+    f(*done);
+  }
 }
 
 Expr Substitute(const Expr& e, const std::unordered_map<const Object*, Expr>& map) {

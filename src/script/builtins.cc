@@ -3,10 +3,12 @@
 #include <cmath>
 #include <algorithm>
 #include <set>
+#include <unordered_map>
 
 #include "parser_impl.h"
 #include "target_config.h"
 #include "tir_ops.h"
+#include "tirgen/tir/expr_deep_equal.h"
 
 namespace tirgen {
 namespace script {
@@ -14,20 +16,6 @@ namespace script {
 using namespace tir;  // NOLINT
 
 namespace {
-const char* const kUnaryFloatOps[] = {
-    "exp", "exp2", "exp10", "log", "log2", "log10", "log1p", "sqrt", "rsqrt", "tanh",
-    "sigmoid", "erf", "sin", "cos", "tan", "sinh", "cosh", "asin", "acos", "atan", "asinh",
-    "acosh", "atanh", "floor", "ceil", "trunc", "round", "nearbyint", "popcount", "clz"};
-const char* const kBinaryCallOps[] = {"pow", "atan2", "fmod", "hypot", "copysign", "nextafter",
-                                      "ldexp", "bitwise_and", "bitwise_or", "bitwise_xor",
-                                      "shift_left", "shift_right"};
-
-bool In(const std::string& s, const char* const* b, size_t n) {
-  for (size_t i = 0; i < n; ++i)
-    if (s == b[i]) return true;
-  return false;
-}
-
 Kind NodeKind(const std::string& f) {
   static const std::pair<const char*, Kind> kinds[] = {
       {"Add", Kind::kAdd}, {"Sub", Kind::kSub}, {"Mul", Kind::kMul}, {"Div", Kind::kDiv},
@@ -366,20 +354,533 @@ Value Parser::BufferMethod(CallArgs& a) {
   Fail(a.line, a.col, "A.vstore() is not supported; write A[i] = value");
 }
 
-Value Parser::CallBuiltin(CallArgs& a) {
-  const std::string& n = a.fname;
+namespace {
+
+using Args = std::vector<const Value*>;
+
+// One T.<name> builtin. `params` are its Python parameter names (TVM's), bound by Parser::Bind
+// before the handler runs, so arity and keyword errors are checked here once, worded as
+// Python's; a handler then reads v[i] (nullptr: an optional argument not given). A `raw`
+// builtin binds its own arguments: variadic (T.grid, T.reads), dtype-forwarding
+// (T.call_extern) or with parameters that depend on the name (T.thread_binding).
+using Handler = Value (*)(Parser& p, CallArgs& a, const Args& v, const std::string& f);
+struct Builtin {
+  std::vector<const char*> params;
+  size_t required = 0;
+  bool raw = false;
+  Handler run = nullptr;
+};
+
+Value NoneAt(const CallArgs& a) {
   Value none;
   none.line = a.line;
   none.col = a.col;
-  auto expr = [&](PrimExpr e) { return MakeExpr(std::move(e), a.line, a.col); };
-  auto frame = [&](std::shared_ptr<FrameSpec> f) {
-    Value v;
-    v.k = Value::K::kFrame;
-    v.frame = std::move(f);
-    v.line = a.line;
-    v.col = a.col;
-    return v;
-  };
+  return none;
+}
+Value ExprAt(const CallArgs& a, PrimExpr e) { return Parser::MakeExpr(std::move(e), a.line, a.col); }
+Value FrameAt(const CallArgs& a, std::shared_ptr<FrameSpec> f) {
+  Value v = NoneAt(a);
+  v.k = Value::K::kFrame;
+  v.frame = std::move(f);
+  return v;
+}
+Value BufferAt(const CallArgs& a, Buffer b) {
+  Value v = NoneAt(a);
+  v.k = Value::K::kBuffer;
+  v.obj = std::move(b);
+  return v;
+}
+std::shared_ptr<FrameSpec> NewFrame(FrameSpec::K k) {
+  auto f = std::make_shared<FrameSpec>();
+  f->k = k;
+  return f;
+}
+
+// TVM's BufferDecl parameters (T.Buffer, T.alloc_buffer, T.decl_buffer; T.match_buffer adds
+// `param` in front).
+const std::vector<const char*> kBufferParams = {"shape", "dtype", "data", "strides", "elem_offset", "scope",
+                                                "align", "offset_factor", "buffer_type", "axis_separators"};
+
+// T.int64(3), T.float32(0.5), T.bool(True), T.int32(): a constant, a cast or a fresh variable.
+Value TypeConstructor(Parser& p, CallArgs& a, DataType dt) {
+  std::vector<const Value*> v = p.Bind(a, {"expr", "is_size_var"}, 0);
+  if (!v[0] || v[0]->k == Value::K::kNone) {
+    bool size = v[1] && p.ToBool(*v[1], "is_size_var");
+    return ExprAt(a, size ? Var::Size("", dt) : Var("", dt));
+  }
+  Value x = *v[0];
+  if (x.k == Value::K::kStr) {
+    if (x.s != "inf" && x.s != "-inf" && x.s != "nan")
+      p.Fail(x, a.fname + "() accepts a number, an expression or \"inf\"/\"-inf\"/\"nan\"");
+    x.k = Value::K::kFloat;
+    x.f = x.s == "nan" ? std::nan("") : (x.s == "inf" ? HUGE_VAL : -HUGE_VAL);
+  }
+  if (x.k == Value::K::kFloat && dt.is_floating()) {
+    if (dt.bits() == 32 && std::isfinite(x.f) && std::fabs(x.f) > 3.4028234663852886e+38)
+      p.Fail(x, "value out of float32 range");
+    if (dt.bits() == 16 && dt.is_float() && std::isfinite(x.f) && std::fabs(x.f) > 65504.0)
+      p.Fail(x, "value out of float16 range");
+    return ExprAt(a, CastTo(dt, FloatImm(dt.element_of(), x.f)));
+  }
+  if (x.k == Value::K::kInt && dt.is_integer() && dt.bits() < 64) {
+    PrimExpr e = p.ToExprLike(x, dt.element_of());
+    return ExprAt(a, CastTo(dt, e));
+  }
+  if (x.k == Value::K::kFloat && !dt.is_floating())
+    return ExprAt(a, CastTo(dt, FloatImm(DataType::Float(64), x.f)));
+  return ExprAt(a, CastTo(dt, p.ToExpr(x)));
+}
+
+// T.reinterpret / call_extern / call_pure_extern / call_intrin: TVM's _dtype_forward (the
+// dtype comes first, or as dtype= with the rest positional).
+Value DtypeForwardCall(Parser& p, CallArgs& a, const Args&, const std::string& f) {
+  const std::string& n = a.fname;
+  std::vector<Value> rest = a.pos;
+  const Value* dtype = nullptr;
+  for (const auto& kv : a.kw) {
+    if (kv.first != "dtype") p.Fail(kv.second, n + "() got an unexpected keyword argument '" + kv.first + "'");
+    dtype = &kv.second;
+  }
+  if (!dtype) {
+    if (rest.empty()) p.Fail(a.line, a.col, n + "() needs a dtype");
+    dtype = &a.pos[0];
+    rest.erase(rest.begin());
+  }
+  DataType t = p.ToDType(*dtype);
+  if (f == "reinterpret") {
+    if (rest.size() != 1) p.Fail(a.line, a.col, "T.reinterpret() takes a dtype and one value");
+    return ExprAt(a, MakeCall(t, "tir.reinterpret", {p.ToExpr(rest[0])}));
+  }
+  if (rest.empty()) p.Fail(a.line, a.col, n + "() needs a function name");
+  std::string name = p.ToStr(rest[0], "a function name");
+  std::vector<PrimExpr> args;
+  if (f == "call_intrin") {
+    for (size_t i = 1; i < rest.size(); ++i) args.push_back(p.ToExpr(rest[i]));
+    return ExprAt(a, MakeCall(t, name.rfind("tir.", 0) == 0 ? name : "tir." + name, std::move(args)));
+  }
+  args.push_back(StringImm(name));
+  for (size_t i = 1; i < rest.size(); ++i) args.push_back(p.ToExpr(rest[i]));
+  return ExprAt(a, MakeCall(t, "tir." + f, std::move(args)));
+}
+
+using Table = std::unordered_map<std::string, Builtin>;
+
+// Every T.<name> the parser knows besides the type constructors (T.int32(...)) and the
+// tir.<builtin> calls of intrinsics.cc, keyed by name.
+const Table& Builtins() {
+  static const Table table = [] {
+    Table t;
+    auto add = [&t](std::initializer_list<const char*> names, Builtin b) {
+      for (const char* n : names) TIRGEN_ICHECK(t.emplace(n, b).second) << "TVMScript builtin T." << n << " is listed twice";
+    };
+    auto raw = [&add](std::initializer_list<const char*> names, Handler h) { add(names, Builtin{{}, 0, true, h}); };
+
+    // ---- variables of a type ----
+    add({"void"}, {{"expr", "is_size_var"}, 0, false, [](Parser& p, CallArgs& a, const Args& v, const std::string&) -> Value {
+          // T.void(): a variable of type void (a let bound to a void call)
+          if (v[0] && v[0]->k != Value::K::kNone) p.Fail(*v[0], "T.void() takes no value");
+          return ExprAt(a, Var("", DataType::Void()));
+        }});
+    add({"handle", "Ptr", "ptr"}, {{"dtype", "storage_scope", "is_size_var"}, 0, false,
+                                   [](Parser& p, CallArgs& a, const Args& v, const std::string&) -> Value {
+          if (!v[0] || v[0]->k == Value::K::kNone) return ExprAt(a, Var("", DataType::Handle()));
+          std::string scope = v[1] ? p.ToStr(*v[1], "a storage scope") : "global";
+          return ExprAt(a, Var::Pointer("", p.ToDType(*v[0]), scope));
+        }});
+
+    // ---- buffers ----
+    add({"Buffer", "buffer_decl"}, {kBufferParams, 1, false, [](Parser& p, CallArgs& a, const Args& v, const std::string&) -> Value {
+          return BufferAt(a, p.DeclBufferFromArgs(a, v, "global", 0, 0, 0));
+        }});
+    std::vector<const char*> match_params = kBufferParams;
+    match_params.insert(match_params.begin(), "param");
+    add({"match_buffer"}, {match_params, 1, false, [](Parser& p, CallArgs& a, const Args& v, const std::string&) -> Value {
+          const Value& param = *v[0];
+          Value shape_default;
+          Value dtype_default;
+          std::vector<const Value*> rest(v.begin() + 1, v.end());
+          bool region = param.k == Value::K::kRegion ||
+                        (param.k == Value::K::kExpr && param.obj.as<BufferLoadNode>());
+          if (!rest[0] || rest[0]->k == Value::K::kNone) {
+            if (!region) p.Fail(a.line, a.col, "T.match_buffer() needs a shape when binding a parameter");
+            BufferRegion src = p.ToRegion(param);
+            shape_default.k = Value::K::kTuple;
+            shape_default.items = std::make_shared<std::vector<Value>>();
+            for (const Range& r : src->region) shape_default.items->push_back(Parser::MakeExpr(r->extent, a.line, a.col));
+            dtype_default.k = Value::K::kStr;
+            dtype_default.s = src->buffer->dtype.str();
+            rest[0] = &shape_default;
+            rest[1] = &dtype_default;
+          }
+          Buffer buf = p.DeclBufferFromArgs(a, rest, "global", -1, 0, 0);
+          if (region) {
+            BufferRegion src = p.ToRegion(param);
+            p.FindBlock(a.line, a.col, "T.match_buffer")->match_buffers.push_back(MatchBufferRegion(buf, src));
+            return BufferAt(a, buf);
+          }
+          Var pv = p.ToVar(param, "a function parameter or a buffer region");
+          FuncState* fs = p.TopFunc(a.line, a.col, "T.match_buffer");
+          bool found = false;
+          for (const Var& q : fs->params) found = found || q.same_as(pv);
+          if (!found) p.Fail(param, "T.match_buffer() can only bind a parameter of the function");
+          for (const auto& kv : fs->buffer_map)
+            if (kv.first.same_as(pv)) p.Fail(param, "parameter '" + pv->name_hint + "' is already bound to a buffer");
+          // Keep buffer_map in parameter order.
+          auto it = fs->buffer_map.begin();
+          for (const Var& q : fs->params) {
+            if (q.same_as(pv)) break;
+            if (it != fs->buffer_map.end() && it->first.same_as(q)) ++it;
+          }
+          fs->buffer_map.insert(it, {pv, buf});
+          return BufferAt(a, buf);
+        }});
+    add({"alloc_buffer"}, {kBufferParams, 1, false, [](Parser& p, CallArgs& a, const Args& v, const std::string&) -> Value {
+          Buffer buf = p.DeclBufferFromArgs(a, v, "global", -1, 0, 0);
+          if (BlockState* b = p.LastBlock()) {
+            b->alloc_buffers.push_back(buf);
+          } else if (!p.ctx_.empty() && p.ctx_.back().k == Ctx::K::kFunc) {
+            p.ctx_.back().func->root_alloc_buffers.push_back(buf);
+          } else {
+            p.Fail(a.line, a.col, "T.alloc_buffer() must be called directly inside a T.block or at the top level of the function");
+          }
+          return BufferAt(a, buf);
+        }});
+    add({"decl_buffer"}, {kBufferParams, 1, false, [](Parser& p, CallArgs& a, const Args& v, const std::string&) -> Value {
+          auto fr = NewFrame(FrameSpec::K::kDeclBuffer);
+          fr->buffer = p.DeclBufferFromArgs(a, v, "global", 0, 0, 0);
+          fr->allocated = v[2] && v[2]->k != Value::K::kNone;
+          return FrameAt(a, fr);
+        }});
+    add({"allocate"}, {{"extents", "dtype", "scope", "condition", "annotations"}, 2, false,
+                       [](Parser& p, CallArgs& a, const Args& v, const std::string&) -> Value {
+          auto fr = NewFrame(FrameSpec::K::kAllocate);
+          fr->extents = p.ToShape(*v[0], "allocation extents");
+          fr->dtype = p.ToDType(*v[1]);
+          std::string scope = v[2] ? p.ToStr(*v[2], "a storage scope") : "global";
+          fr->condition = v[3] && v[3]->k != Value::K::kNone ? p.ToExpr(*v[3], "a condition")
+                                                             : PrimExpr(IntImm(DataType::Bool(), 1));
+          if (v[4] && v[4]->k != Value::K::kNone) fr->annotations = p.ToAttrMap(*v[4], "annotations");
+          fr->var = Var::Pointer("", fr->dtype, scope);
+          return FrameAt(a, fr);
+        }});
+    add({"allocate_const"}, {{"data", "dtype", "extents", "annotations"}, 3, false,
+                             [](Parser& p, CallArgs& a, const Args& v, const std::string&) -> Value {
+          auto fr = NewFrame(FrameSpec::K::kAllocateConst);
+          fr->dtype = p.ToDType(*v[1]);
+          fr->extents = p.ToExprList(*v[2], "constant extents");
+          if (v[3] && v[3]->k != Value::K::kNone) fr->annotations = p.ToAttrMap(*v[3], "annotations");
+          fr->data = p.ConstData(*v[0], fr->dtype, fr->extents, *v[2]);
+          fr->var = Var::Pointer("", fr->dtype, "");
+          return FrameAt(a, fr);
+        }});
+
+    // ---- function and block structure ----
+    add({"func_attr"}, {{"attrs"}, 1, false, [](Parser& p, CallArgs& a, const Args& v, const std::string&) -> Value {
+          FuncState* fs = p.TopFunc(a.line, a.col, "T.func_attr");
+          if (fs->attrs) p.Fail(a.line, a.col, "duplicate T.func_attr(...)");
+          fs->attrs = p.ToAttrMap(*v[0], "function attributes");
+          return NoneAt(a);
+        }});
+    raw({"comm_reducer"}, [](Parser& p, CallArgs& a, const Args&, const std::string&) { return p.CommReducerCall(a); });
+    add({"target"}, {{"target_config", "host"}, 1, false, [](Parser& p, CallArgs& a, const Args& v, const std::string&) -> Value {
+          ObjectRef host;
+          if (v[1] && v[1]->k != Value::K::kNone) {
+            if (v[1]->k == Value::K::kStr) host = String(v[1]->s);
+            else if (v[1]->k == Value::K::kDict) host = Map(p.ToAttrMap(*v[1], "a host config"));
+            else if (v[1]->k == Value::K::kObj) host = v[1]->obj;
+            else p.Fail(*v[1], "T.target() host must be a string or a config dictionary");
+          }
+          Value r = NoneAt(a);
+          r.k = Value::K::kObj;
+          try {
+            if (v[0]->k == Value::K::kStr) r.obj = TargetFromString(v[0]->s, host);
+            else if (v[0]->k == Value::K::kDict) r.obj = TargetFromConfig(p.ToAttrMap(*v[0], "a target config"), host);
+            else p.Fail(*v[0], "T.target() expects a target string or a config dictionary");
+          } catch (const Error& e) {
+            if (e.span().defined()) throw;
+            p.Fail(*v[0], e.message());
+          }
+          return r;
+        }});
+    add({"block"}, {{"name", "no_realize"}, 0, false, [](Parser& p, CallArgs& a, const Args& v, const std::string&) -> Value {
+          auto fr = NewFrame(FrameSpec::K::kBlock);
+          fr->name = v[0] ? p.ToStr(*v[0], "a block name") : "";
+          fr->no_realize = v[1] && p.ToBool(*v[1], "no_realize");
+          return FrameAt(a, fr);
+        }});
+    add({"init"}, {{}, 0, false, [](Parser& p, CallArgs& a, const Args& v, const std::string&) -> Value {
+          return FrameAt(a, NewFrame(FrameSpec::K::kInit));
+        }});
+    add({"where"}, {{"predicate"}, 1, false, [](Parser& p, CallArgs& a, const Args& v, const std::string&) -> Value {
+          BlockState* b = p.FindBlock(a.line, a.col, "T.where");
+          if (b->predicate.defined()) p.Fail(a.line, a.col, "duplicate T.where(...) in block \"" + b->name + "\"");
+          PrimExpr pred = p.ToExpr(*v[0], "a predicate");
+          if (!pred.dtype().is_bool()) p.Fail(*v[0], "T.where() needs a boolean predicate, got " + pred.dtype().str());
+          b->predicate = pred;
+          return NoneAt(a);
+        }});
+    // Variadic: regions, or lists of regions, positionally. The block is looked up first.
+    raw({"reads", "writes"}, [](Parser& p, CallArgs& a, const Args&, const std::string& f) -> Value {
+      BlockState* b = p.FindBlock(a.line, a.col, f == "reads" ? "T.reads" : "T.writes");
+      auto& slot = f == "reads" ? b->reads : b->writes;
+      if (slot) p.Fail(a.line, a.col, "duplicate " + a.fname + "(...) in block \"" + b->name + "\"");
+      if (!a.kw.empty()) p.Fail(a.kw[0].second, a.fname + "() takes no keyword arguments");
+      std::vector<BufferRegion> regions;
+      for (const Value& r : a.pos) {
+        if (r.k == Value::K::kList || r.k == Value::K::kTuple) {
+          for (const Value& e : *r.items) regions.push_back(p.ToRegion(e));
+        } else {
+          regions.push_back(p.ToRegion(r));
+        }
+      }
+      slot = std::move(regions);
+      return NoneAt(a);
+    });
+    add({"block_attr"}, {{"attrs"}, 1, false, [](Parser& p, CallArgs& a, const Args& v, const std::string&) -> Value {
+          BlockState* b = p.FindBlock(a.line, a.col, "T.block_attr");
+          if (b->annotations) p.Fail(a.line, a.col, "duplicate T.block_attr(...) in block \"" + b->name + "\"");
+          b->annotations = p.ToAttrMap(*v[0], "block attributes");
+          return NoneAt(a);
+        }});
+    raw({"axis.spatial", "axis.reduce", "axis.scan", "axis.opaque", "axis.S", "axis.R"},
+        [](Parser& p, CallArgs& a, const Args&, const std::string& f) { return p.AxisCall(a, f.substr(5)); });
+    raw({"axis.remap"}, [](Parser& p, CallArgs& a, const Args&, const std::string&) { return p.AxisRemap(a); });
+
+    // ---- loops (T.thread_binding takes a thread tag, so each binds its own parameters) ----
+    raw({"serial"}, [](Parser& p, CallArgs& a, const Args&, const std::string&) { return p.MakeForFrame(a, ForKind::kSerial); });
+    raw({"parallel"}, [](Parser& p, CallArgs& a, const Args&, const std::string&) { return p.MakeForFrame(a, ForKind::kParallel); });
+    raw({"vectorized"}, [](Parser& p, CallArgs& a, const Args&, const std::string&) { return p.MakeForFrame(a, ForKind::kVectorized); });
+    raw({"unroll"}, [](Parser& p, CallArgs& a, const Args&, const std::string&) { return p.MakeForFrame(a, ForKind::kUnrolled); });
+    raw({"thread_binding"}, [](Parser& p, CallArgs& a, const Args&, const std::string&) { return p.MakeForFrame(a, ForKind::kThreadBinding); });
+    raw({"grid"}, [](Parser& p, CallArgs& a, const Args&, const std::string&) -> Value {
+      if (!a.kw.empty()) p.Fail(a.kw[0].second, "T.grid() takes no keyword arguments");
+      if (a.pos.empty()) p.Fail(a.line, a.col, "T.grid() needs at least one extent");
+      auto fr = NewFrame(FrameSpec::K::kFor);
+      for (const Value& x : a.pos) {
+        PrimExpr e = p.ToExpr(x, "a loop extent");
+        if (!e.dtype().is_int() && !e.dtype().is_uint())
+          p.Fail(x, "loop extents must be integers, got " + e.dtype().str());
+        fr->mins.push_back(IntImm(e.dtype(), 0));
+        fr->extents.push_back(e);
+        fr->var_types.push_back(e.dtype());
+      }
+      return FrameAt(a, fr);
+    });
+
+    // ---- statements ----
+    add({"evaluate"}, {{"value"}, 1, false, [](Parser& p, CallArgs& a, const Args& v, const std::string&) -> Value {
+          if (!p.emit_) p.Fail(a.line, a.col, "T.evaluate() can only be used as a statement");
+          p.emit_->push_back(Evaluate(p.ToExpr(*v[0], "a value to evaluate")));
+          return NoneAt(a);
+        }});
+    add({"LetStmt"}, {{"value", "type_annotation", "var"}, 1, false, [](Parser& p, CallArgs& a, const Args& v, const std::string&) -> Value {
+          auto fr = NewFrame(FrameSpec::K::kLet);
+          fr->value = p.ToExpr(*v[0], "a let value");
+          if (v[2] && v[2]->k != Value::K::kNone) {
+            fr->var = p.ToVar(*v[2], "the let variable");
+          } else if (v[1] && v[1]->k != Value::K::kNone) {
+            fr->var = Var("", p.ToDType(*v[1]));
+          } else {
+            fr->var = Var("", fr->value.dtype());
+          }
+          fr->value = CastTo(fr->var.dtype(), fr->value);
+          return FrameAt(a, fr);
+        }});
+    add({"Assert"}, {{"condition", "message"}, 2, false, [](Parser& p, CallArgs& a, const Args& v, const std::string&) -> Value {
+          auto fr = NewFrame(FrameSpec::K::kAssert);
+          fr->condition = p.ToExpr(*v[0], "an assertion condition");
+          fr->value = StringImm(p.ToStr(*v[1], "an assertion message"));
+          return FrameAt(a, fr);
+        }});
+    add({"env_thread"}, {{"thread_tag"}, 1, false, [](Parser& p, CallArgs& a, const Args& v, const std::string&) -> Value {
+          FuncState* fs = p.AnyFunc();
+          if (!fs) p.Fail(a.line, a.col, "T.env_thread() must be used inside a function");
+          Var var("", DataType::Int(32));
+          fs->env_threads.emplace_back(var, IterVar(Range(), var, IterVarType::kThreadIndex, p.ToStr(*v[0], "a thread tag")));
+          return ExprAt(a, var);
+        }});
+    add({"launch_thread"}, {{"thread", "extent"}, 2, false, [](Parser& p, CallArgs& a, const Args& v, const std::string&) -> Value {
+          FuncState* fs = p.AnyFunc();
+          if (!fs) p.Fail(a.line, a.col, "T.launch_thread() must be used inside a function");
+          PrimExpr extent = p.ToExpr(*v[1], "a thread extent");
+          std::pair<Var, IterVar>* entry = nullptr;
+          if (v[0]->k == Value::K::kStr) {
+            Var var("", DataType::Int(32));
+            fs->env_threads.emplace_back(var, IterVar(Range(), var, IterVarType::kThreadIndex, v[0]->s));
+            entry = &fs->env_threads.back();
+          } else {
+            Var var = p.ToVar(*v[0], "a thread tag or a T.env_thread variable");
+            for (auto& e : fs->env_threads)
+              if (e.first.same_as(var)) entry = &e;
+            if (!entry) p.Fail(*v[0], "'" + var->name_hint + "' is not a thread created with T.env_thread");
+          }
+          IterVar iv = entry->second;
+          if (!iv->dom.defined()) {
+            iv = IterVar(Range(IntImm(DataType::Int(32), 0), extent), iv->var, iv->iter_type, iv->thread_tag);
+            entry->second = iv;
+          } else if (!ExprDeepEqual(iv->dom->extent, extent)) {
+            p.Fail(*v[1], "inconsistent extents of thread " + iv->thread_tag);
+          }
+          auto fr = NewFrame(FrameSpec::K::kAttr);
+          fr->node = iv;
+          fr->attr_key = iv->thread_tag == "vthread" ? "virtual_thread" : "thread_extent";
+          fr->value = extent;
+          fr->var = iv->var;
+          return FrameAt(a, fr);
+        }});
+    add({"attr"}, {{"node", "attr_key", "value"}, 3, false, [](Parser& p, CallArgs& a, const Args& v, const std::string&) -> Value {
+          auto fr = NewFrame(FrameSpec::K::kAttr);
+          const Value& node = *v[0];
+          if (node.k == Value::K::kStr) fr->node = String(node.s);
+          else if (node.k == Value::K::kBuffer || node.k == Value::K::kExpr || node.k == Value::K::kObj) fr->node = node.obj;
+          else if (node.IsNumber()) fr->node = p.ToExpr(node);  // TVM converts a number to an IntImm
+          else p.Fail(node, "T.attr() node must be a variable, buffer or string");
+          fr->attr_key = p.ToStr(*v[1], "an attribute key");
+          fr->value = p.ToExpr(*v[2], "an attribute value");
+          return FrameAt(a, fr);
+        }});
+
+    // ---- expressions ----
+    add({"Let"}, {{"expr", "where"}, 2, false, [](Parser& p, CallArgs& a, const Args& v, const std::string&) -> Value {
+          PrimExpr body = p.ToExpr(*v[0], "the let body");
+          if (v[1]->k != Value::K::kDict || v[1]->items->size() != 2)
+            p.Fail(*v[1], "T.Let() needs where={var: value} with exactly one binding");
+          Var var = p.ToVar((*v[1]->items)[0], "the let variable");
+          const Value& val = (*v[1]->items)[1];
+          PrimExpr value = val.IsNumber() ? p.ToExprLike(val, var.dtype()) : p.ToExpr(val, "the let value");
+          if (value.dtype() != var.dtype())
+            p.Fail(val, "let value of type " + value.dtype().str() + " bound to a " + var.dtype().str() + " variable");
+          return ExprAt(a, Let(var, value, body));
+        }});
+    add({"Cast"}, {{"dtype", "value"}, 2, false, [](Parser& p, CallArgs& a, const Args& v, const std::string&) -> Value {
+          DataType t = p.ToDType(*v[0]);
+          PrimExpr x = p.ToExpr(*v[1], "the value to cast");
+          if (t.lanes() != x.dtype().lanes()) p.Fail(*v[1], "T.Cast() cannot change the vector width");
+          return ExprAt(a, Cast(t, x));
+        }});
+    add({"cast"}, {{"value", "dtype"}, 2, false, [](Parser& p, CallArgs& a, const Args& v, const std::string&) -> Value {
+          // tvm.tir.generic.cast(value, dtype): folds constants like tvm::cast
+          return ExprAt(a, CastTo(p.ToDType(*v[1]), p.ToExpr(*v[0], "the value to cast")));
+        }});
+    add({"Select"}, {{"condition", "true_value", "false_value"}, 3, false,
+                     [](Parser& p, CallArgs& a, const Args& v, const std::string&) -> Value {
+          PrimExpr c = p.ToExpr(*v[0], "a condition");
+          PrimExpr t = p.ToExpr(*v[1], "a value"), e = p.ToExpr(*v[2], "a value");
+          if (!c.dtype().is_bool()) p.Fail(*v[0], "T.Select() condition must be boolean, got " + c.dtype().str());
+          if (t.dtype() != e.dtype())
+            p.Fail(*v[2], "T.Select() branches differ in type: " + t.dtype().str() + " and " + e.dtype().str());
+          return ExprAt(a, Select(c, t, e));
+        }});
+    add({"if_then_else"}, {{"cond", "t", "f", "dtype"}, 3, false, [](Parser& p, CallArgs& a, const Args& v, const std::string&) -> Value {
+          PrimExpr c = p.ToExpr(*v[0], "a condition");
+          PrimExpr t = p.ToExpr(*v[1], "a value"), e = p.ToExpr(*v[2], "a value");
+          if (!c.dtype().is_bool() || !c.dtype().is_scalar())
+            p.Fail(*v[0], "T.if_then_else() condition must be a scalar boolean, got " + c.dtype().str());
+          MatchTypes(&t, &e);
+          if (const int64_t* k = as_const_int(c)) return ExprAt(a, *k ? t : e);
+          return ExprAt(a, MakeCall(t.dtype(), "tir.if_then_else", {c, t, e}));
+        }});
+    // tvm.tir.max / min / truncdiv / ...: folding builders; the division family needs integers.
+    add({"max", "min", "truncmod", "truncdiv", "floordiv", "floormod"}, {{"a", "b"}, 2, false,
+        [](Parser& p, CallArgs& a, const Args& v, const std::string& f) -> Value {
+          PrimExpr x = p.ToExpr(*v[0]), y = p.ToExpr(*v[1]);
+          Kind k = f == "max" ? Kind::kMax : f == "min" ? Kind::kMin : f == "truncmod" ? Kind::kMod
+                 : f == "truncdiv" ? Kind::kDiv : f == "floordiv" ? Kind::kFloorDiv : Kind::kFloorMod;
+          if (k != Kind::kMax && k != Kind::kMin) {
+            MatchTypes(&x, &y);
+            if (!x.dtype().is_integer()) p.Fail(a.line, a.col, a.fname + "() needs integer operands, got " + x.dtype().str());
+          }
+          return ExprAt(a, Arith(k, x, y));
+        }});
+    // The node constructors T.Add(a, b), T.EQ(a, b), ...: no folding, types must agree.
+    add({"Add", "Sub", "Mul", "Div", "Mod", "FloorDiv", "FloorMod", "Min", "Max", "EQ", "NE", "LT",
+         "LE", "GT", "GE", "And", "Or"},
+        {{"a", "b"}, 2, false, [](Parser& p, CallArgs& a, const Args& v, const std::string& f) -> Value {
+          PrimExpr x = p.ToExpr(*v[0]), y = p.ToExpr(*v[1]);
+          return ExprAt(a, MakeBinary(NodeKind(f), x, y));
+        }});
+    add({"Not"}, {{"a"}, 1, false, [](Parser& p, CallArgs& a, const Args& v, const std::string&) -> Value {
+          PrimExpr x = p.ToExpr(*v[0]);
+          if (!x.dtype().is_bool()) p.Fail(*v[0], "T.Not() needs a boolean operand");
+          return ExprAt(a, Not(x));
+        }});
+    add({"Ramp", "ramp"}, {{"base", "stride", "lanes"}, 3, false, [](Parser& p, CallArgs& a, const Args& v, const std::string&) -> Value {
+          PrimExpr base = p.ToExpr(*v[0]), stride = p.ToExpr(*v[1]);
+          int64_t lanes = p.ToInt(*v[2], "the number of lanes");
+          if (lanes < 2 || lanes > 65535) p.Fail(*v[2], "invalid number of lanes " + std::to_string(lanes));
+          if (base.dtype() != stride.dtype() || !base.dtype().is_scalar())
+            p.Fail(*v[1], "T.Ramp() base and stride must be scalars of one type");
+          return ExprAt(a, Ramp(base, stride, static_cast<int>(lanes)));
+        }});
+    add({"Broadcast", "broadcast"}, {{"value", "lanes"}, 2, false, [](Parser& p, CallArgs& a, const Args& v, const std::string&) -> Value {
+          PrimExpr x = p.ToExpr(*v[0]);
+          int64_t lanes = p.ToInt(*v[1], "the number of lanes");
+          if (lanes < 2 || lanes > 65535) p.Fail(*v[1], "invalid number of lanes " + std::to_string(lanes));
+          if (!x.dtype().is_scalar()) p.Fail(*v[0], "T.Broadcast() needs a scalar value");
+          return ExprAt(a, Broadcast(x, static_cast<int>(lanes)));
+        }});
+    add({"fabs", "abs"}, {{"x", "dtype"}, 1, false, [](Parser& p, CallArgs& a, const Args& v, const std::string&) -> Value {
+          PrimExpr x = p.ToExpr(*v[0]);
+          if (x.dtype().is_floating()) {
+            if (const auto* c = x.as<FloatImmNode>()) return ExprAt(a, FloatImm(x.dtype(), std::fabs(c->value)));
+            return ExprAt(a, MakeCall(x.dtype(), "tir.fabs", {x}));
+          }
+          if (x.dtype().is_uint() || x.dtype().is_bool()) return ExprAt(a, x);
+          if (const int64_t* c = as_const_int(x)) return ExprAt(a, IntImm(x.dtype(), *c < 0 ? -*c : *c));
+          return ExprAt(a, Select(Binary(Kind::kGE, x, IntImm(x.dtype(), 0)), x,
+                                  Binary(Kind::kSub, IntImm(x.dtype(), 0), x)));
+        }});
+    // One tir.<name> call of the operand's type (dtype= is accepted and dropped, as TVM's
+    // _op_wrapper does for these).
+    add({"exp", "exp2", "exp10", "log", "log2", "log10", "log1p", "sqrt", "rsqrt", "tanh", "sigmoid",
+         "erf", "sin", "cos", "tan", "sinh", "cosh", "asin", "acos", "atan", "asinh", "acosh", "atanh",
+         "floor", "ceil", "trunc", "round", "nearbyint", "popcount", "clz"},
+        {{"x", "dtype"}, 1, false, [](Parser& p, CallArgs& a, const Args& v, const std::string& f) -> Value {
+          PrimExpr x = p.ToExpr(*v[0]);
+          return ExprAt(a, MakeCall(x.dtype(), "tir." + f, {x}));
+        }});
+    add({"pow", "atan2", "fmod", "hypot", "copysign", "nextafter", "ldexp", "bitwise_and", "bitwise_or",
+         "bitwise_xor", "shift_left", "shift_right"},
+        {{"x", "y", "dtype"}, 2, false, [](Parser& p, CallArgs& a, const Args& v, const std::string& f) -> Value {
+          PrimExpr x = p.ToExpr(*v[0]), y = p.ToExpr(*v[1]);
+          MatchTypes(&x, &y);
+          return ExprAt(a, MakeCall(x.dtype(), "tir." + f, {x, y}));
+        }});
+    add({"bitwise_not"}, {{"x"}, 1, false, [](Parser& p, CallArgs& a, const Args& v, const std::string&) -> Value {
+          PrimExpr x = p.ToExpr(*v[0]);
+          return ExprAt(a, MakeCall(x.dtype(), "tir.bitwise_not", {x}));
+        }});
+    add({"likely"}, {{"cond", "dtype"}, 1, false, [](Parser& p, CallArgs& a, const Args& v, const std::string&) -> Value {
+          PrimExpr x = p.ToExpr(*v[0]);  // dtype= is dropped, as TVM's _op_wrapper does
+          return ExprAt(a, MakeCall(x.dtype(), "tir.likely", {x}));
+        }});
+    add({"isnan"}, {{"x", "dtype"}, 1, false, [](Parser& p, CallArgs& a, const Args& v, const std::string&) -> Value {
+          PrimExpr x = p.ToExpr(*v[0]);  // dtype= is dropped, as TVM's _op_wrapper does
+          // tvm::isnan: integers are never NaN; floats call tir.isnan.
+          if (!x.dtype().is_floating()) return ExprAt(a, IntImm(DataType::Bool(x.dtype().lanes()), 0));
+          return ExprAt(a, MakeCall(DataType::Bool(x.dtype().lanes()), "tir.isnan", {x}));
+        }});
+    // InstrumentBoundCheckers' checked index (--check-bounds).
+    add({"tirgen_check_index"}, {{"index", "extent", "buffer"}, 3, false,
+                                 [](Parser& p, CallArgs& a, const Args& v, const std::string&) -> Value {
+          PrimExpr x = p.ToExpr(*v[0]);
+          return ExprAt(a, MakeCall(x.dtype(), "tir.tirgen_check_index", {x, p.ToExpr(*v[1]), p.ToExpr(*v[2])}));
+        }});
+    raw({"reinterpret", "call_extern", "call_pure_extern", "call_intrin"}, DtypeForwardCall);
+    raw({"min_value", "max_value"},
+        [](Parser& p, CallArgs& a, const Args&, const std::string& f) { return p.ExtremeValue(a, f == "max_value"); });
+    raw({"prim_func"}, [](Parser& p, CallArgs& a, const Args&, const std::string&) -> Value {
+      p.Fail(a.line, a.col, "@T.prim_func is a decorator, not a function");
+    });
+    return t;
+  }();
+  return table;
+}
+
+}  // namespace
+
+Value Parser::CallBuiltin(CallArgs& a) {
+  const std::string& n = a.fname;
   // Operator errors from tir_ops carry no location: point at the call.
   try {
     if (n.rfind("@", 0) == 0) {
@@ -388,7 +889,7 @@ Value Parser::CallBuiltin(CallArgs& a) {
       if (!a.kw.empty()) Fail(a.kw[0].second, "a call to a module function takes no keyword arguments");
       std::vector<PrimExpr> args;
       for (const Value& v : a.pos) args.push_back(ToExpr(v, "an argument"));
-      return expr(Call(module_functions_.at(n.substr(1)), n, std::move(args)));
+      return MakeExpr(Call(module_functions_.at(n.substr(1)), n, std::move(args)), a.line, a.col);
     }
     if (n.rfind("buffer.", 0) == 0) return BufferMethod(a);
     if (n.rfind("T.", 0) != 0) {
@@ -398,507 +899,15 @@ Value Parser::CallBuiltin(CallArgs& a) {
     }
     std::string f = n.substr(2);
     if (f == "boolean") f = "bool";  // T.boolean is T.bool
-
-    // ---- type constructors: T.int64(3), T.float32(0.5), T.bool(True), T.int32() ----
     DataType dt;
-    if (f != "handle" && f != "void" && DataType::Parse(f, &dt)) {
-      std::vector<const Value*> v = Bind(a, {"expr", "is_size_var"}, 0);
-      if (!v[0] || v[0]->k == Value::K::kNone) {
-        bool size = v[1] && ToBool(*v[1], "is_size_var");
-        return expr(size ? Var::Size("", dt) : Var("", dt));
-      }
-      Value x = *v[0];
-      if (x.k == Value::K::kStr) {
-        if (x.s != "inf" && x.s != "-inf" && x.s != "nan")
-          Fail(x, n + "() accepts a number, an expression or \"inf\"/\"-inf\"/\"nan\"");
-        x.k = Value::K::kFloat;
-        x.f = x.s == "nan" ? std::nan("") : (x.s == "inf" ? HUGE_VAL : -HUGE_VAL);
-      }
-      if (x.k == Value::K::kFloat && dt.is_floating()) {
-        if (dt.bits() == 32 && std::isfinite(x.f) && std::fabs(x.f) > 3.4028234663852886e+38)
-          Fail(x, "value out of float32 range");
-        if (dt.bits() == 16 && dt.is_float() && std::isfinite(x.f) && std::fabs(x.f) > 65504.0)
-          Fail(x, "value out of float16 range");
-        return expr(CastTo(dt, FloatImm(dt.element_of(), x.f)));
-      }
-      if (x.k == Value::K::kInt && dt.is_integer() && dt.bits() < 64) {
-        PrimExpr e = ToExprLike(x, dt.element_of());
-        return expr(CastTo(dt, e));
-      }
-      if (x.k == Value::K::kFloat && !dt.is_floating())
-        return expr(CastTo(dt, FloatImm(DataType::Float(64), x.f)));
-      return expr(CastTo(dt, ToExpr(x)));
-    }
-    if (f == "void") {  // T.void(): a variable of type void (a let bound to a void call)
-      auto v = Bind(a, {"expr", "is_size_var"}, 0);
-      if (v[0] && v[0]->k != Value::K::kNone) Fail(*v[0], "T.void() takes no value");
-      return expr(Var("", DataType::Void()));
-    }
-    if (f == "handle" || f == "Ptr" || f == "ptr") {
-      std::vector<const Value*> v = Bind(a, {"dtype", "storage_scope", "is_size_var"}, 0);
-      if (!v[0] || v[0]->k == Value::K::kNone) return expr(Var("", DataType::Handle()));
-      std::string scope = v[1] ? ToStr(*v[1], "a storage scope") : "global";
-      return expr(Var::Pointer("", ToDType(*v[0]), scope));
-    }
-
-    // ---- buffers ----
-    if (f == "Buffer" || f == "buffer_decl") {
-      auto v = Bind(a, {"shape", "dtype", "data", "strides", "elem_offset", "scope", "align",
-                        "offset_factor", "buffer_type", "axis_separators"}, 1);
-      Value r;
-      r.k = Value::K::kBuffer;
-      r.obj = DeclBufferFromArgs(a, v, "global", 0, 0, 0);
-      r.line = a.line;
-      r.col = a.col;
-      return r;
-    }
-    if (f == "match_buffer") {
-      auto v = Bind(a, {"param", "shape", "dtype", "data", "strides", "elem_offset", "scope",
-                        "align", "offset_factor", "buffer_type", "axis_separators"}, 1);
-      const Value& param = *v[0];
-      Value shape_default;
-      Value dtype_default;
-      std::vector<const Value*> rest(v.begin() + 1, v.end());
-      bool region = param.k == Value::K::kRegion ||
-                    (param.k == Value::K::kExpr && param.obj.as<BufferLoadNode>());
-      if (!rest[0] || rest[0]->k == Value::K::kNone) {
-        if (!region) Fail(a.line, a.col, "T.match_buffer() needs a shape when binding a parameter");
-        BufferRegion src = ToRegion(param);
-        shape_default.k = Value::K::kTuple;
-        shape_default.items = std::make_shared<std::vector<Value>>();
-        for (const Range& r : src->region) shape_default.items->push_back(MakeExpr(r->extent, a.line, a.col));
-        dtype_default.k = Value::K::kStr;
-        dtype_default.s = src->buffer->dtype.str();
-        rest[0] = &shape_default;
-        rest[1] = &dtype_default;
-      }
-      Buffer buf = DeclBufferFromArgs(a, rest, "global", -1, 0, 0);
-      if (region) {
-        BufferRegion src = ToRegion(param);
-        FindBlock(a.line, a.col, "T.match_buffer")->match_buffers.push_back(MatchBufferRegion(buf, src));
-      } else {
-        Var p = ToVar(param, "a function parameter or a buffer region");
-        FuncState* fs = TopFunc(a.line, a.col, "T.match_buffer");
-        bool found = false;
-        for (const Var& q : fs->params) found = found || q.same_as(p);
-        if (!found) Fail(param, "T.match_buffer() can only bind a parameter of the function");
-        for (const auto& kv : fs->buffer_map)
-          if (kv.first.same_as(p)) Fail(param, "parameter '" + p->name_hint + "' is already bound to a buffer");
-        // Keep buffer_map in parameter order.
-        auto it = fs->buffer_map.begin();
-        for (const Var& q : fs->params) {
-          if (q.same_as(p)) break;
-          if (it != fs->buffer_map.end() && it->first.same_as(q)) ++it;
-        }
-        fs->buffer_map.insert(it, {p, buf});
-      }
-      Value r;
-      r.k = Value::K::kBuffer;
-      r.obj = buf;
-      r.line = a.line;
-      r.col = a.col;
-      return r;
-    }
-    if (f == "alloc_buffer") {
-      auto v = Bind(a, {"shape", "dtype", "data", "strides", "elem_offset", "scope", "align",
-                        "offset_factor", "buffer_type", "axis_separators"}, 1);
-      Buffer buf = DeclBufferFromArgs(a, v, "global", -1, 0, 0);
-      if (BlockState* b = LastBlock()) {
-        b->alloc_buffers.push_back(buf);
-      } else if (!ctx_.empty() && ctx_.back().k == Ctx::K::kFunc) {
-        ctx_.back().func->root_alloc_buffers.push_back(buf);
-      } else {
-        Fail(a.line, a.col, "T.alloc_buffer() must be called directly inside a T.block or at the top level of the function");
-      }
-      Value r;
-      r.k = Value::K::kBuffer;
-      r.obj = buf;
-      r.line = a.line;
-      r.col = a.col;
-      return r;
-    }
-    if (f == "decl_buffer") {
-      auto v = Bind(a, {"shape", "dtype", "data", "strides", "elem_offset", "scope", "align",
-                        "offset_factor", "buffer_type", "axis_separators"}, 1);
-      auto fr = std::make_shared<FrameSpec>();
-      fr->k = FrameSpec::K::kDeclBuffer;
-      fr->buffer = DeclBufferFromArgs(a, v, "global", 0, 0, 0);
-      fr->allocated = v[2] && v[2]->k != Value::K::kNone;
-      return frame(fr);
-    }
-    if (f == "allocate") {
-      auto v = Bind(a, {"extents", "dtype", "scope", "condition", "annotations"}, 2);
-      auto fr = std::make_shared<FrameSpec>();
-      fr->k = FrameSpec::K::kAllocate;
-      fr->extents = ToShape(*v[0], "allocation extents");
-      fr->dtype = ToDType(*v[1]);
-      std::string scope = v[2] ? ToStr(*v[2], "a storage scope") : "global";
-      fr->condition = v[3] && v[3]->k != Value::K::kNone ? ToExpr(*v[3], "a condition")
-                                                         : PrimExpr(IntImm(DataType::Bool(), 1));
-      if (v[4] && v[4]->k != Value::K::kNone) fr->annotations = ToAttrMap(*v[4], "annotations");
-      fr->var = Var::Pointer("", fr->dtype, scope);
-      return frame(fr);
-    }
-    if (f == "allocate_const") {
-      auto v = Bind(a, {"data", "dtype", "extents", "annotations"}, 3);
-      auto fr = std::make_shared<FrameSpec>();
-      fr->k = FrameSpec::K::kAllocateConst;
-      fr->dtype = ToDType(*v[1]);
-      fr->extents = ToExprList(*v[2], "constant extents");
-      if (v[3] && v[3]->k != Value::K::kNone) fr->annotations = ToAttrMap(*v[3], "annotations");
-      fr->data = ConstData(*v[0], fr->dtype, fr->extents, *v[2]);
-      fr->var = Var::Pointer("", fr->dtype, "");
-      return frame(fr);
-    }
-
-    // ---- function and block structure ----
-    if (f == "func_attr") {
-      auto v = Bind(a, {"attrs"}, 1);
-      FuncState* fs = TopFunc(a.line, a.col, "T.func_attr");
-      if (fs->attrs) Fail(a.line, a.col, "duplicate T.func_attr(...)");
-      fs->attrs = ToAttrMap(*v[0], "function attributes");
-      return none;
-    }
-    if (f == "comm_reducer") return CommReducerCall(a);
-    if (f == "target") {
-      auto v = Bind(a, {"target_config", "host"}, 1);
-      ObjectRef host;
-      if (v[1] && v[1]->k != Value::K::kNone) {
-        if (v[1]->k == Value::K::kStr) host = String(v[1]->s);
-        else if (v[1]->k == Value::K::kDict) host = Map(ToAttrMap(*v[1], "a host config"));
-        else if (v[1]->k == Value::K::kObj) host = v[1]->obj;
-        else Fail(*v[1], "T.target() host must be a string or a config dictionary");
-      }
-      Value r;
-      r.k = Value::K::kObj;
-      r.line = a.line;
-      r.col = a.col;
-      try {
-        if (v[0]->k == Value::K::kStr) r.obj = TargetFromString(v[0]->s, host);
-        else if (v[0]->k == Value::K::kDict) r.obj = TargetFromConfig(ToAttrMap(*v[0], "a target config"), host);
-        else Fail(*v[0], "T.target() expects a target string or a config dictionary");
-      } catch (const Error& e) {
-        if (e.span().defined()) throw;
-        Fail(*v[0], e.message());
-      }
-      return r;
-    }
-    if (f == "block") {
-      auto v = Bind(a, {"name", "no_realize"}, 0);
-      auto fr = std::make_shared<FrameSpec>();
-      fr->k = FrameSpec::K::kBlock;
-      fr->name = v[0] ? ToStr(*v[0], "a block name") : "";
-      fr->no_realize = v[1] && ToBool(*v[1], "no_realize");
-      return frame(fr);
-    }
-    if (f == "init") {
-      Bind(a, {}, 0);
-      auto fr = std::make_shared<FrameSpec>();
-      fr->k = FrameSpec::K::kInit;
-      return frame(fr);
-    }
-    if (f == "where") {
-      auto v = Bind(a, {"predicate"}, 1);
-      BlockState* b = FindBlock(a.line, a.col, "T.where");
-      if (b->predicate.defined()) Fail(a.line, a.col, "duplicate T.where(...) in block \"" + b->name + "\"");
-      PrimExpr p = ToExpr(*v[0], "a predicate");
-      if (!p.dtype().is_bool()) Fail(*v[0], "T.where() needs a boolean predicate, got " + p.dtype().str());
-      b->predicate = p;
-      return none;
-    }
-    if (f == "reads" || f == "writes") {
-      BlockState* b = FindBlock(a.line, a.col, f == "reads" ? "T.reads" : "T.writes");
-      auto& slot = f == "reads" ? b->reads : b->writes;
-      if (slot) Fail(a.line, a.col, "duplicate " + n + "(...) in block \"" + b->name + "\"");
-      if (!a.kw.empty()) Fail(a.kw[0].second, n + "() takes no keyword arguments");
-      std::vector<BufferRegion> regions;
-      for (const Value& v : a.pos) {
-        if (v.k == Value::K::kList || v.k == Value::K::kTuple) {
-          for (const Value& e : *v.items) regions.push_back(ToRegion(e));
-        } else {
-          regions.push_back(ToRegion(v));
-        }
-      }
-      slot = std::move(regions);
-      return none;
-    }
-    if (f == "block_attr") {
-      auto v = Bind(a, {"attrs"}, 1);
-      BlockState* b = FindBlock(a.line, a.col, "T.block_attr");
-      if (b->annotations) Fail(a.line, a.col, "duplicate T.block_attr(...) in block \"" + b->name + "\"");
-      b->annotations = ToAttrMap(*v[0], "block attributes");
-      return none;
-    }
-    if (f == "axis.spatial" || f == "axis.reduce" || f == "axis.scan" || f == "axis.opaque" ||
-        f == "axis.S" || f == "axis.R")
-      return AxisCall(a, f.substr(5));
-    if (f == "axis.remap") return AxisRemap(a);
-
-    // ---- loops ----
-    if (f == "serial") return MakeForFrame(a, ForKind::kSerial);
-    if (f == "parallel") return MakeForFrame(a, ForKind::kParallel);
-    if (f == "vectorized") return MakeForFrame(a, ForKind::kVectorized);
-    if (f == "unroll") return MakeForFrame(a, ForKind::kUnrolled);
-    if (f == "thread_binding") return MakeForFrame(a, ForKind::kThreadBinding);
-    if (f == "grid") {
-      if (!a.kw.empty()) Fail(a.kw[0].second, "T.grid() takes no keyword arguments");
-      if (a.pos.empty()) Fail(a.line, a.col, "T.grid() needs at least one extent");
-      auto fr = std::make_shared<FrameSpec>();
-      fr->k = FrameSpec::K::kFor;
-      for (const Value& v : a.pos) {
-        PrimExpr e = ToExpr(v, "a loop extent");
-        if (!e.dtype().is_int() && !e.dtype().is_uint())
-          Fail(v, "loop extents must be integers, got " + e.dtype().str());
-        fr->mins.push_back(IntImm(e.dtype(), 0));
-        fr->extents.push_back(e);
-        fr->var_types.push_back(e.dtype());
-      }
-      return frame(fr);
-    }
-
-    // ---- statements ----
-    if (f == "evaluate") {
-      auto v = Bind(a, {"value"}, 1);
-      if (!emit_) Fail(a.line, a.col, "T.evaluate() can only be used as a statement");
-      emit_->push_back(Evaluate(ToExpr(*v[0], "a value to evaluate")));
-      return none;
-    }
-    if (f == "LetStmt") {
-      auto v = Bind(a, {"value", "type_annotation", "var"}, 1);
-      auto fr = std::make_shared<FrameSpec>();
-      fr->k = FrameSpec::K::kLet;
-      fr->value = ToExpr(*v[0], "a let value");
-      if (v[2] && v[2]->k != Value::K::kNone) {
-        fr->var = ToVar(*v[2], "the let variable");
-      } else if (v[1] && v[1]->k != Value::K::kNone) {
-        fr->var = Var("", ToDType(*v[1]));
-      } else {
-        fr->var = Var("", fr->value.dtype());
-      }
-      fr->value = CastTo(fr->var.dtype(), fr->value);
-      return frame(fr);
-    }
-    if (f == "Assert") {
-      auto v = Bind(a, {"condition", "message"}, 2);
-      auto fr = std::make_shared<FrameSpec>();
-      fr->k = FrameSpec::K::kAssert;
-      fr->condition = ToExpr(*v[0], "an assertion condition");
-      fr->value = StringImm(ToStr(*v[1], "an assertion message"));
-      return frame(fr);
-    }
-    if (f == "env_thread") {
-      auto v = Bind(a, {"thread_tag"}, 1);
-      FuncState* fs = AnyFunc();
-      if (!fs) Fail(a.line, a.col, "T.env_thread() must be used inside a function");
-      Var var("", DataType::Int(32));
-      fs->env_threads.emplace_back(var, IterVar(Range(), var, IterVarType::kThreadIndex, ToStr(*v[0], "a thread tag")));
-      return expr(var);
-    }
-    if (f == "launch_thread") {
-      auto v = Bind(a, {"thread", "extent"}, 2);
-      FuncState* fs = AnyFunc();
-      if (!fs) Fail(a.line, a.col, "T.launch_thread() must be used inside a function");
-      PrimExpr extent = ToExpr(*v[1], "a thread extent");
-      std::pair<Var, IterVar>* entry = nullptr;
-      if (v[0]->k == Value::K::kStr) {
-        Var var("", DataType::Int(32));
-        fs->env_threads.emplace_back(var, IterVar(Range(), var, IterVarType::kThreadIndex, v[0]->s));
-        entry = &fs->env_threads.back();
-      } else {
-        Var var = ToVar(*v[0], "a thread tag or a T.env_thread variable");
-        for (auto& e : fs->env_threads)
-          if (e.first.same_as(var)) entry = &e;
-        if (!entry) Fail(*v[0], "'" + var->name_hint + "' is not a thread created with T.env_thread");
-      }
-      IterVar iv = entry->second;
-      if (!iv->dom.defined()) {
-        iv = IterVar(Range(IntImm(DataType::Int(32), 0), extent), iv->var, iv->iter_type, iv->thread_tag);
-        entry->second = iv;
-      } else if (!ExprEqual(iv->dom->extent, extent)) {
-        Fail(*v[1], "inconsistent extents of thread " + iv->thread_tag);
-      }
-      auto fr = std::make_shared<FrameSpec>();
-      fr->k = FrameSpec::K::kAttr;
-      fr->node = iv;
-      fr->attr_key = iv->thread_tag == "vthread" ? "virtual_thread" : "thread_extent";
-      fr->value = extent;
-      fr->var = iv->var;
-      return frame(fr);
-    }
-    if (f == "Let") {
-      auto v = Bind(a, {"expr", "where"}, 2);
-      PrimExpr body = ToExpr(*v[0], "the let body");
-      if (v[1]->k != Value::K::kDict || v[1]->items->size() != 2)
-        Fail(*v[1], "T.Let() needs where={var: value} with exactly one binding");
-      Var var = ToVar((*v[1]->items)[0], "the let variable");
-      const Value& val = (*v[1]->items)[1];
-      PrimExpr value = val.IsNumber() ? ToExprLike(val, var.dtype()) : ToExpr(val, "the let value");
-      if (value.dtype() != var.dtype())
-        Fail(val, "let value of type " + value.dtype().str() + " bound to a " + var.dtype().str() + " variable");
-      return expr(Let(var, value, body));
-    }
-    if (f == "attr") {
-      auto v = Bind(a, {"node", "attr_key", "value"}, 3);
-      auto fr = std::make_shared<FrameSpec>();
-      fr->k = FrameSpec::K::kAttr;
-      const Value& node = *v[0];
-      if (node.k == Value::K::kStr) fr->node = String(node.s);
-      else if (node.k == Value::K::kBuffer || node.k == Value::K::kExpr || node.k == Value::K::kObj) fr->node = node.obj;
-      else if (node.IsNumber()) fr->node = ToExpr(node);  // TVM converts a number to an IntImm
-      else Fail(node, "T.attr() node must be a variable, buffer or string");
-      fr->attr_key = ToStr(*v[1], "an attribute key");
-      fr->value = ToExpr(*v[2], "an attribute value");
-      return frame(fr);
-    }
-
-    // ---- expressions ----
-    if (f == "Cast") {
-      auto v = Bind(a, {"dtype", "value"}, 2);
-      DataType t = ToDType(*v[0]);
-      PrimExpr x = ToExpr(*v[1], "the value to cast");
-      if (t.lanes() != x.dtype().lanes()) Fail(*v[1], "T.Cast() cannot change the vector width");
-      return expr(Cast(t, x));
-    }
-    if (f == "Select") {
-      auto v = Bind(a, {"condition", "true_value", "false_value"}, 3);
-      PrimExpr c = ToExpr(*v[0], "a condition");
-      PrimExpr t = ToExpr(*v[1], "a value"), e = ToExpr(*v[2], "a value");
-      if (!c.dtype().is_bool()) Fail(*v[0], "T.Select() condition must be boolean, got " + c.dtype().str());
-      if (t.dtype() != e.dtype())
-        Fail(*v[2], "T.Select() branches differ in type: " + t.dtype().str() + " and " + e.dtype().str());
-      return expr(Select(c, t, e));
-    }
-    if (f == "if_then_else") {
-      auto v = Bind(a, {"cond", "t", "f", "dtype"}, 3);
-      PrimExpr c = ToExpr(*v[0], "a condition");
-      PrimExpr t = ToExpr(*v[1], "a value"), e = ToExpr(*v[2], "a value");
-      if (!c.dtype().is_bool() || !c.dtype().is_scalar())
-        Fail(*v[0], "T.if_then_else() condition must be a scalar boolean, got " + c.dtype().str());
-      MatchTypes(&t, &e);
-      if (const int64_t* k = as_const_int(c)) return expr(*k ? t : e);
-      return expr(MakeCall(t.dtype(), "tir.if_then_else", {c, t, e}));
-    }
-    if (f == "max" || f == "min" || f == "truncmod" || f == "truncdiv" || f == "floordiv" ||
-        f == "floormod") {
-      auto v = Bind(a, {"a", "b"}, 2);
-      PrimExpr x = ToExpr(*v[0]), y = ToExpr(*v[1]);
-      Kind k = f == "max" ? Kind::kMax : f == "min" ? Kind::kMin : f == "truncmod" ? Kind::kMod
-             : f == "truncdiv" ? Kind::kDiv : f == "floordiv" ? Kind::kFloorDiv : Kind::kFloorMod;
-      if (k != Kind::kMax && k != Kind::kMin) {
-        MatchTypes(&x, &y);
-        if (!x.dtype().is_integer()) Fail(a.line, a.col, n + "() needs integer operands, got " + x.dtype().str());
-      }
-      return expr(Arith(k, x, y));
-    }
-    if (NodeKind(f) != Kind::kString) {
-      auto v = Bind(a, {"a", "b"}, 2);
-      PrimExpr x = ToExpr(*v[0]), y = ToExpr(*v[1]);
-      return expr(MakeBinary(NodeKind(f), x, y));
-    }
-    if (f == "Not") {
-      auto v = Bind(a, {"a"}, 1);
-      PrimExpr x = ToExpr(*v[0]);
-      if (!x.dtype().is_bool()) Fail(*v[0], "T.Not() needs a boolean operand");
-      return expr(Not(x));
-    }
-    if (f == "Ramp" || f == "ramp") {
-      auto v = Bind(a, {"base", "stride", "lanes"}, 3);
-      PrimExpr base = ToExpr(*v[0]), stride = ToExpr(*v[1]);
-      int64_t lanes = ToInt(*v[2], "the number of lanes");
-      if (lanes < 2 || lanes > 65535) Fail(*v[2], "invalid number of lanes " + std::to_string(lanes));
-      if (base.dtype() != stride.dtype() || !base.dtype().is_scalar())
-        Fail(*v[1], "T.Ramp() base and stride must be scalars of one type");
-      return expr(Ramp(base, stride, static_cast<int>(lanes)));
-    }
-    if (f == "Broadcast" || f == "broadcast") {
-      auto v = Bind(a, {"value", "lanes"}, 2);
-      PrimExpr x = ToExpr(*v[0]);
-      int64_t lanes = ToInt(*v[1], "the number of lanes");
-      if (lanes < 2 || lanes > 65535) Fail(*v[1], "invalid number of lanes " + std::to_string(lanes));
-      if (!x.dtype().is_scalar()) Fail(*v[0], "T.Broadcast() needs a scalar value");
-      return expr(Broadcast(x, static_cast<int>(lanes)));
-    }
-    if (f == "fabs" || f == "abs") {
-      auto v = Bind(a, {"x", "dtype"}, 1);
-      PrimExpr x = ToExpr(*v[0]);
-      if (x.dtype().is_floating()) {
-        if (const auto* c = x.as<FloatImmNode>()) return expr(FloatImm(x.dtype(), std::fabs(c->value)));
-        return expr(MakeCall(x.dtype(), "tir.fabs", {x}));
-      }
-      if (x.dtype().is_uint() || x.dtype().is_bool()) return expr(x);
-      if (const int64_t* c = as_const_int(x)) return expr(IntImm(x.dtype(), *c < 0 ? -*c : *c));
-      return expr(Select(Binary(Kind::kGE, x, IntImm(x.dtype(), 0)), x,
-                         Binary(Kind::kSub, IntImm(x.dtype(), 0), x)));
-    }
-    if (In(f, kUnaryFloatOps, sizeof(kUnaryFloatOps) / sizeof(kUnaryFloatOps[0]))) {
-      auto v = Bind(a, {"x", "dtype"}, 1);
-      PrimExpr x = ToExpr(*v[0]);
-      return expr(MakeCall(x.dtype(), "tir." + f, {x}));
-    }
-    if (In(f, kBinaryCallOps, sizeof(kBinaryCallOps) / sizeof(kBinaryCallOps[0]))) {
-      auto v = Bind(a, {"x", "y", "dtype"}, 2);
-      PrimExpr x = ToExpr(*v[0]), y = ToExpr(*v[1]);
-      MatchTypes(&x, &y);
-      return expr(MakeCall(x.dtype(), "tir." + f, {x, y}));
-    }
-    if (f == "bitwise_not") {
-      auto v = Bind(a, {"x"}, 1);
-      PrimExpr x = ToExpr(*v[0]);
-      return expr(MakeCall(x.dtype(), "tir.bitwise_not", {x}));
-    }
-    if (f == "likely") {
-      auto v = Bind(a, {"cond", "dtype"}, 1);  // dtype= is dropped, as TVM's _op_wrapper does
-      PrimExpr x = ToExpr(*v[0]);
-      return expr(MakeCall(x.dtype(), "tir.likely", {x}));
-    }
-    if (f == "tirgen_check_index") {  // InstrumentBoundCheckers' checked index (--check-bounds)
-      auto v = Bind(a, {"index", "extent", "buffer"}, 3);
-      PrimExpr x = ToExpr(*v[0]);
-      return expr(MakeCall(x.dtype(), "tir.tirgen_check_index", {x, ToExpr(*v[1]), ToExpr(*v[2])}));
-    }
-    if (f == "reinterpret" || f == "call_extern" || f == "call_pure_extern" || f == "call_intrin") {
-      // TVM's _dtype_forward: the dtype comes first, or as dtype= with the rest positional.
-      std::vector<Value> rest = a.pos;
-      const Value* dtype = nullptr;
-      for (const auto& kv : a.kw) {
-        if (kv.first != "dtype") Fail(kv.second, n + "() got an unexpected keyword argument '" + kv.first + "'");
-        dtype = &kv.second;
-      }
-      if (!dtype) {
-        if (rest.empty()) Fail(a.line, a.col, n + "() needs a dtype");
-        dtype = &a.pos[0];
-        rest.erase(rest.begin());
-      }
-      DataType t = ToDType(*dtype);
-      if (f == "reinterpret") {
-        if (rest.size() != 1) Fail(a.line, a.col, "T.reinterpret() takes a dtype and one value");
-        return expr(MakeCall(t, "tir.reinterpret", {ToExpr(rest[0])}));
-      }
-      if (rest.empty()) Fail(a.line, a.col, n + "() needs a function name");
-      std::string name = ToStr(rest[0], "a function name");
-      std::vector<PrimExpr> args;
-      if (f == "call_intrin") {
-        for (size_t i = 1; i < rest.size(); ++i) args.push_back(ToExpr(rest[i]));
-        return expr(MakeCall(t, name.rfind("tir.", 0) == 0 ? name : "tir." + name, std::move(args)));
-      }
-      args.push_back(StringImm(name));
-      for (size_t i = 1; i < rest.size(); ++i) args.push_back(ToExpr(rest[i]));
-      return expr(MakeCall(t, "tir." + f, std::move(args)));
-    }
-    if (f == "cast") {  // tvm.tir.generic.cast(value, dtype): folds constants like tvm::cast
-      auto v = Bind(a, {"value", "dtype"}, 2);
-      return expr(CastTo(ToDType(*v[1]), ToExpr(*v[0], "the value to cast")));
-    }
-    if (f == "min_value" || f == "max_value") return ExtremeValue(a, f == "max_value");
-    if (f == "isnan") {
-      auto v = Bind(a, {"x", "dtype"}, 1);  // dtype= is dropped, as TVM's _op_wrapper does
-      PrimExpr x = ToExpr(*v[0]);
-      // tvm::isnan: integers are never NaN; floats call tir.isnan.
-      if (!x.dtype().is_floating()) return expr(IntImm(DataType::Bool(x.dtype().lanes()), 0));
-      return expr(MakeCall(DataType::Bool(x.dtype().lanes()), "tir.isnan", {x}));
+    if (f != "handle" && f != "void" && DataType::Parse(f, &dt)) return TypeConstructor(*this, a, dt);
+    auto it = Builtins().find(f);
+    if (it != Builtins().end()) {
+      const Builtin& b = it->second;
+      Args v = b.raw ? Args() : Bind(a, b.params, b.required);
+      return b.run(*this, a, v, f);
     }
     if (IsIntrinsic(f)) return CallIntrinsic(a, f);
-    if (f == "prim_func") Fail(a.line, a.col, "@T.prim_func is a decorator, not a function");
     Fail(a.line, a.col, "unknown TVMScript function '" + n + "'");
   } catch (const Error& e) {
     if (e.span().defined()) throw;

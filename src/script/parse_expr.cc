@@ -61,7 +61,9 @@ double AsDouble(const Value& v) { return v.k == Value::K::kFloat ? v.f : static_
 Parser::DepthGuard::DepthGuard(Parser* p, const Token& at) : p(p) {
   if (++p->depth_ > kMaxDepth) {
     --p->depth_;
-    p->Fail(at, "expression or statement nesting is too deep");
+    p->Fail(at, "expression or statement nesting is deeper than " + std::to_string(kMaxDepth) +
+                   " levels (Python refuses such nesting too); bind inner parts to variables or "
+                   "split the nest into functions");
   }
 }
 
@@ -727,32 +729,121 @@ Value Parser::LookupName(const Token& t) {
   Fail(t, "undefined variable '" + name + "'");
 }
 
-// A call of a host (Python) function: its arguments as IR nodes, its result an IR node.
-Value Parser::CallHost(const CallArgs& a) {
-  if (!a.kw.empty()) Fail(a.line, a.col, "keyword arguments to Python function '" + a.fname.substr(5) + "' are not supported");
-  std::vector<ObjectRef> args;
-  for (const Value& v : a.pos) {
-    switch (v.k) {
-      case Value::K::kStr: args.push_back(tir::StringImm(v.s)); break;
-      case Value::K::kBuffer:
-      case Value::K::kObj: args.push_back(v.obj); break;
-      default: args.push_back(ToExpr(v, "an argument of a Python function"));
-    }
+// Values to a host (Python) function, as TVM's parser passes them: numbers, strings and lists
+// as Python values, IR values (expressions, buffers) as objects.
+HostValue Parser::ToHost(const Value& v, const std::string& fname) {
+  HostValue h;
+  switch (v.k) {
+    case Value::K::kNone: break;
+    case Value::K::kBool: h.k = HostValue::K::kBool; h.i = v.i; break;
+    case Value::K::kInt: h.k = HostValue::K::kInt; h.i = v.i; break;
+    case Value::K::kFloat: h.k = HostValue::K::kFloat; h.f = v.f; break;
+    case Value::K::kStr: h.k = HostValue::K::kStr; h.s = v.s; break;
+    case Value::K::kBuffer:
+    case Value::K::kObj: h.k = HostValue::K::kObj; h.obj = v.obj; break;
+    case Value::K::kList:
+    case Value::K::kTuple:
+    case Value::K::kNumList:
+      h.k = v.k == Value::K::kTuple ? HostValue::K::kTuple : HostValue::K::kList;
+      for (const Value& e : ToList(v, "a list")) h.items.push_back(ToHost(e, fname));
+      break;
+    case Value::K::kDict:
+      h.k = HostValue::K::kDict;
+      for (size_t i = 0; i + 1 < v.items->size(); i += 2)
+        h.kwargs.emplace_back(ToStr((*v.items)[i], "a dictionary key passed to Python"),
+                              ToHost((*v.items)[i + 1], fname));
+      break;
+    case Value::K::kExpr:
+    case Value::K::kRegion:
+      h.k = HostValue::K::kObj;
+      h.obj = ToExpr(v, "an argument of a Python function");
+      break;
+    default:
+      Fail(v, "this value cannot be passed to Python function '" + fname +
+                  "' (it takes numbers, strings, lists, tuples, dicts, expressions and buffers)");
   }
-  ObjectRef r;
+  return h;
+}
+
+// A host value back in the program. A builtin call the host made unevaluated (`return
+// T.decl_buffer(*args, **kwargs)`) is made here, with the parser's builtins, so a frame it
+// builds (T.decl_buffer, T.allocate) is entered where the program assigns the result; a macro
+// call expands in place.
+Value Parser::FromHost(const HostValue& h, const CallArgs& at) {
+  Value v;
+  v.line = at.line;
+  v.col = at.col;
+  switch (h.k) {
+    case HostValue::K::kNone: break;
+    case HostValue::K::kBool: v.k = Value::K::kBool; v.i = h.i; break;
+    case HostValue::K::kInt: v.k = Value::K::kInt; v.i = h.i; break;
+    case HostValue::K::kFloat: v.k = Value::K::kFloat; v.f = h.f; break;
+    case HostValue::K::kStr: v.k = Value::K::kStr; v.s = h.s; break;
+    case HostValue::K::kObj:
+      if (h.obj.as<tir::PrimExprNode>()) return MakeExpr(h.obj.cast<tir::PrimExpr>(), at.line, at.col);
+      v.k = h.obj.as<tir::BufferNode>() ? Value::K::kBuffer : Value::K::kObj;
+      v.obj = h.obj;
+      break;
+    case HostValue::K::kList:
+    case HostValue::K::kTuple:
+      v.k = h.k == HostValue::K::kTuple ? Value::K::kTuple : Value::K::kList;
+      v.items = std::make_shared<std::vector<Value>>();
+      for (const HostValue& e : h.items) v.items->push_back(FromHost(e, at));
+      break;
+    case HostValue::K::kDict:
+      v.k = Value::K::kDict;
+      v.items = std::make_shared<std::vector<Value>>();
+      for (const auto& kv : h.kwargs) {
+        Value key = v;
+        key.k = Value::K::kStr;
+        key.s = kv.first;
+        key.items = nullptr;
+        v.items->push_back(std::move(key));
+        v.items->push_back(FromHost(kv.second, at));
+      }
+      break;
+    case HostValue::K::kBuiltin:
+      v.k = Value::K::kFunc;
+      v.s = h.s;
+      break;
+    case HostValue::K::kFunction:
+      v.k = Value::K::kFunc;
+      v.s = "host:" + h.s;
+      break;
+    case HostValue::K::kBuiltinCall: {
+      CallArgs ca;
+      ca.fname = h.s;
+      ca.line = at.line;
+      ca.col = at.col;
+      for (const HostValue& e : h.items) ca.pos.push_back(FromHost(e, at));
+      for (const auto& kv : h.kwargs) {
+        ca.kw.emplace_back(kv.first, FromHost(kv.second, at));
+        ca.kw_pos.emplace_back(at.line, at.col);
+      }
+      return CallBuiltin(ca);
+    }
+    case HostValue::K::kMacro:
+      ExpandMacro(*h.macro, at);
+      break;
+  }
+  return v;
+}
+
+// A call of a host (Python) function while parsing, as TVM's parser calls it.
+Value Parser::CallHost(const CallArgs& a) {
+  const std::string fname = a.fname.substr(5);
+  HostScope::Args args;
+  HostScope::Kwargs kwargs;
+  for (const Value& v : a.pos) args.push_back(ToHost(v, fname));
+  for (const auto& kv : a.kw) kwargs.emplace_back(kv.first, ToHost(kv.second, fname));
+  HostValue r;
   try {
-    r = host_->call(a.fname.substr(5), args);
+    r = host_->call(fname, args, kwargs);
   } catch (const Error& e) {
     if (e.span().defined()) throw;
     Fail(a.line, a.col, e.message());
   }
-  if (r.as<tir::PrimExprNode>()) return MakeExpr(r.cast<tir::PrimExpr>(), a.line, a.col);
-  Value v;
-  v.k = r.as<tir::BufferNode>() ? Value::K::kBuffer : Value::K::kObj;
-  v.obj = r;
-  v.line = a.line;
-  v.col = a.col;
-  return v;
+  return FromHost(r, a);
 }
 
 Value Parser::ParseAtom() {
@@ -997,6 +1088,16 @@ Value Parser::ParseSubscript(const Value& base, bool for_store, std::vector<Valu
   if (!tuple_syntax && idx.size() == 1 && idx[0].k == Value::K::kTuple && !idx[0].items->empty()) {
     std::vector<Value> items = *idx[0].items;
     idx = std::move(items);
+  }
+  if (base.k == Value::K::kDict) {  // a macro's **kwargs, a dict value: d["key"]
+    if (idx.size() != 1 || idx[0].k == Value::K::kSlice) Fail(open, "a dictionary is indexed by one key");
+    for (size_t i = 0; i + 1 < base.items->size(); i += 2) {
+      const Value& key = (*base.items)[i];
+      bool same_str = key.k == Value::K::kStr && idx[0].k == Value::K::kStr && key.s == idx[0].s;
+      bool same_int = key.k == Value::K::kInt && idx[0].k == Value::K::kInt && key.i == idx[0].i;
+      if (same_str || same_int) return (*base.items)[i + 1];
+    }
+    Fail(idx[0], "key not in the dictionary");
   }
   if (base.k == Value::K::kList || base.k == Value::K::kTuple || base.k == Value::K::kNumList) {
     if (idx.size() != 1 || idx[0].k == Value::K::kSlice) Fail(open, "lists can only be indexed by one integer");

@@ -626,6 +626,54 @@ void Parser::ParseIf(std::vector<Stmt>* out, const Token& kw) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Macros
+
+// TVM's ScriptMacro: the body's statements are parsed at the call into the statement list the
+// call stands in (frames the body opens wrap the rest of the body). A hygienic macro resolves
+// names in a fresh variable table of its parameters and its own enclosing scope; a
+// non-hygienic one sees the call site's variables, its parameters over them.
+void Parser::ExpandMacro(const HostMacro& m, const CallArgs& at) {
+  if (!emit_) Fail(at.line, at.col, "a T.macro call must be a statement of its own (TIR macros give no value)");
+  std::vector<Stmt>* out = emit_;
+  emit_ = nullptr;  // the body's own expression statements set it
+  macro_texts_.push_back(std::make_unique<std::string>(m.body));
+  Source saved_src = src_;
+  std::vector<Token> saved_toks = std::move(toks_);
+  size_t saved_pos = pos_;
+  std::vector<std::unordered_map<std::string, Value>> saved_scopes;
+  src_ = Source(*macro_texts_.back(), m.filename);
+  toks_ = Tokenize(src_);
+  pos_ = 0;
+  std::unordered_map<std::string, Value> names, params;
+  for (const auto& kv : m.names) names[kv.first] = FromHost(kv.second, at);
+  for (const auto& kv : m.params) params[kv.first] = FromHost(kv.second, at);
+  if (m.hygienic) {
+    saved_scopes.swap(scopes_);
+    scopes_.push_back(std::move(names));
+  } else {
+    scopes_.insert(scopes_.begin(), std::move(names));
+  }
+  scopes_.push_back(std::move(params));
+  if (Peek().kind != Tok::kIndent) Fail(Peek(), "expected the indented body of a T.macro");
+  Next();
+  std::vector<Stmt> body;
+  ParseStatements(&body);
+  if (Peek().kind == Tok::kDedent) Next();
+  if (Peek().kind != Tok::kEnd) Fail(Peek(), "unexpected " + Describe(Peek()) + " after the T.macro body");
+  if (m.hygienic) {
+    scopes_.swap(saved_scopes);
+  } else {
+    scopes_.pop_back();
+    scopes_.erase(scopes_.begin());
+  }
+  src_ = saved_src;
+  toks_ = std::move(saved_toks);
+  pos_ = saved_pos;
+  emit_ = out;
+  for (Stmt& st : body) out->push_back(std::move(st));
+}
+
+// ---------------------------------------------------------------------------------------------
 // Functions and modules
 
 void Parser::SkipImports() {

@@ -3,7 +3,7 @@
 // stack of frames (like TVM's IRBuilder). Private to src/script.
 //
 //   parse_expr.cc   expressions: Python operators, literals, names, subscripts, calls
-//   builtins.cc     the T.* functions (T.grid, T.Buffer, T.Cast, T.exp, ...)
+//   builtins.cc     the T.* functions (T.grid, T.Buffer, T.Cast, T.exp, ...): a name -> handler table
 //   intrinsics.cc   the table of T.<builtin> calls that build one tir.<builtin> Call
 //   target_config.cc T.target(...) values (TVM's Target.export() form)
 //   parse_stmt.cc   statements, frames, blocks, functions and modules
@@ -176,6 +176,10 @@ class Parser {
   Value ParseAtom();
   Value ParseCall(const Value& callee);
   Value CallHost(const CallArgs& args);
+  HostValue ToHost(const Value& v, const std::string& fname);
+  Value FromHost(const HostValue& h, const CallArgs& at);
+  /// Parses a @T.macro's body where it was called (parse_stmt.cc).
+  void ExpandMacro(const HostMacro& m, const CallArgs& at);
   Value ParseSubscript(const Value& base, bool for_store, std::vector<Value>* store_indices);
   Value Attribute(const Value& base, const Token& name);
   Value BinaryOp(const std::string& op, const Value& a, const Value& b, const Token& at);
@@ -275,6 +279,7 @@ class Parser {
   int depth_ = 0;
   std::vector<std::unordered_map<std::string, Value>> scopes_;
   const HostScope* host_ = nullptr;  ///< the Python decorators' enclosing scope, if any
+  std::vector<std::unique_ptr<std::string>> macro_texts_;  ///< expanded macro bodies (tokens point here)
   std::vector<Ctx> ctx_;
   std::vector<tir::Stmt>* emit_ = nullptr;  ///< where T.evaluate(...) statements go
 };

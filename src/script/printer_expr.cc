@@ -61,59 +61,6 @@ bool WouldFold(Kind kind, const PrimExpr& a, const PrimExpr& b) {
   }
 }
 
-namespace {
-
-// TVM's BinaryOpMatchTypes for the integer cases the printer meets (constants are retyped,
-// other operands are cast to the wider type).
-void MatchIntTypes(PrimExpr* a, PrimExpr* b) {
-  if (a->dtype() == b->dtype()) return;
-  auto retype = [](const PrimExpr& e, DataType t) -> PrimExpr {
-    if (const IntImmNode* imm = e.as<IntImmNode>()) return IntImm(t, imm->value);
-    return Cast(t, e);
-  };
-  DataType ta = a->dtype(), tb = b->dtype();
-  if (ta.bits() < tb.bits()) {
-    *a = retype(*a, tb);
-  } else {
-    *b = retype(*b, ta);
-  }
-}
-
-int64_t WrapToType(int64_t x, DataType t) {
-  if (t.bits() < 64) x &= (int64_t{1} << t.bits()) - 1;
-  if (t.is_int() && t.bits() < 64) {
-    int64_t m = int64_t{1} << (t.bits() - 1);
-    x = (x ^ m) - m;
-  }
-  return x;
-}
-
-}  // namespace
-
-PrimExpr AddFolded(const PrimExpr& a0, const PrimExpr& b0) {
-  PrimExpr a = a0, b = b0;
-  MatchIntTypes(&a, &b);
-  const IntImmNode* pa = a.as<IntImmNode>();
-  const IntImmNode* pb = b.as<IntImmNode>();
-  if (pa && pb) return IntImm(a.dtype(), WrapToType(pa->value + pb->value, a.dtype()));
-  if (pa && pa->value == 0) return b;
-  if (pb && pb->value == 0) return a;
-  return Binary(Kind::kAdd, a, b);
-}
-
-PrimExpr MulFolded(const PrimExpr& a0, const PrimExpr& b0) {
-  PrimExpr a = a0, b = b0;
-  MatchIntTypes(&a, &b);
-  const IntImmNode* pa = a.as<IntImmNode>();
-  const IntImmNode* pb = b.as<IntImmNode>();
-  if (pa && pb) return IntImm(a.dtype(), WrapToType(pa->value * pb->value, a.dtype()));
-  if (pa && pa->value == 1) return b;
-  if (pa && pa->value == 0) return a;
-  if (pb && pb->value == 1) return a;
-  if (pb && pb->value == 0) return b;
-  return Binary(Kind::kMul, a, b);
-}
-
 // ---------------------------------------------------------------------------------------
 // Prefixes and types
 
@@ -547,7 +494,7 @@ std::vector<ExprP> Docsifier::BufferIndices(const std::vector<PrimExpr>& indices
     if (const RampNode* ramp = idx.as<RampNode>()) {
       if (const IntImmNode* stride = ramp->stride.as<IntImmNode>()) {
         ExprP start = Expr(ramp->base);
-        PrimExpr stop_e = AddFolded(ramp->base, MulFolded(IntImm(ramp->stride.dtype(), ramp->lanes), ramp->stride));
+        PrimExpr stop_e = tir::add(ramp->base, tir::mul(IntImm(ramp->stride.dtype(), ramp->lanes), ramp->stride));
         ExprP stop = Expr(stop_e);
         ExprP step = stride->value != 1 ? Expr(ramp->stride) : nullptr;
         out.push_back(SliceDoc(start, stop, step));
@@ -567,7 +514,7 @@ ExprP Docsifier::BufferRegionDoc(const BufferRegion& region) {
     if (is_one(r->extent)) {
       indices.push_back(mn);
     } else {
-      ExprP mx = Expr(AddFolded(r->min, r->extent));
+      ExprP mx = Expr(tir::add(r->min, r->extent));
       indices.push_back(SliceDoc(mn, mx, nullptr));
     }
   }

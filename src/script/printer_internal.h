@@ -131,10 +131,6 @@ std::vector<StmtP> PrintFor(Docsifier* d, const tir::ForNode* loop);
 /// Folding rules TVM's arithmetic helpers apply (the printer shows `T.Add(a, b)` instead of
 /// `a + b` exactly when `a + b` would fold). Returns true when `kind(a, b)` folds.
 bool WouldFold(Kind kind, const tir::PrimExpr& a, const tir::PrimExpr& b);
-/// `a + b` built the way TVM's operator+ builds it (constant folded, int types matched).
-tir::PrimExpr AddFolded(const tir::PrimExpr& a, const tir::PrimExpr& b);
-/// `a * b` likewise.
-tir::PrimExpr MulFolded(const tir::PrimExpr& a, const tir::PrimExpr& b);
 /// True when `e` mentions any Var (TVM's `!UndefinedVars(e).empty()` for let-free exprs).
 bool HasVar(const tir::PrimExpr& e);
 /// True when `e` mentions a var in `vars`.

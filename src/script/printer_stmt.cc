@@ -1,6 +1,7 @@
 // Statements -> docs: lets, asserts, allocations, conditionals, loops and blocks.
 #include "constant_data.h"
 #include "printer_internal.h"
+#include "tirgen/tir/op.h"
 
 namespace tirgen {
 namespace script {
@@ -287,7 +288,7 @@ std::vector<StmtP> PrintFor(Docsifier* d, const ForNode* loop) {
     mx = d->Expr(loop->extent);
   } else {
     mn = d->Expr(loop->min);
-    mx = d->Expr(AddFolded(loop->min, loop->extent));
+    mx = d->Expr(tir::add(loop->min, loop->extent));
   }
   if (!loop->annotations.empty()) {
     std::vector<ExprP> keys, values;
@@ -377,7 +378,7 @@ std::vector<StmtP> PrintBlock(Docsifier* d, const BlockNode* block, const BlockR
       dom = d->Expr(iv->dom->extent);
     } else {
       ExprP mn = d->Expr(iv->dom->min);
-      ExprP mx = d->Expr(AddFolded(iv->dom->min, iv->dom->extent));
+      ExprP mx = d->Expr(tir::add(iv->dom->min, iv->dom->extent));
       dom = TupleDoc({mn, mx});
     }
     if (realize) {

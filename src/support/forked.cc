@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <iostream>
 
@@ -51,6 +52,9 @@ ForkedExit RunForked(const std::function<int(char* note, std::size_t note_bytes)
   pid_t pid = fork();
   if (pid == 0) {
     for (int i = 0; i < 3; ++i) sigaction(kPassedOn[i], &old[i], nullptr);
+    // A fault in the body kills the child by its signal, which the parent reports; a handler
+    // inherited from the caller (a sanitizer's, say) would turn it into some other exit.
+    for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL}) std::signal(sig, SIG_DFL);
     prctl(PR_SET_PDEATHSIG, SIGTERM);  // never outlive the caller
     if (getppid() != parent) _exit(1);
     rlimit no_core{0, 0};

@@ -149,7 +149,11 @@ Stmt BlockFromCompute(const ComputeOpNode* op, const Operation& opref,
     for (size_t i = 0; i < buffers.size(); ++i) {
       lhs.push_back(BufferLoad(buffers[i], indices));
       rhs.push_back(arith::Simplify(rewrite.VisitExpr(reduce->source[i])));
-      inits.push_back(BufferStore(buffers[i], reduce->combiner->identity_element[i], indices));
+      // te.sum(..., init=x) starts from x, as TE's reduction semantics say. (TVM v0.14's
+      // CreatePrimFunc starts from the identity and drops the init silently: a different sum.)
+      PrimExpr start = reduce->init.empty() ? reduce->combiner->identity_element[i]
+                                            : arith::Simplify(rewrite.VisitExpr(reduce->init[i]));
+      inits.push_back(BufferStore(buffers[i], start, indices));
     }
     std::vector<PrimExpr> combined = ApplyCombiner(reduce->combiner, lhs, rhs);
     std::vector<Var> temps;

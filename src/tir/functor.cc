@@ -2,9 +2,9 @@
 
 #include <unordered_map>
 
+
 namespace tirgen {
 namespace tir {
-
 // ---------------------------------------------------------------------------------------------
 // StmtExprVisitor
 

@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "tirgen/tir/functor.h"
+#include "tirgen/tir/int_arith.h"
 
 namespace tirgen {
 namespace tir {
@@ -16,25 +17,10 @@ namespace {
 const IntImmNode* AsInt(const PrimExpr& e) { return e.as<IntImmNode>(); }
 const FloatImmNode* AsFloat(const PrimExpr& e) { return e.as<FloatImmNode>(); }
 
-// Two's-complement int64 arithmetic: the wrapped result C's unsigned arithmetic gives, never
-// signed-overflow UB (INT64_MIN / -1 is INT64_MIN, INT64_MIN % -1 is 0).
-int64_t AddW(int64_t a, int64_t b) { return static_cast<int64_t>(static_cast<uint64_t>(a) + static_cast<uint64_t>(b)); }
-int64_t SubW(int64_t a, int64_t b) { return static_cast<int64_t>(static_cast<uint64_t>(a) - static_cast<uint64_t>(b)); }
-int64_t MulW(int64_t a, int64_t b) { return static_cast<int64_t>(static_cast<uint64_t>(a) * static_cast<uint64_t>(b)); }
-int64_t DivW(int64_t a, int64_t b) { return b == -1 ? SubW(0, a) : a / b; }
-int64_t ModW(int64_t a, int64_t b) { return b == -1 ? 0 : a % b; }
-
 // Wraps an integer result into the dtype's range (two's complement), as C arithmetic would.
 PrimExpr IntConst(DataType t, int64_t v) {
   if (t.is_bool()) return IntImm(t, v != 0);
-  if (t.bits() < 64) {
-    int bits = t.bits();
-    uint64_t mask = (uint64_t(1) << bits) - 1;
-    uint64_t u = static_cast<uint64_t>(v) & mask;
-    if (t.is_int() && (u >> (bits - 1))) v = static_cast<int64_t>(u | ~mask);
-    else v = static_cast<int64_t>(u);
-  }
-  return IntImm(t, v);
+  return IntImm(t, WrapToDType(v, t));
 }
 
 PrimExpr BoolConst(bool v) { return IntImm(DataType::Bool(), v ? 1 : 0); }
@@ -73,12 +59,27 @@ PrimExpr RoundingCall(const char* name, PrimExpr x, double (*fold)(double)) {
 
 }  // namespace
 
+int64_t AddWrap(int64_t a, int64_t b) { return static_cast<int64_t>(static_cast<uint64_t>(a) + static_cast<uint64_t>(b)); }
+int64_t SubWrap(int64_t a, int64_t b) { return static_cast<int64_t>(static_cast<uint64_t>(a) - static_cast<uint64_t>(b)); }
+int64_t MulWrap(int64_t a, int64_t b) { return static_cast<int64_t>(static_cast<uint64_t>(a) * static_cast<uint64_t>(b)); }
+int64_t TruncDivInt(int64_t a, int64_t b) { return b == -1 ? SubWrap(0, a) : a / b; }
+int64_t TruncModInt(int64_t a, int64_t b) { return b == -1 ? 0 : a % b; }
+
+int64_t WrapToDType(int64_t v, DataType t) {
+  if (t.is_bool()) return v != 0;
+  if (t.bits() >= 64) return v;
+  uint64_t mask = (uint64_t(1) << t.bits()) - 1;
+  uint64_t u = static_cast<uint64_t>(v) & mask;
+  if (t.is_int() && (u >> (t.bits() - 1))) return static_cast<int64_t>(u | ~mask);
+  return static_cast<int64_t>(u);
+}
+
 int64_t FloorDivInt(int64_t a, int64_t b) {
-  int64_t q = DivW(a, b);
-  if ((ModW(a, b) != 0) && ((a < 0) != (b < 0))) --q;
+  int64_t q = TruncDivInt(a, b);
+  if ((TruncModInt(a, b) != 0) && ((a < 0) != (b < 0))) --q;
   return q;
 }
-int64_t FloorModInt(int64_t a, int64_t b) { return SubW(a, MulW(FloorDivInt(a, b), b)); }
+int64_t FloorModInt(int64_t a, int64_t b) { return SubWrap(a, MulWrap(FloorDivInt(a, b), b)); }
 
 namespace {
 // TVM's IsIndexType: the integer types shape arithmetic folds eagerly (truncmod/floormod fold
@@ -93,7 +94,7 @@ PrimExpr TryConstFold(Kind kind, const PrimExpr& a, const PrimExpr& b) {
   PrimExpr folded;
   switch (kind) {
     case Kind::kAdd:
-      if (pa && pb) return IntConst(t, AddW(pa->value, pb->value));
+      if (pa && pb) return IntConst(t, AddWrap(pa->value, pb->value));
       if (pa && pa->value == 0) return b;
       if (pb && pb->value == 0) return a;
       if (FoldedFloat(t, fa, fb, [](auto x, auto y) { return x + y; }, &folded)) return folded;
@@ -101,13 +102,13 @@ PrimExpr TryConstFold(Kind kind, const PrimExpr& a, const PrimExpr& b) {
       if (fb && fb->value == 0) return a;
       return PrimExpr();
     case Kind::kSub:
-      if (pa && pb) return IntConst(t, SubW(pa->value, pb->value));
+      if (pa && pb) return IntConst(t, SubWrap(pa->value, pb->value));
       if (pb && pb->value == 0) return a;
       if (FoldedFloat(t, fa, fb, [](auto x, auto y) { return x - y; }, &folded)) return folded;
       if (fb && fb->value == 0) return a;
       return PrimExpr();
     case Kind::kMul:
-      if (pa && pb) return IntConst(t, MulW(pa->value, pb->value));
+      if (pa && pb) return IntConst(t, MulWrap(pa->value, pb->value));
       if (pa) {
         if (pa->value == 1) return b;
         if (pa->value == 0) return a;
@@ -128,7 +129,7 @@ PrimExpr TryConstFold(Kind kind, const PrimExpr& a, const PrimExpr& b) {
       return PrimExpr();
     case Kind::kDiv:
       TIRGEN_CHECK(!(pb && pb->value == 0) && !(fb && fb->value == 0)) << "division by zero";
-      if (pa && pb) return IntConst(t, DivW(pa->value, pb->value));
+      if (pa && pb) return IntConst(t, TruncDivInt(pa->value, pb->value));
       if (pa && pa->value == 0) return a;
       if (pb && pb->value == 1) return a;
       if (FoldedFloat(t, fa, fb, [](auto x, auto y) { return x / y; }, &folded)) return folded;
@@ -140,7 +141,7 @@ PrimExpr TryConstFold(Kind kind, const PrimExpr& a, const PrimExpr& b) {
       if (!IsIndexType(t) || !IsIndexType(b.dtype())) return PrimExpr();
       TIRGEN_CHECK(!(pb && pb->value == 0)) << "modulo by zero";
       if (pa && pb)
-        return IntConst(t, kind == Kind::kMod ? ModW(pa->value, pb->value) : FloorModInt(pa->value, pb->value));
+        return IntConst(t, kind == Kind::kMod ? TruncModInt(pa->value, pb->value) : FloorModInt(pa->value, pb->value));
       if (pa && pa->value == 0) return a;
       if (pb && pb->value == 1) return make_const(t, 0);
       return PrimExpr();
@@ -180,6 +181,11 @@ PrimExpr Folded(Kind kind, PrimExpr a, PrimExpr b) {
 }
 }  // namespace
 
+// TVM v0.14's BinaryOpMatchTypes (src/tir/op/op.cc), rule for rule: a scalar is broadcast to
+// the other's lanes; then a float beats a bfloat, int, uint or bool whatever the widths; a
+// bfloat beats an int; two ints (or two uints, bool being TVM's uint1) take the wider type;
+// signed against unsigned takes the wider type, and at equal width the unsigned one
+// (int32 vs uint32 -> uint32).
 void MatchTypes(PrimExpr* a, PrimExpr* b) {
   DataType lt = a->dtype(), rt = b->dtype();
   if (lt == rt) return;
@@ -190,25 +196,27 @@ void MatchTypes(PrimExpr* a, PrimExpr* b) {
     *b = Broadcast(*b, lt.lanes());
     rt = b->dtype();
   }
+  TIRGEN_ICHECK(lt.lanes() == rt.lanes()) << "cannot match types " << lt.str() << " and " << rt.str();
   if (lt == rt) return;
-  if (!lt.is_floating() && rt.is_floating()) {
-    *a = cast(rt, *a);
-  } else if (lt.is_floating() && !rt.is_floating()) {
-    *b = cast(lt, *b);
-  } else if (lt.is_bool() && !rt.is_bool()) {
-    *a = cast(rt, *a);
-  } else if (rt.is_bool() && !lt.is_bool()) {
-    *b = cast(lt, *b);
-  } else if ((lt.is_int() && rt.is_int()) || (lt.is_uint() && rt.is_uint()) ||
-             (lt.is_floating() && rt.is_floating())) {
+  auto unsigned_like = [](DataType t) { return t.is_uint() || t.is_bool(); };  // TVM's is_uint
+  if (lt.is_float() && rt.is_float()) {
     if (lt.bits() < rt.bits()) *a = cast(rt, *a);
     else *b = cast(lt, *b);
-  } else if ((lt.is_int() && rt.is_uint()) || (lt.is_uint() && rt.is_int())) {
-    // TVM v0.14's BinaryOpMatchTypes: the narrower operand takes the wider type; at equal
-    // width the signed one becomes unsigned (int32 vs uint32 -> uint32).
+  } else if (!lt.is_float() && rt.is_float()) {
+    *a = cast(rt, *a);
+  } else if (lt.is_float() && !rt.is_float()) {
+    *b = cast(lt, *b);
+  } else if (!lt.is_bfloat() && rt.is_bfloat()) {
+    *a = cast(rt, *a);
+  } else if (lt.is_bfloat() && !rt.is_bfloat()) {
+    *b = cast(lt, *b);
+  } else if ((lt.is_int() && rt.is_int()) || (unsigned_like(lt) && unsigned_like(rt))) {
+    if (lt.bits() < rt.bits()) *a = cast(rt, *a);
+    else *b = cast(lt, *b);
+  } else if ((lt.is_int() && unsigned_like(rt)) || (unsigned_like(lt) && rt.is_int())) {
     if (lt.bits() < rt.bits()) *a = cast(rt, *a);
     else if (lt.bits() > rt.bits()) *b = cast(lt, *b);
-    else if (lt.is_uint()) *b = cast(lt, *b);
+    else if (unsigned_like(lt)) *b = cast(lt, *b);
     else *a = cast(rt, *a);
   } else {
     TIRGEN_UNREACHABLE() << "cannot match types " << lt.str() << " and " << rt.str();
@@ -222,7 +230,7 @@ PrimExpr sub(PrimExpr a, PrimExpr b) { return Folded(Kind::kSub, std::move(a), s
 PrimExpr mul(PrimExpr a, PrimExpr b) { return Folded(Kind::kMul, std::move(a), std::move(b)); }
 
 PrimExpr neg(PrimExpr a) {
-  if (auto p = AsInt(a)) return IntConst(a.dtype(), SubW(0, p->value));
+  if (auto p = AsInt(a)) return IntConst(a.dtype(), SubWrap(0, p->value));
   if (auto f = AsFloat(a)) return FloatImm(a.dtype(), -f->value);
   return sub(make_const(a.dtype(), 0), a);
 }
@@ -339,21 +347,42 @@ PrimExpr bitwise_not(PrimExpr a) {
   return Call(t, "tir.bitwise_not", {std::move(a)});
 }
 
-PrimExpr cast(DataType t, PrimExpr value) {
-  if (value.dtype() == t) return value;
-  if (t.is_scalar()) {
-    if (auto p = AsInt(value)) {
-      if (t.is_floating()) return FloatImm(t, static_cast<double>(p->value));
-      if (t.is_bool()) return BoolConst(p->value != 0);
-      return IntConst(t, p->value);
-    }
-    if (auto f = AsFloat(value)) {
-      if (t.is_floating()) return FloatImm(t, f->value);
-      if (t.is_bool()) return BoolConst(f->value != 0);
-      // Only a value int64 holds folds (converting NaN, inf or 1e30 is undefined behaviour).
-      if (std::isfinite(f->value) && std::fabs(f->value) < 9.2e18) return IntConst(t, static_cast<int64_t>(f->value));
+namespace {
+// tvm::cast of a scalar: constants fold (make_const), anything else becomes a Cast.
+PrimExpr CastScalar(DataType t, PrimExpr value) {
+  bool numeric = t.is_int() || t.is_uint() || t.is_bool() || t.is_floating();
+  if (auto p = AsInt(value); p && numeric) {
+    if (t.is_floating()) return FloatImm(t, static_cast<double>(p->value));
+    if (t.is_bool()) return BoolConst(p->value != 0);
+    return IntConst(t, p->value);
+  }
+  if (auto f = AsFloat(value); f && numeric) {
+    if (t.is_floating()) return FloatImm(t, f->value);
+    // To an integer or bool, TVM truncates toward zero (make_const(bool, 0.5) is false). Only a
+    // value int64 holds folds: converting NaN, inf or 1e30 is undefined behaviour.
+    if (std::isfinite(f->value) && std::fabs(f->value) < 9.2e18) {
+      auto v = static_cast<int64_t>(f->value);
+      return t.is_bool() ? BoolConst(v != 0) : IntConst(t, v);
     }
   }
+  return Cast(t, value);
+}
+}  // namespace
+
+// TVM's tvm::cast: a scalar into a vector type is cast and broadcast; a broadcast is cast
+// inside; a ramp cast to an integer type becomes a ramp of cast base and stride.
+PrimExpr cast(DataType t, PrimExpr value) {
+  if (value.dtype() == t) return value;
+  if (t.is_scalar()) return CastScalar(t, std::move(value));
+  DataType elem = t.element_of();
+  if (value.dtype().is_scalar()) {
+    if (value.dtype() != elem) value = CastScalar(elem, std::move(value));
+    return Broadcast(value, t.lanes());
+  }
+  TIRGEN_ICHECK(value.dtype().lanes() == t.lanes()) << "cannot cast " << value.dtype().str() << " to " << t.str();
+  if (const auto* bc = value.as<BroadcastNode>()) return Broadcast(cast(elem, bc->value), t.lanes());
+  if (const auto* r = value.as<RampNode>(); r && (t.is_int() || t.is_uint()))
+    return Ramp(cast(elem, r->base), cast(elem, r->stride), r->lanes);
   return Cast(t, value);
 }
 
@@ -394,7 +423,7 @@ PrimExpr pow(PrimExpr x, PrimExpr y) {
 PrimExpr abs(PrimExpr x) {
   DataType t = x.dtype();
   if (t.is_int()) {
-    if (auto p = AsInt(x)) return IntConst(t, p->value < 0 ? SubW(0, p->value) : p->value);
+    if (auto p = AsInt(x)) return IntConst(t, p->value < 0 ? SubWrap(0, p->value) : p->value);
     return Select(ge(x, make_const(t, 0)), x, neg(x));
   }
   if (t.is_floating()) {

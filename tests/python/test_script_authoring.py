@@ -152,22 +152,13 @@ def test_dtype_dict_and_builtin_values():
     assert '"target": T.target({"keys": ["cpu"], "kind": "llvm"' in g.script()
 
 
-def test_prim_func_and_macro_values_are_clear_errors():
+def test_prim_func_value_is_a_clear_error():
+    # (T.macro values expand: tests/python/test_script_macro.py.)
     with pytest.raises(tirgen.TirgenError, match="'add_one' is a PrimFunc; as in TVM, one function calls another"):
 
         @T.prim_func
         def f(A: T.Buffer((4,), "float32")):
             add_one(A.data)
-
-    @T.macro
-    def twice(A):
-        A[0] = A[0] * T.float32(2)
-
-    with pytest.raises(tirgen.TirgenError, match="'twice' is a T.macro, which tirgen does not expand yet"):
-
-        @T.prim_func
-        def g(A: T.Buffer((4,), "float32")):
-            twice(A)
 
 
 def _line_of(snippet):
@@ -204,3 +195,49 @@ def test_helper_raising_points_at_the_call():
     line = _line_of("A[0] = raises(A[1])")
     assert (f"{os.path.abspath(__file__)}:{line}:20: error: Python function 'raises' raised ValueError: "
             "no value for A[1]") in str(e.value)
+
+
+def scratch(n, dtype="float32", **kwargs):
+    # Called while parsing with the program's values: Python ints/strings stay Python values,
+    # keyword arguments are passed, and the T.decl_buffer frame it returns is entered where it
+    # is assigned (TVM's helpers return frames the same way).
+    assert isinstance(n, int) and isinstance(dtype, str)
+    return T.decl_buffer([n], dtype=dtype, **kwargs)
+
+
+def test_helper_returning_a_decl_buffer_frame():
+    @T.prim_func
+    def f(A: T.Buffer((4,), "float32")):
+        B = scratch(4, scope="local")
+        C = scratch(4, data=A.data)
+        for i in range(4):
+            B[i] = A[i] + C[i]
+            A[i] = B[i]
+
+    @T.prim_func
+    def g(A: T.Buffer((4,), "float32")):
+        B = T.decl_buffer([4], dtype="float32", scope="local")
+        C = T.decl_buffer([4], dtype="float32", data=A.data)
+        for i in range(4):
+            B[i] = A[i] + C[i]
+            A[i] = B[i]
+
+    assert f.script().replace("def f(", "def g(") == g.script()
+    assert "B = T.decl_buffer((4,), scope=\"local\")" in f.script()
+
+
+def no_call():
+    return T.decl_buffer
+
+
+def test_helper_returning_a_builtin_that_is_no_value():
+    with pytest.raises(tirgen.TirgenError) as e:
+
+        @T.prim_func
+        def f(A: T.Buffer((4,), "float32")):
+            B = no_call()  # noqa: F841
+            A[0] = T.float32(0)
+
+    line = _line_of("B = no_call()  # noqa: F841")
+    assert (f"{os.path.abspath(__file__)}:{line}:17: error: Python function 'no_call' returned "
+            "T.decl_buffer, which is no value") in str(e.value)

@@ -22,16 +22,18 @@ def _load(filename):
     return module
 
 
-def _programs():
+def _programs(table):
     out = []
     for filename in sorted(os.listdir(DIR)):
         if filename.endswith(".py"):
-            for key, make in _load(filename).PROGRAMS.items():
+            for key, make in getattr(_load(filename), table, {}).items():
                 out.append(pytest.param(make, id=f"{filename[:-3]}:{key}"))
     return out
 
 
-PROGRAMS = _programs()
+PROGRAMS = _programs("PROGRAMS")
+# (before, expected, schedule) of TVM tests whose programs take Python values.
+SCHEDULES = _programs("SCHEDULES")
 # Programs with e4m3_float8 / e5m2_float8 buffers: tirgen's DataType has no fp8 types.
 FP8 = ("test_tir_transform_fp8_legalize:Before@26", "test_tir_transform_fp8_legalize:After@51")
 
@@ -49,7 +51,19 @@ def test_round_trip(make, request):
     assert again.script() == text
 
 
+@pytest.mark.parametrize("make", SCHEDULES)
+def test_schedule_as_tvm(make):
+    # TVM's test: the schedule turns `before` into `expected`, structurally (variable names
+    # aside), global symbols aside (re-read under the expected function's name).
+    before, expected, schedule = make()
+    sch = tirgen.tir.Schedule(before)
+    schedule(sch)
+    after = tirgen.script.parse(sch.mod["main"].script().replace("def before(", "def expected("))
+    assert tirgen.structural_equal(after, expected), sch.mod["main"].script()
+
+
 def test_all_ported_programs_are_collected():
-    # The 21 programs that work and the 2 fp8 ones (README.md), each over its test parameters.
+    # The 29 programs that work and the 2 fp8 ones (README.md), each over its test parameters.
     programs = {p.id.split("[")[0] for p in PROGRAMS}
-    assert len(programs) == 23, sorted(programs)
+    assert len(programs) == 31, sorted(programs)
+    assert len(SCHEDULES) == 8

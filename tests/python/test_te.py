@@ -441,6 +441,24 @@ def test_constant_builds_and_runs():
     np.testing.assert_allclose(c, a + 2, rtol=1e-6)
 
 
+def test_reduction_init_is_the_starting_value():
+    # te.sum(..., init=x) starts the reduction from x (TE's semantics); TVM v0.14's
+    # create_prim_func would start from 0 and drop it. The T.init block stores the init.
+    A = te.placeholder((4, 6), name="A")
+    B = te.placeholder((4,), name="B")
+    k = te.reduce_axis((0, 6), name="k")
+    C = te.compute((4,), lambda i: te.sum(A[i, k], axis=k, init=B[i] * 2), name="C")
+    func = te.create_prim_func([A, B, C])
+    text = func.script()
+    assert "C[v_i] = B[v_i] * T.float32(2)" in text, text
+    assert tirgen.structural_equal(parse(text), func)
+    a = np.random.RandomState(1).uniform(size=(4, 6)).astype("float32")
+    b = np.arange(4, dtype="float32")
+    c = np.zeros(4, dtype="float32")
+    tirgen.build(func)(a, b, c)
+    np.testing.assert_allclose(c, a.sum(axis=1) + b * 2, rtol=1e-5)
+
+
 def test_data_dependent_access_builds_and_runs():
     A = te.placeholder((10,), name="A")
     B = te.placeholder((10,), name="B", dtype="int32")

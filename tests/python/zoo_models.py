@@ -200,6 +200,47 @@ def _fcn():
     return torchvision.models.segmentation.fcn_resnet50(weights=None, weights_backbone=None, aux_loss=False)
 
 
+def qat_prepared(net, calibrate):
+    """``net`` prepared by torch.ao.quantization for quantization-aware training (per-channel
+    int8 weights, uint8 activations), its observers run on ``calibrate`` (in training mode) and
+    then frozen; it exports with QuantizeLinear/DequantizeLinear around every quantized op. The
+    default QAT qconfig's fused observer has no ONNX symbolic; plain FakeQuantize does."""
+    import torch.ao.quantization as tq
+
+    net.train()
+    net.qconfig = tq.QConfig(
+        activation=tq.FakeQuantize.with_args(observer=tq.MovingAverageMinMaxObserver, quant_min=0, quant_max=255,
+                                             dtype=torch.quint8),
+        weight=tq.FakeQuantize.with_args(observer=tq.MovingAveragePerChannelMinMaxObserver, quant_min=-128,
+                                         quant_max=127, dtype=torch.qint8, qscheme=torch.per_channel_symmetric))
+    tq.prepare_qat(net, inplace=True)
+    for batch in calibrate:
+        net(batch)
+    net.eval()
+    net.apply(tq.disable_observer)
+    return net
+
+
+class QatCNN(nn.Module):
+    """conv-bn-relu, conv-relu, pool, linear between QuantStub/DeQuantStub, for qat_prepared."""
+
+    def __init__(self):
+        super().__init__()
+        import torch.ao.quantization as tq
+
+        self.quant, self.dequant = tq.QuantStub(), tq.DeQuantStub()
+        self.features = nn.Sequential(nn.Conv2d(3, 8, 3, padding=1), nn.BatchNorm2d(8), nn.ReLU(),
+                                      nn.Conv2d(8, 16, 3, stride=2, padding=1), nn.ReLU(), nn.AdaptiveAvgPool2d(2))
+        self.fc = nn.Linear(16 * 2 * 2, 5)
+
+    def forward(self, x):
+        return self.dequant(self.fc(self.features(self.quant(x)).flatten(1)))
+
+
+def _qat_cnn():
+    return qat_prepared(QatCNN(), [torch.randn(4, 3, 16, 16) for _ in range(4)])
+
+
 def _img(n, c=3):
     return (torch.randn(1, c, n, n),)
 
@@ -224,6 +265,7 @@ QUICK = {
     "gru_net": (lambda: Recurrent("GRU"), lambda: _ids(2, 5, 30)),
     "conv3d_net": (Conv3dNet, lambda: (torch.randn(1, 2, 4, 8, 8),)),
     "warp_attend": (WarpAttendNet, lambda: (torch.randn(2, 4, 8, 8),)),
+    "qat_cnn": (_qat_cnn, lambda: _img(16)),
 }
 
 ALL = dict(QUICK)

@@ -113,7 +113,7 @@ TEST_F(CliMalformed, FaultInCompiledCodeIsAnErrorAndCheckBoundsLocatesIt) {
 }
 
 // A 12k-deep let chain and a 12k-operator chain (10k crashed FuseOps): the chain through every
-// graph subcommand, the lets through fuse (100k-node figures: the report; too slow for a test).
+// graph subcommand, the lets through fuse and lower (100k-node figures: bench/depth_bench.sh).
 TEST_F(CliMalformed, DeepChainsGoThroughEverySubcommand) {
   std::string lets = "#[version = \"0.0.5\"]\ndef @main(%x: Tensor[(4), float32]) {\n";
   std::string calls = lets;
@@ -132,6 +132,10 @@ TEST_F(CliMalformed, DeepChainsGoThroughEverySubcommand) {
   }
   RunResult r = RunCli("fuse " + P("lets.relay") + " -o " + P("out.txt"));
   EXPECT_EQ(r.exit_code, 0) << r.output.substr(0, 500);
+  // The calls the lets bind are fused and lowered (they stayed op calls, which `run` refused).
+  r = RunCli("lower " + P("lets.relay") + " -o " + P("out.py"));
+  EXPECT_EQ(r.exit_code, 0) << r.output.substr(0, 500);
+  EXPECT_NE(ReadText(P("out.py")).find("def tvmgen_default_fused_nn_relu("), std::string::npos);
 }
 
 TEST_F(CliMalformed, EmitDirIsNotFilledWhenFuncIsUnknown) {

@@ -8,10 +8,12 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "tir_pass_test_util.h"
 #include "tirgen/opt/opt.h"
+#include "tirgen/tir/schedule/trace.h"
 
 namespace tirgen {
 namespace {
@@ -20,7 +22,8 @@ namespace fs = std::filesystem;
 
 fs::path GoldenRoot() { return fs::path(TIRGEN_SOURCE_DIR) / "tests" / "golden"; }
 
-// Inputs: *.py and *.relay files that are neither expectations nor schedule traces.
+// Inputs: *.py and *.relay files that are not expectations, schedule traces or tensor
+// intrinsics (<name>.intrin.py, given to --tensor-intrin).
 std::vector<std::string> Cases() {
   std::vector<std::string> out;
   if (!fs::exists(GoldenRoot())) return out;
@@ -28,7 +31,8 @@ std::vector<std::string> Cases() {
     std::string name = e.path().filename().string();
     std::string ext = e.path().extension().string();
     if (!e.is_regular_file() || (ext != ".py" && ext != ".relay")) continue;
-    if (name.find(".expected.") != std::string::npos || name.find(".trace.") != std::string::npos)
+    if (name.find(".expected.") != std::string::npos || name.find(".trace.") != std::string::npos ||
+        name.find(".intrin.") != std::string::npos)
       continue;
     out.push_back(fs::relative(e.path(), GoldenRoot()).string());
   }
@@ -62,6 +66,20 @@ opt::OptOptions OptionsFromRunLine(const fs::path& input, const std::string& tex
       if (a.rfind("%S/", 0) == 0) a = (input.parent_path() / a.substr(3)).string();
       o.schedule = Read(a);
       o.schedule_name = fs::path(a).filename().string();
+    } else if (a == "--tensor-intrin" && args >> a) {  // NAME=%S/desc.py,%S/impl.py
+      size_t eq = a.find('='), comma = a.find(',');
+      if (eq == std::string::npos || comma == std::string::npos || comma < eq)
+        throw Error(input.string() + ": --tensor-intrin needs NAME=DESC.py,IMPL.py");
+      auto path = [&](std::string f) {
+        return f.rfind("%S/", 0) == 0 ? (input.parent_path() / f.substr(3)).string() : f;
+      };
+      opt::TensorIntrinFiles ti;
+      ti.name = a.substr(0, eq);
+      ti.desc_name = path(a.substr(eq + 1, comma - eq - 1));
+      ti.impl_name = path(a.substr(comma + 1));
+      ti.desc_text = Read(ti.desc_name);
+      ti.impl_text = Read(ti.impl_name);
+      o.tensor_intrins.push_back(std::move(ti));
     } else if (a != "--verify-each") {
       throw Error(input.string() + ": RUN line option \"" + a + "\" is not supported here");
     }
@@ -106,6 +124,43 @@ TEST(OptGoldenCoverage, EveryTirPassHasCases) {
         any = any || e.path().filename().string().find(".expected.") != std::string::npos;
     EXPECT_TRUE(any) << p.name << " has no golden case under " << dir;
   }
+}
+
+// Every schedule method tirgen replays has goldens: a method that changes the IR needs a
+// folder tests/golden/schedule.<method>/ with a trace that calls it; a lookup or a sampler
+// (listed here, as it changes nothing a golden could show by itself) must be called by some
+// golden trace. A new method fails this test until it has its goldens.
+TEST(OptGoldenCoverage, EveryScheduleMethodHasCases) {
+  const std::set<std::string> lookups = {"get_block", "get_loops", "get_child_blocks", "get_producers",
+                                         "get_consumers", "sample_perfect_tile", "sample_categorical",
+                                         "sample_compute_location"};
+  // Not an instruction: TVM's traces never record work_on (it only picks the function).
+  const std::set<std::string> untraced = {"work_on"};
+  auto traces_under = [](const fs::path& dir) {
+    std::string all;
+    if (fs::exists(dir))
+      for (const auto& e : fs::recursive_directory_iterator(dir))
+        if (e.is_regular_file() && e.path().filename().string().find(".trace.py") != std::string::npos)
+          all += Read(e.path());
+    return all;
+  };
+  std::string every_trace = traces_under(GoldenRoot());
+  std::vector<std::string> methods = tir::ScheduleMethodNames();
+  EXPECT_GT(methods.size(), 20u);
+  for (const std::string& m : methods) {
+    std::string call = "sch." + m + "(";
+    if (untraced.count(m)) continue;
+    if (lookups.count(m)) {
+      EXPECT_NE(every_trace.find(call), std::string::npos) << m << " is called by no golden trace";
+      continue;
+    }
+    fs::path dir = GoldenRoot() / ("schedule." + m);
+    EXPECT_NE(traces_under(dir).find(call), std::string::npos)
+        << m << " changes the IR but no trace under " << dir << " calls it";
+  }
+  for (const std::set<std::string>* listed : {&lookups, &untraced})
+    for (const std::string& m : *listed)
+      EXPECT_NE(std::find(methods.begin(), methods.end(), m), methods.end()) << m << " is no longer a method";
 }
 
 }  // namespace

@@ -157,6 +157,16 @@ TEST(FuseOps, ParametersFollowPostOrderOfTheCallsReadingThem) {
   EXPECT_NE(text.find("(%y, %x)"), std::string::npos) << text;
 }
 
+// TVM does not fuse through a let, but the calls a let binds are fused (each its own group, with
+// the let's body): they used to stay plain op calls, and `tirgen run` refused them.
+TEST(FuseOps, CallsBoundByLetsAreFusedOnEachSide) {
+  std::string text = "#[version = \"0.0.5\"]\ndef @main(" + P("x") +
+                     ") {\n  let %a = exp(%x);\n  let %b = nn.relu(%a);\n  negative(%b)\n}\n";
+  IRModule mod = relay::InferType(relay::ParseModule(text));
+  EXPECT_EQ(FusedGroups(relay::FuseOps(mod, false, 256)),
+            (Groups{{"exp"}, {"nn.relu"}, {"negative"}}));
+}
+
 // 100k operators in a chain: once a SIGSEGV (recursive rewrite) and quadratic. Built, fused and
 // freed on a large stack (freeing a long chain recurses in shared_ptr).
 TEST(FuseOps, HundredThousandOperatorChain) {

@@ -260,6 +260,13 @@ std::map<std::string, OpCase> Cases() {
   add("image.grid_sample", x4 + ", %g: Tensor[(1, 2, 5, 6), float32], %h: Tensor[(1, 3, 5, 6), float32]",
       "image.grid_sample(%x, %g, padding_mode=\"border\")", "Tensor[(1, 4, 5, 6), float32]",
       "image.grid_sample(%x, %h)", t4 + ", Tensor[(1, 3, 5, 6), float32]", "grid must have shape (N, 2, H, W)");
+  add("qnn.quantize", "%x: Tensor[(2, 3, 4), float32], %s: Tensor[(3), float32], %z: Tensor[(3), int32], %t: Tensor[(4), float32]",
+      "qnn.quantize(%x, %s, %z, out_dtype=\"int8\", axis=1)", "Tensor[(2, 3, 4), int8]",
+      "qnn.quantize(%x, %t, %z, out_dtype=\"int8\", axis=1)",
+      "Tensor[(2, 3, 4), float32], Tensor[(4), float32], Tensor[(3), int32]", "scale must be a scalar or have shape (3)");
+  add("qnn.dequantize", "%q: Tensor[(2, 3), uint8], %s: float32, %z: int32, %f: Tensor[(2, 3), float32]",
+      "qnn.dequantize(%q, %s, %z)", "Tensor[(2, 3), float32]", "qnn.dequantize(%f, %s, %z)",
+      "Tensor[(2, 3), float32], float32, int32", "input must be int8, uint8, int16, uint16 or int32, not float32");
   return c;
 }
 

@@ -1,5 +1,5 @@
 // Before/after tests for every schedule primitive on small programs, several holding an
-// AllocateConst: the cases of tests/golden/schedule.*/ (and tensorize, here) replay their trace,
+// AllocateConst: the cases of tests/golden/schedule.*/ (and transform_layout_const, here) replay their trace,
 // the printed module must equal the expected file, the constant stays exactly one
 // AllocateConst, the recorded trace prints back as the input trace, and the scheduled program,
 // built and run, equals the unscheduled one.
@@ -30,10 +30,12 @@ fs::path InputPath(const std::string& input) {
   return DataDir() / input;
 }
 
-// The intrinsic the tensorize cases use: a 4-element float sum.
+// The intrinsic the tensorize cases use: a 4-element float sum, the same files `tirgen opt
+// --tensor-intrin` reads for the tensorize goldens.
 void RegisterSum4() {
-  TensorIntrin::Register("sum4", script::Parse(ReadText(DataDir() / "sum4_desc.py")).cast<PrimFunc>(),
-                         script::Parse(ReadText(DataDir() / "sum4_impl.py")).cast<PrimFunc>(), /*override=*/true);
+  fs::path dir = fs::path(TIRGEN_SOURCE_DIR) / "tests" / "golden" / "schedule.tensorize";
+  TensorIntrin::Register("sum4", script::Parse(ReadText(dir / "sum4_desc.intrin.py")).cast<PrimFunc>(),
+                         script::Parse(ReadText(dir / "sum4_impl.intrin.py")).cast<PrimFunc>(), /*override=*/true);
 }
 
 Schedule Replay(const PrimFunc& f, const std::string& trace_text) {
@@ -84,9 +86,8 @@ INSTANTIATE_TEST_SUITE_P(Golden, SchedulePrimitive, ::testing::ValuesIn(GoldenCa
                            return n;
                          });
 
-// Cases `tirgen opt` cannot run or that would copy 112 KB of constants into tests/golden:
-// tensorize needs its intrinsic registered first; transform_layout_const's input is the
-// vendored const_cache_read golden. Their expected modules stay in tests/data/schedule/after/
+// A case that would copy 112 KB of constants into tests/golden: transform_layout_const's input
+// is the vendored const_cache_read golden. Their expected modules stay in tests/data/schedule/after/
 // (UPDATE_GOLDEN=1 rewrites them; review the diff).
 struct LocalCase {
   const char* name;
@@ -94,12 +95,6 @@ struct LocalCase {
   const char* trace;  ///< body lines of apply_trace
 };
 const LocalCase kLocalCases[] = {
-    {"tensorize_const", "const_chain.py",
-     "  b0 = sch.get_block(name=\"T_out\", func_name=\"main\")\n"
-     "  l1, l2 = sch.get_loops(block=b0)\n"
-     "  l3, l4 = sch.split(loop=l2, factors=[None, 4], preserve_unit_iters=True)\n"
-     "  b5 = sch.decompose_reduction(block=b0, loop=l3)\n"
-     "  sch.tensorize(block_or_loop=l4, tensor_intrin=\"sum4\", preserve_unit_iters=True)\n"},
     {"transform_layout_const", "golden:const_cache_read/00_input.py",
      "  b0 = sch.get_block(name=\"conv2d_nchw\", func_name=\"main\")\n"
      "  sch.transform_layout(block=b0, buffer=(\"read\", 0), index_map=lambda n, c, h, w: (n, h, w, c,), pad_value=None, assume_injective_transform=False)\n"

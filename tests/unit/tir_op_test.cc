@@ -3,6 +3,7 @@
 // them and never computed with signed overflow (the UBSan build would flag that).
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdint>
 #include <limits>
 
@@ -98,6 +99,85 @@ def main(A: T.Buffer((4,), "int64")):
   EXPECT_NE(line0.find("9223372036854775808"), std::string::npos) << line0;
   EXPECT_NE(text.find("A[1] = T.int64(0)"), std::string::npos) << text;
   EXPECT_NE(text.find("A[2] = T.int64(-4)"), std::string::npos) << text;
+}
+
+// ---- one BinaryOpMatchTypes and one cast: tir::MatchTypes / tir::cast, which TVMScript's
+// parser and printer call too. Each case is one where the copies used to disagree; the
+// expectation is what TVM v0.14's BinaryOpMatchTypes / tvm::cast give.
+
+DataType Matched(DataType l, DataType r, DataType* lhs_after = nullptr) {
+  PrimExpr a = Var("a", l), b = Var("b", r);
+  MatchTypes(&a, &b);
+  EXPECT_EQ(a.dtype(), b.dtype()) << l.str() << " vs " << r.str();
+  if (lhs_after) *lhs_after = a.dtype();
+  return a.dtype();
+}
+
+TEST(MatchTypes, SignedAgainstUnsignedOfEqualWidthIsUnsigned) {
+  // TVMScript's own copy picked the signed type here.
+  EXPECT_EQ(Matched(DataType::Int(32), DataType::UInt(32)), DataType::UInt(32));
+  EXPECT_EQ(Matched(DataType::UInt(32), DataType::Int(32)), DataType::UInt(32));
+  EXPECT_EQ(Matched(DataType::UInt(32), DataType::Int(64)), DataType::Int(64));
+  EXPECT_EQ(Matched(DataType::UInt(64), DataType::Int(32)), DataType::UInt(64));
+  EXPECT_EQ(Matched(DataType::Bool(), DataType::Int(8)), DataType::Int(8));
+  EXPECT_EQ(Matched(DataType::UInt(16), DataType::Bool()), DataType::UInt(16));
+}
+
+TEST(MatchTypes, FloatBeatsBFloatWhateverTheWidths) {
+  // TVM checks is_float() before bit widths: float16 vs bfloat16 is float16 on either side
+  // (tirgen's copies kept the left operand's type at equal width).
+  EXPECT_EQ(Matched(DataType(DataType::kBFloat, 16), DataType::Float(16)), DataType::Float(16));
+  EXPECT_EQ(Matched(DataType::Float(16), DataType(DataType::kBFloat, 16)), DataType::Float(16));
+  EXPECT_EQ(Matched(DataType(DataType::kBFloat, 16), DataType::Int(32)), DataType(DataType::kBFloat, 16));
+  EXPECT_EQ(Matched(DataType::Float(16), DataType::Float(32)), DataType::Float(32));
+}
+
+TEST(Cast, FloatConstantToBoolTruncatesAsTVMsMakeConst) {
+  // make_const(bool, 0.5) is IntImm(bool, int64(0.5)): False. tir::cast used to test != 0.
+  EXPECT_EQ(Value(cast(DataType::Bool(), FloatImm(DataType::Float(32), 0.5))), 0);
+  EXPECT_EQ(Value(cast(DataType::Bool(), FloatImm(DataType::Float(32), -0.9))), 0);
+  EXPECT_EQ(Value(cast(DataType::Bool(), FloatImm(DataType::Float(32), 1.5))), 1);
+  EXPECT_EQ(Value(cast(DataType::Bool(), IntImm(DataType::Int(32), 0))), 0);
+  EXPECT_EQ(Value(cast(DataType::Bool(), IntImm(DataType::Int(32), 1))), 1);
+  // NaN has no integer value: it stays a Cast (static_cast of it is undefined behaviour).
+  EXPECT_TRUE(cast(DataType::Bool(), FloatImm(DataType::Float(32), std::nan(""))).as<CastNode>());
+}
+
+TEST(Cast, VectorsAsTVM) {
+  // A scalar into a vector type: cast, then broadcast (tir::cast used to make Cast(int32x4, 3)).
+  PrimExpr b = cast(DataType::Int(32, 4), IntImm(DataType::Int(64), 3));
+  const auto* bc = b.as<BroadcastNode>();
+  ASSERT_TRUE(bc) << script::PrintExpr(b);
+  EXPECT_EQ(Value(bc->value), 3);
+  EXPECT_EQ(bc->value.dtype(), DataType::Int(32));
+  // A broadcast is cast inside; a ramp cast to an integer type is a ramp of cast parts.
+  Var x("x", DataType::Int(32));
+  PrimExpr c = cast(DataType::Float(32, 4), Broadcast(x, 4));
+  ASSERT_TRUE(c.as<BroadcastNode>()) << script::PrintExpr(c);
+  EXPECT_TRUE(c.as<BroadcastNode>()->value.as<CastNode>());
+  PrimExpr r = cast(DataType::Int(64, 4), Ramp(x, IntImm(DataType::Int(32), 1), 4));
+  ASSERT_TRUE(r.as<RampNode>()) << script::PrintExpr(r);
+  EXPECT_EQ(r.as<RampNode>()->base.dtype(), DataType::Int(64));
+  EXPECT_EQ(Value(r.as<RampNode>()->stride), 1);
+  EXPECT_TRUE(cast(DataType::Float(32, 4), Ramp(x, IntImm(DataType::Int(32), 1), 4)).as<CastNode>());
+  // A constant is never made into an IntImm of a non-number type.
+  EXPECT_TRUE(cast(DataType::Handle(), IntImm(DataType::Int(64), 0)).as<CastNode>());
+}
+
+TEST(MatchTypes, TVMScriptOperatorsUseTheSameRule) {
+  // `x + y` of int32 and uint32 in TVMScript is uint32 (the parser's copy made it int32);
+  // a float literal next to a bool-typed var in T.bool(...) truncates.
+  ObjectRef f = script::Parse(R"(
+@T.prim_func
+def main(A: T.Buffer((2,), "uint32"), B: T.Buffer((1,), "bool"), x: T.int32, y: T.uint32):
+    A[0] = x + y
+    A[1] = y * T.uint32(2) + T.Cast("uint32", x)
+    B[0] = T.bool(0.5)
+)",
+                              "match.py");
+  std::string text = script::Print(f);
+  EXPECT_NE(text.find("A[0] = T.Cast(\"uint32\", x) + y"), std::string::npos) << text;
+  EXPECT_NE(text.find("B[0] = T.bool(False)"), std::string::npos) << text;
 }
 
 }  // namespace

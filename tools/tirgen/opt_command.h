@@ -1,5 +1,5 @@
-// `tirgen opt FILE --pass A,B,... [--schedule TRACE.py] [--print-after-all] [--verify-each]
-// [-o OUT]` and `tirgen opt --list-passes`: named passes on a TVMScript or Relay text file
+// `tirgen opt FILE --pass A,B,... [--schedule TRACE.py] [--tensor-intrin NAME=DESC.py,IMPL.py]
+// [--print-after-all] [--verify-each] [-o OUT]` and `tirgen opt --list-passes`: named passes on a TVMScript or Relay text file
 // (include/tirgen/opt/opt.h does the work).
 #pragma once
 
@@ -15,6 +15,7 @@ struct OptCommandOptions {
   std::string input;                ///< TVMScript or Relay text file, "-" = stdin
   std::vector<std::string> passes;  ///< --pass values (each a comma-separated list)
   std::string schedule;             ///< --schedule trace file
+  std::vector<std::string> tensor_intrins;  ///< --tensor-intrin NAME=DESC.py,IMPL.py
   std::string output = "-";         ///< -o
   bool print_after_all = false;     ///< the module after each pass, to stderr
   bool verify_each = false;         ///< VerifyWellFormed on the input and after each pass

@@ -5,6 +5,7 @@
 //
 //   tirgen opt f.py --pass tir.LowerInitBlock,tir.FlattenBuffer --verify-each
 //   tirgen opt f.py --schedule trace.py           # the trace's primitives, then no pass
+//   tirgen opt f.py --tensor-intrin sum4=d.py,i.py --schedule t.py   # a trace that tensorizes
 //   tirgen opt m.relay --pass InferType,FoldConstant,FuseOps
 #pragma once
 
@@ -26,6 +27,14 @@ std::vector<PassInfo> KnownPasses();
 /// Splits "a,b(1, 2),c" at the commas outside parentheses (empty items dropped).
 std::vector<std::string> SplitPassList(const std::string& text);
 
+/// A tensor intrinsic for the trace's tensorize calls (TVM's TensorIntrin.register(name, desc,
+/// impl)): two TVMScript files, each one prim_func.
+struct TensorIntrinFiles {
+  std::string name;
+  std::string desc_text, desc_name;  ///< the description's text and file name (for messages)
+  std::string impl_text, impl_name;
+};
+
 struct OptOptions {
   /// The program text: TVMScript or Relay text, told apart by the first line that is not blank
   /// or a `#` comment: TVMScript (Python) starts there with a decorator or an import
@@ -36,6 +45,7 @@ struct OptOptions {
   std::vector<std::string> passes;  ///< pass names, "Name" or "Name(int, ...)", run in order
   std::string schedule;             ///< a schedule trace (TVM's printed `apply_trace`) or ""
   std::string schedule_name = "<schedule>";  ///< for messages
+  std::vector<TensorIntrinFiles> tensor_intrins;  ///< registered (replacing) before the trace runs
   bool print_after_all = false;     ///< record the module after every pass / schedule step
   bool verify_each = false;         ///< verify the input and the TIR after each pass and step
 };

@@ -75,6 +75,10 @@ IRModule CanonicalizeCast(const IRModule& mod);
 Expr FuseOps(const Expr& expr, bool link_params = false, int max_fuse_depth = 256);
 IRModule FuseOps(const IRModule& mod, bool link_params = false, int max_fuse_depth = 256);
 
+/// TVM's qnn Legalize/Canonicalize: qnn.quantize and qnn.dequantize become ordinary relay
+/// ops (round/divide/add/clip/cast, subtract/cast/multiply). Typed result.
+IRModule QnnLegalize(const IRModule& mod);
+
 /// TVM's Legalize for the generic target: nn.conv2d_transpose with a kernel layout other than
 /// IOHW gets a kernel transpose, with NHWC data a transpose to NCHW and back. Typed result.
 IRModule Legalize(const IRModule& mod);

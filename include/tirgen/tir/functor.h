@@ -1,10 +1,13 @@
 // Functors over TIR: one switch on the node kind dispatches to VisitExpr_/VisitStmt_ overloads.
 // Visitors walk every child; mutators rebuild a node only when a child changed (copy on write).
 // All binary operations (Add ... Or) share the BinaryNode handler; use op->kind() to tell them apart.
+// Both dispatch points check the stack (DESIGN.md §5), so every recursion through them, in any
+// subclass, turns input deeper than the stack holds into an Error instead of a SIGSEGV.
 #pragma once
 
 #include <vector>
 
+#include "tirgen/support/stack_guard.h"
 #include "tirgen/tir/function.h"
 #include "tirgen/tir/stmt.h"
 
@@ -17,6 +20,7 @@ class ExprFunctor {
   virtual ~ExprFunctor() = default;
   R operator()(const PrimExpr& e) { return VisitExpr(e); }
   virtual R VisitExpr(const PrimExpr& e) {
+    support::CheckStack("TIR expression or statement");
     const Object* p = e.get();
     switch (e.kind()) {
       case Kind::kIntImm: return VisitExpr_(static_cast<const IntImmNode*>(p));
@@ -62,6 +66,7 @@ class StmtFunctor {
   virtual ~StmtFunctor() = default;
   R operator()(const Stmt& s) { return VisitStmt(s); }
   virtual R VisitStmt(const Stmt& s) {
+    support::CheckStack("TIR expression or statement");
     const Object* p = s.get();
     switch (s.kind()) {
       case Kind::kLetStmt: return VisitStmt_(static_cast<const LetStmtNode*>(p));

@@ -6,6 +6,8 @@
 #include <limits>
 
 #include "tirgen/support/error.h"
+#include "tirgen/tir/int_arith.h"
+#include "tirgen/tir/op.h"
 
 namespace tirgen {
 namespace frontend {
@@ -46,13 +48,12 @@ void CopyElem(const HostTensor& src, int64_t src_i, HostTensor* dst, int64_t dst
   else dst->ints[dst_i] = src.ints[src_i];
 }
 
-int64_t Wrap(int64_t v, DataType dt) {
-  if (dt.is_bool()) return v != 0;
-  if (dt.bits() >= 64) return v;
-  uint64_t mask = (uint64_t{1} << dt.bits()) - 1;
-  uint64_t u = static_cast<uint64_t>(v) & mask;
-  if (dt.is_int() && (u >> (dt.bits() - 1))) return static_cast<int64_t>(u | ~mask);
-  return static_cast<int64_t>(u);
+// A real converted to an integer element: truncated toward zero as C and numpy do; a value
+// int64 cannot hold (NaN, inf, 1e30) is an error, never undefined behaviour.
+int64_t TruncToInt64(double v) {
+  if (!std::isfinite(v) || std::fabs(v) >= 9.2e18)
+    throw Error("the value " + std::to_string(v) + " has no integer value (evaluating a constant subgraph)");
+  return static_cast<int64_t>(v);
 }
 
 double RoundReal(double v, DataType dt) {
@@ -89,12 +90,12 @@ HostTensor HostTensor::Make(std::vector<int64_t> shape, DataType dtype) {
 void HostTensor::Set(int64_t i, double v) {
   if (real()) reals[i] = RoundReal(v, dtype);
   else if (dtype.is_bool()) ints[i] = v != 0;
-  else ints[i] = Wrap(static_cast<int64_t>(v), dtype);
+  else ints[i] = tir::WrapToDType(TruncToInt64(v), dtype);
 }
 
 void HostTensor::SetInt(int64_t i, int64_t v) {
   if (real()) reals[i] = RoundReal(static_cast<double>(v), dtype);
-  else ints[i] = Wrap(v, dtype);
+  else ints[i] = tir::WrapToDType(v, dtype);
 }
 
 bool HostDTypeSupported(DataType dt) {
@@ -121,7 +122,7 @@ HostTensor FromNDArray(const NDArray& a) {
       uint64_t u = 0;
       std::memcpy(&u, p, bytes);
       t.ints[i] = a->dtype.is_uint() && a->dtype.bits() == 64 ? static_cast<int64_t>(u)
-                                                              : Wrap(static_cast<int64_t>(u), a->dtype);
+                                                              : tir::WrapToDType(static_cast<int64_t>(u), a->dtype);
     }
   }
   return t;
@@ -210,17 +211,17 @@ HostTensor EvalBinary(HostBinary op, const HostTensor& a, const HostTensor& b) {
       }
       out.Set(i, r);
     } else {
-      // Integers wrap around in two's complement, as numpy and ONNX Runtime compute them
-      // (signed overflow is undefined in C++: the arithmetic is done on uint64_t).
+      // Integers wrap around in two's complement, as numpy and ONNX Runtime compute them: the
+      // constant folder's integer arithmetic (tir/int_arith.h), never signed-overflow UB.
       int64_t x = a.ints[ia], y = b.ints[ib], r = 0;
       uint64_t ux = static_cast<uint64_t>(x), uy = static_cast<uint64_t>(y);
       switch (op) {
-        case HostBinary::kAdd: r = static_cast<int64_t>(ux + uy); break;
-        case HostBinary::kSub: r = static_cast<int64_t>(ux - uy); break;
-        case HostBinary::kMul: r = static_cast<int64_t>(ux * uy); break;
-        case HostBinary::kDiv:
+        case HostBinary::kAdd: r = tir::AddWrap(x, y); break;
+        case HostBinary::kSub: r = tir::SubWrap(x, y); break;
+        case HostBinary::kMul: r = tir::MulWrap(x, y); break;
+        case HostBinary::kDiv:  // ONNX Div of integers truncates (INT64_MIN / -1 wraps)
           if (y == 0) throw Error("integer division by zero while evaluating a constant subgraph");
-          r = y == -1 ? static_cast<int64_t>(0 - ux) : x / y;  // INT64_MIN / -1 wraps
+          r = tir::TruncDivInt(x, y);
           break;
         case HostBinary::kPow:
           if (y < 0) {  // an integer 1 / x^-y, truncated
@@ -238,8 +239,8 @@ HostTensor EvalBinary(HostBinary op, const HostTensor& a, const HostTensor& b) {
         case HostBinary::kMod:
         case HostBinary::kFMod:
           if (y == 0) throw Error("integer modulo by zero while evaluating a constant subgraph");
-          r = y == -1 ? 0 : x % y;  // INT64_MIN % -1 overflows in C++
-          if (op == HostBinary::kMod && r != 0 && ((r < 0) != (y < 0))) r += y;
+          // Mod: the divisor's sign (floormod); fmod=1: the dividend's (truncmod).
+          r = op == HostBinary::kMod ? tir::FloorModInt(x, y) : tir::TruncModInt(x, y);
           break;
         case HostBinary::kEqual: r = x == y; break;
         case HostBinary::kLess: r = x < y; break;
@@ -262,20 +263,20 @@ HostTensor EvalUnary(HostUnary op, const HostTensor& a) {
     if (!a.real()) {
       int64_t x = a.ints[i], r = x;
       switch (op) {
-        case HostUnary::kNeg: r = -x; break;
-        case HostUnary::kAbs: r = x < 0 ? -x : x; break;
+        case HostUnary::kNeg: r = tir::SubWrap(0, x); break;
+        case HostUnary::kAbs: r = x < 0 ? tir::SubWrap(0, x) : x; break;
         case HostUnary::kNot: r = !x; break;
         case HostUnary::kRelu: r = std::max<int64_t>(x, 0); break;
         case HostUnary::kSign: r = (x > 0) - (x < 0); break;
         case HostUnary::kReciprocal:
           if (x == 0) throw Error("integer division by zero while evaluating a constant subgraph");
-          r = 1 / x;
+          r = tir::TruncDivInt(1, x);
           break;
         default: break;  // floor/ceil/round of an integer: itself
       }
-      if (op == HostUnary::kSqrt) r = static_cast<int64_t>(std::sqrt(static_cast<double>(x)));
-      if (op == HostUnary::kExp) r = static_cast<int64_t>(std::exp(static_cast<double>(x)));
-      if (op == HostUnary::kLog) r = static_cast<int64_t>(std::log(static_cast<double>(x)));
+      if (op == HostUnary::kSqrt) r = TruncToInt64(std::sqrt(static_cast<double>(x)));
+      if (op == HostUnary::kExp) r = TruncToInt64(std::exp(static_cast<double>(x)));
+      if (op == HostUnary::kLog) r = TruncToInt64(std::log(static_cast<double>(x)));
       out.SetInt(i, r);
       continue;
     }

@@ -116,6 +116,12 @@ class NodeContext {
 /// `0.5f`).
 inline ObjectRef FloatAttr(double v) { return tir::FloatImm(DataType::Float(32), v); }
 
+/// The one-input activations ONNX's recurrent ops name (and their own converters build), as
+/// relay calls on `x`: Relu, Tanh, Sigmoid, Affine, LeakyRelu, ThresholdedRelu, ScaledTanh,
+/// HardSigmoid, Elu, Softsign, Softplus (ops_elemwise.cc). alpha/beta as the op's attributes.
+const std::vector<std::string>& ActivationNames();
+relay::Expr Activation(NodeContext& ctx, const std::string& name, const relay::Expr& x, double alpha, double beta);
+
 /// Converts one node (reads inputs, sets every output).
 using OpConverter = void (*)(NodeContext& ctx);
 
@@ -163,6 +169,9 @@ void AddMathConverters(ConverterTable* table);
 void AddScanSortConverters(ConverterTable* table);
 void AddRecurrentConverters(ConverterTable* table);
 void AddCompositeConverters(ConverterTable* table);
+void AddLpPoolConverters(ConverterTable* table);
+void AddQuantizeConverters(ConverterTable* table);
+void AddQLinearConverters(ConverterTable* table);
 /// The forms the existing families restrict (op_forms.cc).
 void AddFormChecks(ConverterTable* table);
 /// Every converter, by ONNX op type.

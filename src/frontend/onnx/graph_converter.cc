@@ -45,7 +45,8 @@ bool KeepsRank(const std::string& op) {
       "LayerNormalization", "LeakyRelu", "Less", "Log", "LogSoftmax", "MaxPool", "Max", "Min",
       "Mish", "Mod", "Mul", "Neg", "Not", "Pad", "Pow", "PRelu", "Reciprocal", "Relu", "Resize",
       "Round", "Selu", "Sigmoid", "Sign", "Sin", "Softmax", "Softplus", "Softsign", "Sqrt",
-      "Sub", "Tanh", "Trilu", "Where", "GlobalAveragePool", "GlobalMaxPool"};
+      "Sub", "Tanh", "Trilu", "Where", "GlobalAveragePool", "GlobalMaxPool", "LpPool", "GlobalLpPool",
+      "QuantizeLinear", "DequantizeLinear"};
   return ops.count(op) > 0;
 }
 

@@ -24,6 +24,9 @@ const ConverterTable& Converters() {
     AddScanSortConverters(&t);
     AddRecurrentConverters(&t);
     AddCompositeConverters(&t);
+    AddLpPoolConverters(&t);
+    AddQuantizeConverters(&t);
+    AddQLinearConverters(&t);
     AddFormChecks(&t);
     return t;
   }();
@@ -39,7 +42,14 @@ OnnxImport Import(std::string_view bytes, const std::string& name, const std::st
   onnx::ModelProto model;
   onnx_import::ParseModel(bytes, name, &model);
   onnx_import::GraphConverter converter(model, name, base_dir, options);
-  return converter.Run();
+  try {
+    return converter.Run();
+  } catch (const Error& e) {
+    // Node errors (and what the layers below throw through them) name the node; the line the
+    // user reads names the model file too, as every other import error does.
+    if (e.span().defined() || name.empty() || e.message().rfind(name + ": ", 0) == 0) throw;
+    throw Error(name + ": " + e.message());
+  }
 }
 
 }  // namespace

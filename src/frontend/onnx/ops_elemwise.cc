@@ -146,54 +146,43 @@ void ConvertReciprocal(NodeContext& ctx) {
 }
 
 void ConvertLeakyRelu(NodeContext& ctx) {
-  ctx.SetOutput(0, ctx.Call("nn.leaky_relu", {ctx.Input(0)},
-                            {{"alpha", FloatAttr(ctx.Float("alpha", 0.01))}}));
-}
-
-// alpha * x + beta, clipped to [0, 1] (as TVM converts it).
-relay::Expr HardSigmoid(NodeContext& ctx, const relay::Expr& x, double alpha, double beta) {
-  DataType dt = ctx.DType(0);
-  relay::Expr t = ctx.Call("add", {ctx.Call("multiply", {x, ctx.Scalar(alpha, dt)}), ctx.Scalar(beta, dt)});
-  return ctx.Call("clip", {t}, {{"a_min", FloatAttr(0.0)}, {"a_max", FloatAttr(1.0)}});
+  ctx.SetOutput(0, Activation(ctx, "LeakyRelu", ctx.Input(0), ctx.Float("alpha", 0.01), 0.0));
 }
 
 void ConvertHardSigmoid(NodeContext& ctx) {
-  ctx.SetOutput(0, HardSigmoid(ctx, ctx.Input(0), ctx.Float("alpha", 0.2), ctx.Float("beta", 0.5)));
+  ctx.SetOutput(0, Activation(ctx, "HardSigmoid", ctx.Input(0), ctx.Float("alpha", 0.2), ctx.Float("beta", 0.5)));
 }
 
 void ConvertHardSwish(NodeContext& ctx) {
   relay::Expr x = ctx.Input(0);
-  ctx.SetOutput(0, ctx.Call("multiply", {x, HardSigmoid(ctx, x, 1.0 / 6.0, 0.5)}));
+  ctx.SetOutput(0, ctx.Call("multiply", {x, Activation(ctx, "HardSigmoid", x, 1.0 / 6.0, 0.5)}));
 }
 
-// softplus(x) = relu(x) + log(1 + exp(-|x|)): the stable form (log(exp(x) + 1) overflows
-// for x > 88 in float32, where the result is simply x).
-void ConvertSoftplus(NodeContext& ctx) {
-  relay::Expr x = ctx.Input(0);
-  DataType dt = ctx.DType(0);
-  relay::Expr e = ctx.Call("exp", {ctx.Call("negative", {ctx.Call("abs", {x})})});
-  relay::Expr l = ctx.Call("log", {ctx.Call("add", {e, ctx.Scalar(1.0, dt)})});
-  ctx.SetOutput(0, ctx.Call("add", {ctx.Call("nn.relu", {x}), l}));
-}
+void ConvertSoftplus(NodeContext& ctx) { ctx.SetOutput(0, Activation(ctx, "Softplus", ctx.Input(0), 0.0, 0.0)); }
 
-void ConvertSoftsign(NodeContext& ctx) {
-  relay::Expr x = ctx.Input(0);
-  relay::Expr d = ctx.Call("add", {ctx.Call("abs", {x}), ctx.Scalar(1.0, ctx.DType(0))});
-  ctx.SetOutput(0, ctx.Call("divide", {x, d}));
-}
+void ConvertSoftsign(NodeContext& ctx) { ctx.SetOutput(0, Activation(ctx, "Softsign", ctx.Input(0), 0.0, 0.0)); }
 
-// Elu / Selu: x > 0 ? scale * x : scale * alpha * (exp(x) - 1).
 void ConvertElu(NodeContext& ctx) {
   bool selu = ctx.op_type() == "Selu";
   double alpha = ctx.Float("alpha", selu ? 1.67326319217681884765625 : 1.0);
-  double gamma = selu ? ctx.Float("gamma", 1.05070102214813232421875) : 1.0;
-  relay::Expr x = ctx.Input(0);
-  DataType dt = ctx.DType(0);
-  relay::Expr neg = ctx.Call("multiply", {ctx.Scalar(alpha, dt),
-                                          ctx.Call("subtract", {ctx.Call("exp", {x}), ctx.Scalar(1.0, dt)})});
-  relay::Expr out = ctx.Call("where", {ctx.Call("greater", {x, ctx.Scalar(0.0, dt)}), x, neg});
-  if (selu) out = ctx.Call("multiply", {ctx.Scalar(gamma, dt), out});
+  relay::Expr out = Activation(ctx, "Elu", ctx.Input(0), alpha, 0.0);
+  if (selu) out = ctx.Call("multiply", {ctx.Scalar(ctx.Float("gamma", 1.05070102214813232421875), ctx.DType(0)), out});
   ctx.SetOutput(0, out);
+}
+
+// The opset-1 experimental activations TVM's frontend still maps: Affine, ScaledTanh and
+// ParametricSoftplus (alpha * softplus(beta * x), in Softplus's stable form).
+void ConvertLegacyActivation(NodeContext& ctx) {
+  const std::string& op = ctx.op_type();
+  relay::Expr x = ctx.Input(0);
+  double alpha = ctx.Float("alpha", 1.0);
+  if (op == "ParametricSoftplus") {
+    DataType dt = ctx.DType(0);
+    relay::Expr bx = ctx.Call("multiply", {ctx.Scalar(ctx.Float("beta", 1.0), dt), x});
+    ctx.SetOutput(0, ctx.Call("multiply", {Activation(ctx, "Softplus", bx, 0.0, 0.0), ctx.Scalar(alpha, dt)}));
+    return;
+  }
+  ctx.SetOutput(0, Activation(ctx, op, x, alpha, ctx.Float("beta", op == "Affine" ? 0.0 : 1.0)));
 }
 
 void ConvertPRelu(NodeContext& ctx) {
@@ -278,6 +267,44 @@ void ConvertDropout(NodeContext& ctx) {
 
 }  // namespace
 
+const std::vector<std::string>& ActivationNames() {
+  static const std::vector<std::string> names{"Relu", "Tanh", "Sigmoid", "Affine", "LeakyRelu", "ThresholdedRelu",
+                                              "ScaledTanh", "HardSigmoid", "Elu", "Softsign", "Softplus"};
+  return names;
+}
+
+relay::Expr Activation(NodeContext& ctx, const std::string& name, const relay::Expr& x, double alpha, double beta) {
+  DataType dt = ctx.DType(0);
+  auto mul = [&](const relay::Expr& a, const relay::Expr& b) { return ctx.Call("multiply", {a, b}); };
+  auto add = [&](const relay::Expr& a, const relay::Expr& b) { return ctx.Call("add", {a, b}); };
+  if (name == "Relu") return ctx.Call("nn.relu", {x});
+  if (name == "Tanh") return ctx.Call("tanh", {x});
+  if (name == "Sigmoid") return ctx.Call("sigmoid", {x});
+  if (name == "Affine") return add(mul(ctx.Scalar(alpha, dt), x), ctx.Scalar(beta, dt));
+  if (name == "ScaledTanh") return mul(ctx.Call("tanh", {mul(ctx.Scalar(beta, dt), x)}), ctx.Scalar(alpha, dt));
+  if (name == "LeakyRelu") return ctx.Call("nn.leaky_relu", {x}, {{"alpha", FloatAttr(alpha)}});
+  if (name == "ThresholdedRelu") {  // x * cast(x > full_like(x, alpha), float32), as TVM
+    relay::Expr a = ctx.Call("full_like", {x, ctx.Scalar(alpha, DataType::Float(32))});
+    return mul(x, ctx.Call("cast", {ctx.Call("greater", {x, a})}, {{"dtype", String("float32")}}));
+  }
+  if (name == "HardSigmoid") {  // alpha * x + beta, clipped to [0, 1] (as TVM converts it)
+    relay::Expr t = add(mul(x, ctx.Scalar(alpha, dt)), ctx.Scalar(beta, dt));
+    return ctx.Call("clip", {t}, {{"a_min", FloatAttr(0.0)}, {"a_max", FloatAttr(1.0)}});
+  }
+  if (name == "Elu") {  // x > 0 ? x : alpha * (exp(x) - 1)
+    relay::Expr neg = mul(ctx.Scalar(alpha, dt), ctx.Call("subtract", {ctx.Call("exp", {x}), ctx.Scalar(1.0, dt)}));
+    return ctx.Call("where", {ctx.Call("greater", {x, ctx.Scalar(0.0, dt)}), x, neg});
+  }
+  if (name == "Softsign") return ctx.Call("divide", {x, add(ctx.Call("abs", {x}), ctx.Scalar(1.0, dt))});
+  if (name == "Softplus") {
+    // relu(x) + log(1 + exp(-|x|)): the stable form (log(exp(x) + 1) overflows for x > 88 in
+    // float32, where the result is simply x).
+    relay::Expr e = ctx.Call("exp", {ctx.Call("negative", {ctx.Call("abs", {x})})});
+    return add(ctx.Call("nn.relu", {x}), ctx.Call("log", {add(e, ctx.Scalar(1.0, dt))}));
+  }
+  ctx.Fail("activation '" + name + "' is not supported");
+}
+
 void AddElemwiseConverters(ConverterTable* table) {
   for (const auto& b : kBinary) (*table)[b.onnx] = ConvertBinary;
   for (const auto& u : kUnary) (*table)[u.onnx] = ConvertUnary;
@@ -292,6 +319,7 @@ void AddElemwiseConverters(ConverterTable* table) {
   (*table)["Elu"] = ConvertElu;
   (*table)["Selu"] = ConvertElu;
   (*table)["PRelu"] = ConvertPRelu;
+  for (const char* op : {"Affine", "ScaledTanh", "ParametricSoftplus"}) (*table)[op] = ConvertLegacyActivation;
   (*table)["Clip"] = ConvertClip;
   (*table)["Where"] = ConvertWhere;
   (*table)["Cast"] = ConvertCast;

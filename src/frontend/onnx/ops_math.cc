@@ -21,12 +21,8 @@ void ConvertCelu(NodeContext& ctx) {
   ctx.SetOutput(0, ctx.Call("add", {ctx.Call("maximum", {zero, x}), ctx.Call("minimum", {zero, neg})}));
 }
 
-// ThresholdedRelu: x * cast(x > full_like(x, alpha), float32).
 void ConvertThresholdedRelu(NodeContext& ctx) {
-  Expr x = ctx.Input(0);
-  Expr alpha = ctx.Call("full_like", {x, ctx.Scalar(ctx.Float("alpha", 1.0), DataType::Float(32))});
-  Expr mask = ctx.Call("cast", {ctx.Call("greater", {x, alpha})}, {{"dtype", String("float32")}});
-  ctx.SetOutput(0, ctx.Call("multiply", {x, mask}));
+  ctx.SetOutput(0, Activation(ctx, "ThresholdedRelu", ctx.Input(0), ctx.Float("alpha", 1.0), 0.0));
 }
 
 // GatherND: the index tuple moved to the front (relay gather_nd's layout).

@@ -3,26 +3,11 @@
 // ops (nn.conv1d, nn.conv2d, nn.conv3d, ...), as TVM's frontend picks them by kernel rank; the
 // ranks handled are declared in op_forms.cc.
 #include "converter.h"
+#include "window.h"
 
 namespace tirgen {
 namespace frontend {
 namespace onnx_import {
-namespace {
-
-using relay::AttrInts;
-using relay::AttrInt;
-using relay::Expr;
-
-int64_t Prod(const std::vector<int64_t>& v, size_t from, size_t to) {
-  int64_t p = 1;
-  for (size_t i = from; i < to; ++i) p *= v[i];
-  return p;
-}
-
-// Spatial attributes of a conv/pool node over `n` spatial dims, with auto_pad resolved.
-struct Window {
-  std::vector<int64_t> kernel, strides, dilations, pads;  // pads: begins then ends
-};
 
 Window ReadWindow(NodeContext& ctx, const std::vector<int64_t>& in_spatial,
                   const std::vector<int64_t>& kernel) {
@@ -55,10 +40,20 @@ Window ReadWindow(NodeContext& ctx, const std::vector<int64_t>& in_spatial,
   return w;
 }
 
-// "nn.conv1d" / "nn.conv2d" / "nn.conv3d" for an input of rank 3 / 4 / 5 (TVM's
-// dimension_picker).
-std::string Picked(const std::string& prefix, int rank, const std::string& suffix = "") {
+std::string Picked(const std::string& prefix, int rank, const std::string& suffix) {
   return prefix + std::to_string(rank - 2) + "d" + suffix;
+}
+
+namespace {
+
+using relay::AttrInts;
+using relay::AttrInt;
+using relay::Expr;
+
+int64_t Prod(const std::vector<int64_t>& v, size_t from, size_t to) {
+  int64_t p = 1;
+  for (size_t i = from; i < to; ++i) p *= v[i];
+  return p;
 }
 
 // tirgen's nn.conv1d_transpose compute follows TVM's generic strategy, which has no grouped or

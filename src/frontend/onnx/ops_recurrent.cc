@@ -2,7 +2,14 @@
 // v0.14's frontend does it (frontend/common.py rnn_cell / gru_cell / lstm_cell): the input is
 // split into steps, each direction's weights are split out and their gates reordered
 // (LSTM: ONNX i-o-f-c to i-f-c-o; GRU: z-r-n to r-z-n), the cell runs forward or backward,
-// and Y (seq, dirs, batch, hidden), Y_h and Y_c are stacked from the steps.
+// and Y (seq, dirs, batch, hidden), Y_h and Y_c are stacked from the steps. Activations and
+// activation_alpha/beta are read as TVM reads them (an alpha/beta is consumed only by an
+// activation that takes one).
+// Beyond TVM (which gets these wrong or ignores them): layout=1 transposes X and the initial
+// states in and Y, Y_h, Y_c out (TVM's two-axis transpose of rank-3 tensors fails to type);
+// sequence_lens masks every cell's states as TVM's gru_cell does for GRU (TVM ignores it for
+// RNN and LSTM); clip bounds each gate's pre-activation to [-clip, clip] as ONNX Runtime does
+// (TVM ignores it); a one-direction "reverse" node runs backwards (TVM runs it forward).
 #include <algorithm>
 
 #include "converter.h"
@@ -22,7 +29,27 @@ struct Builder {
   Expr Add(const Expr& a, const Expr& b) { return ctx.Call("add", {a, b}); }
   Expr Mul(const Expr& a, const Expr& b) { return ctx.Call("multiply", {a, b}); }
   Expr Sub(const Expr& a, const Expr& b) { return ctx.Call("subtract", {a, b}); }
-  Expr Act(const char* op, const Expr& x) { return ctx.Call(op, {x}); }
+  /// The node's activations, `per_dir` for each direction in ONNX's order (f, g[, h]).
+  struct ActSpec {
+    std::string name;
+    double alpha, beta;
+  };
+  std::vector<ActSpec> acts;
+  int per_dir = 1;
+  double clip = 0;  ///< bound of every gate's pre-activation; 0: none
+  /// Activation `k` of direction `dir` on a gate's pre-activation, clipped first.
+  Expr Gate(int dir, int k, const Expr& x) {
+    Expr in = clip > 0 ? ctx.Call("clip", {x}, {{"a_min", FloatAttr(-clip)}, {"a_max", FloatAttr(clip)}}) : x;
+    return Out(dir, k, in);
+  }
+  /// Activation `k` of direction `dir` unclipped (LSTM's h on the cell state).
+  Expr Out(int dir, int k, const Expr& x) {
+    const ActSpec& a = acts[dir * per_dir + k];
+    return Activation(ctx, a.name, x, a.alpha, a.beta);
+  }
+  Expr Transpose(const Expr& x, std::vector<int64_t> axes) {
+    return ctx.Call("transpose", {x}, {{"axes", AttrInts(std::move(axes))}});
+  }
   Expr Dense(const Expr& x, const Expr& w) { return ctx.Call("nn.dense", {x, w}); }
   Expr Squeeze0(const Expr& x) { return ctx.Call("squeeze", {x}, {{"axis", AttrInts({0})}}); }
   /// relay split into `n` equal sections along `axis`, as a list.
@@ -47,27 +74,110 @@ struct Builder {
   }
 };
 
+// Per-op facts: gate count, TVM's gate order, default activations.
+int GateCount(const std::string& op) { return op == "LSTM" ? 4 : op == "GRU" ? 3 : 1; }
+
+std::vector<std::string> DefaultActivations(const std::string& op) {
+  if (op == "LSTM") return {"Sigmoid", "Tanh", "Tanh"};
+  if (op == "GRU") return {"Sigmoid", "Tanh"};
+  return {"Tanh"};
+}
+
+// Which activations take activation_alpha / activation_beta values (TVM's lists), and the
+// defaults of their ONNX ops when the node gives none.
+bool NeedsAlpha(const std::string& a) {
+  for (const char* n : {"Affine", "LeakyRelu", "ThresholdedRelu", "ScaledTanh", "HardSigmoid", "Elu"})
+    if (a == n) return true;
+  return false;
+}
+bool NeedsBeta(const std::string& a) { return a == "Affine" || a == "ScaledTanh" || a == "HardSigmoid"; }
+double DefaultAlpha(const std::string& a) { return a == "LeakyRelu" ? 0.01 : a == "HardSigmoid" ? 0.2 : 1.0; }
+double DefaultBeta(const std::string& a) { return a == "HardSigmoid" ? 0.5 : a == "ScaledTanh" ? 1.0 : 0.0; }
+
+std::vector<std::string> ActivationList(const onnx::NodeProto& node) {
+  std::vector<std::string> out;
+  for (const auto& a : node.attribute())
+    if (a.name() == "activations") out.assign(a.strings().begin(), a.strings().end());
+  return out;
+}
+
+int NumDirections(const std::string& direction) { return direction == "bidirectional" ? 2 : 1; }
+
+// TVM's RNN._get_activations.
+std::vector<Builder::ActSpec> ReadActivations(NodeContext& ctx, int per_dir, int num_dirs) {
+  std::vector<std::string> names = ActivationList(ctx.node());
+  if (names.empty()) {
+    for (int d = 0; d < num_dirs; ++d)
+      for (const std::string& n : DefaultActivations(ctx.op_type())) names.push_back(n);
+  }
+  std::vector<double> alphas = ctx.Floats("activation_alpha"), betas = ctx.Floats("activation_beta");
+  size_t ai = 0, bi = 0;
+  std::vector<Builder::ActSpec> out;
+  for (const std::string& n : names) {
+    double alpha = DefaultAlpha(n), beta = DefaultBeta(n);
+    if (NeedsAlpha(n) && ai < alphas.size()) alpha = alphas[ai++];
+    if (NeedsBeta(n) && bi < betas.size()) beta = betas[bi++];
+    out.push_back({n, alpha, beta});
+  }
+  return out;
+}
+
 // One direction's weights: w_inp (gates*H, I), w_hid (gates*H, H), biases, initial states.
 struct Direction {
+  int index = 0;  ///< which direction (picks its activations)
   Expr h, c, w_inp, w_hid, b_inp, b_hid, p_i, p_f, p_o;
 };
 
-// The steps of X (seq, batch, input) and each direction's squeezed weights and states.
+// The steps of X (seq, batch, input), each direction's squeezed weights and states, and the
+// sequence_lens masks per step (batch, 1): step valid, step past the end, step == length.
 struct Unrolled {
   std::vector<Expr> steps;
   std::vector<Direction> dirs;
+  std::vector<Expr> keep, past, start;
+  int64_t batch = 0, hidden = 0;
 };
 
-Unrolled Prepare(Builder& b, int gates, const std::vector<int>& order) {
+// TVM's gru_cell masks: arange(seq) against sequence_lens broadcast to (seq, batch), cast to
+// the data type and unbound into steps. The arange is a constant (what FoldConstant makes of
+// TVM's arange of constants).
+void MakeMasks(Builder& b, Unrolled& u, int64_t seq, bool backwards) {
+  NodeContext& ctx = b.ctx;
+  DataType it = ctx.DType(4), dt = ctx.DType(0);
+  if (!it.is_int()) ctx.Fail("sequence_lens must be an integer tensor");
+  HostTensor range = HostTensor::Make({seq, 1}, it);
+  for (int64_t i = 0; i < seq; ++i) range.SetInt(i, i);
+  Expr arange = ctx.Const(ToNDArray(range));
+  Expr lens = ctx.Call("broadcast_to", {ctx.Input(4)}, {{"shape", AttrInts({seq, u.batch})}});
+  auto unbind = [&](const char* cmp) {
+    Expr m = ctx.Call("cast", {ctx.Call(cmp, {arange, lens})}, {{"dtype", String(dt.str())}});
+    m = ctx.Call("expand_dims", {m}, {{"axis", AttrInt(2)}});
+    std::vector<Expr> out;
+    for (const Expr& s : b.Split(m, static_cast<int>(seq), 0)) out.push_back(b.Squeeze0(s));
+    return out;
+  };
+  u.keep = unbind("less");
+  u.past = unbind("greater_equal");
+  if (backwards) u.start = unbind("equal");
+}
+
+Unrolled Prepare(Builder& b, int gates, const std::vector<int>& order, bool batch_first) {
   NodeContext& ctx = b.ctx;
   std::vector<int64_t> x_shape = ctx.Shape(0), r_shape = ctx.Shape(2);
   int num_dirs = static_cast<int>(ctx.Shape(1)[0]);
-  int64_t hidden = r_shape.back(), seq = x_shape[0], batch = x_shape[1];
+  if (num_dirs != 1 && num_dirs != 2) ctx.Fail("W's first dimension (num_directions) must be 1 or 2");
+  const std::string direction = ctx.Str("direction", "forward");
+  if (num_dirs != NumDirections(direction))
+    ctx.Fail("W's first dimension is " + std::to_string(num_dirs) + " but direction '" + direction + "' needs " +
+             std::to_string(NumDirections(direction)));
+  int64_t hidden = r_shape.back(), seq = x_shape[batch_first ? 1 : 0], batch = x_shape[batch_first ? 0 : 1];
   if (ctx.Shape(1)[1] != gates * hidden) ctx.Fail("W's second dimension must be " + std::to_string(gates) + " * hidden_size");
+  auto seq_first = [&](const Expr& x) { return batch_first ? b.Transpose(x, {1, 0, 2}) : x; };
   Unrolled u;
-  std::vector<Expr> steps = b.Split(ctx.Input(0), static_cast<int>(seq), 0);
+  u.batch = batch;
+  u.hidden = hidden;
+  std::vector<Expr> steps = b.Split(seq_first(ctx.Input(0)), static_cast<int>(seq), 0);
   for (const Expr& s : steps) u.steps.push_back(b.Squeeze0(s));
-  Expr h0 = ctx.HasInput(5) ? ctx.Input(5)
+  Expr h0 = ctx.HasInput(5) ? seq_first(ctx.Input(5))
                             : ctx.Call("zeros", {}, {{"shape", AttrInts({num_dirs, batch, hidden})},
                                                      {"dtype", String(ctx.DType(1).str())}});
   std::vector<Expr> hs = b.Split(h0, num_dirs, 0), ws = b.Split(ctx.Input(1), num_dirs, 0),
@@ -76,7 +186,7 @@ Unrolled Prepare(Builder& b, int gates, const std::vector<int>& order) {
   bool lstm = ctx.op_type() == "LSTM";
   if (lstm) {
     if (ctx.HasInput(6)) {
-      cs = b.Split(ctx.Input(6), num_dirs, 0);
+      cs = b.Split(seq_first(ctx.Input(6)), num_dirs, 0);
     } else {
       for (const Expr& h : hs) cs.push_back(ctx.Call("zeros_like", {h}));
     }
@@ -89,6 +199,7 @@ Unrolled Prepare(Builder& b, int gates, const std::vector<int>& order) {
   }
   for (int d = 0; d < num_dirs; ++d) {
     Direction dir;
+    dir.index = d;
     dir.h = b.Squeeze0(hs[d]);
     if (lstm) dir.c = b.Squeeze0(cs[d]);
     // RNN has one gate: its weights are only squeezed (as TVM does).
@@ -107,7 +218,80 @@ Unrolled Prepare(Builder& b, int gates, const std::vector<int>& order) {
     }
     u.dirs.push_back(dir);
   }
+  bool backwards = num_dirs == 2 || direction == "reverse";
+  if (ctx.HasInput(4)) MakeMasks(b, u, seq, backwards);
   return u;
+}
+
+struct State {
+  Expr h, c;
+};
+
+// TVM's rnn_cell step.
+State RnnStep(Builder& b, const Direction& d, const Expr& x, const State& s) {
+  Expr xw = b.Dense(x, d.w_inp), hw = b.Dense(s.h, d.w_hid);
+  if (d.b_inp.defined()) {
+    xw = b.Add(xw, d.b_inp);
+    hw = b.Add(hw, d.b_hid);
+  }
+  return {b.Gate(d.index, 0, b.Add(xw, hw)), Expr()};
+}
+
+// TVM's gru_cell step, gates r, z, n after reordering (f on r and z, g on n).
+State GruStep(Builder& b, const Direction& d, const Expr& x, const State& s, bool linear_before_reset) {
+  Expr xw = b.Dense(x, d.w_inp), r, z, n;
+  if (linear_before_reset) {
+    Expr hw = b.Dense(s.h, d.w_hid);
+    if (d.b_inp.defined()) {
+      xw = b.Add(xw, d.b_inp);
+      hw = b.Add(hw, d.b_hid);
+    }
+    std::vector<Expr> i = b.Split(xw, 3, -1), h = b.Split(hw, 3, -1);
+    r = b.Gate(d.index, 0, b.Add(i[0], h[0]));
+    z = b.Gate(d.index, 0, b.Add(i[1], h[1]));
+    n = b.Gate(d.index, 1, b.Add(i[2], b.Mul(r, h[2])));
+  } else {
+    std::vector<Expr> i = b.Split(xw, 3, 1), w = b.Split(d.w_hid, 3, 0);
+    r = b.Add(i[0], b.Dense(s.h, w[0]));
+    z = b.Add(i[1], b.Dense(s.h, w[1]));
+    Expr in = i[2], hn;
+    if (d.b_inp.defined()) {
+      std::vector<Expr> bi = b.Split(d.b_inp, 3, -1), bh = b.Split(d.b_hid, 3, -1);
+      r = b.Gate(d.index, 0, b.Add(r, b.Add(bi[0], bh[0])));
+      z = b.Add(z, b.Add(bi[1], bh[1]));
+      in = b.Add(in, bi[2]);
+      hn = b.Add(b.Dense(b.Mul(r, s.h), w[2]), bh[2]);
+    } else {
+      r = b.Gate(d.index, 0, r);
+      hn = b.Dense(b.Mul(r, s.h), w[2]);
+    }
+    z = b.Gate(d.index, 0, z);
+    n = b.Gate(d.index, 1, b.Add(in, hn));
+  }
+  return {b.Add(b.Mul(b.Sub(s.h, n), z), n), Expr()};
+}
+
+// TVM's lstm_cell step: one dense over [x, h] with [W, R], gates i, f, c, o after reordering
+// (f on i, f and o, g on c, h on the new cell state).
+State LstmStep(Builder& b, const Direction& d, const Expr& x, const State& s) {
+  Expr gates = b.Dense(b.Concat({x, s.h}, 1), b.Concat({d.w_inp, d.w_hid}, 1));
+  if (d.b_inp.defined()) gates = b.Add(gates, d.b_inp);
+  if (d.b_hid.defined()) gates = b.Add(gates, d.b_hid);
+  std::vector<Expr> g = b.Split(gates, 4, -1);
+  Expr i = g[0], f = g[1], c = g[2], o = g[3];
+  if (d.p_i.defined()) {
+    i = b.Gate(d.index, 0, b.Add(i, b.Mul(d.p_i, s.c)));
+    f = b.Gate(d.index, 0, b.Add(f, b.Mul(d.p_f, s.c)));
+  } else {
+    i = b.Gate(d.index, 0, i);
+    f = b.Gate(d.index, 0, f);
+  }
+  c = b.Gate(d.index, 1, c);
+  State out;
+  out.c = b.Add(b.Mul(f, s.c), b.Mul(i, c));
+  o = d.p_o.defined() ? b.Gate(d.index, 0, b.Add(o, b.Mul(d.p_o, out.c))) : b.Gate(d.index, 0, o);
+  out.h = b.Mul(o, b.Out(d.index, 2, out.c));
+  return out;
 }
 
 // A direction's outputs: per step in the order computed, and the final states.
@@ -116,104 +300,65 @@ struct CellOut {
   Expr h, c;
 };
 
-CellOut RnnCell(Builder& b, const std::vector<Expr>& steps, Direction d, bool backwards) {
-  CellOut out;
-  for (size_t k = 0; k < steps.size(); ++k) {
-    const Expr& x = steps[backwards ? steps.size() - 1 - k : k];
-    Expr xw = b.Dense(x, d.w_inp), hw = b.Dense(d.h, d.w_hid);
-    if (d.b_inp.defined()) {
-      xw = b.Add(xw, d.b_inp);
-      hw = b.Add(hw, d.b_hid);
-    }
-    d.h = b.Act("tanh", b.Add(xw, hw));
-    out.outputs.push_back(d.h);
+// Runs one direction over the steps. With sequence_lens (TVM's gru_cell scheme, here for every
+// cell): states past a sequence's end are zeroed, the final state is the last valid one, and
+// a backwards pass starts each sequence from the initial state at its own last step.
+template <typename StepFn>
+CellOut RunDirection(Builder& b, const Unrolled& u, const Direction& d, bool backwards, StepFn step) {
+  NodeContext& ctx = b.ctx;
+  bool masked = !u.keep.empty(), lstm = d.c.defined();
+  State s{d.h, d.c}, init = s, last;
+  if (masked) {
+    relay::AttrFields zeros{{"shape", AttrInts({u.batch, u.hidden})}, {"dtype", String(ctx.DType(0).str())}};
+    last.h = ctx.Call("zeros", {}, zeros);
+    if (lstm) last.c = ctx.Call("zeros", {}, zeros);
   }
-  out.h = d.h;
-  return out;
-}
-
-// TVM's gru_cell (without sequence_lens), gates r, z, n after reordering.
-CellOut GruCell(Builder& b, const std::vector<Expr>& steps, Direction d, bool backwards, bool linear_before_reset) {
   CellOut out;
-  for (size_t k = 0; k < steps.size(); ++k) {
-    const Expr& x = steps[backwards ? steps.size() - 1 - k : k];
-    Expr xw = b.Dense(x, d.w_inp), r, z, n;
-    if (linear_before_reset) {
-      Expr hw = b.Dense(d.h, d.w_hid);
-      if (d.b_inp.defined()) {
-        xw = b.Add(xw, d.b_inp);
-        hw = b.Add(hw, d.b_hid);
+  size_t n = u.steps.size();
+  for (size_t k = 0; k < n; ++k) {
+    size_t i = backwards ? n - 1 - k : k;
+    State t = step(u.steps[i], s);
+    if (masked) {
+      t.h = b.Mul(t.h, u.keep[i]);
+      if (lstm) t.c = b.Mul(t.c, u.keep[i]);
+    }
+    out.outputs.push_back(t.h);
+    if (masked) {
+      last.h = b.Add(b.Mul(last.h, u.past[i]), t.h);
+      if (lstm) last.c = b.Add(b.Mul(last.c, u.past[i]), t.c);
+      if (backwards) {
+        t.h = b.Add(t.h, b.Mul(init.h, u.start[i]));
+        if (lstm) t.c = b.Add(t.c, b.Mul(init.c, u.start[i]));
       }
-      std::vector<Expr> i = b.Split(xw, 3, -1), h = b.Split(hw, 3, -1);
-      r = b.Act("sigmoid", b.Add(i[0], h[0]));
-      z = b.Act("sigmoid", b.Add(i[1], h[1]));
-      n = b.Act("tanh", b.Add(i[2], b.Mul(r, h[2])));
-    } else {
-      std::vector<Expr> i = b.Split(xw, 3, 1), w = b.Split(d.w_hid, 3, 0);
-      r = b.Add(i[0], b.Dense(d.h, w[0]));
-      z = b.Add(i[1], b.Dense(d.h, w[1]));
-      Expr in = i[2], hn;
-      if (d.b_inp.defined()) {
-        std::vector<Expr> bi = b.Split(d.b_inp, 3, -1), bh = b.Split(d.b_hid, 3, -1);
-        r = b.Act("sigmoid", b.Add(r, b.Add(bi[0], bh[0])));
-        z = b.Add(z, b.Add(bi[1], bh[1]));
-        in = b.Add(in, bi[2]);
-        hn = b.Add(b.Dense(b.Mul(r, d.h), w[2]), bh[2]);
-      } else {
-        r = b.Act("sigmoid", r);
-        hn = b.Dense(b.Mul(r, d.h), w[2]);
-      }
-      z = b.Act("sigmoid", z);
-      n = b.Act("tanh", b.Add(in, hn));
     }
-    d.h = b.Add(b.Mul(b.Sub(d.h, n), z), n);
-    out.outputs.push_back(d.h);
+    s = t;
   }
-  out.h = d.h;
-  return out;
-}
-
-// TVM's lstm_cell: one dense over [x, h] with [W, R], gates i, f, c, o after reordering.
-CellOut LstmCell(Builder& b, const std::vector<Expr>& steps, Direction d, bool backwards) {
-  CellOut out;
-  for (size_t k = 0; k < steps.size(); ++k) {
-    const Expr& x = steps[backwards ? steps.size() - 1 - k : k];
-    Expr gates = b.Dense(b.Concat({x, d.h}, 1), b.Concat({d.w_inp, d.w_hid}, 1));
-    if (d.b_inp.defined()) gates = b.Add(gates, d.b_inp);
-    if (d.b_hid.defined()) gates = b.Add(gates, d.b_hid);
-    std::vector<Expr> g = b.Split(gates, 4, -1);
-    Expr i = g[0], f = g[1], c = g[2], o = g[3];
-    if (d.p_i.defined()) {
-      i = b.Act("sigmoid", b.Add(i, b.Mul(d.p_i, d.c)));
-      f = b.Act("sigmoid", b.Add(f, b.Mul(d.p_f, d.c)));
-    } else {
-      i = b.Act("sigmoid", i);
-      f = b.Act("sigmoid", f);
-    }
-    c = b.Act("tanh", c);
-    d.c = b.Add(b.Mul(f, d.c), b.Mul(i, c));
-    o = d.p_o.defined() ? b.Act("sigmoid", b.Add(o, b.Mul(d.p_o, d.c))) : b.Act("sigmoid", o);
-    d.h = b.Mul(o, b.Act("tanh", d.c));
-    out.outputs.push_back(d.h);
-  }
-  out.h = d.h;
-  out.c = d.c;
+  out.h = masked ? last.h : s.h;
+  out.c = masked ? last.c : s.c;
   return out;
 }
 
 void ConvertRecurrent(NodeContext& ctx) {
   Builder b{ctx};
   const std::string& op = ctx.op_type();
-  int gates = op == "LSTM" ? 4 : op == "GRU" ? 3 : 1;
+  int gates = GateCount(op);
   std::vector<int> order = op == "LSTM"  ? std::vector<int>{0, 2, 3, 1}
                            : op == "GRU" ? std::vector<int>{1, 0, 2}
                                          : std::vector<int>{0};
-  Unrolled u = Prepare(b, gates, order);
+  bool batch_first = ctx.Int("layout", 0) == 1;
+  Unrolled u = Prepare(b, gates, order, batch_first);
+  b.per_dir = static_cast<int>(DefaultActivations(op).size());
+  b.acts = ReadActivations(ctx, b.per_dir, static_cast<int>(u.dirs.size()));
+  if (b.acts.size() != u.dirs.size() * b.per_dir)
+    ctx.Fail("activations must name " + std::to_string(b.per_dir) + " functions per direction");
+  b.clip = ctx.Float("clip", 0.0);
   bool lbr = ctx.Int("linear_before_reset", 0) != 0;
   auto run = [&](const Direction& d, bool backwards) {
-    if (op == "LSTM") return LstmCell(b, u.steps, d, backwards);
-    if (op == "GRU") return GruCell(b, u.steps, d, backwards, lbr);
-    return RnnCell(b, u.steps, d, backwards);
+    if (op == "LSTM")
+      return RunDirection(b, u, d, backwards, [&](const Expr& x, const State& s) { return LstmStep(b, d, x, s); });
+    if (op == "GRU")
+      return RunDirection(b, u, d, backwards, [&](const Expr& x, const State& s) { return GruStep(b, d, x, s, lbr); });
+    return RunDirection(b, u, d, backwards, [&](const Expr& x, const State& s) { return RnnStep(b, d, x, s); });
   };
   bool reverse_only = ctx.Str("direction", "forward") == "reverse";
   Expr y, y_h, y_c;
@@ -226,9 +371,7 @@ void ConvertRecurrent(NodeContext& ctx) {
     y_h = b.Stack({fw.h, bw.h}, 0);
     if (op == "LSTM") y_c = b.Stack({fw.c, bw.c}, 0);
   } else {
-    // TVM runs a one-direction "reverse" node forward (rnn_cell's backwards flag is only set
-    // for the second direction); ONNX runs it backwards with Y in time order, which is what
-    // is done here.
+    // ONNX runs a one-direction "reverse" node backwards with Y in time order.
     CellOut one = run(u.dirs[0], reverse_only);
     std::vector<Expr> outs = one.outputs;
     if (reverse_only) std::reverse(outs.begin(), outs.end());
@@ -236,25 +379,31 @@ void ConvertRecurrent(NodeContext& ctx) {
     y_h = b.Expand0(one.h);
     if (op == "LSTM") y_c = b.Expand0(one.c);
   }
+  if (batch_first) {  // Y (batch, seq, dirs, hidden), Y_h and Y_c (batch, dirs, hidden)
+    y = b.Transpose(y, {2, 0, 1, 3});
+    y_h = b.Transpose(y_h, {1, 0, 2});
+    if (y_c.defined()) y_c = b.Transpose(y_c, {1, 0, 2});
+  }
   if (ctx.HasOutput(0)) ctx.SetOutput(0, y);
   if (ctx.HasOutput(1)) ctx.SetOutput(1, y_h);
   if (ctx.HasOutput(2)) ctx.SetOutput(2, y_c);
 }
 
 std::string RecurrentForms(const NodeForm& f) {
-  if (f.Int("layout", 0) != 0) return "layout=1 (batch-first)";
-  if (f.HasInput(4)) return "the sequence_lens input";
-  if (f.HasAttr("clip")) return "the clip attribute";
+  int64_t layout = f.Int("layout", 0);
+  if (layout != 0 && layout != 1) return "layout=" + std::to_string(layout);
   if (f.Int("input_forget", 0) != 0) return "input_forget=1";
+  std::string direction = f.Str("direction", "forward");
+  if (direction != "forward" && direction != "reverse" && direction != "bidirectional")
+    return "direction '" + direction + "'";
   const std::string& op = f.node.op_type();
-  std::vector<std::string> dflt = op == "LSTM" ? std::vector<std::string>{"Sigmoid", "Tanh", "Tanh"}
-                                  : op == "GRU" ? std::vector<std::string>{"Sigmoid", "Tanh"}
-                                                : std::vector<std::string>{"Tanh"};
-  for (const auto& a : f.node.attribute()) {
-    if (a.name() != "activations") continue;
-    for (int i = 0; i < a.strings_size(); ++i)
-      if (a.strings(i) != dflt[i % dflt.size()]) return "activation " + a.strings(i);
-  }
+  std::vector<std::string> names = ActivationList(f.node);
+  const std::vector<std::string>& known = ActivationNames();
+  for (const std::string& n : names)
+    if (std::find(known.begin(), known.end(), n) == known.end()) return "activation " + n;
+  size_t per_dir = DefaultActivations(op).size();
+  if (!names.empty() && names.size() != per_dir * NumDirections(direction))
+    return std::to_string(names.size()) + " activations (" + std::to_string(per_dir) + " per direction are needed)";
   if (f.Rank(0) >= 0 && f.Rank(0) != 3) return "an input of rank " + std::to_string(f.Rank(0));
   return "";
 }

@@ -96,9 +96,23 @@ class Graph {
       Edge(get->tuple, id, kInjective);
       return;
     }
-    // Vars, constants and anything else are opaque leaves.
+    // Vars, constants and anything else are opaque leaves. A let's value and body and an if's
+    // parts are used outside the dataflow graph (TVM does not fuse through lets or ifs): each is
+    // the output of its own groups, so the calls bound by a let chain are fused and lowered too.
     nodes.push_back(n);
     index[e.get()] = id;
+    auto opaque_use = [this](const Expr& x) {
+      auto it = index.find(x.get());
+      if (it != index.end()) nodes[it->second].extern_ref = true;
+    };
+    if (const auto* let = e.as<LetNode>()) {
+      opaque_use(let->value);
+      opaque_use(let->body);
+    } else if (const auto* cond = e.as<IfNode>()) {
+      opaque_use(cond->cond);
+      opaque_use(cond->true_branch);
+      opaque_use(cond->false_branch);
+    }
   }
 };
 
@@ -372,6 +386,8 @@ class FuseRewriter {
     if (const auto* call = e.as<CallNode>()) return call->args;
     if (const auto* tuple = e.as<TupleNode>()) return tuple->fields;
     if (const auto* get = e.as<TupleGetItemNode>()) return {get->tuple};
+    if (const auto* let = e.as<LetNode>()) return {let->value, let->body};
+    if (const auto* cond = e.as<IfNode>()) return {cond->cond, cond->true_branch, cond->false_branch};
     return {};
   }
 
@@ -463,7 +479,18 @@ class FuseRewriter {
       if (IsRoot(gr, e)) return MakeFunction(gr, e->checked_type, ng);
       return ng;
     }
-    return e;  // vars, constants
+    if (const auto* let = e.as<LetNode>()) {
+      Expr value = Rewrite(let->value), body = Rewrite(let->body);
+      if (value.same_as(let->value) && body.same_as(let->body)) return e;
+      return WithCheckedType(Let(let->var, value, body), e->checked_type);
+    }
+    if (const auto* cond = e.as<IfNode>()) {
+      Expr c = Rewrite(cond->cond), t = Rewrite(cond->true_branch), f = Rewrite(cond->false_branch);
+      if (c.same_as(cond->cond) && t.same_as(cond->true_branch) && f.same_as(cond->false_branch))
+        return e;
+      return WithCheckedType(If(c, t, f), e->checked_type);
+    }
+    return e;  // vars, constants, nested functions
   }
 
   const Graph& g_;

@@ -1,6 +1,6 @@
 // relay::Optimize: TVM's task-extraction pass prefix then FuseOps (golden README's sequence).
 // Passes that are the identity on the programs tirgen accepts (RemoveUnusedFunctions on a
-// single main, ToBasicBlockNormalForm on dataflow, qnn Legalize, EtaExpand, FlattenAtrousConv,
+// single main, ToBasicBlockNormalForm on dataflow, EtaExpand, FlattenAtrousConv,
 // the opt-level-4 CombineParallel* and FastMath) are omitted.
 #include "tirgen/relay/text.h"
 #include "tirgen/relay/transforms.h"
@@ -16,6 +16,7 @@ IRModule Optimize(const IRModule& mod, const std::map<std::string, NDArray>& par
   const ConstantEvaluator& eval = config.constant_evaluator;
   IRModule m = params.empty() ? mod : BindParamsByName(mod, params);
   m = InferType(m);  // the passes read checked types (TVM's pass infra infers them first too)
+  m = QnnLegalize(m);  // the qnn dialect becomes ordinary ops first, as in TVM
   m = Legalize(m);
   m = SimplifyInference(m);
   // TVM's pipeline passes EliminateCommonSubexpr a skip function meant to keep int32 casts,

@@ -1,5 +1,6 @@
 #include "pattern_rewrite.h"
 
+#include <memory>
 #include <set>
 
 #include "tirgen/relay/expr_functor.h"
@@ -140,11 +141,25 @@ struct Group {
   std::vector<std::pair<PNode, Expr>> matched;
 };
 
-// Finds the non-overlapping matches of `pat` in `root`, outputs first.
-std::unordered_map<const Object*, Group> GroupMatches(const Pattern& pat, const Expr& root) {
+// A function's nodes in post order, and their consumers computed only once a pattern matches
+// (most rewrites match nothing: a 100k-node graph should not pay a user map per rewrite).
+struct GraphIndex {
+  explicit GraphIndex(const Expr& root) : root(root) {
+    PostOrderVisit(root, [&](const Expr& e) { order.push_back(e); });
+  }
+  const std::unordered_map<const Object*, std::vector<const Object*>>& Users() {
+    if (!users_ready) users = Consumers(root), users_ready = true;
+    return users;
+  }
+  Expr root;
   std::vector<Expr> order;
-  PostOrderVisit(root, [&](const Expr& e) { order.push_back(e); });
-  auto consumers = Consumers(root);
+  bool users_ready = false;
+  std::unordered_map<const Object*, std::vector<const Object*>> users;
+};
+
+// Finds the non-overlapping matches of `pat` in the graph, outputs first.
+std::unordered_map<const Object*, Group> GroupMatches(const Pattern& pat, GraphIndex& graph) {
+  const std::vector<Expr>& order = graph.order;
   std::set<const Object*> assigned;
   std::unordered_map<const Object*, Group> groups;
   for (auto it = order.rbegin(); it != order.rend(); ++it) {
@@ -176,7 +191,10 @@ std::unordered_map<const Object*, Group> GroupMatches(const Pattern& pat, const 
         continue;
       if (assigned.count(n)) ok = false;  // overlaps an earlier match
       if (n == cur.get()) continue;
-      for (const Object* user : consumers[n])
+      const auto& users = graph.Users();
+      auto it = users.find(n);
+      if (it == users.end()) continue;
+      for (const Object* user : it->second)
         if (!members.count(user)) ok = false;  // an interior value is used elsewhere
     }
     if (!ok) continue;
@@ -219,13 +237,16 @@ Expr RewritePatterns(const std::vector<Rewrite>& rewrites, const Expr& expr, con
       throw InternalError("pattern rewriting did not reach a fixed point in 100 rounds");
     Expr last = post;
     bool changed = false;
+    std::unique_ptr<GraphIndex> graph;  // of `post`; built when first needed after it changed
     for (const Rewrite& rw : rewrites) {
-      auto groups = GroupMatches(rw.pattern, post);
+      if (!graph) graph = std::make_unique<GraphIndex>(post);
+      auto groups = GroupMatches(rw.pattern, *graph);
       if (groups.empty()) continue;
       Rewriter r(rw, std::move(groups));
       Expr out = r.VisitExpr(post);
       if (!r.changed) continue;
       changed = true;
+      graph.reset();  // holds the old graph alive: free it before the new one is typed
       post = InferType(out, mod);
     }
     // A rewrite may rebuild an equal graph (new nodes, same program): compare the text.

@@ -246,6 +246,12 @@ const std::map<std::string, Handler>& Handlers() {
 
 }  // namespace
 
+std::vector<std::string> ScheduleMethodNames() {
+  std::vector<std::string> out;
+  for (const auto& kv : Handlers()) out.push_back(kv.first);  // a std::map: already sorted
+  return out;
+}
+
 std::vector<TraceValue> ApplyScheduleCall(Schedule& sch, const std::string& m, const Args& args) {
   auto it = Handlers().find(m);
   if (it == Handlers().end()) throw Error("sch." + m + ": not a schedule primitive tirgen knows");

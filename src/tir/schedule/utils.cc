@@ -40,12 +40,6 @@ class BindingSimplifier : public StmtExprMutator {
   bool preserve_;
 };
 
-class BufferCollector : public StmtExprVisitor {
- public:
-  BufferVarMap map;
-  void VisitBuffer(const Buffer& b) override { map.emplace(b->data.get(), b); }
-};
-
 // Finds whether a var is bound by an AllocateConst.
 class ConstVarFinder : public StmtExprVisitor {
  public:
@@ -129,17 +123,24 @@ Stmt WithScopeChildren(const Stmt& body, const std::vector<Stmt>& children) {
   return SeqStmt::Flatten(children);
 }
 
-BufferVarMap AllBuffers(const PrimFunc& func) {
-  BufferCollector c;
-  for (const auto& kv : func->buffer_map) c.VisitBuffer(kv.second);
-  c.VisitStmt(func->body);
-  return c.map;
-}
-
 bool IsConstantBuffer(const PrimFunc& func, const Buffer& buffer) {
   ConstVarFinder f(buffer->data.get());
   f.VisitStmt(func->body);
   return f.found;
+}
+
+void AddSignatureBuffers(const BlockNode* block, BufferVarMap* buffers) {
+  for (const BufferRegion& r : block->reads) (*buffers)[r->buffer->data.get()] = r->buffer;
+  for (const BufferRegion& r : block->writes) (*buffers)[r->buffer->data.get()] = r->buffer;
+  for (const Buffer& b : block->alloc_buffers) (*buffers)[b->data.get()] = b;
+}
+
+bool SignatureNames(const BlockNode* block, const Buffer& buffer) {
+  for (const BufferRegion& r : block->reads)
+    if (r->buffer.same_as(buffer)) return true;
+  for (const BufferRegion& r : block->writes)
+    if (r->buffer.same_as(buffer)) return true;
+  return false;
 }
 
 Block WithReadWriteRegions(const Block& block, const BufferVarMap& buffers) {

@@ -47,10 +47,13 @@ Stmt WithScopeChildren(const Stmt& body, const std::vector<Stmt>& children);
 /// Buffers whose data var is bound by an AllocateConst anywhere in `func` (and their views).
 bool IsConstantBuffer(const PrimFunc& func, const Buffer& buffer);
 
-/// Every buffer the function refers to, by data var (constant buffers included: analyses that
-/// skip them are how TVM lost AllocateConst accesses).
-BufferVarMap AllBuffers(const PrimFunc& func);
-
+// TVM's inliners recompute a block's regions over the buffers named in block signatures only
+// (reads, writes, alloc_buffers of the inlined block, the scope root and every block visited
+// before): a buffer bound elsewhere (an allocate_const, a decl_buffer) stays out of T.reads, as in
+// the parser's completion. A later signature for the same data var wins, as TVM's Map::Set.
+void AddSignatureBuffers(const BlockNode* block, BufferVarMap* buffers);
+// Whether the block's reads or writes name the buffer (TVM recomputes only those blocks).
+bool SignatureNames(const BlockNode* block, const Buffer& buffer);
 /// Recomputes reads/writes of `block` from its body (TVM's GetBlockReadWriteRegion).
 Block WithReadWriteRegions(const Block& block, const BufferVarMap& buffers);
 

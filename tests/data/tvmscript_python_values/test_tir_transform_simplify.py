@@ -2,10 +2,10 @@
 # of TestRemoveTransitivelyProvableCondition and TestMostRestrictiveConditional that take
 # expressions built in Python (`priors`, `postulate`, `expr_before`, `expr_after`, over the free
 # variables i, j, k) from the enclosing scope, for every test case. Ported: tvm.tir.Var /
-# IntImm / all are tirgen.tir's; tvm.testing.parameter(...) is a plain tuple. Left out: the
-# `expected` fixture of TestRemoveTransitivelyProvableCondition (func@669, func@679), whose
-# values come from tvm.arith.Analyzer().canonical_simplify, which tirgen's Python API lacks.
-from tirgen import tir
+# IntImm / all are tirgen.tir's, tvm.arith.Analyzer is tirgen.arith's; tvm.testing.parameter(...)
+# is a plain tuple. The `expected` fixture of TestRemoveTransitivelyProvableCondition is func@669
+# (provable cases) or func@679 (the others).
+from tirgen import arith, tir
 from tirgen.script import tir as T
 
 
@@ -91,6 +91,31 @@ class TestRemoveTransitivelyProvableCondition:
 
         return func
 
+    def expected(self, test_case):
+        priors, postulate, provable = test_case
+
+        analyzer = arith.Analyzer()
+        priors = analyzer.canonical_simplify(priors)
+
+        if provable:
+
+            @T.prim_func
+            def func(A: T.Buffer(1, "bool")):
+                if priors:
+                    A[0] = True
+
+            return func
+
+        else:
+            postulate = analyzer.canonical_simplify(postulate)
+
+            @T.prim_func
+            def func(A: T.Buffer(1, "bool")):
+                if priors:
+                    A[0] = postulate
+
+            return func
+
 
 class TestMostRestrictiveConditional:
     i, j, k = [tir.Var(name, "int32") for name in "ijk"]
@@ -132,6 +157,7 @@ PROGRAMS = {}
 _t = TestRemoveTransitivelyProvableCondition()
 for _n, _case in enumerate(_t.test_case):
     PROGRAMS[f"func@653[{_n}]"] = lambda c=_case: _t.before(c)
+    PROGRAMS[f"func@{669 if _case[2] else 679}[{_n}]"] = lambda c=_case: _t.expected(c)
 _m = TestMostRestrictiveConditional()
 for _n, _case in enumerate(_m.test_case):
     PROGRAMS[f"func@1037[{_n}]"] = lambda c=_case: _m.before(c)

@@ -102,6 +102,9 @@ class Trace {
 /// 20 significant digits, so a record written by tirgen reads like one written by TVM.
 std::string JSONDumps(const nlohmann::json& json);
 
+/// The schedule methods ApplyScheduleCall knows (TVM's Python names), sorted.
+std::vector<std::string> ScheduleMethodNames();
+
 /// Calls the schedule method `method` (TVM's Python name) with Python-style arguments (TVM's
 /// parameter names and positions, defaults applied). Arguments must already be resolved
 /// (handles, not variable names). Returns the results (empty for none).

@@ -1,6 +1,6 @@
 // compute_inline: a producer block `B[v...] = f(v...)` disappears; every load `B[e...]` in its
-// scope becomes f(e...). The producer's buffer and loop nest go away; consumers' regions are
-// recomputed (constant buffers included).
+// scope becomes f(e...). The producer's buffer and loop nest go away; the regions of the blocks
+// whose signature named it are recomputed over the signature buffers (TVM's rule).
 #include "compute_location.h"
 
 namespace tirgen {
@@ -9,7 +9,15 @@ namespace tir {
 namespace {
 class Inliner : public TrackingMutator {
  public:
-  Inliner(const BufferStoreNode* store, BufferVarMap buffers) : store_(store), buffers_(std::move(buffers)) {}
+  Inliner(const BlockNode* producer, const BlockNode* scope_root) : store_(producer->body.as<BufferStoreNode>()) {
+    AddSignatureBuffers(producer, &buffers_);
+    AddSignatureBuffers(scope_root, &buffers_);
+  }
+
+  Stmt VisitStmt_(const BlockNode* op) override {
+    AddSignatureBuffers(op, &buffers_);
+    return TrackingMutator::VisitStmt_(op);
+  }
 
   PrimExpr VisitExpr_(const BufferLoadNode* op) override {
     if (!op->buffer.same_as(store_->buffer)) return StmtExprMutator::VisitExpr_(op);
@@ -20,7 +28,9 @@ class Inliner : public TrackingMutator {
   }
 
  protected:
-  Block Finish(const BlockNode*, Block b) override { return WithReadWriteRegions(b, buffers_); }
+  Block Finish(const BlockNode* old, Block b) override {
+    return SignatureNames(old, store_->buffer) ? WithReadWriteRegions(b, buffers_) : b;
+  }
 
  private:
   const BufferStoreNode* store_;
@@ -59,7 +69,7 @@ void InlineBlock(Schedule::State& st, const BlockRV& rv) {
   Stmt body = RemoveBlockSubtree(s.scope->body, s.block);
   if (!body.defined())
     throw ScheduleError("cannot inline " + Describe(s.block) + ": it is the only statement of its scope");
-  Inliner inl(store, AllBuffers(s.f));
+  Inliner inl(s.block, s.scope);
   auto n = CopyNode(*s.scope);
   n->body = inl.VisitStmt(body);
   std::vector<Buffer> allocs;

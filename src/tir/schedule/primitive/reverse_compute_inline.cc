@@ -1,6 +1,7 @@
 // reverse_compute_inline: a consumer block `C[h(v)] = g(B[v...])` disappears into the only
 // producer of B: the producer's store `B[p...] = f` becomes `C[h(p)] = g(f)`. B and the
-// consumer's loop nest go away; the producer's regions are recomputed.
+// consumer's loop nest go away; the regions of the blocks whose signature named B are recomputed
+// over the signature buffers (TVM's rule, see AddSignatureBuffers).
 #include "compute_location.h"
 
 namespace tirgen {
@@ -112,17 +113,28 @@ void ReverseInlineBlock(Schedule::State& st, const BlockRV& rv) {
   }
   auto pn = CopyNode(*producer);
   pn->body = BufferStore(cstore->buffer, value, indices);
-  Block new_producer = WithReadWriteRegions(Block(std::shared_ptr<const Object>(pn)), AllBuffers(s.f));
+  Block new_store{std::shared_ptr<const Object>(pn)};
 
   Stmt body = RemoveBlockSubtree(s.scope->body, consumer);
+  // Swaps the new producer in. Regions are recomputed as TVM's inliner does: over the buffers
+  // named by the signatures of the consumer, the scope root and every block visited so far
+  // (pre-order), for the blocks whose signature named the inlined buffer.
   class Swap : public TrackingMutator {
    public:
     const BlockNode* from;
+    Buffer inlined;
+    Block new_store;  // the producer with its new store, regions not yet recomputed
     Block to;
     PrimExpr extra;  // over the producer's iter vars; undefined: no predicate to add
     std::vector<IterVar> iter_vars;
+    BufferVarMap buffers;
+    void ReachProducer() {
+      AddSignatureBuffers(from, &buffers);
+      to = WithReadWriteRegions(new_store, buffers);
+    }
     Stmt VisitStmt_(const BlockRealizeNode* op) override {
       if (op->block.get() != from || !extra.defined()) return TrackingMutator::VisitStmt_(op);
+      ReachProducer();
       std::vector<std::pair<Var, PrimExpr>> bind;
       for (size_t i = 0; i < iter_vars.size(); ++i) bind.emplace_back(iter_vars[i]->var, op->iter_values[i]);
       PrimExpr cond = Substitute(extra, bind);
@@ -132,15 +144,25 @@ void ReverseInlineBlock(Schedule::State& st, const BlockRV& rv) {
     }
     Stmt VisitStmt_(const BlockNode* op) override {
       if (op == from) {
+        ReachProducer();
         rebuilt[op] = to;
         return to;
       }
+      AddSignatureBuffers(op, &buffers);
       return TrackingMutator::VisitStmt_(op);
     }
     PrimExpr VisitExpr(const PrimExpr& e) override { return e; }
+
+   protected:
+    Block Finish(const BlockNode* old, Block b) override {
+      return SignatureNames(old, inlined) ? WithReadWriteRegions(b, buffers) : b;
+    }
   } swap;
   swap.from = producer;
-  swap.to = new_producer;
+  swap.inlined = inlined;
+  swap.new_store = new_store;
+  AddSignatureBuffers(consumer, &swap.buffers);
+  AddSignatureBuffers(s.scope, &swap.buffers);
   swap.extra = extra;
   swap.iter_vars = producer->iter_vars;
   auto n = CopyNode(*s.scope);

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Times every subcommand on the depth/size stress inputs of issue 18 (bench/depth_inputs.py):
+# one line per (N, input, subcommand) with wall seconds, peak RSS in MB, exit code and the first
+# line of stderr when it failed. Usage: bench/depth_bench.sh [N...] (default 10000 50000 100000).
+# Env: TIRGEN (default build/tirgen), TIMEOUT per command in seconds (default 300),
+# ONLY=regex filter on "input subcommand".
+set -uo pipefail
+cd "$(dirname "$0")/.."
+tirgen=${TIRGEN:-build/tirgen}
+timeout=${TIMEOUT:-300}
+only=${ONLY:-.}
+sizes=("$@")
+[ ${#sizes[@]} -eq 0 ] && sizes=(10000 50000 100000)
+work=$(mktemp -d /tmp/tirgen_depth_bench.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+export TIRGEN_CACHE_DIR="$work/cache"
+/usr/bin/python3 -c "import numpy; numpy.save('$work/x.npy', numpy.linspace(-1, 1, 4, dtype='float32'))"
+/usr/bin/python3 -c "import numpy; numpy.save('$work/A.npy', numpy.linspace(-1, 1, 16, dtype='float32')); numpy.save('$work/B.npy', numpy.zeros(16, dtype='float32'))"
+
+# measure LABEL CMD...: one table row.
+measure() {
+  local label=$1; shift
+  [[ "$label" =~ $only ]] || return 0
+  local t0 t1 rc rss
+  t0=$(date +%s.%N)
+  /usr/bin/time -f "%M" -o "$work/rss" timeout "$timeout" "$@" >"$work/out" 2>"$work/err"
+  rc=$?
+  t1=$(date +%s.%N)
+  rss=$(tail -1 "$work/rss" 2>/dev/null)
+  local note=""
+  [ $rc -ne 0 ] && note=$(grep -v '^Command' "$work/err" | head -1 | cut -c1-150)
+  [ $rc -eq 124 ] && note="timeout ${timeout}s"
+  printf "%-7s %-34s %7.2f s %6d MB  rc=%-3s %s\n" "$n" "$label" "$(echo "$t1 - $t0" | bc)" \
+    $(( ${rss:-0} / 1024 )) "$rc" "$note"
+}
+
+for n in "${sizes[@]}"; do
+  d="$work/in$n"
+  /usr/bin/python3 bench/depth_inputs.py "$n" "$d"
+  for f in relu_chain.onnx let_chain.relay call_chain.relay; do
+    [[ $f == *.relay ]] && measure "$f relay" "$tirgen" relay "$d/$f" -o "$work/o.txt"
+    measure "$f fuse" "$tirgen" fuse "$d/$f" -o "$work/o.txt"
+    measure "$f lower" "$tirgen" lower "$d/$f" -o "$work/o.txt"
+    measure "$f tasks" "$tirgen" tasks "$d/$f" -o "$work/o.txt"
+    [[ $f == *.relay ]] && measure "$f opt" "$tirgen" opt "$d/$f" --pass InferType,SimplifyExpr,FoldConstant -o "$work/o.txt"
+    measure "$f build" "$tirgen" build "$d/$f" -o "$work/o.so"
+    measure "$f run" "$tirgen" run "$d/$f" --input x="$work/x.npy" --output-dir "$work/out_run"
+  done
+  for f in sum.py nest.py for_nest.py; do
+    measure "$f script" "$tirgen" script "$d/$f" -o "$work/o.py"
+    measure "$f script --check" "$tirgen" script --check "$d/$f"
+    measure "$f opt" "$tirgen" opt "$d/$f" --pass tir.Simplify -o "$work/o.py"
+    measure "$f build" "$tirgen" build "$d/$f" -o "$work/o.so"
+    measure "$f run" "$tirgen" run "$d/$f" --input A="$work/A.npy" --output-dir "$work/out_run"
+  done
+done
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores"

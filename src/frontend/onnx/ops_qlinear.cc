@@ -1,0 +1,71 @@
+// The com.microsoft QLinear* elementwise ops (QLinearAdd, QLinearMul, QLinearLeakyRelu,
+// QLinearSigmoid, QLinearSoftmax) as TVM v0.14's frontend maps them, following ONNX Runtime,
+// which computes them in float: every quantized input is qnn.dequantize'd with its scalar
+// scale / zero point, the float op runs, and the result is qnn.quantize'd to the first input's
+// dtype. Beyond TVM: missing zero points are 0 (they are optional in ONNX Runtime's schema),
+// and QLinearLeakyRelu's alpha defaults to ONNX Runtime's 0.01 (TVM's default is 1.0).
+#include "const_eval.h"
+#include "converter.h"
+
+namespace tirgen {
+namespace frontend {
+namespace onnx_import {
+namespace {
+
+using relay::AttrInt;
+using relay::Expr;
+
+// Input `i` as a rank-0 scale (float32) or zero point (cast to int32; 0 when absent), as
+// TVM's get_scalar.
+Expr ScalarParam(NodeContext& ctx, int i, bool zero_point) {
+  if (zero_point && !ctx.HasInput(i)) return ctx.Scalar(0.0, DataType::Int(32));
+  std::vector<int64_t> shape = ctx.Shape(i);
+  if (SaturatingNumel(shape) != 1) ctx.Fail("input " + std::to_string(i) + " must hold one value (per-tensor quantization)");
+  Expr p = shape.empty() ? ctx.Input(i) : ctx.Reshape(ctx.Input(i), {});
+  if (!zero_point && ctx.DType(i) != DataType::Float(32)) ctx.Fail("scales must be float32, not " + ctx.DType(i).str());
+  return zero_point ? ctx.Call("cast", {p}, {{"dtype", String("int32")}}) : p;
+}
+
+// qnn.dequantize of the quantized input `x` with the scale and zero point at x + 1, x + 2.
+Expr Dequantized(NodeContext& ctx, int x) {
+  DataType dt = ctx.DType(x);
+  if (dt != DataType::Int(8) && dt != DataType::UInt(8)) ctx.Fail("quantized inputs must be int8 or uint8, not " + dt.str());
+  return ctx.Call("qnn.dequantize", {ctx.Input(x), ScalarParam(ctx, x + 1, false), ScalarParam(ctx, x + 2, true)},
+                  {{"out_dtype", String("float32")}, {"axis", AttrInt(-1)}});
+}
+
+// The float result quantized with the scale and zero point at `s`, s + 1, to input 0's dtype.
+void SetQuantized(NodeContext& ctx, const Expr& value, int s) {
+  ctx.SetOutput(0, ctx.Call("qnn.quantize", {value, ScalarParam(ctx, s, false), ScalarParam(ctx, s + 1, true)},
+                            {{"out_dtype", String(ctx.DType(0).str())}, {"axis", AttrInt(-1)}}));
+}
+
+void ConvertQLinearBinary(NodeContext& ctx) {
+  const char* op = ctx.op_type() == "QLinearAdd" ? "add" : "multiply";
+  SetQuantized(ctx, ctx.Call(op, {Dequantized(ctx, 0), Dequantized(ctx, 3)}), 6);
+}
+
+void ConvertQLinearUnary(NodeContext& ctx) {
+  Expr x = Dequantized(ctx, 0), y;
+  const std::string& op = ctx.op_type();
+  if (op == "QLinearLeakyRelu") {
+    y = ctx.Call("nn.leaky_relu", {x}, {{"alpha", FloatAttr(ctx.Float("alpha", 0.01))}});
+  } else if (op == "QLinearSigmoid") {
+    y = ctx.Call("sigmoid", {x});
+  } else {
+    y = ctx.Call("nn.softmax", {x}, {{"axis", AttrInt(ctx.Axis(ctx.Int("axis", -1), ctx.Rank(0)))}});
+  }
+  SetQuantized(ctx, y, 3);
+}
+
+}  // namespace
+
+void AddQLinearConverters(ConverterTable* table) {
+  for (const char* op : {"QLinearAdd", "QLinearMul"}) (*table)[std::string("com.microsoft.") + op] = ConvertQLinearBinary;
+  for (const char* op : {"QLinearLeakyRelu", "QLinearSigmoid", "QLinearSoftmax"})
+    (*table)[std::string("com.microsoft.") + op] = ConvertQLinearUnary;
+}
+
+}  // namespace onnx_import
+}  // namespace frontend
+}  // namespace tirgen

@@ -1,0 +1,30 @@
+// The spatial window of a conv/pool node (kernel, strides, dilations, pads with auto_pad
+// resolved) and TVM's dimension_picker, shared by the nn converters (ops_nn.cc) and LpPool
+// (ops_lp_pool.cc). Internal.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "converter.h"
+
+namespace tirgen {
+namespace frontend {
+namespace onnx_import {
+
+/// Spatial attributes of a conv/pool node over `n` spatial dims.
+struct Window {
+  std::vector<int64_t> kernel, strides, dilations, pads;  ///< pads: begins then ends
+};
+
+/// Reads strides/dilations/pads (defaults 1/1/0) for `kernel` over `in_spatial`, checks them
+/// and resolves auto_pad.
+Window ReadWindow(NodeContext& ctx, const std::vector<int64_t>& in_spatial, const std::vector<int64_t>& kernel);
+
+/// "nn.conv1d" / "nn.conv2d" / "nn.conv3d" for an input of rank 3 / 4 / 5 (TVM's
+/// dimension_picker).
+std::string Picked(const std::string& prefix, int rank, const std::string& suffix = "");
+
+}  // namespace onnx_import
+}  // namespace frontend
+}  // namespace tirgen
