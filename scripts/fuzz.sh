@@ -7,7 +7,9 @@
 # its input in build-asan/fuzz/findings/<target>: fix it and commit the input to
 # tests/fuzz/regressions/<name>/ (the ctest fuzz_replay.<name> replays it in the normal build).
 # FUZZ_MERGE=1 afterwards minimizes the working corpus back into tests/fuzz/corpus/<name>.
-# Usage: [FUZZ_RUNS=N] [FUZZ_MERGE=1] scripts/fuzz.sh [SECONDS] [TARGET...]   (default: all)
+# FUZZ_NO_BUILD=1 uses the targets as built (while another asan_build.sh is running in
+# build-asan/, a second ninja there would race it).
+# Usage: [FUZZ_RUNS=N] [FUZZ_MERGE=1] [FUZZ_NO_BUILD=1] scripts/fuzz.sh [SECONDS] [TARGET...]   (default: all)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
@@ -15,7 +17,7 @@ shift || true
 all=(script_parser_fuzz onnx_import_fuzz relay_text_fuzz npy_fuzz trace_fuzz pipeline_fuzz)
 targets=("${@:-${all[@]}}")
 [ $# -eq 0 ] && targets=("${all[@]}")
-./scripts/asan_build.sh "${targets[@]}"
+[ -n "${FUZZ_NO_BUILD:-}" ] || ./scripts/asan_build.sh "${targets[@]}"
 # UBSan reports stop the run (they are findings); leaks are checked by libFuzzer itself. The
 # targets link clang's shared ASan runtime after libstdc++ (libFuzzer's own dependency), so it
 # is preloaded to come first.
