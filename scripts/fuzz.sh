@@ -62,7 +62,7 @@ for t in "${targets[@]}"; do
   # The pipeline target caps its input at 4 KB itself.
   LD_PRELOAD=$asan_runtime nice -n 19 "./build-asan/$t" "$work/corpus/$t" "${limit[@]}" -max_len=$max_len \
     -rss_limit_mb=2048 -timeout=10 -artifact_prefix="$work/findings/$t/" -print_final_stats=1 "${schedule[@]}" \
-    2>&1 | grep -E "^(#[0-9]+ +DONE|stat::|==[0-9]+==ERROR|SUMMARY|Done |    #[0-9]+ )" || true
+    2>&1 | grep --line-buffered -E "^(#[0-9]+[[:space:]]+(DONE|pulse)|stat::|==[0-9]+==ERROR|SUMMARY|Done |    #[0-9]+ )" || true
   if [ -n "${FUZZ_MERGE:-}" ]; then
     rm -rf "tests/fuzz/corpus/$name" && mkdir -p "tests/fuzz/corpus/$name"
     LD_PRELOAD=$asan_runtime nice -n 19 "./build-asan/$t" -merge=1 -max_len=$max_len -rss_limit_mb=2048 -timeout=10 \
