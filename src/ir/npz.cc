@@ -123,7 +123,7 @@ NDArray ParseNpy(const std::string& s, const std::string& what) {
   if (DictValue(header, "fortran_order", what) != "False")
     throw Error(what + ": Fortran-order arrays are not supported");
   std::string shape_text = DictValue(header, "shape", what);
-  if (shape_text.front() != '(') throw Error(what + ": malformed shape " + shape_text + " (a tuple such as (3, 4))");
+  if (shape_text.empty() || shape_text.front() != '(') throw Error(what + ": malformed shape " + shape_text + " (a tuple such as (3, 4))");
   std::vector<int64_t> shape;
   for (size_t i = 1; i < shape_text.size();) {
     size_t j = shape_text.find_first_of(",)", i);
