@@ -181,6 +181,9 @@ void GraphConverter::AddInputs() {
         shape.push_back(dim.dim_value());
       }
     }
+    // Every later element count (Reshape's, Size's, ...) is computed from it.
+    if (SaturatingNumel(shape) == std::numeric_limits<int64_t>::max())
+      throw Error(what + " has more than 2^63 elements");
     Value v;
     v.type = relay::TensorType(shape, dtype);
     v.is_input = true;

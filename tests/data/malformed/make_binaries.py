@@ -428,3 +428,6 @@ patched("params/zip_name_length_huge.npz", cd + 28, struct.pack("<H", 0xFFFF))
 patched("params/zip_local_offset_huge.npz", cd + 42, struct.pack("<I", 0xFFFFFFF0))
 patched("params/zip_bad_crc.npz", cd + 16, b"\1\2\3\4")
 write("params/zip64_marker_only.npz", b"PK\x05\x06" + b"\0" * 4 + b"\xff" * 12 + b"\0\0")
+model("onnx/input_numel_overflow.onnx", [N("Relu", ["x"], ["y"], name="r")], in_shape=(2 ** 31 - 1,) * 3)
+model("onnx/reshape_product_overflow.onnx", [N("Reshape", ["x", "s"], ["y"], name="rs")],
+      [ints("s", [1 << 40, 1 << 40, 1 << 40])])
