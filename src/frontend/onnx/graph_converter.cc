@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <limits>
 #include <set>
 
 #include "tirgen/relay/text.h"
@@ -203,9 +204,16 @@ void GraphConverter::AddInputs() {
                       "; tirgen needs static shapes: give the input's shape (e.g. --input-shape " +
                       in.name() + "=1,3,224,224, or shape={'" + in.name() + "': (...)} in Python)");
         }
+        // Relay's shapes are int32 (as --input-shape's dims).
+        if (dim.dim_value() > std::numeric_limits<int32_t>::max())
+          throw Error(what + " has the dimension " + std::to_string(dim.dim_value()) + " at axis " +
+                      std::to_string(d) + ", beyond int32 (at most 2147483647)");
         shape.push_back(dim.dim_value());
       }
     }
+    // Every later element count (Reshape's, Size's, ...) is computed from it.
+    if (SaturatingNumel(shape) == std::numeric_limits<int64_t>::max())
+      throw Error(what + " has more than 2^63 elements");
     Value v;
     v.type = relay::TensorType(shape, dtype);
     v.is_input = true;
@@ -263,8 +271,15 @@ void GraphConverter::Define(const std::string& edge, Value value) { values_[edge
 void GraphConverter::CheckSingleProducers() const {
   std::map<std::string, std::string> producer;
   const onnx::GraphProto& g = model_.graph();
-  for (const auto& t : g.initializer()) producer.emplace(t.name(), "an initializer");
-  for (const auto& in : g.input()) producer.emplace(in.name(), "a graph input");
+  // An initializer may also be listed as a graph input (its default value), but neither list
+  // may name a value twice.
+  auto add_unique = [&](const std::string& name, const std::string& kind) {
+    if (!producer.emplace(name, kind).second && producer[name] == kind)
+      throw Error(name_ + ": " + kind.substr(kind.find(' ') + 1) + " '" + name +
+                  "' is defined twice (ONNX values have a single producer; the model is invalid)");
+  };
+  for (const auto& t : g.initializer()) add_unique(t.name(), "an initializer");
+  for (const auto& in : g.input()) add_unique(in.name(), "a graph input");
   for (int i = 0; i < g.node_size(); ++i) {
     const onnx::NodeProto& n = g.node(i);
     std::string who = "node " + (n.name().empty() ? "#" + std::to_string(i) : "'" + n.name() + "'") +

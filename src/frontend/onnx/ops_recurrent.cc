@@ -161,6 +161,10 @@ Unrolled Prepare(Builder& b, int gates, const std::vector<int>& order, bool batc
     ctx.Fail("W's first dimension is " + std::to_string(num_dirs) + " but direction '" + direction + "' needs " +
              std::to_string(NumDirections(direction)));
   int64_t hidden = r_shape.back(), seq = x_shape[batch_first ? 1 : 0], batch = x_shape[batch_first ? 0 : 1];
+  // TVM ignores the attribute; a model whose weights disagree with it is inconsistent.
+  if (ctx.HasAttr("hidden_size") && ctx.Int("hidden_size", hidden) != hidden)
+    ctx.Fail("hidden_size is " + std::to_string(ctx.Int("hidden_size", hidden)) + " but R's last dimension is " +
+             std::to_string(hidden));
   if (ctx.Shape(1)[1] != gates * hidden) ctx.Fail("W's second dimension must be " + std::to_string(gates) + " * hidden_size");
   auto seq_first = [&](const Expr& x) { return batch_first ? b.Transpose(x, {1, 0, 2}) : x; };
   Unrolled u;

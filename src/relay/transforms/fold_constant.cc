@@ -33,7 +33,13 @@ class Folder : public ExprMutator {
     if (call->args.empty() || !call->op.as<OpNode>()) return e;
     for (const Expr& a : call->args)
       if (!IsComplexConstant(a)) return e;
-    Expr folded = eval_(e);
+    Expr folded;
+    try {
+      folded = eval_(e);
+    } catch (const Error& err) {  // a fault of the program's constants (division by zero): locate it
+      if (err.span().defined() || !op->location.defined()) throw;
+      throw Error(op->location, err.message());
+    }
     return folded.defined() ? folded : e;
   }
   Expr VisitExpr_(const TupleGetItemNode* op) override {
