@@ -8,11 +8,13 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <map>
 #include <memory>
 
 #include "executor_io.h"
 #include "numpy_convert.h"
 #include "tuning_db.h"
+#include "work_stack.h"
 #include "tirgen/runtime/executor.h"
 #include "tirgen/target/target.h"
 
@@ -86,11 +88,14 @@ void BindExecutable(py::module_& m) {
         target::Target t = target.is_none() ? target::DefaultBuildTarget()
                                             : target::Target::Parse(py::str(target).cast<std::string>());
         python::TuningDb db = python::OpenTuningDb(tuning_db, t);
-        IRModule lowered = runtime::LowerForExecution(mod, python::NamedArrays(params));
+        std::map<std::string, NDArray> bound = python::NamedArrays(params);
         std::shared_ptr<runtime::Executor> ex;
         {
           py::gil_scoped_release release;  // compiling takes a while; no Python object is touched
-          ex = std::make_shared<runtime::Executor>(lowered, t, db.provider);
+          python::RunOnWorkStack([&] {
+            IRModule lowered = runtime::LowerForExecution(mod, bound);
+            ex = std::make_shared<runtime::Executor>(lowered, t, db.provider);
+          });
         }
         return PyExecutable{ex, db.Log()};
       },

@@ -48,11 +48,14 @@ class Folder : public ExprMutator {
     if (const auto* t = n->tuple.as<TupleNode>()) return t->fields.at(n->index);
     return e;
   }
-  Expr VisitExpr_(const LetNode* op) override {
+  void PreVisitLet_(const LetNode* op) override {
     Expr value = VisitExpr(op->value);
-    if (!value.as<ConstantNode>()) return ExprMutator::VisitExpr_(op);
-    SetResult(op->var, value);  // inline the constant, drop the binding
-    return VisitExpr(op->body);
+    if (value.as<ConstantNode>()) SetResult(op->var, value);  // inline the constant
+    else ExprMutator::PreVisitLet_(op);
+  }
+  Expr PostVisitLet_(const LetNode* op) override {
+    if (VisitExpr(op->value).as<ConstantNode>()) return VisitExpr(op->body);  // binding dropped
+    return ExprMutator::PostVisitLet_(op);
   }
   Expr VisitExpr_(const IfNode* op) override {
     Expr e = ExprMutator::VisitExpr_(op);
