@@ -160,6 +160,7 @@ TEST(CliOpt, TensorIntrinFilesServeTheTracesTensorize) {
              dir + "/sum4_impl.intrin.py");
   EXPECT_EQ(r.exit_code, 2) << r.output;
   EXPECT_EQ(r.output.rfind(dir + "/tensorize_const.trace.py:2:1: error: ", 0), 0u) << r.output;
+}
 
 TEST(CliOpt, PassConfigTurnsOnSimplifyOptions) {
   // TVM's TestSimplifyRHSOfBooleanAndUsingLHSWithoutConst: n < m + 10 follows from n < m + 5
