@@ -34,7 +34,7 @@ struct Builder {
     std::string name;
     double alpha, beta;
   };
-  std::vector<ActSpec> acts;
+  std::vector<ActSpec> acts = {};
   int per_dir = 1;
   double clip = 0;  ///< bound of every gate's pre-activation; 0: none
   /// Activation `k` of direction `dir` on a gate's pre-activation, clipped first.
