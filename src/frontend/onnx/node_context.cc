@@ -143,7 +143,7 @@ std::vector<double> NodeContext::Floats(const std::string& name) const {
 NDArray NodeContext::TensorAttr(const std::string& name) const {
   const auto* a = FindAttr(name);
   if (!a || a->type() != onnx::AttributeProto::TENSOR) Fail("attribute '" + name + "' must be a tensor");
-  return TensorFromProto(a->t(), "", "ONNX node '" + name_ + "' attribute '" + name + "'");
+  return TensorFromProto(a->t(), "", "attribute '" + name + "'");
 }
 
 // ---- building ----

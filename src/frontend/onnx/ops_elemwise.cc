@@ -235,7 +235,7 @@ void ConvertWhere(NodeContext& ctx) {
 }
 
 void ConvertCast(NodeContext& ctx) {
-  DataType to = DTypeFromOnnx(static_cast<int>(ctx.Int("to", 0)), "ONNX node '" + ctx.name() + "' attribute 'to'");
+  DataType to = DTypeFromOnnx(static_cast<int>(ctx.Int("to", 0)), "attribute 'to'");
   if (ctx.Foldable() && HostDTypeSupported(to)) {
     ctx.SetKnownOutput(0, EvalCast(ctx.Known(0, "input"), to));
     return;
