@@ -14,7 +14,6 @@
 #include "executor_io.h"
 #include "numpy_convert.h"
 #include "tuning_db.h"
-#include "work_stack.h"
 #include "tirgen/runtime/executor.h"
 #include "tirgen/target/target.h"
 
@@ -89,15 +88,7 @@ void BindExecutable(py::module_& m) {
                                             : target::Target::Parse(py::str(target).cast<std::string>());
         python::TuningDb db = python::OpenTuningDb(tuning_db, t);
         std::map<std::string, NDArray> bound = python::NamedArrays(params);
-        std::shared_ptr<runtime::Executor> ex;
-        {
-          py::gil_scoped_release release;  // compiling takes a while; no Python object is touched
-          python::RunOnWorkStack([&] {
-            IRModule lowered = runtime::LowerForExecution(mod, bound);
-            ex = std::make_shared<runtime::Executor>(lowered, t, db.provider);
-          });
-        }
-        return PyExecutable{ex, db.Log()};
+        return PyExecutable{python::BuildExecutor(mod, bound, /*link_params=*/false, t, db.provider), db.Log()};
       },
       py::arg("mod"), py::arg("target") = py::none(), py::arg("params") = py::none(),
       py::arg("tuning_db") = py::none(),

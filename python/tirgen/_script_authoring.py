@@ -118,13 +118,14 @@ def _target_names(t):
 def _plain(value):
     """numpy scalars and dtypes (also inside tuples, lists and dicts) as the Python values TVM's
     parser reads them as: np.float64(1.5) -> 1.5, np.dtype("int8") -> "int8"."""
-    if type(value).__module__ == "numpy":
-        if type(value).__name__.startswith("dtype"):
+    np = sys.modules.get("numpy")  # values from numpy exist only once it is imported
+    if np is not None:
+        if isinstance(value, np.dtype):
             return value.name
-        if hasattr(value, "item") and getattr(value, "shape", None) == ():
+        if isinstance(value, np.generic):
             return value.item()
-    if isinstance(value, (tuple, list)):
-        return type(value)(_plain(v) for v in value)
+    if isinstance(value, (tuple, list)):  # a namedtuple too: its fields, as a plain tuple
+        return (tuple if isinstance(value, tuple) else list)(_plain(v) for v in value)
     if isinstance(value, dict):
         return {_plain(k): _plain(v) for k, v in value.items()}
     return value
@@ -200,22 +201,28 @@ def _attribute_chains(tree):
 def _chainable(value):
     """Whether a chain `value.a.b` is evaluated in Python (modules, objects, classes), not by
     the parser (attributes of IR values, literals)."""
+    if isinstance(value, tuple) and hasattr(value, "_fields"):  # a namedtuple's fields by name
+        return True
     value = _plain(value)
     return _literal(value) is None and not isinstance(value, (_tirgen.Object, _Builtin))
 
 
 def _chain_value(root, value, attrs, where):
     """(n, value of root.attrs[0]...attrs[n-1]) for the longest prefix Python has, as TVM's
-    evaluator reads `module.CONST` (what is left, e.g. `.shape` of a buffer, is the parser's)."""
-    for n in range(len(attrs), 0, -1):
+    evaluator reads `module.CONST`; it stops at an IR value, whose attributes (`.shape` of a
+    buffer) are the parser's."""
+    part, n = value, 0
+    for a in attrs:
+        if isinstance(part, (_tirgen.Object, _Builtin)):
+            break
         try:
-            part = value
-            for a in attrs[:n]:
-                part = getattr(part, a)
-            return n, part
+            part = getattr(part, a)
         except AttributeError:
-            continue
-    raise _tirgen.TirgenError(where + f"'{root}' ({type(value).__name__}) has no attribute '{attrs[0]}'")
+            break
+        n += 1
+    if n == 0:
+        raise _tirgen.TirgenError(where + f"'{root}' ({type(value).__name__}) has no attribute '{attrs[0]}'")
+    return n, part
 
 
 def _scope(obj, frame):

@@ -15,6 +15,7 @@
 #include "codegen_c_internal.h"
 #include "tirgen/arith/analyzer.h"
 #include "tirgen/support/error.h"
+#include "tirgen/support/stack_guard.h"
 #include "tirgen/tir/functor.h"
 #include "tirgen/tir/structural_equal.h"
 
@@ -315,6 +316,7 @@ class Emitter : public internal::ScalarEmitter {
   static constexpr int kMaxNest = 128;
 
   std::string Expr(const PrimExpr& e, const std::string& lane) override {
+    support::CheckStack("C code generator");  // its own recursion follows the expression's depth
     if (!hoisted_) return Scope(e, lane);  // a statement's expression
     DataType t = e.dtype();
     if (nest_ < kMaxNest || !Hoistable(e)) {

@@ -58,7 +58,8 @@ uint32_t Crc32(const char* data, size_t size) {
 
 // '<f4' -> float32 etc.
 DataType DescrToDType(const std::string& descr, const std::string& what) {
-  if (descr.size() < 3) throw Error(what + ": unsupported dtype '" + descr + "'");
+  // At most two digits of size ('<f8'): a longer count would overflow atoi.
+  if (descr.size() < 3 || descr.size() > 4) throw Error(what + ": unsupported dtype '" + descr + "'");
   char order = descr[0], kind = descr[1];
   if (descr.find_first_not_of("0123456789", 2) != std::string::npos)
     throw Error(what + ": unsupported dtype '" + descr + "'");

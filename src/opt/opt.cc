@@ -156,6 +156,21 @@ std::string FirstProblemLine(const std::vector<tir::WellFormedProblem>& problems
 }
 
 OptResult RunTir(const OptOptions& o, const std::vector<PassCall>& calls) {
+  // The options first: a typo there is reported before any work.
+  tir::transform::PassConfig config;
+  for (const std::string& item : o.pass_config) {
+    try {
+      tir::transform::ParsePassConfigItem(item, &config);
+    } catch (const Error& e) {
+      throw Error("error: --pass-config: " + e.message());
+    }
+  }
+  std::optional<tir::transform::PassConfigScope> config_scope;
+  try {
+    config_scope.emplace(std::move(config));
+  } catch (const Error& e) {
+    throw Error("error: --pass-config: " + e.message());
+  }
   ObjectRef parsed = script::Parse(o.input, o.input_name);
   IRModule mod = parsed.as<IRModuleNode>()
                      ? parsed.cast<IRModule>()
@@ -200,20 +215,6 @@ OptResult RunTir(const OptOptions& o, const std::vector<PassCall>& calls) {
     } catch (const Error& e) {
       throw Error("error: --pass " + c.name + ": " + e.message());
     }
-  }
-  tir::transform::PassConfig config;
-  for (const std::string& item : o.pass_config) {
-    try {
-      tir::transform::ParsePassConfigItem(item, &config);
-    } catch (const Error& e) {
-      throw Error("error: --pass-config: " + e.message());
-    }
-  }
-  std::optional<tir::transform::PassConfigScope> config_scope;
-  try {
-    config_scope.emplace(std::move(config));
-  } catch (const Error& e) {
-    throw Error("error: --pass-config: " + e.message());
   }
   bool old_verify = tir::transform::SetVerifyEachPass(verify);
   try {

@@ -216,6 +216,8 @@ class Parser {
   tir::BufferRegion ToRegion(const Value& v);
   tir::PrimExpr RegionToLoad(const Value& v);
   static Value MakeExpr(tir::PrimExpr e, int line, int col);
+  /// At `at`'s position, in `at`'s text.
+  static Value MakeExpr(tir::PrimExpr e, const Value& at);
 
   // ---- builtins (builtins.cc) ----
   Value CallBuiltin(CallArgs& args);

@@ -97,3 +97,24 @@ def test_non_constant_inputs_are_listed_with_the_reason_up_front():
     assert "3 ONNX operator types or forms" in msg
     assert "NonZero with a non-constant input (the output shape depends on input values" in msg
     assert "Compress with a non-constant condition" in msg and "Unique with a non-constant input" in msg
+
+
+def test_unique_keeps_int64_beyond_double_precision_apart_and_refuses_nan():
+    big = 2 ** 53
+    c = np.array([big + 1, big, big + 1], np.int64)  # equal as doubles
+    got = run([helper.make_node("Unique", ["c"], ["y"])], [("z", np.zeros((1,), np.float32))], ["y"], [("c", c)])
+    np.testing.assert_array_equal(got[0], np.array([big, big + 1], np.int64))
+    nan = np.array([1, np.nan, 1], np.float32)
+    with pytest.raises(tirgen.TirgenError, match="X holds NaN, which Unique cannot order"):
+        tirgen.from_onnx(model([helper.make_node("Unique", ["c"], ["y"], name="u")], [("z", np.zeros((1,), np.float32))],
+                               ["y"], [("c", nan)]))
+
+
+def test_non_max_suppression_threshold_must_be_one_value():
+    boxes = np.zeros((1, 2, 4), np.float32)
+    scores = np.zeros((1, 1, 2), np.float32)
+    node = helper.make_node("NonMaxSuppression", ["b", "s", "m", "iou"], ["y"], name="nms")
+    inits = [("b", boxes), ("s", scores), ("m", np.array([3], np.int64)), ("iou", np.zeros((0,), np.float32))]
+    with pytest.raises(tirgen.TirgenError,
+                       match=r"ONNX node 'nms' \(NonMaxSuppression\): iou_threshold must have one element, it has 0"):
+        tirgen.from_onnx(model([node], [("z", np.zeros((1,), np.float32))], ["y"], inits))

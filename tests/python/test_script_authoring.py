@@ -278,6 +278,27 @@ def test_attribute_chains_of_the_enclosing_scope():
     assert tirgen.structural_equal(f, g), f.script()
 
 
+def test_namedtuple_and_numpy_values_read_as_plain_values():
+    import collections
+
+    import numpy as np
+
+    Shape = collections.namedtuple("Shape", "n m")
+    shape, dtype, step = Shape(4, 2), np.dtype("float32"), np.int64(2)
+
+    @T.prim_func(private=True)
+    def f(A: T.Buffer(shape, dtype), B: T.Buffer((shape.n * shape.m,), dtype)):
+        for i, j in T.grid(shape.n, shape.m):
+            B[i * step + j] = A[i, j]
+
+    @T.prim_func(private=True)
+    def g(A: T.Buffer((4, 2), "float32"), B: T.Buffer((8,), "float32")):
+        for i, j in T.grid(4, 2):
+            B[i * 2 + j] = A[i, j]
+
+    assert tirgen.structural_equal(f, g), f.script()
+
+
 def test_a_missing_attribute_in_a_chain_is_located():
     cfg = _Config()
     with pytest.raises(tirgen.TirgenError) as e:

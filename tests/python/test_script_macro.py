@@ -426,7 +426,7 @@ def test_a_helpers_integer_beyond_int64_is_a_clear_error():
 
 def test_negative_zero_in_constant_data_off_the_fast_path():
     # "inf" makes the list one of values (not the number-list fast path): `-0` is still
-    # negative zero in float data, `-(-0)` is zero, and a Python 0 from a macro call is zero.
+    # negative zero in float data, and `-(-0)` is zero.
     text = '''@T.prim_func
 def f(B: T.Buffer((4,), "float32")):
     c = T.allocate_const([-0, "inf", 1, -(-0)], "float32", [4])

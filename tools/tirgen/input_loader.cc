@@ -66,9 +66,11 @@ LoadedInput LoadInput(const InputOptions& options, const std::string* given) {
   LoadedInput out;
   std::string name = options.input == "-" ? "<stdin>" : options.input;
   frontend::OnnxImportOptions onnx_options;
-  for (const auto& s : options.input_shapes)
-    if (!onnx_options.input_shapes.insert(ParseInputShape(s)).second)
-      throw Error("--input-shape '" + s + "': the input '" + ParseInputShape(s).first + "' is given a shape twice");
+  for (const auto& s : options.input_shapes) {
+    auto shape = ParseInputShape(s);
+    if (!onnx_options.input_shapes.insert(shape).second)
+      throw Error("--input-shape '" + s + "': the input '" + shape.first + "' is given a shape twice");
+  }
   bool onnx = frontend::IsOnnxPath(options.input);
   std::string bytes;
   if (given) bytes = *given;

@@ -62,6 +62,8 @@ class NodeContext {
   bool IsKnown(int i);
   /// Input `i`'s value; fails naming `what` when it is not known at import time.
   HostTensor Known(int i, const std::string& what);
+  /// Input `i`'s value, which must have exactly one element (a threshold, a bound).
+  HostTensor KnownScalar(int i, const std::string& what);
   /// A known integer input as a list (a scalar gives one element).
   std::vector<int64_t> KnownInts(int i, const std::string& what);
   /// True when every present input is known and small, and the node can be evaluated now

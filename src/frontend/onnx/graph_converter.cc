@@ -108,6 +108,11 @@ void GraphConverter::CheckSupported(int opset) const {
   // The nodes of subgraphs (If's branches) are checked too, after their node; an unnamed one
   // is "<node>.<attribute>#<index>".
   std::vector<std::pair<const onnx::NodeProto*, std::string>> all;  // node, how messages name it
+  // Values known at import time as far as the file shows: initializers (a subgraph's too),
+  // Constants, Shape / Size of anything (shapes are static), and default-domain nodes of known
+  // inputs.
+  std::set<std::string> known;
+  for (const auto& t : model_.graph().initializer()) known.insert(t.name());
   std::function<void(const onnx::GraphProto&, const std::string&)> collect = [&](const onnx::GraphProto& g,
                                                                                 const std::string& scope) {
     for (int i = 0; i < g.node_size(); ++i) {
@@ -115,14 +120,13 @@ void GraphConverter::CheckSupported(int opset) const {
       std::string who = n.name().empty() ? scope + "#" + std::to_string(i) : "'" + n.name() + "'";
       all.emplace_back(&n, who);
       for (const auto& a : n.attribute())
-        if (a.type() == onnx::AttributeProto::GRAPH) collect(a.g(), who + "." + a.name());
+        if (a.type() == onnx::AttributeProto::GRAPH) {
+          for (const auto& t : a.g().initializer()) known.insert(t.name());
+          collect(a.g(), who + "." + a.name());
+        }
     }
   };
   collect(model_.graph(), "");
-  // Values known at import time as far as the file shows: initializers, Constants, Shape /
-  // Size of anything (shapes are static), and default-domain nodes of known inputs.
-  std::set<std::string> known;
-  for (const auto& t : model_.graph().initializer()) known.insert(t.name());
   for (const auto& [node, who] : all) {
     const onnx::NodeProto& n = *node;
     bool all_known = n.op_type() == "Shape" || n.op_type() == "Size" || n.op_type() == "Constant";
@@ -334,7 +338,7 @@ std::vector<Value> GraphConverter::ConvertSubgraph(const onnx::GraphProto& g, in
   for (const auto& t : g.initializer()) {
     fresh(t.name(), "initializer");
     Value v;
-    v.known = TensorFromProto(t, base_dir_, name_ + ": subgraph initializer '" + t.name() + "'");
+    v.known = TensorFromProto(t, base_dir_, "subgraph initializer '" + t.name() + "'");
     v.type = relay::TensorType(v.known->shape, v.known->dtype);
     v.producer = ctx.name();
     values_[t.name()] = std::move(v);

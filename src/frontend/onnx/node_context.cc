@@ -71,6 +71,12 @@ HostTensor NodeContext::Known(int i, const std::string& what) {
   return FromNDArray(a);
 }
 
+HostTensor NodeContext::KnownScalar(int i, const std::string& what) {
+  HostTensor t = Known(i, what);
+  if (t.size() != 1) Fail(what + " must have one element, it has " + std::to_string(t.size()));
+  return t;
+}
+
 std::vector<int64_t> NodeContext::KnownInts(int i, const std::string& what) {
   HostTensor t = Known(i, what);
   if (t.real() || t.shape.size() > 1) Fail(what + " must be a 1-D integer tensor");

@@ -17,8 +17,7 @@ void ConvertIf(NodeContext& ctx) {
     ctx.Fail("the condition ('" + ctx.node().input(0) +
              "') is only known at run time; tirgen imports If only when its condition folds to a constant "
              "at import time (static shapes), so fix the input shapes or remove the branch");
-  HostTensor cond = ctx.Known(0, "the condition");
-  if (cond.size() != 1) ctx.Fail("the condition must have one element, it has " + std::to_string(cond.size()));
+  HostTensor cond = ctx.KnownScalar(0, "the condition");
   const char* taken = cond.AsReal(0) != 0 ? "then_branch" : "else_branch";
   std::vector<Value> outs = ctx.ConvertSubgraph(ctx.GraphAttr(taken));
   if (static_cast<int>(outs.size()) != ctx.num_outputs())

@@ -6,6 +6,7 @@
 // the node with the reason.
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <map>
 #include <numeric>
 
@@ -54,21 +55,32 @@ void ConvertUnique(NodeContext& ctx) {
     for (int d = 0; d < axis; ++d) outer *= x.shape[d];
     for (int d = axis + 1; d < rank; ++d) inner *= x.shape[d];
   }
+  // Integers compare as integers (int64 beyond 2^53 stays exact), floats as floats; NaN has no
+  // order to sort by.
+  using Slice = std::pair<std::vector<int64_t>, std::vector<double>>;
   auto slice = [&](int64_t j) {
-    std::vector<double> v;
+    Slice v;
     for (int64_t o = 0; o < outer; ++o)
-      for (int64_t i = 0; i < inner; ++i) v.push_back(x.AsReal((o * len + j) * inner + i));
+      for (int64_t i = 0; i < inner; ++i) {
+        int64_t at = (o * len + j) * inner + i;
+        if (!x.real()) {
+          v.first.push_back(x.ints[at]);
+        } else {
+          if (std::isnan(x.reals[at])) ctx.Fail("X holds NaN, which Unique cannot order; remove it first");
+          v.second.push_back(x.reals[at]);
+        }
+      }
     return v;
   };
-  std::map<std::vector<double>, int64_t> first;  // slice -> first index
-  std::vector<int64_t> order;                     // first indices, in occurrence order
-  std::vector<std::vector<double>> slices;
+  std::map<Slice, int64_t> first;  // slice -> first index
+  std::vector<int64_t> order;      // first indices, in occurrence order
+  std::vector<Slice> slices;
   for (int64_t j = 0; j < len; ++j) {
     slices.push_back(slice(j));
     if (first.emplace(slices.back(), j).second) order.push_back(j);
   }
   if (sorted) std::sort(order.begin(), order.end(), [&](int64_t a, int64_t b) { return slices[a] < slices[b]; });
-  std::map<std::vector<double>, int64_t> position;
+  std::map<Slice, int64_t> position;
   for (size_t k = 0; k < order.size(); ++k) position[slices[order[k]]] = static_cast<int64_t>(k);
   int64_t u = static_cast<int64_t>(order.size());
   std::vector<int64_t> y_shape = flat ? std::vector<int64_t>{u} : x.shape;
@@ -121,10 +133,10 @@ void ConvertCompress(NodeContext& ctx) {
 // iou_threshold, at most max_output_boxes_per_class), as [batch, class, box] int64 rows.
 void ConvertNonMaxSuppression(NodeContext& ctx) {
   HostTensor boxes = ctx.Known(0, "boxes"), scores = ctx.Known(1, "scores");
-  int64_t max_out = ctx.HasInput(2) ? ctx.KnownInts(2, "max_output_boxes_per_class").at(0) : 0;
-  double iou_th = ctx.HasInput(3) ? ctx.Known(3, "iou_threshold").AsReal(0) : 0.0;
+  int64_t max_out = ctx.HasInput(2) ? ctx.KnownScalar(2, "max_output_boxes_per_class").AsInt(0) : 0;
+  double iou_th = ctx.HasInput(3) ? ctx.KnownScalar(3, "iou_threshold").AsReal(0) : 0.0;
   bool has_score_th = ctx.HasInput(4);
-  double score_th = has_score_th ? ctx.Known(4, "score_threshold").AsReal(0) : 0.0;
+  double score_th = has_score_th ? ctx.KnownScalar(4, "score_threshold").AsReal(0) : 0.0;
   bool center = ctx.Int("center_point_box", 0) != 0;
   if (boxes.shape.size() != 3 || scores.shape.size() != 3 || boxes.shape[2] != 4 || boxes.shape[0] != scores.shape[0] ||
       boxes.shape[1] != scores.shape[2])

@@ -211,8 +211,8 @@ void ConvertClip(NodeContext& ctx) {
   // The opset <= 10 form keeps the bounds in attributes.
   lo = ctx.Float("min", lo);
   hi = ctx.Float("max", hi);
-  if (ctx.HasInput(1)) lo = ctx.Known(1, "min").AsReal(0);
-  if (ctx.HasInput(2)) hi = ctx.Known(2, "max").AsReal(0);
+  if (ctx.HasInput(1)) lo = ctx.KnownScalar(1, "min").AsReal(0);
+  if (ctx.HasInput(2)) hi = ctx.KnownScalar(2, "max").AsReal(0);
   if (ctx.Foldable()) {
     HostTensor x = ctx.Known(0, "input");
     HostTensor lo_t = HostTensor::Make({}, dt), hi_t = HostTensor::Make({}, dt);
@@ -249,7 +249,7 @@ void ConvertIdentity(NodeContext& ctx) { ctx.ForwardInput(0, 0); }
 // with a ratio known to be 0 is the identity too (torchvision's swin_t calls F.dropout(p=0.0)
 // without training=False, so its export has training_mode=True).
 void ConvertDropout(NodeContext& ctx) {
-  bool zero_ratio = ctx.HasInput(1) && ctx.IsKnown(1) && ctx.Known(1, "ratio").AsReal(0) == 0.0;
+  bool zero_ratio = ctx.HasInput(1) && ctx.IsKnown(1) && ctx.KnownScalar(1, "ratio").AsReal(0) == 0.0;
   if (ctx.HasInput(2) && ctx.IsKnown(2) && ctx.Known(2, "training_mode").AsInt(0) != 0 && !zero_ratio)
     ctx.Fail("training_mode=True is not supported (tirgen imports models for inference)");
   ctx.ForwardInput(0, 0);

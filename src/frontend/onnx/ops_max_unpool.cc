@@ -4,6 +4,7 @@
 // shape is output_shape when given, else (in - 1) * stride + kernel - pads per spatial axis.
 #include "const_eval.h"
 #include "converter.h"
+#include "window.h"
 
 namespace tirgen {
 namespace frontend {
@@ -19,18 +20,21 @@ void ConvertMaxUnpool(NodeContext& ctx) {
   if (ctx.Shape(1) != in) ctx.Fail("I must have X's shape");
   if (ctx.DType(1) != DataType::Int(64)) ctx.Fail("I must be int64, not " + ctx.DType(1).str());
   size_t n = in.size() - 2;
-  std::vector<int64_t> kernel = ctx.Ints("kernel_shape");
-  std::vector<int64_t> strides = ctx.Ints("strides", std::vector<int64_t>(n, 1));
-  std::vector<int64_t> pads = ctx.Ints("pads", std::vector<int64_t>(2 * n, 0));
-  if (kernel.size() != n || strides.size() != n || pads.size() != 2 * n)
-    ctx.Fail("kernel_shape/strides/pads do not match " + std::to_string(n) + " spatial dimensions");
+  Window w = ReadWindow(ctx, std::vector<int64_t>(in.begin() + 2, in.end()), ctx.Ints("kernel_shape"));
   std::vector<int64_t> out;
   if (ctx.HasInput(2)) {
     out = ctx.KnownInts(2, "output_shape");
     if (out.size() != in.size()) ctx.Fail("output_shape must have " + std::to_string(in.size()) + " entries");
   } else {
     out = {in[0], in[1]};
-    for (size_t i = 0; i < n; ++i) out.push_back((in[i + 2] - 1) * strides[i] + kernel[i] - pads[i] - pads[i + n]);
+    for (size_t i = 0; i < n; ++i) {
+      int64_t d = 0;
+      if (__builtin_mul_overflow(in[i + 2] - 1, w.strides[i], &d) || __builtin_add_overflow(d, w.kernel[i], &d) ||
+          __builtin_sub_overflow(d, w.pads[i], &d) || __builtin_sub_overflow(d, w.pads[i + n], &d))
+        ctx.Fail("the unpooled size of spatial axis " + std::to_string(i) + " overflows int64; check strides, "
+                 "kernel_shape and pads");
+      out.push_back(d);
+    }
   }
   ctx.CheckShape(out, "the unpooled shape");
   const int64_t count = SaturatingNumel(in);

@@ -335,7 +335,9 @@ void ConvertPad(NodeContext& ctx) {
   std::vector<std::vector<int64_t>> width;
   for (int i = 0; i < rank; ++i) {
     int64_t b = pads[i], e = pads[i + rank];
-    if (std::max<int64_t>(0, -b) + std::max<int64_t>(0, -e) > in[i])
+    // Compared as negatives: -b overflows for INT64_MIN.
+    int64_t nb = std::min<int64_t>(b, 0), ne = std::min<int64_t>(e, 0);
+    if (nb < -in[i] || ne < -in[i] || nb + ne < -in[i])
       ctx.Fail("pads " + std::to_string(b) + " and " + std::to_string(e) + " crop more than axis " + std::to_string(i) +
                " has (" + std::to_string(in[i]) + ")");
     if (b < 0 || e < 0) {

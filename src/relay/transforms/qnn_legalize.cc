@@ -95,15 +95,22 @@ double QMax(DataType dt) {
 
 // TVM's GetFixedPointMultiplierShift: m = significand * 2^(shift - 31) with the significand a
 // Q31 int32 (the double's mantissa rounded to 31 bits, half away from zero).
+// A multiplier below 2^-32 is 0 for every int32 input (the product stays under one half), and
+// shifts beyond int64 are undefined, so the exponent is kept within [-31, 31].
 std::pair<int32_t, int32_t> FixedPointMultiplierShift(double m) {
+  TIRGEN_CHECK(std::isfinite(m)) << "error: qnn: the requantize multiplier (input scale / output scale) is " << m
+                                 << "; the scales must be finite and the output scale non-zero";
   if (m == 0.0) return {0, 0};
   int exponent = 0;
   double significand = std::frexp(m, &exponent);
+  if (exponent < -31) return {0, 0};
   int64_t q = static_cast<int64_t>(std::round(significand * static_cast<double>(int64_t{1} << 31)));
   if (q == (int64_t{1} << 31)) {
     q /= 2;
     ++exponent;
   }
+  TIRGEN_CHECK(exponent <= 31) << "error: qnn: the requantize multiplier (input scale / output scale) " << m
+                               << " is beyond 2^31; check the scales";
   return {static_cast<int32_t>(q), exponent};
 }
 

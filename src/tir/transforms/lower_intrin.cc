@@ -12,12 +12,10 @@ namespace tir {
 namespace transform {
 namespace {
 
-// A constant argument, scalar or broadcast to the call's lanes by VectorizeLoop.
-int64_t ConstArg(const PrimExpr& e) {
-  const PrimExpr& v = e.as<BroadcastNode>() ? e.as<BroadcastNode>()->value : e;
-  const auto* imm = v.as<IntImmNode>();
-  TIRGEN_ICHECK(imm) << "tir.q_multiply_shift needs constant multiplier and shift";
-  return imm->value;
+// A constant argument, scalar or broadcast to the call's lanes by VectorizeLoop; nullptr when
+// the argument is computed (the general rule below handles any value).
+const int64_t* ConstArg(const PrimExpr& e) {
+  return as_const_int(e.as<BroadcastNode>() ? e.as<BroadcastNode>()->value : e);
 }
 
 // A constant of `t`, broadcast when `t` has lanes (TVM's make_const).
@@ -45,8 +43,9 @@ PrimExpr QMultiplyShift(PrimExpr x, PrimExpr y, PrimExpr q, PrimExpr left_shift,
 PrimExpr LegalizeQMultiplyShift(const CallNode* call) {
   PrimExpr x = call->args[0], y = call->args[1], q = call->args[2], s = call->args[3];
   // A multiplier of exactly 0.5 (1 << 30) is a power of two: a plain shift (rounded when right).
-  if (ConstArg(y) == (int64_t{1} << 30)) {
-    int64_t exp = ConstArg(s) - 1;
+  const int64_t *multiplier = ConstArg(y), *shift = ConstArg(s);
+  if (multiplier && shift && *multiplier == (int64_t{1} << 30)) {
+    int64_t exp = *shift - 1;
     if (exp > 0) return shift_left(x, s - 1);
     // exp == 0 is a multiplier of exactly 1, where TVM would shift by -1 (undefined in C);
     // requantize never emits it (equal scales skip the multiplication), x is the value.
@@ -56,7 +55,8 @@ PrimExpr LegalizeQMultiplyShift(const CallNode* call) {
     PrimExpr rounding = shift_left(Const(lp, 1), n - 1);
     return shift_right(x + rounding, n);
   }
-  TIRGEN_ICHECK(s.dtype().is_int() && s.dtype().bits() == 32) << "tir.q_multiply_shift: the shift must be int32";
+  TIRGEN_CHECK(s.dtype().is_int() && s.dtype().bits() == 32)
+      << "error: T.q_multiply_shift: the shift must be int32, not " << s.dtype().str();
   PrimExpr zero = Const(s.dtype(), 0);
   // zero - s, not -s: tir::neg builds a scalar 0 for a vector s (broadcast by VectorizeLoop).
   PrimExpr left_shift = Select(s > zero, s, zero), right_shift = Select(s > zero, zero, zero - s);

@@ -1,6 +1,7 @@
 // Pass options by key and name (see pass_config.h).
 #include "tirgen/tir/transforms/pass_config.h"
 
+#include "tirgen/support/checked_size.h"
 #include "tirgen/support/error.h"
 
 namespace tirgen {
@@ -75,15 +76,7 @@ void ParsePassConfigItem(const std::string& item, PassConfig* config) {
   } else if (value == "false" || value == "False") {
     v = 0;
   } else {
-    size_t used = 0;
-    bool ok = !value.empty();
-    try {
-      v = std::stoll(value, &used);
-    } catch (const std::exception&) {
-      ok = false;
-    }
-    TIRGEN_CHECK(ok && used == value.size())
-        << "pass config " << item << ": value \"" << value << "\" is not an integer, true or false";
+    v = support::ParseInt64(value, "pass config " + item + " (give an integer, true or false)");
   }
   (*config)[item.substr(0, dot)][item.substr(dot + 1, eq - dot - 1)] = v;
 }

@@ -55,20 +55,6 @@ std::unordered_set<const VarNode*> VarsUsedInBufferDefinitions(const Stmt& body)
   return v.vars;
 }
 
-// Replaces let-bound variables by their values (for proving conditions only).
-class Substituter : public StmtExprMutator {
- public:
-  explicit Substituter(const std::vector<std::pair<const VarNode*, PrimExpr>>& m) : m_(m) {}
-  PrimExpr VisitExpr_(const VarNode* op) override {
-    for (auto it = m_.rbegin(); it != m_.rend(); ++it)
-      if (it->first == op) return it->second;
-    return GetRef<PrimExpr>(op);
-  }
-
- private:
-  const std::vector<std::pair<const VarNode*, PrimExpr>>& m_;
-};
-
 bool SameIndices(const std::vector<PrimExpr>& a, const std::vector<PrimExpr>& b) {
   if (a.size() != b.size()) return false;
   for (size_t i = 0; i < a.size(); ++i)
@@ -115,7 +101,7 @@ class StmtSimplifier : public StmtExprMutator {
                      (op->value.dtype().is_int() && arith::IsPure(op->value));
     size_t bindings = non_inlined_.size();
     if (inline_it) analyzer_.Bind(op->var, value);
-    else if (arith::IsPure(op->value)) non_inlined_.emplace_back(op->var.get(), value);  // for proofs
+    else if (arith::IsPure(op->value)) non_inlined_.emplace_back(op->var, value);  // for proofs
     Stmt body = VisitStmt(op->body);
     non_inlined_.resize(bindings);
     if (inline_it && !used_in_buffer_def_.count(op->var.get())) return body;
@@ -124,15 +110,12 @@ class StmtSimplifier : public StmtExprMutator {
   }
 
   Stmt VisitStmt_(const IfThenElseNode* op) override {
-    // TVM's ProveCondition: the condition with the non-inlined lets substituted.
-    PrimExpr proved = analyzer_.Simplify(Substituter(non_inlined_).VisitExpr(op->condition));
-    if (const int64_t* v = as_const_int(proved)) {
-      if (*v) return VisitStmt(op->then_case);
-      if (op->else_case.defined()) return VisitStmt(op->else_case);
-      return Evaluate(IntImm(DataType::Int(32), 0));
-    }
     PrimExpr cond = VisitExpr(op->condition);
-    if (const int64_t* v = as_const_int(cond)) {
+    // TVM's ProveCondition: the condition with the non-inlined lets substituted.
+    PrimExpr proved = non_inlined_.empty() ? cond : analyzer_.Simplify(Substitute(op->condition, non_inlined_));
+    const int64_t* v = as_const_int(proved);
+    if (!v) v = as_const_int(cond);
+    if (v) {
       if (*v) return VisitStmt(op->then_case);
       if (op->else_case.defined()) return VisitStmt(op->else_case);
       return Evaluate(IntImm(DataType::Int(32), 0));
@@ -172,7 +155,7 @@ class StmtSimplifier : public StmtExprMutator {
  private:
   arith::Analyzer analyzer_;
   std::unordered_set<const VarNode*> used_in_buffer_def_;
-  std::vector<std::pair<const VarNode*, PrimExpr>> non_inlined_;  // pure lets kept, innermost last
+  std::vector<std::pair<Var, PrimExpr>> non_inlined_;  // pure lets kept, innermost last
 };
 
 // TVM's SimplifyConfig, read when the pass runs (TVM: PassContext::Current()).

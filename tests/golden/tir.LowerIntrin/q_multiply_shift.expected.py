@@ -12,6 +12,8 @@ class Module:
         for i in range(8):
             B[i] = T.shift_right(A[i] + 2, 2)
         for i in range(8):
+            B[i] = T.Cast("int32", T.shift_right(T.Select(T.Select(L[i] > 0, L[i], 0) != 0, T.shift_left(T.Cast("int64", A[i]), T.Cast("int64", T.Select(L[i] > 0, L[i], 0))), T.Cast("int64", A[i])) * T.Cast("int64", M[i]) + T.shift_left(T.int64(1), T.Cast("int64", T.Select(L[i] > 0, 0, 0 - L[i]) + 31 - 1)), T.Cast("int64", T.Select(L[i] > 0, 0, 0 - L[i]) + 31)))
+        for i in range(8):
             B[i] = T.Cast("int32", T.shift_right(T.Select(T.bool(True), T.shift_left(T.Cast("int64", A[i]), T.Cast("int64", L[i])), T.Cast("int64", A[i])) * T.Cast("int64", M[i]) + T.shift_left(T.int64(1), T.Cast("int64", R[i] + 31 - 1)), T.Cast("int64", R[i] + 31)))
         for i in range(8):
             B[i] = T.Select(A[i] >= 0, A[i], 0 - A[i])
