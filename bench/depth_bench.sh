@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Times every subcommand on the depth/size stress inputs of issue 18 (bench/depth_inputs.py):
-# one line per (N, input, subcommand) with wall seconds, peak RSS in MB, exit code and the first
-# line of stderr when it failed. Usage: bench/depth_bench.sh [N...] (default 10000 50000 100000).
-# Env: TIRGEN (default build/tirgen), TIMEOUT per command in seconds (default 300),
+# one line per (N, input, subcommand) with wall and CPU seconds, peak RSS in MB, exit code and
+# the first line of stderr when it failed. Usage: bench/depth_bench.sh [N...] (default 10000 50000
+# 100000).
+# Env: TIRGEN (default build/tirgen), TIRGEN_PYTHONPATH (default build/python, for the rows that
+# call tirgen.extract_tasks from Python), TIMEOUT per command in seconds (default 300),
 # ONLY=regex filter on "input subcommand".
 set -uo pipefail
 cd "$(dirname "$0")/.."
 tirgen=${TIRGEN:-build/tirgen}
+pypath=${TIRGEN_PYTHONPATH:-$PWD/build/python}
 timeout=${TIMEOUT:-300}
 only=${ONLY:-.}
 sizes=("$@")
@@ -17,21 +20,16 @@ export TIRGEN_CACHE_DIR="$work/cache"
 /usr/bin/python3 -c "import numpy; numpy.save('$work/x.npy', numpy.linspace(-1, 1, 4, dtype='float32'))"
 /usr/bin/python3 -c "import numpy; numpy.save('$work/A.npy', numpy.linspace(-1, 1, 16, dtype='float32')); numpy.save('$work/B.npy', numpy.zeros(16, dtype='float32'))"
 
-# measure LABEL CMD...: one table row.
+# measure LABEL CMD...: one table row (bench/run_measured.py times it: no GNU time or bc needed).
 measure() {
   local label=$1; shift
   [[ "$label" =~ $only ]] || return 0
-  local t0 t1 rc rss
-  t0=$(date +%s.%N)
-  /usr/bin/time -f "%M" -o "$work/rss" timeout "$timeout" "$@" >"$work/out" 2>"$work/err"
-  rc=$?
-  t1=$(date +%s.%N)
-  rss=$(tail -1 "$work/rss" 2>/dev/null)
+  local wall cpu rss rc
+  read -r wall cpu rss rc < <(/usr/bin/python3 bench/run_measured.py "$timeout" "$work/out" "$work/err" "$@")
   local note=""
-  [ $rc -ne 0 ] && note=$(grep -v '^Command' "$work/err" | head -1 | cut -c1-150)
-  [ $rc -eq 124 ] && note="timeout ${timeout}s"
-  printf "%-7s %-34s %7.2f s %6d MB  rc=%-3s %s\n" "$n" "$label" "$(echo "$t1 - $t0" | bc)" \
-    $(( ${rss:-0} / 1024 )) "$rc" "$note"
+  [ "$rc" -ne 0 ] && note=$(head -1 "$work/err" | cut -c1-150)
+  [ "$rc" -eq 124 ] && note="timeout ${timeout}s"
+  printf "%-7s %-34s %7.2f s %7.2f s cpu %6d MB  rc=%-3s %s\n" "$n" "$label" "$wall" "$cpu" "$rss" "$rc" "$note"
 }
 
 for n in "${sizes[@]}"; do
@@ -45,6 +43,8 @@ for n in "${sizes[@]}"; do
     [[ $f == *.relay ]] && measure "$f opt" "$tirgen" opt "$d/$f" --pass InferType,SimplifyExpr,FoldConstant -o "$work/o.txt"
     measure "$f build" "$tirgen" build "$d/$f" -o "$work/o.so"
     measure "$f run" "$tirgen" run "$d/$f" --input x="$work/x.npy" --output-dir "$work/out_run"
+    measure "$f py extract_tasks" env PYTHONPATH="$pypath" /usr/bin/python3 -c \
+      "import sys, tirgen; tirgen.extract_tasks(sys.argv[1])" "$d/$f"
   done
   for f in sum.py nest.py for_nest.py; do
     measure "$f script" "$tirgen" script "$d/$f" -o "$work/o.py"

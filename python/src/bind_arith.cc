@@ -1,13 +1,26 @@
-// tirgen.arith: TVM's arith.Analyzer over tirgen's (simplify, canonical_simplify, can_prove,
-// bind), for Python code that builds expressions the way TVM's tests do.
+// tirgen.arith: TVM's arith.Analyzer over tirgen's (simplify, rewrite_simplify,
+// canonical_simplify, can_prove, bind, constraint_scope), for Python code that builds
+// expressions the way TVM's tests do.
 #include <pybind11/pybind11.h>
+
+#include <memory>
 
 #include "expr_convert.h"
 #include "tirgen/arith/analyzer.h"
+#include "tirgen/support/error.h"
 #include "wrap.h"
 
 namespace py = pybind11;
 using namespace tirgen;  // NOLINT
+
+namespace {
+// `with analyzer.constraint_scope(cond):` (TVM's ConstraintScope): cond holds inside.
+struct ConstraintScope {
+  const arith::Analyzer* analyzer;
+  tir::PrimExpr constraint;
+  std::unique_ptr<arith::ConstraintContext> ctx;
+};
+}  // namespace
 
 void BindArith(py::module_& m) {
   py::module_ arith = m.def_submodule("arith", "arithmetic analysis (TVM's tvm.arith)");
@@ -16,6 +29,14 @@ void BindArith(py::module_& m) {
       .def("simplify", [](const arith::Analyzer& a, const py::object& e) {
         return python::Wrap(a.Simplify(python::ToExpr(e)));
       }, py::arg("expr"))
+      .def("rewrite_simplify", [](const arith::Analyzer& a, const py::object& e) {
+        // tirgen has one rewriting simplifier, which writes index arithmetic in canonical form
+        // as it goes: TVM's rewrite_simplify alone leaves some of that arithmetic as written.
+        return python::Wrap(a.Simplify(python::ToExpr(e)));
+      }, py::arg("expr"))
+      .def("constraint_scope", [](const arith::Analyzer& a, const py::object& c) {
+        return ConstraintScope{&a, python::ToExpr(c), nullptr};
+      }, py::arg("constraint"), py::keep_alive<0, 1>())
       .def("canonical_simplify", [](const arith::Analyzer& a, const py::object& e) {
         return python::Wrap(a.CanonicalSimplify(python::ToExpr(e)));
       }, py::arg("expr"))
@@ -26,4 +47,10 @@ void BindArith(py::module_& m) {
         if (py::isinstance<tir::Range>(value)) a.Bind(var, value.cast<tir::Range>());
         else a.Bind(var, python::ToExpr(value));
       }, py::arg("var"), py::arg("value"));
+  py::class_<ConstraintScope>(arith, "ConstraintScope")
+      .def("__enter__", [](ConstraintScope& s) {
+        TIRGEN_CHECK(!s.ctx) << "constraint_scope: already entered";
+        s.ctx = std::make_unique<arith::ConstraintContext>(s.analyzer, s.constraint);
+      })
+      .def("__exit__", [](ConstraintScope& s, const py::args&) { s.ctx.reset(); });
 }

@@ -8,6 +8,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <map>
 #include <memory>
 
 #include "executor_io.h"
@@ -86,13 +87,8 @@ void BindExecutable(py::module_& m) {
         target::Target t = target.is_none() ? target::DefaultBuildTarget()
                                             : target::Target::Parse(py::str(target).cast<std::string>());
         python::TuningDb db = python::OpenTuningDb(tuning_db, t);
-        IRModule lowered = runtime::LowerForExecution(mod, python::NamedArrays(params));
-        std::shared_ptr<runtime::Executor> ex;
-        {
-          py::gil_scoped_release release;  // compiling takes a while; no Python object is touched
-          ex = std::make_shared<runtime::Executor>(lowered, t, db.provider);
-        }
-        return PyExecutable{ex, db.Log()};
+        std::map<std::string, NDArray> bound = python::NamedArrays(params);
+        return PyExecutable{python::BuildExecutor(mod, bound, /*link_params=*/false, t, db.provider), db.Log()};
       },
       py::arg("mod"), py::arg("target") = py::none(), py::arg("params") = py::none(),
       py::arg("tuning_db") = py::none(),

@@ -93,8 +93,7 @@ PyModule BuildAny(const IRModule& mod, const py::object& target_text, const py::
     return PyModule{runtime::BuildModule(mod, target), nullptr};
   }
   python::TuningDb db = python::OpenTuningDb(tuning_db, target);
-  IRModule lowered = runtime::LowerForExecution(mod, python::NamedArrays(params), link_params);
-  auto ex = std::make_shared<runtime::Executor>(lowered, target, db.provider);
+  auto ex = python::BuildExecutor(mod, python::NamedArrays(params), link_params, target, db.provider);
   return PyModule{ex->module(), ex};
 }
 
@@ -146,9 +145,8 @@ void BindRuntime(py::module_& m) {
                                            "(for PrimFuncs use tirgen.build(f)(*inputs))";
         target::Target target = target::DefaultBuildTarget();
         python::TuningDb db = python::OpenTuningDb(tuning_db, target);
-        runtime::Executor ex(runtime::LowerForExecution(mod, python::NamedArrays(params), link_params), target,
-                             db.provider);
-        return RunExecutor(ex, inputs);
+        return RunExecutor(*python::BuildExecutor(mod, python::NamedArrays(params), link_params, target, db.provider),
+                           inputs);
       },
       py::arg("mod"), py::arg("inputs"), py::arg("params") = py::none(), py::arg("link_params") = false,
       py::arg("tuning_db") = py::none(),

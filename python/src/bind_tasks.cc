@@ -9,6 +9,7 @@
 #include <pybind11/stl.h>
 
 #include "numpy_convert.h"
+#include "work_stack.h"
 #include "tirgen/lower/lower.h"
 #include "tirgen/relay/text.h"
 #include "tirgen/support/error.h"
@@ -23,8 +24,12 @@ struct PyTask {
   std::string target;
 };
 
-IRModule AsRelayModule(const py::object& mod) {
-  if (py::isinstance<py::str>(mod)) return relay::ParseModule(mod.cast<std::string>(), "<string>");
+// The module given (`*text` set instead for Relay text, parsed later off the Python stack).
+IRModule AsRelayModule(const py::object& mod, std::string* text) {
+  if (py::isinstance<py::str>(mod)) {
+    *text = mod.cast<std::string>();
+    return IRModule();
+  }
   if (!py::isinstance<ObjectRef>(mod))
     throw Error(std::string("extract_tasks: expected an IRModule, a Relay function or Relay text, not ") +
                 py::str(py::type::of(mod).attr("__name__")).cast<std::string>());
@@ -57,12 +62,16 @@ void BindTasks(py::module_& m) {
         options.target = target;
         options.link_params = link_params;
         options.equality = lower::ParseModuleEquality(module_equality);
-        IRModule relay_mod = AsRelayModule(mod);
+        std::string text;
+        IRModule relay_mod = AsRelayModule(mod, &text);
         std::map<std::string, NDArray> bound = python::NamedArrays(params);
         std::vector<lower::Task> tasks;
         {
           py::gil_scoped_release release;
-          tasks = lower::ExtractTasks(relay_mod, bound, options);
+          python::RunOnWorkStack([&] {
+            if (!relay_mod.defined()) relay_mod = relay::ParseModule(text, "<string>");
+            tasks = lower::ExtractTasks(relay_mod, bound, options);
+          });
         }
         std::vector<PyTask> out;
         for (lower::Task& t : tasks) out.push_back({std::move(t), lower::CanonicalTarget(target)});

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "numpy_convert.h"
+#include "work_stack.h"
 #include "tirgen/support/error.h"
 
 namespace py = pybind11;
@@ -74,6 +75,17 @@ double BenchmarkSeconds(const runtime::Executor& ex, const ExecutorInputs& input
                         double min_repeat_ms) {
   py::gil_scoped_release release;
   return ex.Benchmark(inputs.views(), repeat, number, min_repeat_ms);
+}
+
+std::shared_ptr<runtime::Executor> BuildExecutor(const IRModule& mod, const std::map<std::string, NDArray>& params,
+                                                 bool link_params, const target::Target& target,
+                                                 const runtime::ScheduleProvider& schedules) {
+  std::shared_ptr<runtime::Executor> ex;
+  py::gil_scoped_release release;  // compiling takes a while; no Python object is touched
+  RunOnWorkStack([&] {
+    ex = std::make_shared<runtime::Executor>(runtime::LowerForExecution(mod, params, link_params), target, schedules);
+  });
+  return ex;
 }
 
 }  // namespace python

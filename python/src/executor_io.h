@@ -8,9 +8,13 @@
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 
+#include <map>
+#include <memory>
+#include <string>
 #include <vector>
 
 #include "tirgen/runtime/executor.h"
+#include "tirgen/target/target.h"
 
 namespace tirgen {
 namespace python {
@@ -26,6 +30,13 @@ class ExecutorInputs {
   std::vector<pybind11::array> keep_;  ///< the arrays the views read
   std::vector<runtime::TensorView> views_;
 };
+
+/// A Relay module optimized, lowered (runtime::LowerForExecution) and compiled into an Executor,
+/// with the GIL released and on the work stack (work_stack.h), so deep programs go through as in
+/// the CLI. Python values must be converted before the call.
+std::shared_ptr<runtime::Executor> BuildExecutor(const IRModule& mod, const std::map<std::string, NDArray>& params,
+                                                 bool link_params, const target::Target& target,
+                                                 const runtime::ScheduleProvider& schedules);
 
 /// Runs `ex` (GIL released) and returns its outputs as a list of new numpy arrays.
 pybind11::list RunToNumpy(const runtime::Executor& ex, const ExecutorInputs& inputs);

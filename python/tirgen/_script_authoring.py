@@ -118,13 +118,14 @@ def _target_names(t):
 def _plain(value):
     """numpy scalars and dtypes (also inside tuples, lists and dicts) as the Python values TVM's
     parser reads them as: np.float64(1.5) -> 1.5, np.dtype("int8") -> "int8"."""
-    if type(value).__module__ == "numpy":
-        if type(value).__name__.startswith("dtype"):
+    np = sys.modules.get("numpy")  # values from numpy exist only once it is imported
+    if np is not None:
+        if isinstance(value, np.dtype):
             return value.name
-        if hasattr(value, "item") and getattr(value, "shape", None) == ():
+        if isinstance(value, np.generic):
             return value.item()
-    if isinstance(value, (tuple, list)):
-        return type(value)(_plain(v) for v in value)
+    if isinstance(value, (tuple, list)):  # a namedtuple too: its fields, as a plain tuple
+        return (tuple if isinstance(value, tuple) else list)(_plain(v) for v in value)
     if isinstance(value, dict):
         return {_plain(k): _plain(v) for k, v in value.items()}
     return value
@@ -197,6 +198,33 @@ def _attribute_chains(tree):
             yield node, root, attrs
 
 
+def _chainable(value):
+    """Whether a chain `value.a.b` is evaluated in Python (modules, objects, classes), not by
+    the parser (attributes of IR values, literals)."""
+    if isinstance(value, tuple) and hasattr(value, "_fields"):  # a namedtuple's fields by name
+        return True
+    value = _plain(value)
+    return _literal(value) is None and not isinstance(value, (_tirgen.Object, _Builtin))
+
+
+def _chain_value(root, value, attrs, where):
+    """(n, value of root.attrs[0]...attrs[n-1]) for the longest prefix Python has, as TVM's
+    evaluator reads `module.CONST`; it stops at an IR value, whose attributes (`.shape` of a
+    buffer) are the parser's."""
+    part, n = value, 0
+    for a in attrs:
+        if isinstance(part, (_tirgen.Object, _Builtin)):
+            break
+        try:
+            part = getattr(part, a)
+        except AttributeError:
+            break
+        n += 1
+    if n == 0:
+        raise _tirgen.TirgenError(where + f"'{root}' ({type(value).__name__}) has no attribute '{attrs[0]}'")
+    return n, part
+
+
 def _scope(obj, frame):
     """The enclosing scope as TVM's parser sees it: the caller's locals, closure cells, globals."""
     values = {}
@@ -241,31 +269,15 @@ def _source(obj, frame, private):
 
     chained = set()  # Name nodes read as the root of an attribute chain (`module.CONST`)
     for node, root, attrs in _attribute_chains(tree):
-        if root.id in bound or root.id in _DIALECT or root.id not in scope:
+        if (root.id in bound or root.id in _DIALECT or root.id not in scope or
+                not _chainable(scope[root.id]) or node.lineno != node.end_lineno):
             continue
-        value = _plain(scope[root.id])
-        if (_literal(value) is not None or isinstance(value, (_tirgen.Object, _Builtin)) or
-                node.lineno != node.end_lineno):
-            continue  # the parser reads attributes of IR values itself
         chained.add(id(root))
-        # As TVM's evaluator: the chain is evaluated in Python, as far as Python has the
-        # attributes (what is left, e.g. `.shape` of a buffer it gives, is the parser's).
-        for n in range(len(attrs), 0, -1):
-            try:
-                part = value
-                for a in attrs[:n]:
-                    part = getattr(part, a)
-            except AttributeError:
-                if n == 1:
-                    raise _tirgen.TirgenError(
-                        where_of(root) + f"'{root.id}' ({type(value).__name__}) has no "
-                        f"attribute '{attrs[0]}'") from None
-                continue
-            sub = node
-            for _ in range(len(attrs) - n):
-                sub = sub.value
-            use(sub, ".".join([root.id] + attrs[:n]), part)
-            break
+        n, part = _chain_value(root.id, scope[root.id], attrs, where_of(root))
+        sub = node
+        for _ in range(len(attrs) - n):
+            sub = sub.value
+        use(sub, ".".join([root.id] + attrs[:n]), part)
     for node in ast.walk(tree):
         if not (isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)) or id(node) in chained:
             continue
@@ -352,7 +364,7 @@ class Macro:
     def __init__(self, func, hygienic):
         self.func, self.hygienic = func, hygienic
         self.__name__ = func.__name__
-        self._text = None  # (body, filename, [(name, where)]) read from the source once
+        self._text = None  # (body, filename, free names, chains) read from the source once
 
     def _read(self):
         """The body's text at its own lines of its file, and the names it reads from outside
@@ -367,13 +379,27 @@ class Macro:
                 raise ValueError(f"T.macro '{self.__name__}': write its body on the lines below the def")
             body = "\n" * (first + start - 2) + "".join(lines[start - 1:fdef.end_lineno])
             bound_names = _bound_names(fdef)
+
+            def where(node):
+                return f"{filename}:{first + node.lineno - 1}:{indent + node.col_offset + 1}: error: "
+
             free = {}
             for node in ast.walk(fdef):
                 if (isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and
                         node.id not in bound_names and node.id not in _DIALECT and node.id not in free):
-                    free[node.id] = (f"{filename}:{first + node.lineno - 1}:"
-                                     f"{indent + node.col_offset + 1}: error: ")
-            self._text = (body, filename, list(free.items()))
+                    free[node.id] = where(node)
+            # `module.CONST` chains of free names (one line each): (root, attrs, line of the
+            # body text, start column, end column of each prefix, where).
+            chains = []
+            for node, root, attrs in _attribute_chains(fdef):
+                if root.id in free and node.lineno == node.end_lineno:
+                    ends, sub = [], node
+                    while isinstance(sub, ast.Attribute):
+                        ends.insert(0, indent + sub.end_col_offset)
+                        sub = sub.value
+                    chains.append((root.id, attrs, first + node.lineno - 2,
+                                   indent + root.col_offset, ends, where(root)))
+            self._text = (body, filename, list(free.items()), chains)
         return self._text
 
     def __call__(self, *args, **kwargs):
@@ -384,15 +410,29 @@ class Macro:
         except TypeError as e:
             raise TypeError(f"T.macro '{self.__name__}': {e}") from None
         bound.apply_defaults()
-        body, filename, free = self._read()
+        body, filename, free, chains = self._read()
         # TVM: a hygienic macro sees its own enclosing scope only (never the caller's Python
         # values); a non-hygienic one the call site's variables and the caller's scope.
         scope, functions = _PARSES[-1]
         if self.hygienic:
             scope = dict(self.func.__globals__)
             scope.update(inspect.getclosurevars(self.func).nonlocals)
-        names = {name: _macro_value(name, scope[name], functions, self.__name__, where)
-                 for name, where in free if name in scope}
+        names, edits = {}, []
+        for root, attrs, row, col, ends, where in chains:
+            if root in scope and _chainable(scope[root]):
+                n, part = _chain_value(root, scope[root], attrs, where)
+                ident = "__".join([root] + attrs[:n])  # the chain's value goes by a name of its own
+                names[ident] = _macro_value(ident, part, functions, self.__name__, where)
+                edits.append((row, col, ends[n - 1], ident))
+        if edits:
+            rows = body.split("\n")
+            for row, col, end, ident in sorted(edits, reverse=True):
+                rows[row] = rows[row][:col] + ident + rows[row][end:]
+            body = "\n".join(rows)
+        names.update({name: _macro_value(name, scope[name], functions, self.__name__, where)
+                      for name, where in free
+                      if name in scope and not (_chainable(scope[name]) and
+                                                any(c[0] == name for c in chains))})
         params = {k: _plain(v) for k, v in bound.arguments.items()}
         return _MacroCall(body, filename, self.hygienic, params, names)
 

@@ -1,10 +1,13 @@
 // Analyzer: variable ranges + the rewrite and canonical simplifiers (see analyzer.h).
 #include "tirgen/arith/analyzer.h"
 
+#include <algorithm>
 #include <limits>
 
 #include "canonical.h"
 #include "rewrite_simplify.h"
+#include "tirgen/arith/simplify.h"
+#include "transitive_comparison.h"
 #include "tirgen/tir/functor.h"
 #include "tirgen/tir/op.h"
 
@@ -21,6 +24,42 @@ bool LookupThunk(const void* ctx, const VarNode* var, IntBound* out) {
   return true;
 }
 
+constexpr int64_t kPosInf = std::numeric_limits<int64_t>::max();
+constexpr int64_t kNegInf = std::numeric_limits<int64_t>::min();
+
+
+// TVM's ConstIntBoundAnalyzer::DetectBoundInfo, for variables: `c <= x`, `x < c`, `x == c` ...
+void ConstraintBounds(const PrimExpr& constraint, std::vector<std::pair<const VarNode*, ConstBound>>* out) {
+  for (const PrimExpr& p : Conjuncts(constraint)) {
+    const BinaryNode* b = p.as<BinaryNode>();
+    if (!b || !IsCompareKind(p.kind())) continue;
+    const VarNode* x = b->a.as<VarNode>();
+    const int64_t* c = as_const_int(b->b);
+    Kind k = p.kind();
+    if (!x || !c) {  // c OP x: read as x OP' c
+      x = b->b.as<VarNode>();
+      c = as_const_int(b->a);
+      if (!x || !c) continue;
+      switch (k) {
+        case Kind::kLT: k = Kind::kGT; break;
+        case Kind::kLE: k = Kind::kGE; break;
+        case Kind::kGT: k = Kind::kLT; break;
+        case Kind::kGE: k = Kind::kLE; break;
+        default: break;
+      }
+    }
+    if (!x->dtype.is_int() && !x->dtype.is_uint()) continue;
+    switch (k) {
+      case Kind::kGE: out->push_back({x, {*c, kPosInf}}); break;
+      case Kind::kGT: if (*c < kPosInf) out->push_back({x, {*c + 1, kPosInf}}); break;
+      case Kind::kLE: out->push_back({x, {kNegInf, *c}}); break;
+      case Kind::kLT: if (*c > kNegInf) out->push_back({x, {kNegInf, *c - 1}}); break;
+      case Kind::kEQ: out->push_back({x, {*c, *c}}); break;
+      default: break;
+    }
+  }
+}
+
 class BoundSubstituter : public StmtExprMutator {
  public:
   explicit BoundSubstituter(const std::unordered_map<const Object*, PrimExpr>& m) : m_(m) {}
@@ -35,8 +74,28 @@ class BoundSubstituter : public StmtExprMutator {
 };
 }  // namespace
 
+bool IsPure(const PrimExpr& e) {
+  struct V : StmtExprVisitor {
+    bool pure = true;
+    void VisitExpr_(const BufferLoadNode*) override { pure = false; }
+    void VisitExpr_(const CallNode* op) override {
+      static const char* const kImpure[] = {"tir.call_extern", "tir.call_packed", "tir.call_pure_extern",
+                                            "tir.tvm_access_ptr", "tir.assume", "tir.undef"};
+      for (const char* name : kImpure)
+        if (op->op == name) pure = false;
+      StmtExprVisitor::VisitExpr_(op);
+    }
+  } v;
+  v.VisitExpr(e);
+  return v.pure;
+}
+
+Analyzer::Analyzer() : comparisons_(std::make_unique<TransitiveComparisons>()) {}
+Analyzer::~Analyzer() = default;
+
 void Analyzer::Bind(const Var& var, const Range& range) {
   keep_alive_.push_back(var);
+  if (var.dtype().is_int()) comparisons_->Bind(var, range);
   if (is_one(range->extent)) {
     values_[var.get()] = range->min;
     return;
@@ -55,21 +114,75 @@ void Analyzer::Bind(const Var& var, const PrimExpr& value) {
 }
 
 bool Analyzer::VarBound(const VarNode* var, ConstBound* out) const {
-  auto it = bounds_.find(var);
-  if (it != bounds_.end()) {
+  bool known = true;
+  if (auto it = bounds_.find(var); it != bounds_.end()) {
     *out = it->second;
-    return true;
-  }
-  auto v = values_.find(var);
-  if (v != values_.end()) {
+  } else if (auto v = values_.find(var); v != values_.end()) {
     *out = Bound(v->second);
-    return true;
+  } else if (var->kind() == Kind::kSizeVar) {
+    *out = {0, kPosInf};
+  } else {
+    *out = {kNegInf, kPosInf};
+    known = false;
   }
-  if (var->kind() == Kind::kSizeVar) {
-    *out = {0, std::numeric_limits<int64_t>::max()};
-    return true;
+  for (const auto& [v, b] : constraint_bounds_) {
+    if (v != var) continue;
+    out->min = std::max(out->min, b.min);
+    out->max = std::min(out->max, b.max);
+    known = true;
   }
-  return false;
+  return known;
+}
+
+void Analyzer::MarkGlobalNonNegValue(const PrimExpr& value) {
+  // value = symbol * scale + offset, with constant scale and offset
+  PrimExpr e = arith::Simplify(value);
+  int64_t offset = 0;
+  if (const BinaryNode* b = e.as<BinaryNode>()) {
+    if (const int64_t* c = as_const_int(b->b)) {
+      if (e.kind() == Kind::kAdd) { offset = *c; e = b->a; }
+      else if (e.kind() == Kind::kSub) { offset = -*c; e = b->a; }
+    }
+  }
+  int64_t scale = 1;
+  while (e.kind() == Kind::kMul) {
+    const BinaryNode* m = e.as<BinaryNode>();
+    const int64_t* c = as_const_int(m->b);
+    if (!c) return;
+    scale *= *c;
+    e = m->a;
+  }
+  const VarNode* var = e.as<VarNode>();
+  if (!var || scale <= 0 || !var->dtype.is_int() || var->dtype.lanes() != 1) return;
+  if (offset == kNegInf) return;
+  keep_alive_.push_back(GetRef<Var>(var));
+  ConstBound b{-offset, kPosInf};
+  if (auto it = bounds_.find(var); it != bounds_.end()) b.max = it->second.max;
+  bounds_[var] = b;
+}
+
+ConstraintContext::ConstraintContext(const Analyzer* analyzer, const PrimExpr& constraint)
+    : analyzer_(analyzer),
+      literals_(analyzer->literals_.size()),
+      bounds_(analyzer->constraint_bounds_.size()),
+      comparisons_(analyzer->comparisons_->ScopedSize()) {
+  // In TVM's order: bounds first, then the literals (simplified under those bounds), then the
+  // comparisons (of the constraint as written).
+  ConstraintBounds(constraint, &analyzer->constraint_bounds_);
+  for (const PrimExpr& p : Conjuncts(analyzer->Simplify(constraint))) {
+    if (!IsPure(p)) continue;
+    analyzer->literals_.push_back(p);
+    PrimExpr negation = p.dtype().is_bool() ? NormalizeBooleanOperators(Not(p))
+                                            : PrimExpr(Binary(Kind::kEQ, p, make_const(p.dtype(), 0)));
+    analyzer->literals_.push_back(Not(negation));
+  }
+  analyzer->comparisons_->EnterConstraint(constraint);
+}
+
+ConstraintContext::~ConstraintContext() {
+  analyzer_->literals_.resize(literals_);
+  analyzer_->constraint_bounds_.resize(bounds_);
+  analyzer_->comparisons_->ExitConstraints(comparisons_);
 }
 
 ConstBound Analyzer::Bound(const PrimExpr& expr) const {
@@ -80,6 +193,9 @@ ConstBound Analyzer::Bound(const PrimExpr& expr) const {
 
 PrimExpr Analyzer::CanonicalSimplify(const PrimExpr& expr) const {
   VarBoundScope scope(&LookupThunk, this);
+  // TVM's canonical simplifier applies the rewrite rules to everything but index arithmetic
+  // (a > b is b < a); the rewriter puts index arithmetic in canonical form on its own.
+  if (expr.dtype().is_bool()) return SimplifyIn(expr, this);
   return arith::CanonicalSimplify(expr);
 }
 
@@ -87,7 +203,7 @@ PrimExpr Analyzer::Simplify(const PrimExpr& expr) const {
   PrimExpr e = expr;
   if (!values_.empty()) e = BoundSubstituter(values_).VisitExpr(e);
   VarBoundScope scope(&LookupThunk, this);
-  e = RewriteSimplify(e);
+  e = RewriteSimplify(e, this);
   if (as_const_int(e)) return e;
   e = RewriteCanonical(e);
   return e;

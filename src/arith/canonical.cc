@@ -3,7 +3,9 @@
 #include "canonical.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
+#include <optional>
 
 #include "tirgen/tir/expr_deep_equal.h"
 #include "tirgen/tir/op.h"
@@ -95,6 +97,25 @@ IntBound DivisionBound(const IntBound& x, const IntBound& y, DataType t, bool fl
   return DivCorners(x, y, floor);
 }
 
+// int(ceil(log2(x))) (topi's ceil_log2, found in loop bounds): from the bounds of x, as TVM's
+// ConstIntBoundAnalyzer takes it; x below 1 gives nothing.
+std::optional<IntBound> CeilLog2Bound(const CastNode* c) {
+  const CallNode* ceil = c->value.as<CallNode>();
+  if (!c->dtype.is_int() || !ceil || ceil->op != "tir.ceil" || ceil->args.size() != 1) return std::nullopt;
+  const CallNode* log = ceil->args[0].as<CallNode>();
+  if (!log || log->op != "tir.log2" || log->args.size() != 1) return std::nullopt;
+  const PrimExpr& arg = log->args[0];
+  auto ceil_log2 = [](double v) { return static_cast<int64_t>(std::ceil(std::log2(v))); };
+  if (const FloatImmNode* f = arg.as<FloatImmNode>()) {
+    if (!(f->value >= 1 && f->value < 1e18)) return std::nullopt;
+    return IntBound{ceil_log2(f->value), ceil_log2(f->value)};
+  }
+  const CastNode* to_float = arg.as<CastNode>();
+  IntBound x = ConstIntBound(to_float && to_float->value.dtype().is_int() ? to_float->value : arg);
+  if (x.min < 1 || x.max == kInf) return std::nullopt;
+  return IntBound{ceil_log2(static_cast<double>(x.min)), ceil_log2(static_cast<double>(x.max))};
+}
+
 IntBound ConstIntBound(const PrimExpr& e) {
   IntBound full{kNegInf, kInf};
   if (const int64_t* v = as_const_int(e)) return {*v, *v};
@@ -111,6 +132,30 @@ IntBound ConstIntBound(const PrimExpr& e) {
         IntBound v = ConstIntBound(c->value), t = TypeRange(c->dtype);
         return {std::max(v.min, t.min), std::min(v.max, t.max)};
       }
+      if (std::optional<IntBound> v = CeilLog2Bound(c)) {
+        IntBound t = TypeRange(c->dtype);
+        return {std::max(v->min, t.min), std::min(v->max, t.max)};
+      }
+    }
+    if (const CallNode* call = e.as<CallNode>(); call && call->args.size() == 2 && e.dtype().is_int()) {
+      IntBound x = ConstIntBound(call->args[0]), y = ConstIntBound(call->args[1]);
+      // TVM's ConstIntBoundAnalyzer: shifts at the corners of the operand ranges; a left shift
+      // of or by a possibly negative value is target-defined (nothing known).
+      if ((call->op == "tir.shift_left" || call->op == "tir.shift_right") && x.min >= 0 && y.min >= 0 &&
+          y.max < 64) {
+        bool left = call->op == "tir.shift_left";
+        auto shift = [left](int64_t v, int64_t by) -> int64_t {
+          if (v == kInf) return v;
+          if (!left) return v >> by;
+          int bits = 0;
+          for (uint64_t u = static_cast<uint64_t>(v); u; u >>= 1) ++bits;
+          return bits + by < 64 ? static_cast<int64_t>(static_cast<uint64_t>(v) << by) : kInf;
+        };
+        int64_t c[4] = {shift(x.min, y.min), shift(x.min, y.max), shift(x.max, y.min), shift(x.max, y.max)};
+        IntBound r{*std::min_element(c, c + 4), *std::max_element(c, c + 4)}, t = TypeRange(e.dtype());
+        return {std::max(r.min, t.min), std::min(r.max, t.max)};
+      }
+      if (call->op == "tir.bitwise_and" && x.min >= 0 && y.min >= 0) return {0, std::min(x.max, y.max)};
     }
     if (const SelectNode* s = e.as<SelectNode>()) {
       IntBound t = ConstIntBound(s->true_value), f = ConstIntBound(s->false_value);

@@ -88,9 +88,9 @@ class RangeRewriter : public StmtExprMutator {
 
 }  // namespace
 
-PrimExpr RewriteSimplify(const PrimExpr& expr) {
+PrimExpr RewriteSimplify(const PrimExpr& expr, const Analyzer* analyzer) {
   PrimExpr e = RangeRewriter().VisitExpr(expr);
-  e = Simplify(e);
+  e = SimplifyIn(e, analyzer);
   return RangeRewriter().VisitExpr(e);
 }
 

@@ -7,9 +7,17 @@
 namespace tirgen {
 namespace arith {
 
+class Analyzer;
+
 /// Bottom-up rewrite: min/max, comparisons, division and modulo decided by known bounds, then
-/// constant folding and the canonical index form (arith::Simplify's rules).
-tir::PrimExpr RewriteSimplify(const tir::PrimExpr& expr);
+/// constant folding and the canonical index form (arith::Simplify's rules). With an analyzer,
+/// its constraints in scope and enabled extensions take part (analyzer.h).
+tir::PrimExpr RewriteSimplify(const tir::PrimExpr& expr, const Analyzer* analyzer = nullptr);
+/// arith::Simplify's rules under an analyzer's constraints and extensions (null: none).
+tir::PrimExpr SimplifyIn(const tir::PrimExpr& expr, const Analyzer* analyzer);
+/// TVM's NormalizeBooleanOperators: pushes `!` inward (De Morgan) and into comparisons, so the
+/// negation of a simplified condition is written as the simplifier would write it.
+tir::PrimExpr NormalizeBooleanOperators(tir::PrimExpr expr);
 /// Canonical form of the integer parts of an expression (a second pass after rewriting).
 tir::PrimExpr RewriteCanonical(const tir::PrimExpr& expr);
 

@@ -2,7 +2,13 @@
 #include "tirgen/arith/simplify.h"
 
 #include "canonical.h"
+#include "rewrite_simplify.h"
+#include "tirgen/arith/analyzer.h"
+#include "transitive_comparison.h"
 
+#include <algorithm>
+#include <cmath>
+#include <functional>
 #include <limits>
 #include <optional>
 
@@ -160,6 +166,11 @@ PrimExpr SimplifyEqual(PrimExpr a, PrimExpr b) {
   if (ConstInt(x) && !ConstInt(y)) std::swap(x, y);
   const int64_t* c2 = ConstInt(y);
   if (!c2) return Binary(Kind::kEQ, x, y);
+  // x * y == 0 -> x == 0 || y == 0
+  if (*c2 == 0 && x.kind() == Kind::kMul) {
+    const BinaryNode* m = x.as<BinaryNode>();
+    return logical_or(SimplifyEqual(m->a, y), SimplifyEqual(m->b, y));
+  }
   DataType t = x.dtype();
   PrimExpr rest;
   int64_t c;
@@ -220,11 +231,44 @@ PrimExpr Fold(Kind k, const PrimExpr& a, const PrimExpr& b) {
   }
 }
 
+PrimExpr BoolConst(bool v) { return IntImm(DataType::Bool(), v ? 1 : 0); }
+
+// The comparison of a and b that constant bounds prove (TVM's TryCompareUsingConstIntBounds).
+CompareResult BoundCompare(const PrimExpr& a, const PrimExpr& b) {
+  IntBound d = DiffBound(a, b);
+  bool lo = d.min != std::numeric_limits<int64_t>::min(), hi = d.max != std::numeric_limits<int64_t>::max();
+  if (lo && hi && d.min == 0 && d.max == 0) return CompareResult::kEQ;
+  if (lo && d.min > 0) return CompareResult::kGT;
+  if (hi && d.max < 0) return CompareResult::kLT;
+  if (lo && d.min >= 0) return CompareResult::kGE;
+  if (hi && d.max <= 0) return CompareResult::kLE;
+  return CompareResult::kUnknown;
+}
+
+PrimExpr SimplifyAsAndOfOrs(const PrimExpr& expr, const Analyzer* ctx, unsigned extensions);
+
+// The rules above, bottom up. With an analyzer (ctx_), its constraints in scope take part as
+// in TVM's RewriteSimplifier: a comparison, boolean or boolean variable equal to a literal
+// constraint (or to its negation) is true (false), and integer comparisons use the known
+// comparisons; the enabled extensions add constraint contexts for && / || branches and the
+// AND-of-ORs form.
 class Simplifier : public StmtExprMutator {
  public:
   using StmtExprMutator::VisitExpr;
+  Simplifier(const Analyzer* ctx, unsigned extensions) : ctx_(ctx), ext_(extensions) {}
+
+  PrimExpr VisitExpr_(const VarNode* op) override {
+    PrimExpr v = GetRef<PrimExpr>(op);
+    if (op->dtype.is_bool()) {
+      if (std::optional<bool> m = Literal(v)) return BoolConst(*m);
+    }
+    return v;
+  }
 
   PrimExpr VisitExpr_(const BinaryNode* op) override {
+    if ((op->kind() == Kind::kAnd || op->kind() == Kind::kOr) && ctx_ &&
+        (ext_ & kApplyConstraintsToBooleanBranches))
+      return BranchesUnderEachOther(op);
     PrimExpr a = VisitExpr(op->a);
     PrimExpr b = VisitExpr(op->b);
     // Integer index arithmetic takes TVM's canonical form.
@@ -257,14 +301,14 @@ class Simplifier : public StmtExprMutator {
       case Kind::kFloorMod: return floormod(a, b);
       case Kind::kMin: return SimplifyMinMax(Kind::kMin, a, b);
       case Kind::kMax: return SimplifyMinMax(Kind::kMax, a, b);
-      case Kind::kEQ: return SimplifyEqual(a, b);
-      case Kind::kNE: return SimplifyNotEqual(a, b);
-      case Kind::kLT: return SimplifyCompare(Kind::kLT, a, b);
-      case Kind::kLE: return SimplifyCompare(Kind::kLE, a, b);
-      case Kind::kGT: return SimplifyCompare(Kind::kLT, b, a);
-      case Kind::kGE: return SimplifyCompare(Kind::kLE, b, a);
-      case Kind::kAnd: return logical_and(a, b);
-      case Kind::kOr: return logical_or(a, b);
+      case Kind::kEQ: return Compare(Kind::kEQ, a, b);
+      case Kind::kNE: return Compare(Kind::kNE, a, b);
+      case Kind::kLT: return Compare(Kind::kLT, a, b);
+      case Kind::kLE: return Compare(Kind::kLE, a, b);
+      case Kind::kGT: return Compare(Kind::kLT, b, a);
+      case Kind::kGE: return Compare(Kind::kLE, b, a);
+      case Kind::kAnd: return Boolean(Kind::kAnd, a, b);
+      case Kind::kOr: return Boolean(Kind::kOr, a, b);
       default: TIRGEN_UNREACHABLE();
     }
   }
@@ -273,7 +317,12 @@ class Simplifier : public StmtExprMutator {
     return cast(op->dtype, VisitExpr(op->value));
   }
 
-  PrimExpr VisitExpr_(const NotNode* op) override { return logical_not(VisitExpr(op->a)); }
+  PrimExpr VisitExpr_(const NotNode* op) override {
+    PrimExpr r = logical_not(VisitExpr(op->a));
+    if (as_const_int(r)) return r;
+    if (std::optional<bool> m = Literal(r)) return BoolConst(*m);
+    return NotRules(r);
+  }
 
   PrimExpr VisitExpr_(const SelectNode* op) override {
     PrimExpr c = VisitExpr(op->condition);
@@ -292,15 +341,402 @@ class Simplifier : public StmtExprMutator {
     if (c && c->op == "tir.if_then_else" && c->args.size() == 3) {
       if (const int64_t* v = ConstInt(c->args[0])) return *v ? c->args[1] : c->args[2];
     }
+    // TVM's ceil rules: of a constant, and ceil(log2(c)) (topi's ceil_log2) as a constant.
+    if (c && c->op == "tir.ceil" && c->args.size() == 1 && c->dtype.is_float()) {
+      const PrimExpr& x = c->args[0];
+      if (const IntImmNode* i = x.as<IntImmNode>()) return cast(c->dtype, IntImm(i->dtype, i->value));
+      if (const FloatImmNode* f = x.as<FloatImmNode>()) return FloatImm(c->dtype, std::ceil(f->value));
+      const CallNode* log = x.as<CallNode>();
+      if (log && log->op == "tir.log2" && log->args.size() == 1) {
+        if (const FloatImmNode* f = log->args[0].as<FloatImmNode>())
+          return FloatImm(c->dtype, std::ceil(std::log2(f->value)));
+      }
+    }
+    if (c && c->op == "tir.likely" && c->args.size() == 1) {
+      if (ConstInt(c->args[0])) return c->args[0];
+      if (std::optional<bool> m = Literal(c->args[0])) return BoolConst(*m);
+    }
     return r;
   }
+
+ private:
+  // TVM's rules for !x: !!x -> x, a negated comparison flips, De Morgan (then simplified).
+  PrimExpr NotRules(const PrimExpr& r) {
+    const NotNode* n = r.as<NotNode>();
+    if (!n || n->dtype.lanes() != 1) return r;
+    const PrimExpr& x = n->a;
+    if (const NotNode* nn = x.as<NotNode>()) return nn->a;
+    const BinaryNode* b = x.as<BinaryNode>();
+    if (!b) return r;
+    switch (x.kind()) {
+      case Kind::kLE: return Binary(Kind::kLT, b->b, b->a);
+      case Kind::kGE: return Binary(Kind::kLT, b->a, b->b);
+      case Kind::kLT: return Binary(Kind::kLE, b->b, b->a);
+      case Kind::kGT: return Binary(Kind::kLE, b->a, b->b);
+      case Kind::kEQ: return Binary(Kind::kNE, b->a, b->b);
+      case Kind::kNE: return Binary(Kind::kEQ, b->a, b->b);
+      case Kind::kOr: return VisitExpr(Binary(Kind::kAnd, Not(b->a), Not(b->b)));
+      case Kind::kAnd: return VisitExpr(Binary(Kind::kOr, Not(b->a), Not(b->b)));
+      default: return r;
+    }
+  }
+
+  // TVM's RewriteSimplifier rules for a && b and a || b (on scalars): contradictions and
+  // tautologies between comparisons of the same operands or against constants, merged
+  // comparisons, and chains associated to the left.
+  PrimExpr BooleanRules(Kind k, const PrimExpr& r) {
+    const BinaryNode* n = r.as<BinaryNode>();
+    if (!n || n->dtype.lanes() != 1) return r;
+    const PrimExpr &a = n->a, &b = n->b;
+    const BinaryNode* x = a.as<BinaryNode>();
+    const BinaryNode* y = b.as<BinaryNode>();
+    auto same = [](const PrimExpr& p, const PrimExpr& q) { return ExprDeepEqual(p, q); };
+    auto is = [](const PrimExpr& e, Kind kind) { return e.kind() == kind; };
+    bool is_and = k == Kind::kAnd;
+    // x && !x -> false, x || !x -> true
+    if (const NotNode* nb = b.as<NotNode>(); nb && same(a, nb->a)) return BoolConst(!is_and);
+    if (x && y) {
+      // x == y && x != y -> false (either order); || -> true
+      if (((is(a, Kind::kEQ) && is(b, Kind::kNE)) || (is(a, Kind::kNE) && is(b, Kind::kEQ))) && same(x->a, y->a) &&
+          same(x->b, y->b))
+        return BoolConst(!is_and);
+      // x <= y && y < x -> false (either order); || -> true
+      if (((is(a, Kind::kLE) && is(b, Kind::kLT)) || (is(a, Kind::kLT) && is(b, Kind::kLE))) && same(x->a, y->b) &&
+          same(x->b, y->a))
+        return BoolConst(!is_and);
+      // Comparisons of one expression with constants: lo < x / lo <= x against x < hi / x <= hi.
+      auto as_bound = [&](const BinaryNode* c, Kind kind, PrimExpr* var, int64_t* v, bool* upper, bool* strict) {
+        if (kind != Kind::kLT && kind != Kind::kLE) return false;
+        *strict = kind == Kind::kLT;
+        if (const int64_t* cv = as_const_int(c->b); cv && !as_const_int(c->a)) {
+          *var = c->a, *v = *cv, *upper = true;
+          return true;
+        }
+        if (const int64_t* cv = as_const_int(c->a); cv && !as_const_int(c->b)) {
+          *var = c->b, *v = *cv, *upper = false;
+          return true;
+        }
+        return false;
+      };
+      PrimExpr va, vb;
+      int64_t ca = 0, cb = 0;
+      bool ua, ub, sa, sb;
+      if (as_bound(x, a.kind(), &va, &ca, &ua, &sa) && as_bound(y, b.kind(), &vb, &cb, &ub, &sb) && ua != ub &&
+          same(va, vb)) {
+        int64_t hi = ua ? ca : cb, lo = ua ? cb : ca;  // x </<= hi, lo </<= x
+        bool hi_strict = ua ? sa : sb, lo_strict = ua ? sb : sa;
+        if (is_and) {
+          // x < hi && lo < x: empty when lo + 1 >= hi; one strict: lo >= hi; none: lo > hi
+          bool empty = hi_strict && lo_strict ? lo >= hi - 1 : hi_strict || lo_strict ? lo >= hi : lo > hi;
+          if (empty) return BoolConst(false);
+        } else {
+          // x < hi || lo < x covers everything when lo < hi; one strict: lo <= hi; none: lo <= hi + 1
+          bool all = hi_strict && lo_strict ? lo < hi : hi_strict || lo_strict ? lo <= hi : lo <= hi + 1;
+          if (all) return BoolConst(true);
+        }
+      }
+      // x == c1 && x == c2 -> x == c1 && c1 == c2;  x == c1 && x != c2 -> x == c1 && c1 != c2
+      // x != c1 || x != c2 -> x != c1 || c1 != c2;  x != c1 || x == c2 -> x != c1 || c1 == c2
+      const int64_t* c1 = as_const_int(x->b);
+      const int64_t* c2 = as_const_int(y->b);
+      if (c1 && c2 && same(x->a, y->a) && x->a.dtype() == y->a.dtype()) {
+        if (is_and && is(a, Kind::kEQ) && is(b, Kind::kEQ)) return logical_and(a, eq(x->b, y->b));
+        if (is_and && is(a, Kind::kEQ) && is(b, Kind::kNE)) return logical_and(a, ne(x->b, y->b));
+        if (is_and && is(a, Kind::kNE) && is(b, Kind::kEQ)) return logical_and(b, ne(y->b, x->b));
+        if (!is_and && is(a, Kind::kNE) && is(b, Kind::kNE)) return logical_or(a, ne(x->b, y->b));
+        if (!is_and && is(a, Kind::kNE) && is(b, Kind::kEQ)) return logical_or(a, eq(x->b, y->b));
+        if (!is_and && is(a, Kind::kEQ) && is(b, Kind::kNE)) return logical_or(b, eq(y->b, x->b));
+      }
+      if (!is_and) {
+        // x < y || y < x -> x != y;  x < y || x == y (any order, either side of ==) -> x <= y
+        if (is(a, Kind::kLT) && is(b, Kind::kLT) && same(x->a, y->b) && same(x->b, y->a)) return ne(x->a, x->b);
+        const BinaryNode* lt = is(a, Kind::kLT) ? x : is(b, Kind::kLT) ? y : nullptr;
+        const BinaryNode* eqn = is(a, Kind::kEQ) ? x : is(b, Kind::kEQ) ? y : nullptr;
+        if (lt && eqn && ((same(lt->a, eqn->a) && same(lt->b, eqn->b)) || (same(lt->a, eqn->b) && same(lt->b, eqn->a))))
+          return VisitExpr(Binary(Kind::kLE, lt->a, lt->b));
+      }
+    }
+    // x && (y && z) -> (x && y) && z (and the same for ||), then simplified again
+    if (y && b.kind() == k) return VisitExpr(Binary(k, Binary(k, a, y->a), y->b));
+    return r;
+  }
+
+  // TVM's TryMatchLiteralConstraint.
+  std::optional<bool> Literal(const PrimExpr& e) const {
+    if (!ctx_ || ctx_->literal_constraints().empty()) return std::nullopt;
+    PrimExpr negation = Not(e);
+    for (const PrimExpr& c : ctx_->literal_constraints()) {
+      if (ExprDeepEqual(c, e)) return true;
+      if (ExprDeepEqual(c, negation)) return false;
+    }
+    return std::nullopt;
+  }
+
+  // a OP b for OP in ==, !=, <, <=: under an analyzer, the literal constraints and what the
+  // known comparisons prove together with the bounds (TVM's TryCompare) come first.
+  PrimExpr Compare(Kind k, const PrimExpr& a, const PrimExpr& b) {
+    if (ctx_) {
+      PrimExpr folded = k == Kind::kEQ ? eq(a, b) : k == Kind::kNE ? ne(a, b) : k == Kind::kLT ? lt(a, b) : le(a, b);
+      if (as_const_int(folded)) return folded;
+      if (std::optional<bool> m = Literal(folded)) return BoolConst(*m);
+      if (IsIntType(a) && a.dtype() == b.dtype()) {
+        CompareResult known = ctx_->comparisons().TryCompare(a, b, ext_ & kTransitivelyProveInequalities);
+        if (known != CompareResult::kUnknown) {
+          CompareResult r = BoundCompare(a, b) & known;
+          auto in = [r](std::initializer_list<CompareResult> set) {
+            return std::find(set.begin(), set.end(), r) != set.end();
+          };
+          using C = CompareResult;
+          switch (k) {
+            case Kind::kEQ:
+              if (r == C::kEQ) return BoolConst(true);
+              if (in({C::kNE, C::kGT, C::kLT})) return BoolConst(false);
+              break;
+            case Kind::kNE:
+              if (in({C::kNE, C::kGT, C::kLT})) return BoolConst(true);
+              if (r == C::kEQ) return BoolConst(false);
+              if (r == C::kGE) return SimplifyCompare(Kind::kLT, b, a);
+              if (r == C::kLE) return SimplifyCompare(Kind::kLT, a, b);
+              break;
+            case Kind::kLT:
+              if (r == C::kLT) return BoolConst(true);
+              if (in({C::kEQ, C::kGT, C::kGE})) return BoolConst(false);
+              break;
+            default:  // kLE
+              if (in({C::kLE, C::kLT, C::kEQ})) return BoolConst(true);
+              if (r == C::kGT) return BoolConst(false);
+              if (r == C::kNE) return SimplifyCompare(Kind::kLT, a, b);
+              if (r == C::kGE) return SimplifyEqual(a, b);
+              break;
+          }
+        }
+      }
+    }
+    switch (k) {
+      case Kind::kEQ: return SimplifyEqual(a, b);
+      case Kind::kNE: return SimplifyNotEqual(a, b);
+      default: return SimplifyCompare(k, a, b);
+    }
+  }
+
+  // a && b, a || b: folding, then (under an analyzer) the literal constraints and the
+  // AND-of-ORs form when enabled.
+  PrimExpr Boolean(Kind k, const PrimExpr& a, const PrimExpr& b) {
+    PrimExpr r = k == Kind::kAnd ? logical_and(a, b) : logical_or(a, b);
+    if (r.kind() != k) return r;
+    if (std::optional<bool> m = Literal(r)) return BoolConst(*m);
+    if (ctx_ && (ext_ & kConvertBooleanToAndOfOrs)) return SimplifyAsAndOfOrs(r, ctx_, ext_);
+    return BooleanRules(k, r);
+  }
+
+  // TVM's kApplyConstraintsToBooleanBranches: each side of a && b is simplified assuming the
+  // other holds (of a || b: assuming the other fails), alternating until neither changes.
+  PrimExpr BranchesUnderEachOther(const BinaryNode* op) {
+    bool is_and = op->kind() == Kind::kAnd;
+    PrimExpr a = op->a, b = op->b;
+    size_t unchanged = 0;
+    for (size_t i = 0; i < 4 && unchanged < 2; ++i) {
+      PrimExpr& to_update = i % 2 == 0 ? a : b;
+      const PrimExpr& other = i % 2 == 0 ? b : a;
+      ConstraintContext ctx(ctx_, is_and ? other : NormalizeBooleanOperators(Not(other)));
+      PrimExpr updated = VisitExpr(to_update);
+      if (updated.same_as(to_update)) {
+        ++unchanged;
+      } else {
+        to_update = updated;
+        unchanged = 0;
+      }
+    }
+    return Boolean(op->kind(), a, b);
+  }
+
+  const Analyzer* ctx_;
+  unsigned ext_;
 };
+
+// TVM's SimplifyAsAndOfOrs: the expression as AND of OR groups of distinct terms, pairs of terms
+// simplified within a group (as a || b) and across single-term or nearly equal groups (as
+// a && b, under the shared terms' negations), groups made true or false dropped.
+class AndOfOrs {
+ public:
+  AndOfOrs(const PrimExpr& expr, const Analyzer* ctx, unsigned extensions)
+      : ctx_(ctx), ext_(extensions), true_(Key(BoolConst(true))), false_(Key(BoolConst(false))) {
+    Terms(Kind::kAnd, expr, [&](const PrimExpr& group) {
+      std::vector<int> terms;
+      Terms(Kind::kOr, group, [&](const PrimExpr& term) {
+        int key = Key(term);
+        if (std::find(terms.begin(), terms.end(), key) == terms.end()) terms.push_back(key);
+      });
+      for (const std::vector<int>& prev : groups_)
+        if (prev.size() == terms.size() && std::is_permutation(prev.begin(), prev.end(), terms.begin())) return;
+      groups_.push_back(std::move(terms));
+    });
+  }
+
+  PrimExpr Simplify() {
+    for (std::vector<int>& group : groups_)
+      for (size_t i = 0; i < group.size(); ++i)
+        for (size_t j = i + 1; j < group.size(); ++j) TryPair(Kind::kOr, &group[i], &group[j]);
+    RemoveTrueFalse();
+    AcrossGroups();
+    RemoveTrueFalse();
+    PrimExpr out = BoolConst(true);
+    for (const std::vector<int>& group : groups_) {
+      PrimExpr g = BoolConst(false);
+      for (int k : group) g = logical_or(g, exprs_[k]);
+      out = logical_and(out, g);
+    }
+    return out;
+  }
+
+ private:
+  using Callback = std::function<void(const PrimExpr&)>;
+  // The `outer` terms of e (outer && or ||), distributing the other operator over it: the AND
+  // terms of (a && b) || c are (a || c) and (b || c).
+  static void Terms(Kind outer, const PrimExpr& e, const Callback& f) {
+    Kind inner = outer == Kind::kAnd ? Kind::kOr : Kind::kAnd;
+    const BinaryNode* b = e.as<BinaryNode>();
+    if (b && e.kind() == outer) {
+      Terms(outer, b->a, f);
+      Terms(outer, b->b, f);
+    } else if (b && e.kind() == inner) {
+      Terms(outer, b->a, [&](const PrimExpr& x) {
+        Terms(outer, b->b, [&](const PrimExpr& y) { f(Binary(inner, x, y)); });
+      });
+    } else {
+      f(e);
+    }
+  }
+
+  int Key(const PrimExpr& e) {
+    for (size_t i = 0; i < exprs_.size(); ++i)
+      if (exprs_[i].dtype() == e.dtype() && ExprDeepEqual(exprs_[i], e)) return static_cast<int>(i);
+    exprs_.push_back(e);
+    return static_cast<int>(exprs_.size()) - 1;
+  }
+
+  // a OP b simplified (without the AND-of-ORs form): both keys replaced by its two sides, or by
+  // the neutral element and the result when it is no longer an OP.
+  void TryPair(Kind k, int* a, int* b) {
+    PrimExpr joint = Binary(k, exprs_[*a], exprs_[*b]);
+    PrimExpr s = Simplifier(ctx_, ext_ & ~kConvertBooleanToAndOfOrs).VisitExpr(joint);
+    if (ExprDeepEqual(s, joint)) return;
+    if (s.kind() == k) {
+      const BinaryNode* n = s.as<BinaryNode>();
+      *a = Key(n->a);
+      *b = Key(n->b);
+    } else {
+      *a = k == Kind::kOr ? false_ : true_;
+      *b = Key(s);
+    }
+  }
+
+  void AcrossGroups() {
+    for (size_t i = 0; i < groups_.size(); ++i) {
+      for (size_t j = i + 1; j < groups_.size(); ++j) {
+        std::vector<int>& gi = groups_[i];
+        std::vector<int>& gj = groups_[j];
+        if (gi.size() == 1 && gj.size() == 1) {
+          TryPair(Kind::kAnd, &gi[0], &gj[0]);
+          continue;
+        }
+        auto distinct = [](const std::vector<int>& x, const std::vector<int>& y) -> std::optional<size_t> {
+          for (size_t n = 0; n < x.size(); ++n)
+            if (std::find(y.begin(), y.end(), x[n]) == y.end()) return n;
+          return std::nullopt;
+        };
+        std::optional<size_t> di = distinct(gi, gj);
+        if (!di) {  // gi's terms all in gj: gj is implied
+          gj = {true_};
+          continue;
+        }
+        std::optional<size_t> dj = distinct(gj, gi);
+        if (!dj) {
+          gi = {true_};
+          continue;
+        }
+        if (gi.size() != gj.size()) continue;
+        size_t shared = 0;
+        for (int key : gj) shared += std::count(gi.begin(), gi.end(), key) ? 1 : 0;
+        if (shared + 1 != gi.size()) continue;
+        // (A || x) && (A || y) == A || (x && y): simplify x && y knowing A is false.
+        PrimExpr known = BoolConst(true);
+        Simplifier plain(ctx_, ext_ & ~kConvertBooleanToAndOfOrs);
+        for (size_t n = 0; n < gi.size(); ++n)
+          if (n != *di) known = logical_and(known, plain.VisitExpr(logical_not(exprs_[gi[n]])));
+        ConstraintContext scope(ctx_, known);
+        TryPair(Kind::kAnd, &gi[*di], &gj[*dj]);
+      }
+    }
+  }
+
+  void RemoveTrueFalse() {
+    for (std::vector<int>& group : groups_) {
+      if (std::count(group.begin(), group.end(), true_)) {
+        group = {true_};
+      } else {
+        group.erase(std::remove(group.begin(), group.end(), false_), group.end());
+      }
+    }
+    if (std::any_of(groups_.begin(), groups_.end(), [](const std::vector<int>& g) { return g.empty(); })) {
+      groups_ = {{}};
+    } else {
+      groups_.erase(std::remove_if(groups_.begin(), groups_.end(),
+                                   [&](const std::vector<int>& g) { return g.size() == 1 && g[0] == true_; }),
+                    groups_.end());
+    }
+  }
+
+  const Analyzer* ctx_;
+  unsigned ext_;
+  std::vector<PrimExpr> exprs_;  // index = key
+  int true_, false_;
+  std::vector<std::vector<int>> groups_;
+};
+
+PrimExpr SimplifyAsAndOfOrs(const PrimExpr& expr, const Analyzer* ctx, unsigned extensions) {
+  unsigned inner = extensions & ~kConvertBooleanToAndOfOrs;
+  return AndOfOrs(Simplifier(ctx, inner).VisitExpr(expr), ctx, inner).Simplify();
+}
 
 }  // namespace
 
-PrimExpr Simplify(const PrimExpr& expr) {
-  Simplifier s;
-  return s.VisitExpr(expr);
+PrimExpr Simplify(const PrimExpr& expr) { return Simplifier(nullptr, kNoExtension).VisitExpr(expr); }
+
+PrimExpr SimplifyIn(const PrimExpr& expr, const Analyzer* analyzer) {
+  return Simplifier(analyzer, analyzer ? analyzer->enabled_extensions() : kNoExtension).VisitExpr(expr);
+}
+
+PrimExpr NormalizeBooleanOperators(PrimExpr e) {
+  while (true) {
+    const NotNode* n = e.as<NotNode>();
+    const BinaryNode* b = e.as<BinaryNode>();
+    if (n) {
+      const PrimExpr& x = n->a;
+      const BinaryNode* inner = x.as<BinaryNode>();
+      if (const NotNode* nn = x.as<NotNode>()) {
+        e = nn->a;
+        continue;
+      }
+      if (!inner) return e;
+      switch (x.kind()) {
+        case Kind::kOr:
+          return Binary(Kind::kAnd, NormalizeBooleanOperators(Not(inner->a)), NormalizeBooleanOperators(Not(inner->b)));
+        case Kind::kAnd:
+          return Binary(Kind::kOr, NormalizeBooleanOperators(Not(inner->a)), NormalizeBooleanOperators(Not(inner->b)));
+        case Kind::kLT: return Binary(Kind::kLE, inner->b, inner->a);  // !(x < y): y <= x
+        case Kind::kGT: return Binary(Kind::kLE, inner->a, inner->b);  // !(x > y): x <= y
+        case Kind::kLE: return Binary(Kind::kLT, inner->b, inner->a);  // !(x <= y): y < x
+        case Kind::kGE: return Binary(Kind::kLT, inner->a, inner->b);  // !(x >= y): x < y
+        case Kind::kEQ: return Binary(Kind::kNE, inner->a, inner->b);
+        case Kind::kNE: return Binary(Kind::kEQ, inner->a, inner->b);
+        default: return e;
+      }
+    }
+    if (b && e.kind() == Kind::kGE) return Binary(Kind::kLE, b->b, b->a);
+    if (b && e.kind() == Kind::kGT) return Binary(Kind::kLT, b->b, b->a);
+    return e;
+  }
 }
 
 }  // namespace arith

@@ -15,6 +15,7 @@
 #include "codegen_c_internal.h"
 #include "tirgen/arith/analyzer.h"
 #include "tirgen/support/error.h"
+#include "tirgen/support/stack_guard.h"
 #include "tirgen/tir/functor.h"
 #include "tirgen/tir/structural_equal.h"
 
@@ -304,7 +305,84 @@ class Emitter : public internal::ScalarEmitter {
 
   std::string Temp() override { return "tg_t" + std::to_string(temps_++); }
 
+  // C compilers parse and fold expressions by recursion: a sum of 50k terms in one statement
+  // crashes GCC. So every kMaxNest levels of one expression, the part below is computed first
+  // into a temporary, and the expression becomes a flat GCC statement expression
+  // `({ const volatile T tg_t0 = ...; const volatile T tg_t1 = ... tg_t0 ...; <rest>; })`.
+  // volatile cuts the chain of dependent values GCC's optimizers follow by recursion too: with
+  // plain temporaries a 100k-term sum still crashed cc1, with volatile ones it compiles (and
+  // faster); one store and load per 128 operations is noise. Parts evaluated only
+  // conditionally (a select's or if_then_else's branches, the right side of && and ||) and a
+  // let's body (its variable is declared inside) start their own scope: nothing is hoisted out
+  // of them. Ordinary programs never nest this deep, so their C is unchanged.
+  static constexpr int kMaxNest = 128;
+
   std::string Expr(const PrimExpr& e, const std::string& lane) override {
+    support::CheckStack("C code generator");  // its own recursion follows the expression's depth
+    if (!hoisted_) return Scope(e, lane);  // a statement's expression
+    DataType t = e.dtype();
+    if (nest_ < kMaxNest || !Hoistable(e)) {
+      NestGuard g(this, nest_ + 1, hoisted_);
+      return Node(e, lane);
+    }
+    std::string value;
+    {
+      NestGuard g(this, 1, hoisted_);
+      value = Node(e, lane);
+    }
+    std::string name = Temp();
+    hoisted_->push_back("const volatile " + ValueType(t) + " " + name + " = " + value + ";");
+    return name;
+  }
+
+  // An operation worth its own temporary: leaves and loads stay in place (a load's indices
+  // nest further and are hoisted in turn when deep).
+  static bool Hoistable(const PrimExpr& e) {
+    if (e.dtype().is_handle() || e.dtype().is_void()) return false;
+    switch (e.kind()) {
+      case Kind::kIntImm:
+      case Kind::kFloatImm:
+      case Kind::kStringImm:
+      case Kind::kVar:
+      case Kind::kSizeVar:
+      case Kind::kBufferLoad:
+      case Kind::kRamp:
+      case Kind::kBroadcast: return false;
+      default: return true;
+    }
+  }
+
+  // `e` as the root of a scope of hoisted temporaries (see kMaxNest).
+  std::string Scope(const PrimExpr& e, const std::string& lane) {
+    std::vector<std::string> hoisted;
+    std::string value;
+    {
+      NestGuard g(this, 1, &hoisted);
+      value = Node(e, lane);
+    }
+    if (hoisted.empty()) return value;
+    std::string s = "({ ";
+    for (const std::string& h : hoisted) s += h + " ";
+    return s + value + "; })";
+  }
+
+  // Sets the nesting state for one call of Node, restored on every exit.
+  struct NestGuard {
+    NestGuard(Emitter* em, int nest, std::vector<std::string>* hoisted)
+        : em(em), nest(em->nest_), hoisted(em->hoisted_) {
+      em->nest_ = nest;
+      em->hoisted_ = hoisted;
+    }
+    ~NestGuard() {
+      em->nest_ = nest;
+      em->hoisted_ = hoisted;
+    }
+    Emitter* em;
+    int nest;
+    std::vector<std::string>* hoisted;
+  };
+
+  std::string Node(const PrimExpr& e, const std::string& lane) {
     DataType t = e.dtype();
     switch (e.kind()) {
       case Kind::kIntImm: return IntLiteral(e.as<IntImmNode>()->value, t);
@@ -362,13 +440,16 @@ class Emitter : public internal::ScalarEmitter {
       case Kind::kLE: return Bin("<=", e.as<BinaryNode>(), lane);
       case Kind::kGT: return Bin(">", e.as<BinaryNode>(), lane);
       case Kind::kGE: return Bin(">=", e.as<BinaryNode>(), lane);
-      case Kind::kAnd: return Bin("&&", e.as<BinaryNode>(), lane);
-      case Kind::kOr: return Bin("||", e.as<BinaryNode>(), lane);
+      case Kind::kAnd:
+      case Kind::kOr: {  // the right side is evaluated only when needed
+        const auto* n = e.as<BinaryNode>();
+        return "(" + Expr(n->a, lane) + (e.kind() == Kind::kAnd ? " && " : " || ") + Scope(n->b, lane) + ")";
+      }
       case Kind::kNot: return "(!" + Expr(e.as<NotNode>()->a, lane) + ")";
       case Kind::kSelect: {
         const auto* n = e.as<SelectNode>();
-        return "(" + Expr(n->condition, lane) + " ? " + Expr(n->true_value, lane) + " : " +
-               Expr(n->false_value, lane) + ")";
+        return "(" + Expr(n->condition, lane) + " ? " + Scope(n->true_value, lane) + " : " +
+               Scope(n->false_value, lane) + ")";
       }
       case Kind::kBufferLoad: {
         const auto* n = e.as<BufferLoadNode>();
@@ -384,7 +465,7 @@ class Emitter : public internal::ScalarEmitter {
         const auto* n = e.as<LetNode>();
         std::string v = Expr(n->value, lane);
         std::string name = Name(n->var);
-        return "({ const " + ValueType(n->var.dtype()) + " " + name + " = " + v + "; " + Expr(n->body, lane) + "; })";
+        return "({ const " + ValueType(n->var.dtype()) + " " + name + " = " + v + "; " + Scope(n->body, lane) + "; })";
       }
       case Kind::kCall: return Call_(e.as<CallNode>(), t, lane);
       case Kind::kShuffle:
@@ -417,7 +498,7 @@ class Emitter : public internal::ScalarEmitter {
     if (op == "tir.if_then_else") {
       std::string cond = arg(0);
       if (LoadsFromBuffer(n->args[0])) cond = "tg_opaque_cond(" + cond + ")";
-      return "(" + cond + " ? " + arg(1) + " : " + arg(2) + ")";
+      return "(" + cond + " ? " + Scope(n->args.at(1), lane) + " : " + Scope(n->args.at(2), lane) + ")";
     }
     if (op == "tir.tirgen_check_index") {
       const auto* what = n->args.at(2).as<StringImmNode>();
@@ -868,6 +949,8 @@ class Emitter : public internal::ScalarEmitter {
   std::ostringstream stack_decls_;  // function-entry arrays
   int indent_ = 0;
   int temps_ = 0;  // Temp() names so far
+  int nest_ = 0;    // Expr levels since the scope root or the last hoisted temporary
+  std::vector<std::string>* hoisted_ = nullptr;  // the current scope's temporaries (kMaxNest)
   bool in_parallel_ = false;
   arith::Analyzer ana_;  ///< ranges of the enclosing loop and let variables
   /// Conditions of the lane guards around the statement being emitted (innermost last).

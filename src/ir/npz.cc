@@ -40,7 +40,7 @@ void Put(std::string* out, T v) {
   out->append(buf, sizeof(T));
 }
 
-uint32_t Crc32(const std::string& data) {
+uint32_t Crc32(const char* data, size_t size) {
   static uint32_t table[256];
   static bool init = [] {
     for (uint32_t i = 0; i < 256; ++i) {
@@ -52,14 +52,17 @@ uint32_t Crc32(const std::string& data) {
   }();
   (void)init;
   uint32_t crc = 0xFFFFFFFFu;
-  for (unsigned char ch : data) crc = table[(crc ^ ch) & 0xFF] ^ (crc >> 8);
+  for (size_t i = 0; i < size; ++i) crc = table[(crc ^ static_cast<unsigned char>(data[i])) & 0xFF] ^ (crc >> 8);
   return crc ^ 0xFFFFFFFFu;
 }
 
 // '<f4' -> float32 etc.
 DataType DescrToDType(const std::string& descr, const std::string& what) {
-  if (descr.size() < 3) throw Error(what + ": unsupported dtype '" + descr + "'");
+  // At most two digits of size ('<f8'): a longer count would overflow atoi.
+  if (descr.size() < 3 || descr.size() > 4) throw Error(what + ": unsupported dtype '" + descr + "'");
   char order = descr[0], kind = descr[1];
+  if (descr.find_first_not_of("0123456789", 2) != std::string::npos)
+    throw Error(what + ": unsupported dtype '" + descr + "'");
   int bytes = std::atoi(descr.c_str() + 2);
   if (order == '>' && bytes > 1) throw Error(what + ": big-endian arrays are not supported");
   switch (kind) {
@@ -83,6 +86,9 @@ std::string DTypeToDescr(DataType t) {
 std::string DictValue(const std::string& header, const std::string& key, const std::string& what) {
   size_t k = header.find("'" + key + "'");
   if (k == std::string::npos) throw Error(what + ": .npy header lacks '" + key + "'");
+  // numpy reads the header as a Python dict literal, where a repeated key's last value wins.
+  if (header.find("'" + key + "'", k + 1) != std::string::npos)
+    throw Error(what + ": .npy header gives '" + key + "' twice");
   size_t colon = header.find(':', k);
   if (colon == std::string::npos) throw Error(what + ": malformed .npy header");
   size_t b = header.find_first_not_of(" ", colon + 1);
@@ -118,6 +124,7 @@ NDArray ParseNpy(const std::string& s, const std::string& what) {
   if (DictValue(header, "fortran_order", what) != "False")
     throw Error(what + ": Fortran-order arrays are not supported");
   std::string shape_text = DictValue(header, "shape", what);
+  if (shape_text.empty() || shape_text.front() != '(') throw Error(what + ": malformed shape " + shape_text + " (a tuple such as (3, 4))");
   std::vector<int64_t> shape;
   for (size_t i = 1; i < shape_text.size();) {
     size_t j = shape_text.find_first_of(",)", i);
@@ -191,6 +198,7 @@ std::map<std::string, NDArray> ParseNpz(const std::string& s, const std::string&
   for (uint64_t e = 0; e < count; ++e) {
     if (Load<uint32_t>(s, p, what) != 0x02014b50) throw Error(what + ": corrupt zip central directory");
     uint16_t method = Load<uint16_t>(s, p + 10, what);
+    uint32_t crc = Load<uint32_t>(s, p + 16, what);
     uint64_t csize = Load<uint32_t>(s, p + 20, what);
     uint64_t usize = Load<uint32_t>(s, p + 24, what);
     uint16_t name_len = Load<uint16_t>(s, p + 28, what);
@@ -217,7 +225,11 @@ std::map<std::string, NDArray> ParseNpz(const std::string& s, const std::string&
     if (Load<uint32_t>(s, local, what) != 0x04034b50) throw Error(what + ": corrupt zip member '" + name + "'");
     size_t data_at = local + 30 + Load<uint16_t>(s, local + 26, what) + Load<uint16_t>(s, local + 28, what);
     if (data_at > s.size() || csize > s.size() - data_at || csize != usize) throw Error(what + ": member '" + name + "' is truncated");
+    // numpy's zipfile checks each member's CRC: a corrupt file is an error, not wrong weights.
+    if (Crc32(s.data() + data_at, csize) != crc)
+      throw Error(what + ": member '" + name + "' is corrupt (its CRC-32 does not match its data)");
     std::string key = name.size() > 4 && name.compare(name.size() - 4, 4, ".npy") == 0 ? name.substr(0, name.size() - 4) : name;
+    if (out.count(key)) throw Error(what + ": member '" + name + "' appears twice");
     out[key] = ParseNpy(s.substr(data_at, csize), what + "[" + name + "]");
   }
   return out;
@@ -230,7 +242,7 @@ std::string SerializeNpz(const std::map<std::string, NDArray>& arrays) {
     std::string name = kv.first + ".npy";
     std::string data = SerializeNpy(kv.second);
     if (data.size() >= 0xFFFFFFFFu) throw Error("array '" + kv.first + "' is too large for .npz");
-    uint32_t crc = Crc32(data);
+    uint32_t crc = Crc32(data.data(), data.size());
     uint32_t offset = static_cast<uint32_t>(out.size());
     auto common = [&](std::string* h) {
       Put<uint16_t>(h, 20);  // version needed

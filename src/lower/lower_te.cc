@@ -108,15 +108,18 @@ class Rewriter : public relay::ExprMutator {
     return relay::WithCheckedType(call, op->checked_type);
   }
 
-  relay::Expr VisitExpr_(const relay::LetNode* op) override {
-    // A let-bound primitive function: its binding disappears, its calls are rewritten.
-    if (const auto* fn = op->value.as<relay::FunctionNode>()) {
-      if (IsLowerable(fn)) {
-        let_prims_[op->var.get()] = cache_->Get(GetRef<relay::Function>(fn));
-        return VisitExpr(op->body);
-      }
-    }
-    return ExprMutator::VisitExpr_(op);
+  // A let-bound primitive function: its binding disappears, its calls are rewritten.
+  static const relay::FunctionNode* LetBoundPrimitive(const relay::LetNode* op) {
+    const auto* fn = op->value.as<relay::FunctionNode>();
+    return fn && IsLowerable(fn) ? fn : nullptr;
+  }
+  void PreVisitLet_(const relay::LetNode* op) override {
+    if (const auto* fn = LetBoundPrimitive(op)) let_prims_[op->var.get()] = cache_->Get(GetRef<relay::Function>(fn));
+    else ExprMutator::PreVisitLet_(op);
+  }
+  relay::Expr PostVisitLet_(const relay::LetNode* op) override {
+    if (LetBoundPrimitive(op)) return VisitExpr(op->body);
+    return ExprMutator::PostVisitLet_(op);
   }
 
   relay::Expr VisitExpr_(const relay::FunctionNode* op) override {

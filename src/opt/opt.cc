@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <optional>
 #include <string_view>
 
 #include "tirgen/lower/constant_evaluator.h"
@@ -13,11 +14,13 @@
 #include "tirgen/script/parser.h"
 #include "tirgen/script/printer.h"
 #include "tirgen/support/error.h"
+#include "tirgen/support/io.h"
 #include "tirgen/tir/analysis/verify_well_formed.h"
 #include "tirgen/tir/schedule/schedule.h"
 #include "tirgen/tir/schedule/tensor_intrin.h"
 #include "tirgen/tir/schedule/trace.h"
 #include "tirgen/tir/transform.h"
+#include "tirgen/tir/transforms/pass_config.h"
 
 namespace tirgen {
 namespace opt {
@@ -153,6 +156,21 @@ std::string FirstProblemLine(const std::vector<tir::WellFormedProblem>& problems
 }
 
 OptResult RunTir(const OptOptions& o, const std::vector<PassCall>& calls) {
+  // The options first: a typo there is reported before any work.
+  tir::transform::PassConfig config;
+  for (const std::string& item : o.pass_config) {
+    try {
+      tir::transform::ParsePassConfigItem(item, &config);
+    } catch (const Error& e) {
+      throw Error("error: --pass-config: " + e.message());
+    }
+  }
+  std::optional<tir::transform::PassConfigScope> config_scope;
+  try {
+    config_scope.emplace(std::move(config));
+  } catch (const Error& e) {
+    throw Error("error: --pass-config: " + e.message());
+  }
   ObjectRef parsed = script::Parse(o.input, o.input_name);
   IRModule mod = parsed.as<IRModuleNode>()
                      ? parsed.cast<IRModule>()
@@ -168,6 +186,7 @@ OptResult RunTir(const OptOptions& o, const std::vector<PassCall>& calls) {
   auto record = [&](const std::string& step, const IRModule& m) {
     if (o.print_after_all) result.after_all += "# after " + step + "\n" + script::Print(m);
   };
+  tir::TensorIntrinScope intrins;  // the registry is as it was once this run ends
   for (const TensorIntrinFiles& ti : o.tensor_intrins) {
     auto func = [](const std::string& text, const std::string& name) {
       ObjectRef f = script::Parse(text, name);
@@ -175,8 +194,7 @@ OptResult RunTir(const OptOptions& o, const std::vector<PassCall>& calls) {
                                               << " must hold one @T.prim_func (the intrinsic's description or implementation)";
       return f.cast<tir::PrimFunc>();
     };
-    tir::TensorIntrin::Register(ti.name, func(ti.desc_text, ti.desc_name), func(ti.impl_text, ti.impl_name),
-                                /*override=*/true);
+    intrins.Register(ti.name, func(ti.desc_text, ti.desc_name), func(ti.impl_text, ti.impl_name));
   }
   if (!o.schedule.empty()) {
     tir::Trace trace = tir::Trace::Parse(o.schedule, o.schedule_name);
@@ -215,6 +233,8 @@ OptResult RunTir(const OptOptions& o, const std::vector<PassCall>& calls) {
 OptResult RunRelay(const OptOptions& o, const std::vector<PassCall>& calls) {
   TIRGEN_CHECK(o.schedule.empty()) << "error: --schedule: " << o.input_name
                                    << " is Relay text; schedules apply to TVMScript";
+  TIRGEN_CHECK(o.pass_config.empty()) << "error: --pass-config: " << o.input_name
+                                      << " is Relay text; pass options apply to TIR passes on TVMScript";
   IRModule mod = relay::ParseModule(o.input, o.input_name);
   OptResult result;
   for (const PassCall& c : calls) {
@@ -232,6 +252,21 @@ std::vector<PassInfo> KnownPasses() {
   for (const std::string& n : tir::transform::ListPasses()) out.push_back({"tir." + n, true});
   for (const auto& kv : RelayPasses()) out.push_back({kv.first, false});
   return out;
+}
+
+TensorIntrinFiles TensorIntrinFromSpec(const std::string& spec,
+                                       const std::function<std::string(const std::string&)>& resolve) {
+  size_t eq = spec.find('='), comma = spec.find(',', eq == std::string::npos ? 0 : eq);
+  TIRGEN_CHECK(eq != std::string::npos && eq > 0 && comma != std::string::npos && comma > eq + 1 &&
+               comma + 1 < spec.size())
+      << "error: --tensor-intrin " << spec << ": expected NAME=DESC.py,IMPL.py";
+  TensorIntrinFiles ti;
+  ti.name = spec.substr(0, eq);
+  ti.desc_name = resolve(spec.substr(eq + 1, comma - eq - 1));
+  ti.impl_name = resolve(spec.substr(comma + 1));
+  ti.desc_text = ReadFile(ti.desc_name);
+  ti.impl_text = ReadFile(ti.impl_name);
+  return ti;
 }
 
 std::vector<std::string> SplitPassList(const std::string& text) {

@@ -54,6 +54,22 @@ void ExpandDataflow(const Expr& root, Done done, Leaf leaf) {
   }
 }
 
+// The let chain from `op` down, `pre` called on each let from the outermost in. It ends at a
+// body that is not a let or that `enter` refuses (one visited already).
+template <class Enter, class Pre>
+std::vector<const LetNode*> LetChainFrom(const LetNode* op, Enter enter, Pre pre) {
+  std::vector<const LetNode*> chain{op};
+  pre(op);
+  for (;;) {
+    const Expr& body = chain.back()->body;
+    const auto* next = body.as<LetNode>();
+    if (!next || !enter(body)) break;
+    chain.push_back(next);
+    pre(next);
+  }
+  return chain;
+}
+
 template <class N>
 std::shared_ptr<N> Copy(const N* op) {
   return CopyNode(*op);
@@ -88,12 +104,26 @@ void ExprVisitor::Dispatch(const Expr& e) {
     case Kind::kRelayCall: return VisitExpr_(e.as<CallNode>());
     case Kind::kTuple: return VisitExpr_(e.as<TupleNode>());
     case Kind::kTupleGetItem: return VisitExpr_(e.as<TupleGetItemNode>());
-    case Kind::kRelayLet: return VisitExpr_(e.as<LetNode>());
+    case Kind::kRelayLet: return VisitLetChain(e.as<LetNode>());
     case Kind::kIf: return VisitExpr_(e.as<IfNode>());
     case Kind::kFunction: return VisitExpr_(e.as<FunctionNode>());
     default: TIRGEN_UNREACHABLE() << "not a relay expression: " << KindName(e.kind());
   }
 }
+
+// `op` is marked visited by the caller; each inner let of the chain is marked here.
+void ExprVisitor::VisitLetChain(const LetNode* op) {
+  std::vector<const LetNode*> chain = LetChainFrom(
+      op, [this](const Expr& body) { return visited_.insert(body).second; },
+      [this](const LetNode* let) { PreVisitLet_(let); });
+  for (auto it = chain.rbegin(); it != chain.rend(); ++it) PostVisitLet_(*it);
+}
+
+void ExprVisitor::PreVisitLet_(const LetNode* op) {
+  VisitExpr(op->var);
+  VisitExpr(op->value);
+}
+void ExprVisitor::PostVisitLet_(const LetNode* op) { VisitExpr(op->body); }
 
 void ExprVisitor::VisitExpr_(const CallNode* op) {
   VisitExpr(op->op);
@@ -103,11 +133,6 @@ void ExprVisitor::VisitExpr_(const TupleNode* op) {
   for (const auto& f : op->fields) VisitExpr(f);
 }
 void ExprVisitor::VisitExpr_(const TupleGetItemNode* op) { VisitExpr(op->tuple); }
-void ExprVisitor::VisitExpr_(const LetNode* op) {
-  VisitExpr(op->var);
-  VisitExpr(op->value);
-  VisitExpr(op->body);
-}
 void ExprVisitor::VisitExpr_(const IfNode* op) {
   VisitExpr(op->cond);
   VisitExpr(op->true_branch);
@@ -150,11 +175,21 @@ Expr ExprMutator::Dispatch(const Expr& e) {
     case Kind::kRelayCall: return VisitExpr_(e.as<CallNode>());
     case Kind::kTuple: return VisitExpr_(e.as<TupleNode>());
     case Kind::kTupleGetItem: return VisitExpr_(e.as<TupleGetItemNode>());
-    case Kind::kRelayLet: return VisitExpr_(e.as<LetNode>());
+    case Kind::kRelayLet: return VisitLetChain(e.as<LetNode>());
     case Kind::kIf: return VisitExpr_(e.as<IfNode>());
     case Kind::kFunction: return VisitExpr_(e.as<FunctionNode>());
     default: TIRGEN_UNREACHABLE() << "not a relay expression: " << KindName(e.kind());
   }
+}
+
+// The caller memoizes the result for `op`; each inner let's result is memoized here, before the
+// let around it asks for its body.
+Expr ExprMutator::VisitLetChain(const LetNode* op) {
+  std::vector<const LetNode*> chain = LetChainFrom(
+      op, [this](const Expr& body) { return memo_.count(body) == 0; },
+      [this](const LetNode* let) { PreVisitLet_(let); });
+  for (size_t i = chain.size() - 1; i > 0; --i) memo_[chain[i - 1]->body] = PostVisitLet_(chain[i]);
+  return PostVisitLet_(op);
 }
 
 Expr ExprMutator::VisitExpr_(const VarNode* op) { return GetRef<Expr>(op); }
@@ -198,7 +233,12 @@ Expr ExprMutator::VisitExpr_(const TupleGetItemNode* op) {
   return Expr(std::move(n));
 }
 
-Expr ExprMutator::VisitExpr_(const LetNode* op) {
+void ExprMutator::PreVisitLet_(const LetNode* op) {
+  VisitExpr(op->var);
+  VisitExpr(op->value);
+}
+
+Expr ExprMutator::PostVisitLet_(const LetNode* op) {
   Expr var = VisitExpr(op->var), value = VisitExpr(op->value), body = VisitExpr(op->body);
   if (var.same_as(op->var) && value.same_as(op->value) && body.same_as(op->body)) return GetRef<Expr>(op);
   TIRGEN_ICHECK(var.as<VarNode>()) << "a let must bind a Var";

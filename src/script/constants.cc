@@ -205,13 +205,6 @@ struct ElementWriter {
   }
 };
 
-// Whether the literal a value was read from starts with '-' (`-0` in float data is negative
-// zero; a Python int 0 keeps no sign).
-bool IsMinusAt(const Source& src, const Value& v) {
-  size_t at = src.Offset(v.line, v.col);
-  return at != std::string_view::npos && src.text()[at] == '-';
-}
-
 }  // namespace
 
 NDArray Parser::ConstData(const Value& data, DataType dtype, const std::vector<PrimExpr>& extents,
@@ -358,7 +351,7 @@ NDArray Parser::ConstData(const Value& data, DataType dtype, const std::vector<P
   for (size_t i = 0; i < flat.size(); ++i) {
     const Value& v = flat[i];
     const char* err;
-    if (v.k == Value::K::kInt && v.i == 0 && dtype.is_floating() && IsMinusAt(SrcOf(v), v))
+    if (v.neg_zero && dtype.is_floating())
       err = w.Write(i, false, 0, 0, false, -0.0);  // "-0": negative zero, as on the fast path
     else if (v.k == Value::K::kInt || v.k == Value::K::kBool) err = w.Write(i, true, v.i, 0, false, 0);
     else if (v.k == Value::K::kFloat) err = w.Write(i, false, 0, 0, false, v.f);

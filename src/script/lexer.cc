@@ -44,15 +44,6 @@ void Source::Locate(size_t offset, int* line, int* col) const {
   *col = static_cast<int>(offset - line_starts[idx]) + 1;
 }
 
-size_t Source::Offset(int line, int col) const {
-  const std::vector<size_t>& line_starts = LineStarts();
-  if (line < 1 || col < 1 || line > static_cast<int>(line_starts.size())) return std::string_view::npos;
-  size_t b = line_starts[line - 1];
-  size_t e = static_cast<size_t>(line) < line_starts.size() ? line_starts[line] : text_.size();
-  size_t at = b + static_cast<size_t>(col - 1);
-  return at < e ? at : std::string_view::npos;
-}
-
 void Source::Fail(int line, int col, const std::string& message) const {
   throw Error(Span{filename_, line, col}, message, Line(line));
 }

@@ -48,9 +48,6 @@ class Source {
   std::string Line(int line) const;
   /// Line and column (1-based) of a byte offset.
   void Locate(size_t offset, int* line, int* col) const;
-  /// The byte offset of a 1-based line and column (inverse of Locate); npos when the position
-  /// is not in this text (a line/column of another source).
-  size_t Offset(int line, int col) const;
   [[noreturn]] void Fail(int line, int col, const std::string& message) const;
 
  private:

@@ -37,6 +37,7 @@ Value Num(int64_t v, const Value& like) {
   r.i = v;
   r.line = like.line;
   r.col = like.col;
+  r.src = like.src;  // the position is in `like`'s text
   return r;
 }
 Value Flt(double v, const Value& like) {
@@ -45,6 +46,7 @@ Value Flt(double v, const Value& like) {
   r.f = v;
   r.line = like.line;
   r.col = like.col;
+  r.src = like.src;  // the position is in `like`'s text
   return r;
 }
 Value Bool(bool v, const Value& like) {
@@ -53,6 +55,7 @@ Value Bool(bool v, const Value& like) {
   r.i = v;
   r.line = like.line;
   r.col = like.col;
+  r.src = like.src;  // the position is in `like`'s text
   return r;
 }
 double AsDouble(const Value& v) { return v.k == Value::K::kFloat ? v.f : static_cast<double>(v.i); }
@@ -124,6 +127,12 @@ Value Parser::MakeExpr(PrimExpr e, int line, int col) {
   v.obj = std::move(e);
   v.line = line;
   v.col = col;
+  return v;
+}
+
+Value Parser::MakeExpr(PrimExpr e, const Value& at) {
+  Value v = MakeExpr(std::move(e), at.line, at.col);
+  v.src = at.src;  // the position is in `at`'s text
   return v;
 }
 
@@ -528,15 +537,18 @@ Value Parser::UnaryOp(const std::string& op, const Value& a, const Token& at) {
     if (a.k == Value::K::kFloat) return Bool(a.f == 0, a);
     PrimExpr e = ToExpr(a, "an operand of 'not'");
     if (!e.dtype().is_bool()) Fail(a, "'not' needs a boolean operand, got " + e.dtype().str());
-    return MakeExpr(Not(e), a.line, a.col);
+    return MakeExpr(Not(e), a);
   }
   if (op == "+") {
     if (a.IsNumber() || a.k == Value::K::kExpr) return a;
     Fail(a, "unary '+' needs a number");
   }
   if (op == "-") {
-    if (a.k == Value::K::kInt || a.k == Value::K::kBool)
-      return Num(CheckedInt(a.i == std::numeric_limits<int64_t>::min(), -a.i, *this, at), a);
+    if (a.k == Value::K::kInt || a.k == Value::K::kBool) {
+      Value r = Num(CheckedInt(a.i == std::numeric_limits<int64_t>::min(), -a.i, *this, at), a);
+      r.neg_zero = a.k == Value::K::kInt && a.i == 0 && !a.neg_zero;  // -(-0) is 0
+      return r;
+    }
     if (a.k == Value::K::kFloat) return Flt(-a.f, a);
     PrimExpr e = ToExpr(a, "an operand of unary '-'");
     if (e.dtype().is_bool() || e.dtype().is_handle()) Fail(a, "cannot negate a " + e.dtype().str() + " value");
@@ -544,7 +556,7 @@ Value Parser::UnaryOp(const std::string& op, const Value& a, const Token& at) {
     PrimExpr m1 = e.dtype().is_floating() ? PrimExpr(FloatImm(e.dtype().element_of(), -1.0))
                                           : PrimExpr(IntImm(e.dtype().element_of(), -1));
     try {
-      return MakeExpr(Arith(Kind::kMul, e, m1), a.line, a.col);
+      return MakeExpr(Arith(Kind::kMul, e, m1), a);
     } catch (const Error& err) {
       if (err.span().defined()) throw;
       Fail(at, err.message());
@@ -554,7 +566,7 @@ Value Parser::UnaryOp(const std::string& op, const Value& a, const Token& at) {
     if (a.k == Value::K::kInt) return Num(~a.i, a);
     PrimExpr e = ToExpr(a, "an operand of '~'");
     if (!e.dtype().is_integer()) Fail(a, "'~' needs an integer operand");
-    return MakeExpr(MakeCall(e.dtype(), "tir.bitwise_not", {e}), a.line, a.col);
+    return MakeExpr(MakeCall(e.dtype(), "tir.bitwise_not", {e}), a);
   }
   Fail(at, "unsupported unary operator " + op);
 }
@@ -617,7 +629,7 @@ Value Parser::BinaryOp(const std::string& op, const Value& a, const Value& b, co
     if (!x.dtype().is_bool()) Fail(a, "'" + op + "' needs boolean operands, got " + x.dtype().str());
     if (!y.dtype().is_bool()) Fail(b, "'" + op + "' needs boolean operands, got " + y.dtype().str());
     if (x.dtype() != y.dtype()) Fail(at, "'" + op + "' operands differ in vector width");
-    return MakeExpr(Binary(op == "and" ? Kind::kAnd : Kind::kOr, x, y), a.line, a.col);
+    return MakeExpr(Binary(op == "and" ? Kind::kAnd : Kind::kOr, x, y), a);
   }
   PrimExpr x = ToExpr(a, ("an operand of '" + op + "'").c_str());
   PrimExpr y = ToExpr(b, ("an operand of '" + op + "'").c_str());
@@ -646,7 +658,7 @@ Value Parser::BinaryOp(const std::string& op, const Value& a, const Value& b, co
     } else {
       Fail(at, "operator '" + op + "' is not supported in TVMScript expressions");
     }
-    return MakeExpr(r, a.line, a.col);
+    return MakeExpr(r, a);
   } catch (const Error& err) {
     if (err.span().defined()) throw;
     Fail(at, err.message());
@@ -681,7 +693,7 @@ Value Parser::CompareOp(const std::string& op, const Value& a, const Value& b, c
                  " (cast one side with T.Cast)");
   Kind k = op == "<" ? Kind::kLT : op == ">" ? Kind::kGT : op == "<=" ? Kind::kLE
          : op == ">=" ? Kind::kGE : op == "==" ? Kind::kEQ : Kind::kNE;
-  return MakeExpr(Binary(k, x, y), a.line, a.col);
+  return MakeExpr(Binary(k, x, y), a);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -985,8 +997,8 @@ Value Parser::Attribute(const Value& base, const Token& name) {
   }
   if (base.k == Value::K::kBuffer) {
     Buffer b = base.obj.cast<Buffer>();
-    if (attr == "data") return MakeExpr(b->data, base.line, base.col);
-    if (attr == "elem_offset") return MakeExpr(b->elem_offset, base.line, base.col);
+    if (attr == "data") return MakeExpr(b->data, base);
+    if (attr == "elem_offset") return MakeExpr(b->elem_offset, base);
     if (attr == "dtype") {
       r.k = Value::K::kStr;
       r.s = b->dtype.str();
@@ -1001,7 +1013,7 @@ Value Parser::Attribute(const Value& base, const Token& name) {
       r.k = Value::K::kTuple;
       r.items = std::make_shared<std::vector<Value>>();
       for (const PrimExpr& e : attr == "shape" ? b->shape : b->strides)
-        r.items->push_back(MakeExpr(e, base.line, base.col));
+        r.items->push_back(MakeExpr(e, base));
       return r;
     }
     if (attr == "access_ptr" || attr == "vload" || attr == "vstore") {
@@ -1210,7 +1222,7 @@ Value Parser::ParseSubscript(const Value& base, bool for_store, std::vector<Valu
       indices.push_back(e);
     }
   }
-  return MakeExpr(BufferLoad(buf, std::move(indices)), base.line, base.col);
+  return MakeExpr(BufferLoad(buf, std::move(indices)), base);
 }
 
 }  // namespace script

@@ -45,6 +45,7 @@ struct Value {
   const Token* numlist = nullptr;             ///< kNumList (its offsets are into `src`'s text)
   std::shared_ptr<FrameSpec> frame;           ///< kFrame
   int line = 0, col = 0;                      ///< where the expression starts (for errors)
+  bool neg_zero = false;                      ///< kInt 0 negated (`-0`): negative zero in float data
   /// The text `line`/`col` (and a kNumList's token) belong to; null while it is the text being
   /// parsed. Set when a value is bound to a name or comes from the host, so a value read where
   /// another text is parsed (a macro body reading the caller's names) is located in its own.
@@ -216,6 +217,8 @@ class Parser {
   tir::BufferRegion ToRegion(const Value& v);
   tir::PrimExpr RegionToLoad(const Value& v);
   static Value MakeExpr(tir::PrimExpr e, int line, int col);
+  /// At `at`'s position, in `at`'s text.
+  static Value MakeExpr(tir::PrimExpr e, const Value& at);
 
   // ---- builtins (builtins.cc) ----
   Value CallBuiltin(CallArgs& args);

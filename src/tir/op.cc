@@ -65,6 +65,12 @@ int64_t MulWrap(int64_t a, int64_t b) { return static_cast<int64_t>(static_cast<
 int64_t TruncDivInt(int64_t a, int64_t b) { return b == -1 ? SubWrap(0, a) : a / b; }
 int64_t TruncModInt(int64_t a, int64_t b) { return b == -1 ? 0 : a % b; }
 
+std::optional<int64_t> TruncToInt64(double v) {
+  // -2^63 converts exactly; 2^63 and beyond do not fit (nor does NaN, which fails both tests).
+  if (!(v >= -0x1p63 && v < 0x1p63)) return std::nullopt;
+  return static_cast<int64_t>(v);
+}
+
 int64_t WrapToDType(int64_t v, DataType t) {
   if (t.is_bool()) return v != 0;
   if (t.bits() >= 64) return v;
@@ -232,7 +238,9 @@ PrimExpr mul(PrimExpr a, PrimExpr b) { return Folded(Kind::kMul, std::move(a), s
 PrimExpr neg(PrimExpr a) {
   if (auto p = AsInt(a)) return IntConst(a.dtype(), SubWrap(0, p->value));
   if (auto f = AsFloat(a)) return FloatImm(a.dtype(), -f->value);
-  return sub(make_const(a.dtype(), 0), a);
+  PrimExpr zero = make_const(a.dtype().element_of(), 0);  // TVM's make_zero: broadcast for vectors
+  if (a.dtype().lanes() > 1) zero = Broadcast(zero, a.dtype().lanes());
+  return sub(zero, a);
 }
 
 PrimExpr truncdiv(PrimExpr a, PrimExpr b) { return Folded(Kind::kDiv, std::move(a), std::move(b)); }
@@ -360,10 +368,7 @@ PrimExpr CastScalar(DataType t, PrimExpr value) {
     if (t.is_floating()) return FloatImm(t, f->value);
     // To an integer or bool, TVM truncates toward zero (make_const(bool, 0.5) is false). Only a
     // value int64 holds folds: converting NaN, inf or 1e30 is undefined behaviour.
-    if (std::isfinite(f->value) && std::fabs(f->value) < 9.2e18) {
-      auto v = static_cast<int64_t>(f->value);
-      return t.is_bool() ? BoolConst(v != 0) : IntConst(t, v);
-    }
+    if (std::optional<int64_t> v = TruncToInt64(f->value)) return t.is_bool() ? BoolConst(*v != 0) : IntConst(t, *v);
   }
   return Cast(t, value);
 }

@@ -82,8 +82,9 @@ def test_reduce_sum_square_and_log_sum():
 
 
 def test_up_front_check_lists_missing_ops_and_forms_together():
-    # A MaxPool with its Indices output is an unsupported *form* of a supported op; NonZero a
-    # missing op; Conv on a rank-6 input another form. All are named in one error.
+    # A MaxPool with its Indices output is an unsupported *form* of a supported op; NonZero of a
+    # non-constant input another (its output shape depends on values); Conv on a rank-6 input a
+    # third. All are named in one error.
     from onnx import TensorProto, helper
 
     x = helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 2, 4, 4])
@@ -103,7 +104,8 @@ def test_up_front_check_lists_missing_ops_and_forms_together():
     assert "3 ONNX operator types or forms tirgen cannot import" in msg, msg
     assert "MaxPool with the Indices output (1 node: 'pool')" in msg, msg
     assert "Conv with an input of rank 6 (1-, 2- and 3-D Conv, inputs of rank 3 to 5, are supported)" in msg, msg
-    assert "NonZero (1 node: 'nz')" in msg, msg
+    assert "NonZero with a non-constant input (the output shape depends on input values" in msg, msg
+    assert "(1 node: 'nz')" in msg, msg
 
 
 def test_form_check_sees_ranks_through_elementwise_ops():

@@ -278,6 +278,27 @@ def test_attribute_chains_of_the_enclosing_scope():
     assert tirgen.structural_equal(f, g), f.script()
 
 
+def test_namedtuple_and_numpy_values_read_as_plain_values():
+    import collections
+
+    import numpy as np
+
+    Shape = collections.namedtuple("Shape", "n m")
+    shape, dtype, step = Shape(4, 2), np.dtype("float32"), np.int64(2)
+
+    @T.prim_func(private=True)
+    def f(A: T.Buffer(shape, dtype), B: T.Buffer((shape.n * shape.m,), dtype)):
+        for i, j in T.grid(shape.n, shape.m):
+            B[i * step + j] = A[i, j]
+
+    @T.prim_func(private=True)
+    def g(A: T.Buffer((4, 2), "float32"), B: T.Buffer((8,), "float32")):
+        for i, j in T.grid(4, 2):
+            B[i * 2 + j] = A[i, j]
+
+    assert tirgen.structural_equal(f, g), f.script()
+
+
 def test_a_missing_attribute_in_a_chain_is_located():
     cfg = _Config()
     with pytest.raises(tirgen.TirgenError) as e:
@@ -305,3 +326,22 @@ def test_schedule_takes_a_block_by_name_where_tvm_does():
     cached = sch.cache_read("B", 0, "global", consumer_blocks=["B"])
     assert sch.get(cached).name_hint == "A_global"
     assert 'get_block(name="B"' in str(sch.trace)
+
+
+@T.macro
+def chained_macro(A):
+    for i in range(_Config.dims.n):
+        A[i] = _Config.twice(A[i]) + T.float32(_Config.scale)
+
+
+def test_attribute_chains_in_a_macro():
+    @T.prim_func(private=True)
+    def f(A: T.Buffer((8,), "float32")):
+        chained_macro(A)
+
+    @T.prim_func(private=True)
+    def g(A: T.Buffer((8,), "float32")):
+        for i in range(8):
+            A[i] = A[i] * T.float32(2) + T.float32(2.5)
+
+    assert tirgen.structural_equal(f, g), f.script()

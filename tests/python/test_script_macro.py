@@ -422,3 +422,20 @@ def test_a_helpers_integer_beyond_int64_is_a_clear_error():
         @T.prim_func
         def f(A: T.Buffer((4,), "int64")):
             A[0] = big()
+
+
+def test_negative_zero_in_constant_data_off_the_fast_path():
+    # "inf" makes the list one of values (not the number-list fast path): `-0` is still
+    # negative zero in float data, and `-(-0)` is zero.
+    text = '''@T.prim_func
+def f(B: T.Buffer((4,), "float32")):
+    c = T.allocate_const([-0, "inf", 1, -(-0)], "float32", [4])
+    cb = T.decl_buffer((4,), data=c)
+    for i in range(4):
+        B[i] = cb[i]
+'''
+    f = tirgen.script.parse(text)
+    b = np.full(4, 7, dtype="float32")
+    tirgen.build(f)(b)
+    np.testing.assert_array_equal(b, [0, np.inf, 1, 0])
+    assert np.signbit(b[0]) and not np.signbit(b[3])

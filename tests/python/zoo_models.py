@@ -187,6 +187,19 @@ class ConvNeXtBlock(nn.Module):
         return x + y.permute(0, 3, 1, 2)
 
 
+def _lraspp():
+    import torchvision
+
+    return torchvision.models.segmentation.lraspp_mobilenet_v3_large(weights=None, weights_backbone=None)
+
+
+def _deeplabv3():
+    import torchvision
+
+    return torchvision.models.segmentation.deeplabv3_mobilenet_v3_large(weights=None, weights_backbone=None,
+                                                                         aux_loss=False)
+
+
 def _vit_tiny():
     """torchvision's VisionTransformer, 32x32 images, 8x8 patches, 2 layers of width 64."""
     import torchvision
@@ -279,6 +292,18 @@ ALL.update({
     "vit_tiny": (_vit_tiny, lambda: _img(32)),
     "swin_t": (lambda: _tv("swin_t"), lambda: _img(64)),
     "fcn_resnet50": (_fcn, lambda: _img(64)),
+    "shufflenet_v2_x0_5": (lambda: _tv("shufflenet_v2_x0_5"), lambda: _img(64)),
+    "mnasnet0_5": (lambda: _tv("mnasnet0_5"), lambda: _img(64)),
+    "regnet_y_400mf": (lambda: _tv("regnet_y_400mf"), lambda: _img(64)),
+    "squeezenet1_1": (lambda: _tv("squeezenet1_1"), lambda: _img(64)),
+    "mobilenet_v3_large": (lambda: _tv("mobilenet_v3_large"), lambda: _img(64)),
+    "inception_v3": (lambda: _tv("inception_v3", aux_logits=False, init_weights=True), lambda: _img(96)),
+    "efficientnet_v2_s": (lambda: _tv("efficientnet_v2_s"), lambda: _img(64)),
+    "resnext50_32x4d": (lambda: _tv("resnext50_32x4d"), lambda: _img(64)),
+    "lraspp_mobilenet_v3": (_lraspp, lambda: _img(64)),
+    "deeplabv3_mobilenet_v3": (_deeplabv3, lambda: _img(64)),
+    "maxvit_t": (lambda: _tv("maxvit_t"), lambda: _img(224)),  # its window partition needs 224
+    "local_response_norm": (lambda: nn.LocalResponseNorm(3), lambda: _img(8, 4)),  # exports an If
 })
 
 

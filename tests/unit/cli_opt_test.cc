@@ -126,4 +126,86 @@ TEST(CliOpt, TooManyPassArgumentsNameTheArity) {
   EXPECT_NE(r.output.find("tir.LowerInitBlock: takes at most 0 arguments, got 1"), std::string::npos) << r.output;
 }
 
+// --tensor-intrin registers the trace's intrinsic for the run: the CLI prints the tensorize
+// golden's expectation; a malformed spec or a missing file is one line, exit 2.
+TEST(CliOpt, TensorIntrinFilesServeTheTracesTensorize) {
+  std::string dir = Golden("schedule.tensorize");
+  std::string spec = "sum4=" + dir + "/sum4_desc.intrin.py," + dir + "/sum4_impl.intrin.py";
+  std::string out = TempPath("opt_tensorize.py");
+  auto r = RunCli("opt " + dir + "/tensorize_const.py --tensor-intrin " + spec + " --schedule " + dir +
+                  "/tensorize_const.trace.py --verify-each -o " + out);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_EQ(ReadText(out), ReadText(dir + "/tensorize_const.expected.py"));
+  // Without the intrinsic the trace's tensorize names what is registered.
+  r = RunCli("opt " + dir + "/tensorize_const.py --schedule " + dir + "/tensorize_const.trace.py");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_EQ(Lines(r.output), 1) << r.output;
+  EXPECT_NE(r.output.find("no tensor intrinsic named \"sum4\""), std::string::npos) << r.output;
+  for (const std::string& bad : {std::string("sum4"), std::string("sum4=") + dir + "/sum4_desc.intrin.py",
+                                 std::string("=a.py,b.py"), std::string("sum4=a.py,")}) {
+    r = RunCli("opt " + dir + "/tensorize_const.py --tensor-intrin '" + bad + "'");
+    EXPECT_EQ(r.exit_code, 2) << bad << ": " << r.output;
+    EXPECT_EQ(Lines(r.output), 1) << r.output;
+    EXPECT_NE(r.output.find("error: --tensor-intrin " + bad + ": expected NAME=DESC.py,IMPL.py"),
+              std::string::npos) << r.output;
+  }
+  r = RunCli("opt " + dir + "/tensorize_const.py --tensor-intrin sum4=" + dir + "/nope.py," + dir +
+             "/sum4_impl.intrin.py");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_EQ(Lines(r.output), 1) << r.output;
+  EXPECT_NE(r.output.find("nope.py"), std::string::npos) << r.output;
+  // A description that is not TVMScript is refused at its file's line and column (the parser's
+  // error, with the line quoted under it).
+  r = RunCli("opt " + dir + "/tensorize_const.py --tensor-intrin sum4=" + dir + "/tensorize_const.trace.py," +
+             dir + "/sum4_impl.intrin.py");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_EQ(r.output.rfind(dir + "/tensorize_const.trace.py:2:1: error: ", 0), 0u) << r.output;
+}
+
+TEST(CliOpt, PassConfigTurnsOnSimplifyOptions) {
+  // TVM's TestSimplifyRHSOfBooleanAndUsingLHSWithoutConst: n < m + 10 follows from n < m + 5
+  // only with both extensions on.
+  std::string in = TempPath("opt_pass_config.py");
+  WriteText(in,
+            "@T.prim_func\n"
+            "def f(A: T.Buffer(1, \"bool\"), n: T.int32, m: T.int32):\n"
+            "    A[0] = n < m + 5 and n < m + 10\n");
+  auto r = RunCli("opt " + in + " --pass tir.Simplify");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("A[0] = n < m + 5 and n < m + 10"), std::string::npos) << r.output;
+  r = RunCli("opt " + in + " --pass tir.Simplify -c tir.Simplify.transitively_prove_inequalities=1 "
+             "--pass-config tir.Simplify.apply_constraints_to_boolean_branches=true");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("A[0] = n < m + 5\n"), std::string::npos) << r.output;
+}
+
+TEST(CliOpt, BadPassConfigIsOneLine) {
+  std::string in = Golden("tir.LowerInitBlock/conv2d_bias_relu.py");
+  auto r = RunCli("opt " + in + " --pass tir.Simplify -c tir.Simplify.no_such_option=1");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("error: --pass-config: pass config: tir.Simplify has no option \"no_such_option\" "
+                          "(known: apply_constraints_to_boolean_branches,"),
+            std::string::npos)
+      << r.output;
+  r = RunCli("opt " + in + " --pass tir.Simplify -c tir.NoSuchPass.x=1");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("error: --pass-config: pass config: unknown key \"tir.NoSuchPass\" (known: tir.Simplify)"),
+            std::string::npos)
+      << r.output;
+  r = RunCli("opt " + in + " --pass tir.Simplify -c tir.Simplify.transitively_prove_inequalities=maybe");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("error: --pass-config: pass config tir.Simplify.transitively_prove_inequalities=maybe "
+                          "(give an integer, true or false): 'maybe' is not an integer"),
+            std::string::npos)
+      << r.output;
+  EXPECT_EQ(Lines(r.output), 1) << r.output;
+  r = RunCli("opt " + in + " --pass tir.Simplify -c transitively_prove_inequalities");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("expected KEY.OPTION=VALUE"), std::string::npos) << r.output;
+  r = RunCli("opt " + in + " --pass tir.Simplify -c tir.Simplify.propagate_knowns_to_prove_conditional=1");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("are not implemented in tirgen; leave them off"), std::string::npos) << r.output;
+  EXPECT_EQ(Lines(r.output), 1) << r.output;
+}
+
 }  // namespace

@@ -67,19 +67,9 @@ opt::OptOptions OptionsFromRunLine(const fs::path& input, const std::string& tex
       o.schedule = Read(a);
       o.schedule_name = fs::path(a).filename().string();
     } else if (a == "--tensor-intrin" && args >> a) {  // NAME=%S/desc.py,%S/impl.py
-      size_t eq = a.find('='), comma = a.find(',');
-      if (eq == std::string::npos || comma == std::string::npos || comma < eq)
-        throw Error(input.string() + ": --tensor-intrin needs NAME=DESC.py,IMPL.py");
-      auto path = [&](std::string f) {
+      o.tensor_intrins.push_back(opt::TensorIntrinFromSpec(a, [&](const std::string& f) {
         return f.rfind("%S/", 0) == 0 ? (input.parent_path() / f.substr(3)).string() : f;
-      };
-      opt::TensorIntrinFiles ti;
-      ti.name = a.substr(0, eq);
-      ti.desc_name = path(a.substr(eq + 1, comma - eq - 1));
-      ti.impl_name = path(a.substr(comma + 1));
-      ti.desc_text = Read(ti.desc_name);
-      ti.impl_text = Read(ti.impl_name);
-      o.tensor_intrins.push_back(std::move(ti));
+      }));
     } else if (a != "--verify-each") {
       throw Error(input.string() + ": RUN line option \"" + a + "\" is not supported here");
     }

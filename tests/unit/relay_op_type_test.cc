@@ -267,6 +267,32 @@ std::map<std::string, OpCase> Cases() {
   add("qnn.dequantize", "%q: Tensor[(2, 3), uint8], %s: float32, %z: int32, %f: Tensor[(2, 3), float32]",
       "qnn.dequantize(%q, %s, %z)", "Tensor[(2, 3), float32]", "qnn.dequantize(%f, %s, %z)",
       "Tensor[(2, 3), float32], float32, int32", "input must be int8, uint8, int16, uint16 or int32, not float32");
+  add("qnn.requantize", "%q: Tensor[(2, 3), int32], %s: Tensor[(3), float32], %z: int32, %t: float32, %v: Tensor[(3), float32]",
+      "qnn.requantize(%q, %s, %z, %t, %z, axis=1, out_dtype=\"uint8\")", "Tensor[(2, 3), uint8]",
+      "qnn.requantize(%q, %s, %z, %v, %z, axis=1, out_dtype=\"uint8\")",
+      "Tensor[(2, 3), int32], Tensor[(3), float32], int32, Tensor[(3), float32], int32",
+      "output_scale must be a float32 scalar (per-tensor)");
+  add("qnn.conv2d",
+      "%x: Tensor[(1, 2, 5, 5), uint8], %w: Tensor[(4, 2, 3, 3), int8], %z: int32, %s: float32, %ws: Tensor[(4), float32], "
+      "%bad: Tensor[(3), float32]",
+      "qnn.conv2d(%x, %w, %z, %z, %s, %ws, padding=[1, 1], channels=4, kernel_size=[3, 3], out_dtype=\"int32\")",
+      "Tensor[(1, 4, 5, 5), int32]",
+      "qnn.conv2d(%x, %w, %z, %z, %s, %bad, channels=4, kernel_size=[3, 3], out_dtype=\"int32\")",
+      "Tensor[(1, 2, 5, 5), uint8], Tensor[(4, 2, 3, 3), int8], int32, int32, float32, Tensor[(3), float32]",
+      "weight_scale must be a float32 scalar or have shape (4)");
+  add("qnn.dense", "%x: Tensor[(2, 6), int8], %w: Tensor[(5, 6), int8], %z: int32, %s: float32, %f: Tensor[(2, 6), float32]",
+      "qnn.dense(%x, %w, %z, %z, %s, %s, units=5, out_dtype=\"int32\")", "Tensor[(2, 5), int32]",
+      "qnn.dense(%f, %w, %z, %z, %s, %s, units=5, out_dtype=\"int32\")",
+      "Tensor[(2, 6), float32], Tensor[(5, 6), int8], int32, int32, float32, float32",
+      "data must be one of int8, uint8, int16, uint16, not float32");
+  add("fixed_point_multiply", "%x: Tensor[(2, 3), int32]", "fixed_point_multiply(%x, multiplier=1073741824, shift=2)",
+      "Tensor[(2, 3), int32]", "fixed_point_multiply((%x, %x), multiplier=1073741824, shift=2)",
+      "(Tensor[(2, 3), int32], Tensor[(2, 3), int32])", "tensor");
+  add("fixed_point_multiply_per_axis", "%x: Tensor[(2, 3), int32], %m: Tensor[(3), int32]",
+      "fixed_point_multiply_per_axis(%x, %m, %m, %m, axes=[1])", "Tensor[(2, 3), int32]",
+      "fixed_point_multiply_per_axis(%x, %m, %m, %m, axes=[2])",
+      "Tensor[(2, 3), int32], Tensor[(3), int32], Tensor[(3), int32], Tensor[(3), int32]",
+      "axis 2 is out of range for a tensor of rank 2");
   return c;
 }
 

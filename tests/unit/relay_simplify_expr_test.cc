@@ -1,6 +1,7 @@
 // SimplifyExpr before/after, one test per rewrite, plus the matching rules shared by all of
 // them (commuted add/multiply, interior values used elsewhere are not rewritten).
 #include <cstring>
+#include <string>
 
 #include "relay_pass_test_util.h"
 
@@ -96,6 +97,43 @@ TEST(SimplifyExpr, Casts) {
 TEST(SimplifyExpr, ClipCoveringTheDtypeVanishes) {
   ExpectRewrite(Simplify, "%x: Tensor[(4), uint8]", "clip(%x, a_min=0f, a_max=255f)", "%x");
   ExpectUnchanged(Simplify, "%x: Tensor[(4), uint8]", "clip(%x, a_min=0f, a_max=254f)");
+}
+
+// TVM v0.14's test_simplify_clip_cast cases: casts after a clip whose dtype holds the clip's
+// range are dropped, one cast to the chain's dtype is added when the rest ends elsewhere.
+TEST(SimplifyExpr, ClipThenCastsHoldingItsRangeAreDropped) {
+  const char* i32 = "%x: Tensor[(4, 8), int32]";
+  const char* f32 = "%x: Tensor[(4, 8), float32]";
+  const char* clip = "%0 = clip(%x, a_min=0f, a_max=255f);\n";
+  ExpectRewrite(Simplify, i32, std::string(clip) + "%1 = cast(%0, dtype=\"uint8\");\ncast(%1, dtype=\"int32\")",
+                "clip(%x, a_min=0f, a_max=255f)");
+  ExpectRewrite(Simplify, i32,
+                std::string(clip) + "%1 = cast(%0, dtype=\"uint8\");\n%2 = cast(%1, dtype=\"int16\");\n"
+                                    "cast(%2, dtype=\"int32\")",
+                "clip(%x, a_min=0f, a_max=255f)");
+  ExpectRewrite(Simplify, f32,
+                std::string(clip) + "%1 = cast(%0, dtype=\"uint8\");\n%2 = cast(%1, dtype=\"int16\");\n"
+                                    "cast(%2, dtype=\"int32\")",
+                "%0 = clip(%x, a_min=0f, a_max=255f);\ncast(%0, dtype=\"int32\")");
+  ExpectRewrite(Simplify, f32,
+                std::string(clip) + "%1 = cast(%0, dtype=\"int8\");\n%2 = cast(%1, dtype=\"int16\");\n"
+                                    "cast(%2, dtype=\"int32\")",
+                "%0 = clip(%x, a_min=0f, a_max=255f);\n%1 = cast(%0, dtype=\"int8\");\ncast(%1, dtype=\"int32\")");
+}
+
+// Deliberately unlike TVM v0.14: a float clip cast to an integer type and back truncates, so
+// the integer cast stays (TVM leaves the clip alone, giving 0.3 where PyTorch's
+// x.clamp(-0.5, 0.5).int().float() gives 0).
+TEST(SimplifyExpr, ClipThenCastsKeepTheirTruncation) {
+  const char* f32 = "%x: Tensor[(4, 8), float32]";
+  ExpectUnchanged(Simplify, f32,
+                  "%0 = clip(%x, a_min=-0.5f, a_max=0.5f);\n%1 = cast(%0, dtype=\"int32\");\n"
+                  "cast(%1, dtype=\"float32\")");
+  ExpectRewrite(Simplify, f32,
+                "%0 = clip(%x, a_min=0f, a_max=255f);\n%1 = cast(%0, dtype=\"uint8\");\n"
+                "%2 = cast(%1, dtype=\"int32\");\ncast(%2, dtype=\"float16\")",
+                "%0 = clip(%x, a_min=0f, a_max=255f);\n%1 = cast(%0, dtype=\"uint8\");\n"
+                "cast(%1, dtype=\"float16\")");
 }
 
 // The constant folds below need an evaluator; this stand-in multiplies/adds float scalars.

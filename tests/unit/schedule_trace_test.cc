@@ -36,6 +36,28 @@ void RegisterDot3() {
                          script::Parse(ReadText(d / "dot3_impl.py")).cast<PrimFunc>(), /*override=*/true);
 }
 
+// A TensorIntrinScope's registrations end with it: a new name is gone, a replaced one is back.
+TEST(TensorIntrinScope, RestoresTheRegistryAsItWas) {
+  fs::path d = fs::path(TIRGEN_SHARED_DIR) / "golden-schedule" / "seed_regression";
+  PrimFunc desc = script::Parse(ReadText(d / "dot3_desc.py")).cast<PrimFunc>();
+  PrimFunc impl = script::Parse(ReadText(d / "dot3_impl.py")).cast<PrimFunc>();
+  {
+    TensorIntrinScope outer;  // scopes nest
+    outer.Register("scope_test_kept", desc, impl);
+    {
+      TensorIntrinScope scope;
+      scope.Register("scope_test_kept", impl, impl);
+      scope.Register("scope_test_new", desc, impl);
+      scope.Register("scope_test_new", impl, impl);  // twice in one scope: the first state wins
+      EXPECT_TRUE(TensorIntrin::Get("scope_test_kept").desc.same_as(impl));
+      EXPECT_TRUE(TensorIntrin::Get("scope_test_new").desc.same_as(impl));
+    }
+    EXPECT_TRUE(TensorIntrin::Get("scope_test_kept").desc.same_as(desc));
+    EXPECT_THROW(TensorIntrin::Get("scope_test_new"), Error);
+  }
+  EXPECT_THROW(TensorIntrin::Get("scope_test_kept"), Error);
+}
+
 // Records `trace_text` on one lowering, replays the printed trace on a second lowering in a
 // forked process, and expects the same module there; the scheduled program must run equal to
 // the unscheduled one.

@@ -25,6 +25,16 @@ int64_t Value(const PrimExpr& e) {
   return p ? p->value : 0;
 }
 
+// neg of a vector subtracts it from a broadcast zero, as TVM's make_zero does (a scalar zero of
+// a vector dtype was an internal error).
+TEST(TirOp, NegOfAVectorIsBroadcastZeroMinusIt) {
+  Var v("v", DataType::Int(32, 4));
+  EXPECT_EQ(script::PrintExpr(neg(v)), "T.Broadcast(0, 4) - v");
+  Var f("f", DataType::Float(32, 8));
+  EXPECT_EQ(script::PrintExpr(neg(f)), "T.Broadcast(T.float32(0), 8) - f");
+  EXPECT_EQ(script::PrintExpr(neg(Var("s", DataType::Int(32)))), "0 - s");
+}
+
 TEST(ConstFold, MinOverMinusOneWrapsAsTheRuntimeDoes) {
   for (DataType t : {DataType::Int(32), DataType::Int(64)}) {
     int64_t lo = t.bits() == 32 ? kI32Min : kI64Min;

@@ -1,5 +1,6 @@
 #include "input_loader.h"
 
+#include <algorithm>
 #include <limits>
 
 #include "tirgen/frontend/onnx.h"
@@ -36,6 +37,7 @@ std::pair<std::string, std::vector<int64_t>> ParseInputShape(const std::string& 
     std::string item = rest.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
     if (item.empty() || item.find_first_not_of("0123456789") != std::string::npos) throw bad();
     // At most int32 (TIR extents); the tensor's byte size is checked where it is allocated.
+    item.erase(0, std::min(item.find_first_not_of('0'), item.size() - 1));  // 007 is 7
     if (item.size() > 10 || std::stoll(item) > std::numeric_limits<int32_t>::max())
       throw Error("--input-shape '" + text + "': dimension " + item +
                   " is too large (at most 2147483647)");
@@ -64,7 +66,11 @@ LoadedInput LoadInput(const InputOptions& options, const std::string* given) {
   LoadedInput out;
   std::string name = options.input == "-" ? "<stdin>" : options.input;
   frontend::OnnxImportOptions onnx_options;
-  for (const auto& s : options.input_shapes) onnx_options.input_shapes.insert(ParseInputShape(s));
+  for (const auto& s : options.input_shapes) {
+    auto shape = ParseInputShape(s);
+    if (!onnx_options.input_shapes.insert(shape).second)
+      throw Error("--input-shape '" + s + "': the input '" + shape.first + "' is given a shape twice");
+  }
   bool onnx = frontend::IsOnnxPath(options.input);
   std::string bytes;
   if (given) bytes = *given;

@@ -56,7 +56,8 @@ std::string UserErrorText(const tirgen::Error& e) {
   for (size_t i = 0; (i = text.find('\n', i)) != std::string::npos;) {
     size_t j = text.find_first_not_of(" \t\n", i);
     bool end = j == std::string::npos;
-    text.replace(i, (end ? text.size() : j) - i, end ? "" : "; ");
+    bool after_colon = i > 0 && text[i - 1] == ':';  // "...: \n  item" reads "...: item"
+    text.replace(i, (end ? text.size() : j) - i, end ? "" : after_colon ? " " : "; ");
   }
   if (text.rfind("error:", 0) == 0 || text.find(": error: ") != std::string::npos) return text;
   return "error: " + text;

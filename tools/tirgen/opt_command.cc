@@ -21,6 +21,9 @@ void AddOptCommand(CLI::App& app, OptCommandOptions* options) {
   cmd->add_option("--tensor-intrin", options->tensor_intrins,
                   "NAME=DESC.py,IMPL.py: register a tensor intrinsic for the trace's tensorize "
                   "calls (each file one @T.prim_func; repeatable)");
+  cmd->add_option("-c,--pass-config", options->pass_config,
+                  "a TIR pass option, TVM's PassContext config: KEY.OPTION=VALUE, e.g. "
+                  "tir.Simplify.transitively_prove_inequalities=1 (repeatable)");
   cmd->add_option("-o,--output", options->output, "output file (default: stdout)");
   cmd->add_flag("--print-after-all", options->print_after_all,
                 "print the module after each pass and schedule primitive (to stderr)");
@@ -46,19 +49,8 @@ int RunOptCommand(const OptCommandOptions& options) {
     o.schedule = ReadFile(options.schedule);
     o.schedule_name = options.schedule;
   }
-  for (const std::string& spec : options.tensor_intrins) {
-    size_t eq = spec.find('='), comma = spec.find(',', eq == std::string::npos ? 0 : eq);
-    TIRGEN_CHECK(eq != std::string::npos && eq > 0 && comma != std::string::npos && comma > eq + 1 &&
-                 comma + 1 < spec.size())
-        << "error: --tensor-intrin " << spec << ": expected NAME=DESC.py,IMPL.py";
-    opt::TensorIntrinFiles ti;
-    ti.name = spec.substr(0, eq);
-    ti.desc_name = spec.substr(eq + 1, comma - eq - 1);
-    ti.impl_name = spec.substr(comma + 1);
-    ti.desc_text = ReadFile(ti.desc_name);
-    ti.impl_text = ReadFile(ti.impl_name);
-    o.tensor_intrins.push_back(std::move(ti));
-  }
+  for (const std::string& spec : options.tensor_intrins) o.tensor_intrins.push_back(opt::TensorIntrinFromSpec(spec));
+  o.pass_config = options.pass_config;
   o.print_after_all = options.print_after_all;
   o.verify_each = options.verify_each;
   opt::OptResult r = opt::RunOpt(o);

@@ -1,5 +1,5 @@
 // `tirgen opt FILE --pass A,B,... [--schedule TRACE.py] [--tensor-intrin NAME=DESC.py,IMPL.py]
-// [--print-after-all] [--verify-each] [-o OUT]` and `tirgen opt --list-passes`: named passes on a TVMScript or Relay text file
+// [-c KEY.OPTION=VALUE] [--print-after-all] [--verify-each] [-o OUT]` and `tirgen opt --list-passes`: named passes on a TVMScript or Relay text file
 // (include/tirgen/opt/opt.h does the work).
 #pragma once
 
@@ -14,6 +14,7 @@ namespace cli {
 struct OptCommandOptions {
   std::string input;                ///< TVMScript or Relay text file, "-" = stdin
   std::vector<std::string> passes;  ///< --pass values (each a comma-separated list)
+  std::vector<std::string> pass_config;  ///< -c/--pass-config KEY.OPTION=VALUE items
   std::string schedule;             ///< --schedule trace file
   std::vector<std::string> tensor_intrins;  ///< --tensor-intrin NAME=DESC.py,IMPL.py
   std::string output = "-";         ///< -o

@@ -7,8 +7,10 @@
 //   tirgen opt f.py --schedule trace.py           # the trace's primitives, then no pass
 //   tirgen opt f.py --tensor-intrin sum4=d.py,i.py --schedule t.py   # a trace that tensorizes
 //   tirgen opt m.relay --pass InferType,FoldConstant,FuseOps
+//   tirgen opt f.py --pass tir.Simplify --pass-config tir.Simplify.transitively_prove_inequalities=1
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -35,6 +37,13 @@ struct TensorIntrinFiles {
   std::string impl_text, impl_name;
 };
 
+/// `NAME=DESC.py,IMPL.py` (the --tensor-intrin option) with both files read; `resolve` maps
+/// each file name as written to the path to read (the golden driver's `%S/`). A malformed spec
+/// is a one-line tirgen::Error.
+TensorIntrinFiles TensorIntrinFromSpec(
+    const std::string& spec,
+    const std::function<std::string(const std::string&)>& resolve = [](const std::string& f) { return f; });
+
 struct OptOptions {
   /// The program text: TVMScript or Relay text, told apart by the first line that is not blank
   /// or a `#` comment: TVMScript (Python) starts there with a decorator or an import
@@ -45,7 +54,10 @@ struct OptOptions {
   std::vector<std::string> passes;  ///< pass names, "Name" or "Name(int, ...)", run in order
   std::string schedule;             ///< a schedule trace (TVM's printed `apply_trace`) or ""
   std::string schedule_name = "<schedule>";  ///< for messages
-  std::vector<TensorIntrinFiles> tensor_intrins;  ///< registered (replacing) before the trace runs
+  std::vector<TensorIntrinFiles> tensor_intrins;  ///< registered for this run only (replacing same-named ones)
+  /// TVM's PassContext config for the TIR passes, "KEY.OPTION=VALUE" items
+  /// ("tir.Simplify.transitively_prove_inequalities=1"; value an integer, true or false).
+  std::vector<std::string> pass_config;
   bool print_after_all = false;     ///< record the module after every pass / schedule step
   bool verify_each = false;         ///< verify the input and the TIR after each pass and step
 };
@@ -56,7 +68,8 @@ struct OptResult {
 };
 
 /// Parses the input, applies the schedule trace (TVMScript only), then the passes. Bad input
-/// (unknown pass, wrong kind of pass for the input, a pass's bad arguments, an ill-formed
+/// (unknown pass, wrong kind of pass for the input, a pass's bad arguments, a bad or unknown
+/// pass config item, an ill-formed
 /// input under verify_each, a trace that does not apply) is a one-line tirgen::Error; a pass
 /// that makes the TIR ill formed is an InternalError.
 OptResult RunOpt(const OptOptions& options);

@@ -2,8 +2,12 @@
 //
 // Both walk each node once (results are memoized by node identity, so a DAG stays a DAG) and
 // walk dataflow chains (calls, tuples, projections) with an explicit stack, so a graph with
-// 100k chained operators does not overflow the C++ stack. Functions, lets and ifs recurse,
-// guarded by support::CheckStack (a clear error, never a SIGSEGV; the CLI's stack is large).
+// 100k chained operators does not overflow the C++ stack. Let chains are walked in a loop too
+// (TVM's ExpandANormalForm): PreVisitLet_ runs on each let from the outermost in, then
+// PostVisitLet_ on each from the innermost out, the innermost body being visited by the
+// innermost PostVisitLet_ (for an outer let, VisitExpr(body) is then a memo hit). Passes
+// override these two, never a recursive let handler. Functions and ifs recurse, guarded by
+// support::CheckStack (a clear error, never a SIGSEGV; the CLI's stack is large).
 //
 //   class CountCalls : public relay::ExprVisitor {
 //     void VisitExpr_(const relay::CallNode* op) override { ++n; ExprVisitor::VisitExpr_(op); }
@@ -35,12 +39,15 @@ class ExprVisitor {
   virtual void VisitExpr_(const CallNode* op);
   virtual void VisitExpr_(const TupleNode* op);
   virtual void VisitExpr_(const TupleGetItemNode* op);
-  virtual void VisitExpr_(const LetNode* op);
   virtual void VisitExpr_(const IfNode* op);
   virtual void VisitExpr_(const FunctionNode* op);
+  // A let chain (see the top of the file). Defaults: the var and value; then the body.
+  virtual void PreVisitLet_(const LetNode* op);
+  virtual void PostVisitLet_(const LetNode* op);
 
  private:
   void Dispatch(const Expr& e);
+  void VisitLetChain(const LetNode* op);
   std::unordered_set<ObjectRef, ObjectPtrHash, ObjectPtrEqual> visited_;  // keeps inputs alive
 };
 
@@ -60,15 +67,19 @@ class ExprMutator {
   virtual Expr VisitExpr_(const CallNode* op);
   virtual Expr VisitExpr_(const TupleNode* op);
   virtual Expr VisitExpr_(const TupleGetItemNode* op);
-  virtual Expr VisitExpr_(const LetNode* op);
   virtual Expr VisitExpr_(const IfNode* op);
   virtual Expr VisitExpr_(const FunctionNode* op);
+  // A let chain (see the top of the file). Defaults: visit the var and value; then visit the
+  // body and rebuild the let when a part changed.
+  virtual void PreVisitLet_(const LetNode* op);
+  virtual Expr PostVisitLet_(const LetNode* op);
 
   /// Pre-seeds a result (e.g. var -> replacement) before visiting.
   void SetResult(const Expr& from, const Expr& to) { memo_[from] = to; }
 
  private:
   Expr Dispatch(const Expr& e);
+  Expr VisitLetChain(const LetNode* op);
   std::unordered_map<ObjectRef, Expr, ObjectPtrHash, ObjectPtrEqual> memo_;  // keeps inputs alive
 };
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 
 #include "tirgen/ir/dtype.h"
 
@@ -22,6 +23,9 @@ int64_t TruncModInt(int64_t a, int64_t b);
 /// `v` converted to the integer type `t` as C converts: wrapped into its range (two's
 /// complement); bool is v != 0.
 int64_t WrapToDType(int64_t v, DataType t);
+/// The real `v` truncated toward zero as C converts it to int64, or nullopt when int64 cannot
+/// hold it (NaN, an infinity, |v| >= 2^63), where C's conversion is undefined behaviour.
+std::optional<int64_t> TruncToInt64(double v);
 
 }  // namespace tir
 }  // namespace tirgen

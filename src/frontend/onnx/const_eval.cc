@@ -50,10 +50,10 @@ void CopyElem(const HostTensor& src, int64_t src_i, HostTensor* dst, int64_t dst
 
 // A real converted to an integer element: truncated toward zero as C and numpy do; a value
 // int64 cannot hold (NaN, inf, 1e30) is an error, never undefined behaviour.
-int64_t TruncToInt64(double v) {
-  if (!std::isfinite(v) || std::fabs(v) >= 9.2e18)
-    throw Error("the value " + std::to_string(v) + " has no integer value (evaluating a constant subgraph)");
-  return static_cast<int64_t>(v);
+int64_t RealToInt(double v) {
+  std::optional<int64_t> i = tir::TruncToInt64(v);
+  if (!i) throw Error("the value " + std::to_string(v) + " has no integer value (evaluating a constant subgraph)");
+  return *i;
 }
 
 double RoundReal(double v, DataType dt) {
@@ -90,7 +90,7 @@ HostTensor HostTensor::Make(std::vector<int64_t> shape, DataType dtype) {
 void HostTensor::Set(int64_t i, double v) {
   if (real()) reals[i] = RoundReal(v, dtype);
   else if (dtype.is_bool()) ints[i] = v != 0;
-  else ints[i] = tir::WrapToDType(TruncToInt64(v), dtype);
+  else ints[i] = tir::WrapToDType(RealToInt(v), dtype);
 }
 
 void HostTensor::SetInt(int64_t i, int64_t v) {
@@ -274,9 +274,9 @@ HostTensor EvalUnary(HostUnary op, const HostTensor& a) {
           break;
         default: break;  // floor/ceil/round of an integer: itself
       }
-      if (op == HostUnary::kSqrt) r = TruncToInt64(std::sqrt(static_cast<double>(x)));
-      if (op == HostUnary::kExp) r = TruncToInt64(std::exp(static_cast<double>(x)));
-      if (op == HostUnary::kLog) r = TruncToInt64(std::log(static_cast<double>(x)));
+      if (op == HostUnary::kSqrt) r = RealToInt(std::sqrt(static_cast<double>(x)));
+      if (op == HostUnary::kExp) r = RealToInt(std::exp(static_cast<double>(x)));
+      if (op == HostUnary::kLog) r = RealToInt(std::log(static_cast<double>(x)));
       out.SetInt(i, r);
       continue;
     }

@@ -12,6 +12,7 @@
 #include "model_loader.h"
 #include "tirgen/relay/expr.h"
 #include "tirgen/relay/op.h"
+#include "tirgen/support/error.h"
 
 namespace tirgen {
 namespace frontend {
@@ -30,6 +31,12 @@ struct Value {
 };
 
 class GraphConverter;
+
+/// An error NodeContext::Fail raised: it already names the model and the node.
+class NodeError : public Error {
+ public:
+  using Error::Error;
+};
 
 class NodeContext {
  public:
@@ -55,6 +62,8 @@ class NodeContext {
   bool IsKnown(int i);
   /// Input `i`'s value; fails naming `what` when it is not known at import time.
   HostTensor Known(int i, const std::string& what);
+  /// Input `i`'s value, which must have exactly one element (a threshold, a bound).
+  HostTensor KnownScalar(int i, const std::string& what);
   /// A known integer input as a list (a scalar gives one element).
   std::vector<int64_t> KnownInts(int i, const std::string& what);
   /// True when every present input is known and small, and the node can be evaluated now
@@ -73,6 +82,8 @@ class NodeContext {
   std::vector<double> Floats(const std::string& name) const;
   /// A TENSOR attribute (Constant's value).
   NDArray TensorAttr(const std::string& name) const;
+  /// A GRAPH attribute (If's branches); fails when absent or of another type.
+  const onnx::GraphProto& GraphAttr(const std::string& name) const;
 
   // ---- building (every expression made here is typed and carries the node's span) ----
   relay::Expr Call(const std::string& op, std::vector<relay::Expr> args,
@@ -96,8 +107,15 @@ class NodeContext {
   void SetKnownOutput(int i, const NDArray& value);
   /// Output `i` is input `j` unchanged (Identity, Dropout): keeps a known value known.
   void ForwardInput(int i, int j);
+  /// Output `i` is `value` as it is (a subgraph's output).
+  void SetOutputValue(int i, const Value& value);
 
-  /// "ONNX node '<name>' (<OpType>): <message>" as a tirgen::Error.
+  // ---- subgraphs ----
+  /// Converts `g`'s nodes in the enclosing graph's scope (they read every value defined so
+  /// far) and returns the values of its outputs, in order.
+  std::vector<Value> ConvertSubgraph(const onnx::GraphProto& g);
+
+  /// "<model>: ONNX node '<name>' (<OpType>): <message>" as a NodeError (a tirgen::Error).
   [[noreturn]] void Fail(const std::string& message) const;
   /// `axis` normalized into [0, rank) (fails when out of range).
   int Axis(int64_t axis, int rank, const std::string& what = "axis") const;
@@ -116,10 +134,19 @@ class NodeContext {
 /// `0.5f`).
 inline ObjectRef FloatAttr(double v) { return tir::FloatImm(DataType::Float(32), v); }
 
-/// The one-input activations ONNX's recurrent ops name (and their own converters build), as
-/// relay calls on `x`: Relu, Tanh, Sigmoid, Affine, LeakyRelu, ThresholdedRelu, ScaledTanh,
-/// HardSigmoid, Elu, Softsign, Softplus (ops_elemwise.cc). alpha/beta as the op's attributes.
-const std::vector<std::string>& ActivationNames();
+/// The one-input activations ONNX's recurrent ops name (and their own converters build):
+/// Relu, Tanh, Sigmoid, Affine, LeakyRelu, ThresholdedRelu, ScaledTanh, HardSigmoid, Elu,
+/// Softsign, Softplus (ops_elemwise.cc), in one table: whether each takes the alpha / beta of
+/// a recurrent op's activation_alpha / activation_beta lists (TVM's lists), and the defaults of
+/// its ONNX op's attributes.
+struct ActivationSpec {
+  const char* name;
+  bool takes_alpha, takes_beta;
+  double alpha, beta;
+};
+/// The entry of `name`, or nullptr when it is not an activation tirgen knows.
+const ActivationSpec* FindActivation(const std::string& name);
+/// `name` applied to `x` as relay calls, with alpha/beta as the op's attributes.
 relay::Expr Activation(NodeContext& ctx, const std::string& name, const relay::Expr& x, double alpha, double beta);
 
 /// Converts one node (reads inputs, sets every output).
@@ -133,10 +160,14 @@ struct NodeForm {
   int opset;
   std::vector<int> input_ranks;
   std::vector<bool> outputs_used;  ///< output i is named (optional outputs may be "")
+  /// input i's value is known at import time (an initializer, a Constant, shape arithmetic on
+  /// them; up front this is the file's static view, at conversion the importer's).
+  std::vector<bool> inputs_known;
 
   /// Rank of input `i`, -1 when unknown or absent.
   int Rank(int i) const { return i < static_cast<int>(input_ranks.size()) ? input_ranks[i] : -1; }
   bool HasInput(int i) const { return i < node.input_size() && !node.input(i).empty(); }
+  bool Known(int i) const { return i < static_cast<int>(inputs_known.size()) && inputs_known[i]; }
   bool HasOutput(int i) const { return i < static_cast<int>(outputs_used.size()) && outputs_used[i]; }
   bool HasAttr(const std::string& name) const;
   int64_t Int(const std::string& name, int64_t dflt) const;
@@ -172,6 +203,10 @@ void AddCompositeConverters(ConverterTable* table);
 void AddLpPoolConverters(ConverterTable* table);
 void AddQuantizeConverters(ConverterTable* table);
 void AddQLinearConverters(ConverterTable* table);
+void AddQLinearNNConverters(ConverterTable* table);
+void AddDataDependentConverters(ConverterTable* table);
+void AddMaxUnpoolConverters(ConverterTable* table);
+void AddControlConverters(ConverterTable* table);
 /// The forms the existing families restrict (op_forms.cc).
 void AddFormChecks(ConverterTable* table);
 /// Every converter, by ONNX op type.

@@ -1,6 +1,9 @@
 #include "graph_converter.h"
 
 #include <algorithm>
+#include <functional>
+#include <limits>
+#include <set>
 
 #include "tirgen/relay/text.h"
 #include "tirgen/relay/transforms.h"
@@ -102,14 +105,47 @@ void GraphConverter::CheckSupported(int opset) const {
   std::map<std::string, std::vector<std::string>> missing;
   const ConverterTable& table = Converters();
   std::map<std::string, int> ranks = DeclaredRanks();
-  for (int i = 0; i < model_.graph().node_size(); ++i) {
-    const onnx::NodeProto& n = model_.graph().node(i);
+  // The nodes of subgraphs (If's branches) are checked too, after their node; an unnamed one
+  // is "<node>.<attribute>#<index>".
+  std::vector<std::pair<const onnx::NodeProto*, std::string>> all;  // node, how messages name it
+  // Values known at import time as far as the file shows: initializers (a subgraph's too),
+  // Constants, Shape / Size of anything (shapes are static), and default-domain nodes of known
+  // inputs.
+  std::set<std::string> known;
+  for (const auto& t : model_.graph().initializer()) known.insert(t.name());
+  std::function<void(const onnx::GraphProto&, const std::string&)> collect = [&](const onnx::GraphProto& g,
+                                                                                const std::string& scope) {
+    for (int i = 0; i < g.node_size(); ++i) {
+      const onnx::NodeProto& n = g.node(i);
+      std::string who = n.name().empty() ? scope + "#" + std::to_string(i) : "'" + n.name() + "'";
+      all.emplace_back(&n, who);
+      for (const auto& a : n.attribute())
+        if (a.type() == onnx::AttributeProto::GRAPH) {
+          for (const auto& t : a.g().initializer()) known.insert(t.name());
+          collect(a.g(), who + "." + a.name());
+        }
+    }
+  };
+  collect(model_.graph(), "");
+  for (const auto& [node, who] : all) {
+    const onnx::NodeProto& n = *node;
+    bool all_known = n.op_type() == "Shape" || n.op_type() == "Size" || n.op_type() == "Constant";
+    if (!all_known && IsDefaultDomain(n.domain()) && n.input_size() > 0 && n.op_type().rfind("Random", 0) != 0) {
+      all_known = true;
+      for (const auto& in : n.input()) all_known = all_known && (in.empty() || known.count(in));
+    }
+    if (all_known && IsDefaultDomain(n.domain()))
+      for (const auto& out : n.output()) known.insert(out);
+  }
+  for (const auto& [node, who] : all) {
+    const onnx::NodeProto& n = *node;
     std::string type = ConverterKey(n);
     if (table.count(type)) {
-      NodeForm form{n, opset, {}, {}};
+      NodeForm form{n, opset, {}, {}, {}};
       for (const auto& in : n.input()) {
         auto r = ranks.find(in);
         form.input_ranks.push_back(in.empty() || r == ranks.end() ? -1 : r->second);
+        form.inputs_known.push_back(!in.empty() && known.count(in));
       }
       for (const auto& out : n.output()) form.outputs_used.push_back(!out.empty());
       std::string why = UnsupportedForm(form);
@@ -117,7 +153,6 @@ void GraphConverter::CheckSupported(int opset) const {
       type += " with " + why;
     }
     if (!missing.count(type)) order.push_back(type);
-    std::string who = n.name().empty() ? "#" + std::to_string(i) : "'" + n.name() + "'";
     missing[type].push_back(who);
   }
   if (order.empty()) return;
@@ -173,9 +208,16 @@ void GraphConverter::AddInputs() {
                       "; tirgen needs static shapes: give the input's shape (e.g. --input-shape " +
                       in.name() + "=1,3,224,224, or shape={'" + in.name() + "': (...)} in Python)");
         }
+        // Relay's shapes are int32 (as --input-shape's dims).
+        if (dim.dim_value() > std::numeric_limits<int32_t>::max())
+          throw Error(what + " has the dimension " + std::to_string(dim.dim_value()) + " at axis " +
+                      std::to_string(d) + ", beyond int32 (at most 2147483647)");
         shape.push_back(dim.dim_value());
       }
     }
+    // Every later element count (Reshape's, Size's, ...) is computed from it.
+    if (SaturatingNumel(shape) == std::numeric_limits<int64_t>::max())
+      throw Error(what + " has more than 2^63 elements");
     Value v;
     v.type = relay::TensorType(shape, dtype);
     v.is_input = true;
@@ -233,8 +275,15 @@ void GraphConverter::Define(const std::string& edge, Value value) { values_[edge
 void GraphConverter::CheckSingleProducers() const {
   std::map<std::string, std::string> producer;
   const onnx::GraphProto& g = model_.graph();
-  for (const auto& t : g.initializer()) producer.emplace(t.name(), "an initializer");
-  for (const auto& in : g.input()) producer.emplace(in.name(), "a graph input");
+  // An initializer may also be listed as a graph input (its default value), but neither list
+  // may name a value twice.
+  auto add_unique = [&](const std::string& name, const std::string& kind) {
+    if (!producer.emplace(name, kind).second && producer[name] == kind)
+      throw Error(name_ + ": " + kind.substr(kind.find(' ') + 1) + " '" + name +
+                  "' is defined twice (ONNX values have a single producer; the model is invalid)");
+  };
+  for (const auto& t : g.initializer()) add_unique(t.name(), "an initializer");
+  for (const auto& in : g.input()) add_unique(in.name(), "a graph input");
   for (int i = 0; i < g.node_size(); ++i) {
     const onnx::NodeProto& n = g.node(i);
     std::string who = "node " + (n.name().empty() ? "#" + std::to_string(i) : "'" + n.name() + "'") +
@@ -249,33 +298,67 @@ void GraphConverter::CheckSingleProducers() const {
   }
 }
 
-OnnxImport GraphConverter::Run() {
-  int opset = DefaultOpset(model_, name_);
-  CheckSingleProducers();
-  CheckSupported(opset);
-  AddInitializers();
-  AddInputs();
+void GraphConverter::ConvertNodes(const google::protobuf::RepeatedPtrField<onnx::NodeProto>& nodes, int opset) {
   const ConverterTable& table = Converters();
-  for (const auto& node : model_.graph().node()) {
+  for (const auto& node : nodes) {
     NodeContext ctx(this, node, NodeName(node), opset);
     const Converter& conv = table.at(ConverterKey(node));
     if (conv.forms) {  // again, with every rank now known (value_info may have been sparse)
-      NodeForm form{node, opset, {}, {}};
-      for (int i = 0; i < node.input_size(); ++i) form.input_ranks.push_back(ctx.HasInput(i) ? ctx.Rank(i) : -1);
+      NodeForm form{node, opset, {}, {}, {}};
+      for (int i = 0; i < node.input_size(); ++i) {
+        form.input_ranks.push_back(ctx.HasInput(i) ? ctx.Rank(i) : -1);
+        form.inputs_known.push_back(ctx.IsKnown(i));
+      }
       for (const auto& out : node.output()) form.outputs_used.push_back(!out.empty());
       std::string why = conv.forms(form);
       if (!why.empty()) ctx.Fail(why + " is not supported");
     }
     try {
       conv.convert(ctx);
+    } catch (const NodeError&) {
+      throw;
     } catch (const Error& e) {  // from below the converter (an attribute beyond int32): name the node
-      if (e.span().defined() || e.message().rfind("ONNX node '", 0) == 0) throw;
+      if (e.span().defined()) throw;
       ctx.Fail(e.message());
     }
     for (int i = 0; i < node.output_size(); ++i)
       if (!node.output(i).empty() && !values_.count(node.output(i)))
         ctx.Fail("output " + std::to_string(i) + " ('" + node.output(i) + "') is not supported by the importer");
   }
+}
+
+std::vector<Value> GraphConverter::ConvertSubgraph(const onnx::GraphProto& g, int opset, const NodeContext& ctx) {
+  // Values are single-assignment across scopes: a subgraph may read, never redefine, the
+  // enclosing graph's values.
+  auto fresh = [&](const std::string& edge, const std::string& what) {
+    if (values_.count(edge))
+      ctx.Fail("subgraph '" + g.name() + "': " + what + " '" + edge +
+               "' redefines a value of the enclosing graph (ONNX values have a single producer)");
+  };
+  for (const auto& t : g.initializer()) {
+    fresh(t.name(), "initializer");
+    Value v;
+    v.known = TensorFromProto(t, base_dir_, "subgraph initializer '" + t.name() + "'");
+    v.type = relay::TensorType(v.known->shape, v.known->dtype);
+    v.producer = ctx.name();
+    values_[t.name()] = std::move(v);
+  }
+  for (const auto& n : g.node())
+    for (const auto& out : n.output())
+      if (!out.empty()) fresh(out, "node output");
+  ConvertNodes(g.node(), opset);
+  std::vector<Value> outs;
+  for (const auto& o : g.output()) outs.push_back(Lookup(o.name(), ctx));
+  return outs;
+}
+
+OnnxImport GraphConverter::Run() {
+  int opset = DefaultOpset(model_, name_);
+  CheckSingleProducers();
+  CheckSupported(opset);
+  AddInitializers();
+  AddInputs();
+  ConvertNodes(model_.graph().node(), opset);
 
   OnnxImport result;
   std::vector<relay::Expr> outs;

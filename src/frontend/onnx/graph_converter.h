@@ -25,6 +25,8 @@ class GraphConverter {
   OnnxImport Run();
 
   // ---- used by NodeContext ----
+  /// The model's name (its file), which every error message starts with.
+  const std::string& name() const { return name_; }
   /// The value on `edge`; `ctx` locates the error when nothing produced it.
   Value& Lookup(const std::string& edge, const NodeContext& ctx);
   /// The relay expression of `v` (edge `edge`), creating it on first use; `consumer` is the
@@ -32,9 +34,14 @@ class GraphConverter {
   relay::Expr Materialize(const std::string& edge, Value* v, const std::string& consumer);
   /// Defines `edge` (a node output).
   void Define(const std::string& edge, Value value);
+  /// Converts subgraph `g` (If's taken branch, for node `ctx`) in this graph's scope and
+  /// returns its outputs' values.
+  std::vector<Value> ConvertSubgraph(const onnx::GraphProto& g, int opset, const NodeContext& ctx);
 
  private:
   void CheckSupported(int opset) const;
+  /// Converts `nodes` in order (the main graph's or a subgraph's).
+  void ConvertNodes(const google::protobuf::RepeatedPtrField<onnx::NodeProto>& nodes, int opset);
   void CheckSingleProducers() const;
   /// Ranks of the edges the file declares (initializers, inputs, value_info, outputs), carried
   /// through rank-preserving ops; what the up-front check knows before converting.

@@ -30,7 +30,8 @@ NodeContext::NodeContext(GraphConverter* graph, const onnx::NodeProto& node, std
     : graph_(graph), node_(node), name_(std::move(name)), opset_(opset) {}
 
 void NodeContext::Fail(const std::string& message) const {
-  throw Error("ONNX node '" + name_ + "' (" + node_.op_type() + "): " + message);
+  const std::string& model = graph_->name();
+  throw NodeError((model.empty() ? "" : model + ": ") + "ONNX node '" + name_ + "' (" + node_.op_type() + "): " + message);
 }
 
 int NodeContext::Axis(int64_t axis, int rank, const std::string& what) const {
@@ -68,6 +69,12 @@ HostTensor NodeContext::Known(int i, const std::string& what) {
   const NDArray& a = In(i).known;
   if (!HostDTypeSupported(a->dtype)) Fail(what + " has unsupported dtype " + a->dtype.str());
   return FromNDArray(a);
+}
+
+HostTensor NodeContext::KnownScalar(int i, const std::string& what) {
+  HostTensor t = Known(i, what);
+  if (t.size() != 1) Fail(what + " must have one element, it has " + std::to_string(t.size()));
+  return t;
 }
 
 std::vector<int64_t> NodeContext::KnownInts(int i, const std::string& what) {
@@ -142,7 +149,7 @@ std::vector<double> NodeContext::Floats(const std::string& name) const {
 NDArray NodeContext::TensorAttr(const std::string& name) const {
   const auto* a = FindAttr(name);
   if (!a || a->type() != onnx::AttributeProto::TENSOR) Fail("attribute '" + name + "' must be a tensor");
-  return TensorFromProto(a->t(), "", "ONNX node '" + name_ + "' attribute '" + name + "'");
+  return TensorFromProto(a->t(), "", "attribute '" + name + "'");
 }
 
 // ---- building ----
@@ -229,6 +236,20 @@ void NodeContext::SetKnownOutput(int i, const NDArray& value) {
   v.type = relay::TensorType(value->shape, value->dtype);
   v.producer = name_;
   graph_->Define(node_.output(i), std::move(v));
+}
+
+void NodeContext::SetOutputValue(int i, const Value& value) {
+  if (HasOutput(i)) graph_->Define(node_.output(i), value);
+}
+
+const onnx::GraphProto& NodeContext::GraphAttr(const std::string& name) const {
+  const auto* a = FindAttr(name);
+  if (!a || a->type() != onnx::AttributeProto::GRAPH) Fail("attribute '" + name + "' must be a graph");
+  return a->g();
+}
+
+std::vector<Value> NodeContext::ConvertSubgraph(const onnx::GraphProto& g) {
+  return graph_->ConvertSubgraph(g, opset_, *this);
 }
 
 void NodeContext::ForwardInput(int i, int j) {

@@ -27,6 +27,10 @@ const ConverterTable& Converters() {
     AddLpPoolConverters(&t);
     AddQuantizeConverters(&t);
     AddQLinearConverters(&t);
+    AddQLinearNNConverters(&t);
+    AddDataDependentConverters(&t);
+    AddMaxUnpoolConverters(&t);
+    AddControlConverters(&t);
     AddFormChecks(&t);
     return t;
   }();
@@ -42,14 +46,7 @@ OnnxImport Import(std::string_view bytes, const std::string& name, const std::st
   onnx::ModelProto model;
   onnx_import::ParseModel(bytes, name, &model);
   onnx_import::GraphConverter converter(model, name, base_dir, options);
-  try {
-    return converter.Run();
-  } catch (const Error& e) {
-    // Node errors (and what the layers below throw through them) name the node; the line the
-    // user reads names the model file too, as every other import error does.
-    if (e.span().defined() || name.empty() || e.message().rfind(name + ": ", 0) == 0) throw;
-    throw Error(name + ": " + e.message());
-  }
+  return converter.Run();  // every error it raises names the model file (NodeContext::Fail)
 }
 
 }  // namespace

@@ -145,12 +145,11 @@ void ConvertReciprocal(NodeContext& ctx) {
   ctx.SetOutput(0, ctx.Call("divide", {ctx.Scalar(1.0, ctx.DType(0)), ctx.Input(0)}));
 }
 
-void ConvertLeakyRelu(NodeContext& ctx) {
-  ctx.SetOutput(0, Activation(ctx, "LeakyRelu", ctx.Input(0), ctx.Float("alpha", 0.01), 0.0));
-}
-
-void ConvertHardSigmoid(NodeContext& ctx) {
-  ctx.SetOutput(0, Activation(ctx, "HardSigmoid", ctx.Input(0), ctx.Float("alpha", 0.2), ctx.Float("beta", 0.5)));
+// An activation node with its ONNX op's alpha / beta attributes (the table's defaults).
+void ConvertActivation(NodeContext& ctx) {
+  const ActivationSpec* a = FindActivation(ctx.op_type());
+  TIRGEN_ICHECK(a) << ctx.op_type() << " is not in the activation table";
+  ctx.SetOutput(0, Activation(ctx, a->name, ctx.Input(0), ctx.Float("alpha", a->alpha), ctx.Float("beta", a->beta)));
 }
 
 void ConvertHardSwish(NodeContext& ctx) {
@@ -158,13 +157,9 @@ void ConvertHardSwish(NodeContext& ctx) {
   ctx.SetOutput(0, ctx.Call("multiply", {x, Activation(ctx, "HardSigmoid", x, 1.0 / 6.0, 0.5)}));
 }
 
-void ConvertSoftplus(NodeContext& ctx) { ctx.SetOutput(0, Activation(ctx, "Softplus", ctx.Input(0), 0.0, 0.0)); }
-
-void ConvertSoftsign(NodeContext& ctx) { ctx.SetOutput(0, Activation(ctx, "Softsign", ctx.Input(0), 0.0, 0.0)); }
-
 void ConvertElu(NodeContext& ctx) {
   bool selu = ctx.op_type() == "Selu";
-  double alpha = ctx.Float("alpha", selu ? 1.67326319217681884765625 : 1.0);
+  double alpha = ctx.Float("alpha", selu ? 1.67326319217681884765625 : FindActivation("Elu")->alpha);
   relay::Expr out = Activation(ctx, "Elu", ctx.Input(0), alpha, 0.0);
   if (selu) out = ctx.Call("multiply", {ctx.Scalar(ctx.Float("gamma", 1.05070102214813232421875), ctx.DType(0)), out});
   ctx.SetOutput(0, out);
@@ -182,7 +177,7 @@ void ConvertLegacyActivation(NodeContext& ctx) {
     ctx.SetOutput(0, ctx.Call("multiply", {Activation(ctx, "Softplus", bx, 0.0, 0.0), ctx.Scalar(alpha, dt)}));
     return;
   }
-  ctx.SetOutput(0, Activation(ctx, op, x, alpha, ctx.Float("beta", op == "Affine" ? 0.0 : 1.0)));
+  ctx.SetOutput(0, Activation(ctx, op, x, alpha, ctx.Float("beta", FindActivation(op)->beta)));
 }
 
 void ConvertPRelu(NodeContext& ctx) {
@@ -216,8 +211,8 @@ void ConvertClip(NodeContext& ctx) {
   // The opset <= 10 form keeps the bounds in attributes.
   lo = ctx.Float("min", lo);
   hi = ctx.Float("max", hi);
-  if (ctx.HasInput(1)) lo = ctx.Known(1, "min").AsReal(0);
-  if (ctx.HasInput(2)) hi = ctx.Known(2, "max").AsReal(0);
+  if (ctx.HasInput(1)) lo = ctx.KnownScalar(1, "min").AsReal(0);
+  if (ctx.HasInput(2)) hi = ctx.KnownScalar(2, "max").AsReal(0);
   if (ctx.Foldable()) {
     HostTensor x = ctx.Known(0, "input");
     HostTensor lo_t = HostTensor::Make({}, dt), hi_t = HostTensor::Make({}, dt);
@@ -240,7 +235,7 @@ void ConvertWhere(NodeContext& ctx) {
 }
 
 void ConvertCast(NodeContext& ctx) {
-  DataType to = DTypeFromOnnx(static_cast<int>(ctx.Int("to", 0)), "ONNX node '" + ctx.name() + "' attribute 'to'");
+  DataType to = DTypeFromOnnx(static_cast<int>(ctx.Int("to", 0)), "attribute 'to'");
   if (ctx.Foldable() && HostDTypeSupported(to)) {
     ctx.SetKnownOutput(0, EvalCast(ctx.Known(0, "input"), to));
     return;
@@ -254,7 +249,7 @@ void ConvertIdentity(NodeContext& ctx) { ctx.ForwardInput(0, 0); }
 // with a ratio known to be 0 is the identity too (torchvision's swin_t calls F.dropout(p=0.0)
 // without training=False, so its export has training_mode=True).
 void ConvertDropout(NodeContext& ctx) {
-  bool zero_ratio = ctx.HasInput(1) && ctx.IsKnown(1) && ctx.Known(1, "ratio").AsReal(0) == 0.0;
+  bool zero_ratio = ctx.HasInput(1) && ctx.IsKnown(1) && ctx.KnownScalar(1, "ratio").AsReal(0) == 0.0;
   if (ctx.HasInput(2) && ctx.IsKnown(2) && ctx.Known(2, "training_mode").AsInt(0) != 0 && !zero_ratio)
     ctx.Fail("training_mode=True is not supported (tirgen imports models for inference)");
   ctx.ForwardInput(0, 0);
@@ -267,10 +262,18 @@ void ConvertDropout(NodeContext& ctx) {
 
 }  // namespace
 
-const std::vector<std::string>& ActivationNames() {
-  static const std::vector<std::string> names{"Relu", "Tanh", "Sigmoid", "Affine", "LeakyRelu", "ThresholdedRelu",
-                                              "ScaledTanh", "HardSigmoid", "Elu", "Softsign", "Softplus"};
-  return names;
+const ActivationSpec* FindActivation(const std::string& name) {
+  static const ActivationSpec kActivations[] = {
+      {"Relu", false, false, 0.0, 0.0},          {"Tanh", false, false, 0.0, 0.0},
+      {"Sigmoid", false, false, 0.0, 0.0},       {"Affine", true, true, 1.0, 0.0},
+      {"LeakyRelu", true, false, 0.01, 0.0},     {"ThresholdedRelu", true, false, 1.0, 0.0},
+      {"ScaledTanh", true, true, 1.0, 1.0},      {"HardSigmoid", true, true, 0.2, 0.5},
+      {"Elu", true, false, 1.0, 0.0},            {"Softsign", false, false, 0.0, 0.0},
+      {"Softplus", false, false, 0.0, 0.0},
+  };
+  for (const auto& a : kActivations)
+    if (name == a.name) return &a;
+  return nullptr;
 }
 
 relay::Expr Activation(NodeContext& ctx, const std::string& name, const relay::Expr& x, double alpha, double beta) {
@@ -311,11 +314,8 @@ void AddElemwiseConverters(ConverterTable* table) {
   for (const char* op : {"Min", "Max", "Sum", "Mean"}) (*table)[op] = ConvertVariadic;
   (*table)["Mod"] = ConvertMod;
   (*table)["Reciprocal"] = ConvertReciprocal;
-  (*table)["LeakyRelu"] = ConvertLeakyRelu;
-  (*table)["HardSigmoid"] = ConvertHardSigmoid;
+  for (const char* op : {"LeakyRelu", "HardSigmoid", "Softplus", "Softsign"}) (*table)[op] = ConvertActivation;
   (*table)["HardSwish"] = ConvertHardSwish;
-  (*table)["Softplus"] = ConvertSoftplus;
-  (*table)["Softsign"] = ConvertSoftsign;
   (*table)["Elu"] = ConvertElu;
   (*table)["Selu"] = ConvertElu;
   (*table)["PRelu"] = ConvertPRelu;

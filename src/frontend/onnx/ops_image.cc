@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "converter.h"
+#include "tirgen/tir/int_arith.h"
 
 namespace tirgen {
 namespace frontend {
@@ -27,12 +28,13 @@ void ConvertResize(NodeContext& ctx) {
       double d = std::floor(static_cast<double>(in[i]) * scales.AsReal(i));
       // Converting NaN or a value beyond int64 is undefined behaviour (a fuzzer finding): refused
       // first. Negative and huge sizes are CheckShape's errors below.
-      if (!(d > -9.2e18 && d < 9.2e18)) {
+      std::optional<int64_t> dim = tir::TruncToInt64(d);
+      if (!dim) {
         char text[64];
         std::snprintf(text, sizeof text, "%g", scales.AsReal(i));
         ctx.Fail("scales[" + std::to_string(i) + "] = " + text + " gives an output dimension beyond int64");
       }
-      out.push_back(static_cast<int64_t>(d));
+      out.push_back(*dim);
     }
   } else {
     ctx.Fail("one of scales and sizes must be given");
@@ -67,7 +69,8 @@ void ConvertDepthToSpace(NodeContext& ctx) {
   std::vector<int64_t> s = ctx.Shape(0);
   if (s.size() != 4) ctx.Fail("input must be 4-D (NCHW)");
   int64_t b = ctx.Int("blocksize", 0);
-  if (b <= 0 || s[1] % (b * b) != 0) ctx.Fail("channels must be divisible by blocksize^2");
+  if (b <= 0) ctx.Fail("blocksize must be positive, got " + std::to_string(b));
+  if (b > s[1] || s[1] % (b * b) != 0) ctx.Fail("channels must be divisible by blocksize^2");  // b*b fits: b <= s[1]
   int64_t n = s[0], c = s[1], h = s[2], w = s[3];
   std::string mode = ctx.Str("mode", "DCR");
   std::vector<int64_t> split, perm;
@@ -89,11 +92,12 @@ void ConvertSpaceToDepth(NodeContext& ctx) {
   std::vector<int64_t> s = ctx.Shape(0);
   if (s.size() != 4) ctx.Fail("input must be 4-D (NCHW)");
   int64_t b = ctx.Int("blocksize", 0);
-  if (b <= 0 || s[2] % b != 0 || s[3] % b != 0) ctx.Fail("height and width must be divisible by blocksize");
+  if (b <= 0) ctx.Fail("blocksize must be positive, got " + std::to_string(b));
+  if (s[2] % b != 0 || s[3] % b != 0) ctx.Fail("height and width must be divisible by blocksize");
   int64_t n = s[0], c = s[1], h = s[2], w = s[3];
   relay::Expr x = ctx.Reshape(ctx.Input(0), {n, c, h / b, b, w / b, b});
   x = ctx.Call("transpose", {x}, {{"axes", AttrInts({0, 3, 5, 1, 2, 4})}});
-  ctx.SetOutput(0, ctx.Reshape(x, {n, c * b * b, h / b, w / b}));
+  ctx.SetOutput(0, ctx.Reshape(x, {n, SaturatingNumel({c, b, b}), h / b, w / b}));  // c*b*b may overflow
 }
 
 void ConvertGridSample(NodeContext& ctx) {

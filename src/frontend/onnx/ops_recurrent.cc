@@ -34,7 +34,7 @@ struct Builder {
     std::string name;
     double alpha, beta;
   };
-  std::vector<ActSpec> acts;
+  std::vector<ActSpec> acts = {};
   int per_dir = 1;
   double clip = 0;  ///< bound of every gate's pre-activation; 0: none
   /// Activation `k` of direction `dir` on a gate's pre-activation, clipped first.
@@ -83,17 +83,6 @@ std::vector<std::string> DefaultActivations(const std::string& op) {
   return {"Tanh"};
 }
 
-// Which activations take activation_alpha / activation_beta values (TVM's lists), and the
-// defaults of their ONNX ops when the node gives none.
-bool NeedsAlpha(const std::string& a) {
-  for (const char* n : {"Affine", "LeakyRelu", "ThresholdedRelu", "ScaledTanh", "HardSigmoid", "Elu"})
-    if (a == n) return true;
-  return false;
-}
-bool NeedsBeta(const std::string& a) { return a == "Affine" || a == "ScaledTanh" || a == "HardSigmoid"; }
-double DefaultAlpha(const std::string& a) { return a == "LeakyRelu" ? 0.01 : a == "HardSigmoid" ? 0.2 : 1.0; }
-double DefaultBeta(const std::string& a) { return a == "HardSigmoid" ? 0.5 : a == "ScaledTanh" ? 1.0 : 0.0; }
-
 std::vector<std::string> ActivationList(const onnx::NodeProto& node) {
   std::vector<std::string> out;
   for (const auto& a : node.attribute())
@@ -114,9 +103,11 @@ std::vector<Builder::ActSpec> ReadActivations(NodeContext& ctx, int per_dir, int
   size_t ai = 0, bi = 0;
   std::vector<Builder::ActSpec> out;
   for (const std::string& n : names) {
-    double alpha = DefaultAlpha(n), beta = DefaultBeta(n);
-    if (NeedsAlpha(n) && ai < alphas.size()) alpha = alphas[ai++];
-    if (NeedsBeta(n) && bi < betas.size()) beta = betas[bi++];
+    const ActivationSpec* a = FindActivation(n);  // the form check has refused unknown names
+    TIRGEN_ICHECK(a) << "activation " << n << " passed the form check";
+    double alpha = a->alpha, beta = a->beta;
+    if (a->takes_alpha && ai < alphas.size()) alpha = alphas[ai++];
+    if (a->takes_beta && bi < betas.size()) beta = betas[bi++];
     out.push_back({n, alpha, beta});
   }
   return out;
@@ -170,6 +161,10 @@ Unrolled Prepare(Builder& b, int gates, const std::vector<int>& order, bool batc
     ctx.Fail("W's first dimension is " + std::to_string(num_dirs) + " but direction '" + direction + "' needs " +
              std::to_string(NumDirections(direction)));
   int64_t hidden = r_shape.back(), seq = x_shape[batch_first ? 1 : 0], batch = x_shape[batch_first ? 0 : 1];
+  // TVM ignores the attribute; a model whose weights disagree with it is inconsistent.
+  if (ctx.HasAttr("hidden_size") && ctx.Int("hidden_size", hidden) != hidden)
+    ctx.Fail("hidden_size is " + std::to_string(ctx.Int("hidden_size", hidden)) + " but R's last dimension is " +
+             std::to_string(hidden));
   if (ctx.Shape(1)[1] != gates * hidden) ctx.Fail("W's second dimension must be " + std::to_string(gates) + " * hidden_size");
   auto seq_first = [&](const Expr& x) { return batch_first ? b.Transpose(x, {1, 0, 2}) : x; };
   Unrolled u;
@@ -398,9 +393,8 @@ std::string RecurrentForms(const NodeForm& f) {
     return "direction '" + direction + "'";
   const std::string& op = f.node.op_type();
   std::vector<std::string> names = ActivationList(f.node);
-  const std::vector<std::string>& known = ActivationNames();
   for (const std::string& n : names)
-    if (std::find(known.begin(), known.end(), n) == known.end()) return "activation " + n;
+    if (!FindActivation(n)) return "activation " + n;
   size_t per_dir = DefaultActivations(op).size();
   if (!names.empty() && names.size() != per_dir * NumDirections(direction))
     return std::to_string(names.size()) + " activations (" + std::to_string(per_dir) + " per direction are needed)";

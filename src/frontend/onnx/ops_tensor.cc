@@ -76,7 +76,8 @@ void ConvertSize(NodeContext& ctx) {
 }
 
 void ConvertRange(NodeContext& ctx) {
-  HostTensor start = ctx.Known(0, "start"), limit = ctx.Known(1, "limit"), delta = ctx.Known(2, "delta");
+  HostTensor start = ctx.KnownScalar(0, "start"), limit = ctx.KnownScalar(1, "limit"),
+             delta = ctx.KnownScalar(2, "delta");
   double s = start.AsReal(0), l = limit.AsReal(0), d = delta.AsReal(0);
   if (d == 0) ctx.Fail("delta must not be 0");
   double count = std::ceil((l - s) / d);

@@ -3,6 +3,7 @@
 // starts, pads...) must be known at import time; known data folds.
 #include <algorithm>
 #include <climits>
+#include <limits>
 
 #include "converter.h"
 
@@ -14,11 +15,7 @@ namespace {
 using relay::AttrInt;
 using relay::AttrInts;
 
-int64_t Numel(const std::vector<int64_t>& s) {
-  int64_t n = 1;
-  for (int64_t d : s) n *= d;
-  return n;
-}
+int64_t Numel(const std::vector<int64_t>& s) { return SaturatingNumel(s); }  // shapes from the file
 
 // Output 0 is input 0 with a new shape: folded when known, else relay `reshape`-like `make`.
 template <class Make>
@@ -59,6 +56,8 @@ void ConvertReshape(NodeContext& ctx) {
     }
     if (v < 0) ctx.Fail("shape has an invalid value " + std::to_string(v));
     out[i] = v;
+    // Each entry is at most 2^40 but a few of them overflow int64 (UB; found by the fuzzer).
+    if (v > 0 && known > std::numeric_limits<int64_t>::max() / v) ctx.Fail("shape has more than 2^63 elements");
     known *= v;
   }
   int64_t total = Numel(in);
@@ -336,6 +335,11 @@ void ConvertPad(NodeContext& ctx) {
   std::vector<std::vector<int64_t>> width;
   for (int i = 0; i < rank; ++i) {
     int64_t b = pads[i], e = pads[i + rank];
+    // Compared as negatives: -b overflows for INT64_MIN.
+    int64_t nb = std::min<int64_t>(b, 0), ne = std::min<int64_t>(e, 0);
+    if (nb < -in[i] || ne < -in[i] || nb + ne < -in[i])
+      ctx.Fail("pads " + std::to_string(b) + " and " + std::to_string(e) + " crop more than axis " + std::to_string(i) +
+               " has (" + std::to_string(in[i]) + ")");
     if (b < 0 || e < 0) {
       crop_b.push_back(std::max<int64_t>(0, -b));
       crop_e.push_back(in[i] - std::max<int64_t>(0, -e));

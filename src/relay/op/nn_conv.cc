@@ -9,7 +9,6 @@
 namespace tirgen {
 namespace relay {
 namespace op {
-namespace {
 
 std::vector<AttrSpec> ConvAttrs(bool transpose) {
   std::vector<AttrSpec> a;
@@ -37,6 +36,8 @@ std::vector<AttrSpec> ConvAttrs(bool transpose) {
   a.push_back(Field("out_dtype", AttrKind::kDType, ObjectRef()));
   return a;
 }
+
+namespace {
 
 struct ConvParams {
   std::vector<int64_t> strides, padding, dilation;

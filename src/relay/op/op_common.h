@@ -1,6 +1,8 @@
 // Helpers shared by the op families' registrations and type relations. Internal.
 #pragma once
 
+#include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -38,12 +40,17 @@ inline int64_t DimValue(const tir::PrimExpr& d) {
   TIRGEN_ICHECK(imm) << "relay shapes are static";
   return imm->value;
 }
-/// A dim with `value`, typed like `like` (TVM keeps int64 dims int64), int32 by default.
+/// A dim with `value`, typed like `like` (TVM keeps int64 dims int64), int32 by default. A
+/// result dimension beyond its type comes from the program's attributes and shapes (a huge
+/// stride or scale), so it is the program's error, located at the call by InferType.
 inline tir::PrimExpr DimLike(const tir::PrimExpr& like, int64_t value) {
   DataType dt = like.defined() ? like.dtype() : DataType::Int(32);
+  if (dt.bits() < 64 && (value < std::numeric_limits<int32_t>::min() || value > std::numeric_limits<int32_t>::max()))
+    throw Error("the result would have the dimension " + std::to_string(value) + ", beyond " + dt.str() +
+                " (shapes with int32 dimensions)");
   return tir::IntImm(dt, value);
 }
-inline tir::PrimExpr Dim(int64_t value) { return tir::IntImm(DataType::Int(32), value); }
+inline tir::PrimExpr Dim(int64_t value) { return DimLike(tir::PrimExpr(), value); }
 
 inline std::string ShapeText(const std::vector<int64_t>& s) {
   std::string out = "(";
@@ -123,6 +130,10 @@ inline const TensorTypeNode* OutTensorType(const Call& call, const Type& out) {
   TIRGEN_CHECK(t) << call->op_name() << ": expected a tensor result type";
   return t;
 }
+
+/// The attribute fields of TVM's Conv2DAttrs (Conv2DTransposeAttrs with `transpose`), shared
+/// by nn.conv2d and qnn.conv2d.
+std::vector<AttrSpec> ConvAttrs(bool transpose);
 
 /// The reduced axes of a reduction call (axis / exclude), sorted, or fails.
 std::vector<int> ReduceAxes(const TypeCall& c, int64_t ndim);

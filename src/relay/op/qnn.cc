@@ -1,5 +1,5 @@
-// The qnn dialect's quantize and dequantize (TVM's relay/qnn/op/quantize.cc, dequantize.cc):
-// attrs and type relations only. They have no compute: QnnLegalize (relay/transforms/
+// The qnn dialect's quantize, dequantize and requantize (TVM's relay/qnn/op/quantize.cc,
+// dequantize.cc, requantize.cc): attrs and type relations only. They have no compute: QnnLegalize (relay/transforms/
 // qnn_legalize.cc) rewrites them into ordinary relay ops before anything else runs, as TVM's
 // qnn Legalize/Canonicalize does at the head of its pipeline.
 #include "op_common.h"
@@ -60,6 +60,32 @@ Type DequantizeRel(const TypeCall& c) {
   return TensorType(data->shape, out);
 }
 
+// TVM's RequantizeRel: a per-axis input scale / zero point, per-tensor output ones.
+Type RequantizeRel(const TypeCall& c) {
+  const TensorTypeNode* data = c.Tensor(0);
+  DataType in = data->dtype;
+  if (in != DataType::Int(8) && in != DataType::UInt(8) && in != DataType::Int(16) && in != DataType::Int(32) &&
+      in != DataType::Int(64))
+    c.Fail("input must be int8, uint8, int16, int32 or int64, not " + in.str());
+  CheckQParams(c);
+  for (size_t i : {3, 4}) {
+    const TensorTypeNode* t = c.Tensor(i);
+    DataType want = i == 3 ? DataType::Float(32) : DataType::Int(32);
+    if (!t->shape.empty() || t->dtype != want)
+      c.Fail(std::string(i == 3 ? "output_scale" : "output_zero_point") + " must be a " + want.str() +
+             " scalar (per-tensor), not " + t->dtype.str() + ShapeText(t->shape));
+  }
+  DataType out = c.call->GetDType("out_dtype");
+  if (out != DataType::Int(8) && out != DataType::UInt(8) && out != DataType::Int(16) && out != DataType::Int(32))
+    c.Fail("out_dtype must be int8, uint8, int16 or int32, not " + (out.is_void() ? std::string("unset") : out.str()));
+  std::string rounding = c.call->GetString("rounding"), compute = c.call->GetString("compute_dtype");
+  if (rounding != "None" && rounding != "UPWARD" && rounding != "TONEAREST")
+    c.Fail("rounding must be UPWARD or TONEAREST, not " + rounding);
+  if (compute != "None" && compute != "int64" && compute != "float32" && compute != "float64")
+    c.Fail("compute_dtype must be int64, float32 or float64, not " + compute);
+  return TensorType(data->shape, out);
+}
+
 }  // namespace
 
 TIRGEN_REGISTER_OPS(qnn) {
@@ -71,6 +97,12 @@ TIRGEN_REGISTER_OPS(qnn) {
       .Attrs("relay.attrs.DequantizeAttrs", {Field("out_dtype", AttrKind::kDType, AttrStr("float32")),
                                              Field("axis", AttrKind::kInt, AttrInt(-1))})
       .Inputs(3).Pattern(kOpaque).Relation(DequantizeRel);
+  RegisterOpInfo("qnn.requantize")
+      .Attrs("relay.attrs.RequantizeAttrs", {Field("axis", AttrKind::kInt, AttrInt(-1)),
+                                             Field("rounding", AttrKind::kString, AttrStr("None")),
+                                             Field("compute_dtype", AttrKind::kString, AttrStr("None")),
+                                             Field("out_dtype", AttrKind::kDType, ObjectRef())})
+      .Inputs(5).Pattern(kOpaque).Relation(RequantizeRel);
 }
 
 }  // namespace op

@@ -61,7 +61,16 @@ class UsageCounter : public ExprVisitor {
   explicit UsageCounter(Purity* purity) : purity_(purity) {}
   std::unordered_map<const VarNode*, Binding> bindings;
   /// Counts the uses in `e`.
-  void Count(const Expr& e) { Visit(e); }
+  void Count(const Expr& e) {
+    Visit(e);
+    while (!pending_.empty()) {  // values of used bindings, each at the level of its first use
+      auto [value, level] = pending_.back();
+      pending_.pop_back();
+      level_ = level;
+      Visit(value);
+    }
+    level_ = 0;
+  }
 
  protected:
   // Variables are counted where they are read (the dataflow walk also reaches each variable
@@ -72,14 +81,14 @@ class UsageCounter : public ExprVisitor {
     Visit(op->body);
     --level_;
   }
-  void VisitExpr_(const LetNode* op) override {
+  void PreVisitLet_(const LetNode* op) override {
     Binding& b = bindings[op->var.get()];
     b.value = op->value;
     b.level = level_;
     b.pure = purity_->Pure(op->value);
     if (!b.pure) Visit(op->value);  // always evaluated
-    Visit(op->body);
   }
+  void PostVisitLet_(const LetNode* op) override { Visit(op->body); }
   void VisitExpr_(const IfNode* op) override {
     Visit(op->cond);
     Visit(op->true_branch);
@@ -105,12 +114,15 @@ class UsageCounter : public ExprVisitor {
     Binding& b = it->second;
     ++b.uses;
     if (b.level < level_) ++b.uses;  // used inside a nested function: maybe many times
-    if (b.pure && value_visited_.insert(v).second) Visit(b.value);
+    // Queued, not visited here: in a let chain each value uses the previous variable, and
+    // following uses by recursion would nest as deep as the chain.
+    if (b.pure && value_visited_.insert(v).second) pending_.push_back({b.value, level_});
   }
 
   Purity* purity_;
   int level_ = 0;
   std::unordered_set<const VarNode*> value_visited_;
+  std::vector<std::pair<Expr, int>> pending_;  // (value, level) still to visit
 };
 
 class Eliminator : public ExprMutator {
@@ -130,7 +142,12 @@ class Eliminator : public ExprMutator {
     if (ActionFor(op) == kInline) return VisitExpr(bindings_.at(op).value);
     return ExprMutator::VisitExpr_(op);
   }
-  Expr VisitExpr_(const LetNode* op) override {
+  // Values are rewritten outermost first, so an inlined variable's value is already rewritten
+  // (a memo hit) where the variable is used: inlining a chain does not recurse along it.
+  void PreVisitLet_(const LetNode* op) override {
+    if (ActionFor(op->var.get()) != kDrop) VisitExpr(op->value);
+  }
+  Expr PostVisitLet_(const LetNode* op) override {
     Expr body = VisitExpr(op->body);
     if (ActionFor(op->var.get()) != kKeep) return body;
     Expr value = VisitExpr(op->value);

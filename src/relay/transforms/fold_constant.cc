@@ -33,7 +33,13 @@ class Folder : public ExprMutator {
     if (call->args.empty() || !call->op.as<OpNode>()) return e;
     for (const Expr& a : call->args)
       if (!IsComplexConstant(a)) return e;
-    Expr folded = eval_(e);
+    Expr folded;
+    try {
+      folded = eval_(e);
+    } catch (const Error& err) {  // a fault of the program's constants (division by zero): locate it
+      if (err.span().defined() || !op->location.defined()) throw;
+      throw Error(op->location, err.message());
+    }
     return folded.defined() ? folded : e;
   }
   Expr VisitExpr_(const TupleGetItemNode* op) override {
@@ -42,11 +48,14 @@ class Folder : public ExprMutator {
     if (const auto* t = n->tuple.as<TupleNode>()) return t->fields.at(n->index);
     return e;
   }
-  Expr VisitExpr_(const LetNode* op) override {
+  void PreVisitLet_(const LetNode* op) override {
     Expr value = VisitExpr(op->value);
-    if (!value.as<ConstantNode>()) return ExprMutator::VisitExpr_(op);
-    SetResult(op->var, value);  // inline the constant, drop the binding
-    return VisitExpr(op->body);
+    if (value.as<ConstantNode>()) SetResult(op->var, value);  // inline the constant
+    else ExprMutator::PreVisitLet_(op);
+  }
+  Expr PostVisitLet_(const LetNode* op) override {
+    if (VisitExpr(op->value).as<ConstantNode>()) return VisitExpr(op->body);  // binding dropped
+    return ExprMutator::PostVisitLet_(op);
   }
   Expr VisitExpr_(const IfNode* op) override {
     Expr e = ExprMutator::VisitExpr_(op);

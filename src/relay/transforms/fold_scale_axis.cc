@@ -65,17 +65,6 @@ bool MatchBroadcastToLeftAxes(const Expr& lhs, const Expr& rhs, const std::vecto
   return true;
 }
 
-Expr ExpandBiasToMatchAxis(const Expr& bias, int64_t ndim, const std::vector<int64_t>& axes) {
-  Expr out = bias;
-  for (size_t i = axes.size(); i != 0; --i) {
-    // Unit dims after the last axis, then between consecutive axes.
-    int64_t pad = i == axes.size() ? ndim - axes[i - 1] - 1 : axes[i] - axes[i - 1] - 1;
-    if (pad > 0)
-      out = MakeCall("expand_dims", {out}, {{"axis", AttrInt(static_cast<int64_t>(i))}, {"num_newaxis", AttrInt(pad)}});
-  }
-  return out;
-}
-
 Expr ReshapeToMatchAxis(const Expr& scale, const std::vector<int64_t>& shape,
                         const std::vector<int64_t>& axes) {
   std::vector<int64_t> newshape;

@@ -30,8 +30,6 @@ std::vector<int64_t> ShapeOf(const Expr& e);
 /// `rhs_value`, rewrites it to hold only those dims (squeeze; a scalar is repeated).
 bool MatchBroadcastToLeftAxes(const Expr& lhs, const Expr& rhs, const std::vector<int64_t>& lhs_axes,
                               Expr* rhs_value = nullptr);
-/// `bias` (dims = `axes` of a rank-`ndim` tensor) with unit dims inserted so it broadcasts.
-Expr ExpandBiasToMatchAxis(const Expr& bias, int64_t ndim, const std::vector<int64_t>& axes);
 /// `scale` reshaped to `shape` with 1 outside `axes`.
 Expr ReshapeToMatchAxis(const Expr& scale, const std::vector<int64_t>& shape,
                         const std::vector<int64_t>& axes);

@@ -194,11 +194,10 @@ class TypeInferencer : public ExprMutator {
     }
   }
 
-  Expr VisitExpr_(const LetNode* op) override {
-    Expr value = VisitExpr(op->value);
-    Var var = Bind(op->var, value->checked_type);
-    Expr body = VisitExpr(op->body);
-    return Typed(GetRef<Expr>(op), Let(var, value, body), body->checked_type);
+  void PreVisitLet_(const LetNode* op) override { Bind(op->var, VisitExpr(op->value)->checked_type); }
+  Expr PostVisitLet_(const LetNode* op) override {
+    Expr value = VisitExpr(op->value), var = VisitExpr(op->var), body = VisitExpr(op->body);
+    return Typed(GetRef<Expr>(op), Let(var.cast<Var>(), value, body), body->checked_type);
   }
 
   Expr VisitExpr_(const IfNode* op) override {
@@ -257,7 +256,7 @@ class TypeResetter : public ExprMutator {
   Expr VisitExpr_(const CallNode* op) override { return Clear(ExprMutator::VisitExpr_(op)); }
   Expr VisitExpr_(const TupleNode* op) override { return Clear(ExprMutator::VisitExpr_(op)); }
   Expr VisitExpr_(const TupleGetItemNode* op) override { return Clear(ExprMutator::VisitExpr_(op)); }
-  Expr VisitExpr_(const LetNode* op) override { return Clear(ExprMutator::VisitExpr_(op)); }
+  Expr PostVisitLet_(const LetNode* op) override { return Clear(ExprMutator::PostVisitLet_(op)); }
   Expr VisitExpr_(const IfNode* op) override { return Clear(ExprMutator::VisitExpr_(op)); }
   Expr VisitExpr_(const FunctionNode* op) override {
     Expr e = ExprMutator::VisitExpr_(op);

@@ -2,6 +2,7 @@
 
 #include <cstring>
 
+#include "tirgen/relay/op.h"
 #include "tirgen/relay/transforms.h"
 #include "tirgen/tir/structural_equal.h"
 
@@ -108,6 +109,17 @@ std::optional<std::vector<int64_t>> StaticShape(const Expr& e) {
     const auto* imm = d.as<tir::IntImmNode>();
     if (!imm) return std::nullopt;
     out.push_back(imm->value);
+  }
+  return out;
+}
+
+Expr ExpandBiasToMatchAxis(const Expr& bias, int64_t ndim, const std::vector<int64_t>& axes) {
+  Expr out = bias;
+  for (size_t i = axes.size(); i != 0; --i) {
+    // Unit dims after the last axis, then between consecutive axes.
+    int64_t pad = i == axes.size() ? ndim - axes[i - 1] - 1 : axes[i] - axes[i - 1] - 1;
+    if (pad > 0)
+      out = MakeCall("expand_dims", {out}, {{"axis", AttrInt(static_cast<int64_t>(i))}, {"num_newaxis", AttrInt(pad)}});
   }
   return out;
 }

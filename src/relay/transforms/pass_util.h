@@ -26,6 +26,10 @@ bool IsEqualScalar(const Expr& a, const Expr& b);
 /// when `dtype` has no host representation here (float16, bfloat16).
 Expr MakeScalarConstant(DataType dtype, double value);
 
+/// `bias` (dims = `axes` of a rank-`ndim` tensor) with unit dims inserted so it broadcasts
+/// (TVM's ExpandBiasToMatchAxis: one expand_dims after each axis that needs them).
+Expr ExpandBiasToMatchAxis(const Expr& bias, int64_t ndim, const std::vector<int64_t>& axes);
+
 /// The static shape of `e`'s tensor type (nullopt when it is not a tensor).
 std::optional<std::vector<int64_t>> StaticShape(const Expr& e);
 

@@ -18,6 +18,7 @@
 // Not applied (their ops have no type relation here, or are quantized): the collapse_sum_like
 // concretization, layout_transform
 // merging, the qnn.dequantize + argmax/argmin/argsort rewrite and the binomial factorization.
+#include <algorithm>
 #include <cfloat>
 #include <cmath>
 #include <limits>
@@ -276,9 +277,9 @@ Rewrite SimplifyClip() {
 }
 
 // clip -> cast -> ... -> cast: each cast whose dtype holds the clip's whole range [a_min, a_max]
-// is dropped (TVM's SimplifyClipAndConsecutiveCast); if the casts kept end in another dtype than
-// the chain's, one cast to the chain's dtype is appended. `clip(int32) -> uint8 -> int32` is the
-// clip alone.
+// is dropped (TVM's SimplifyClipAndConsecutiveCast), unless its truncation would be lost; if
+// the casts kept end in another dtype than the chain's, one cast to the chain's dtype is
+// appended. `clip(int32) -> uint8 -> int32` is the clip alone.
 Rewrite SimplifyClipAndConsecutiveCast() {
   return {"SimplifyClipAndConsecutiveCast", IsOp("cast")({Wildcard()}),
           [=](const Expr& pre, const Expr& post, const Match&) -> Expr {
@@ -304,6 +305,24 @@ Rewrite SimplifyClipAndConsecutiveCast() {
               if (!t) return post;
               auto range = DTypeRange(t->dtype);
               if (!(hi <= range.second && lo >= range.first)) kept.push_back(t->dtype);
+            }
+            // TVM's rule looks at the range only, so clip(float32, -0.5, 0.5) -> int32 -> float32
+            // became the clip alone, losing the truncation (the chain gives 0, the clip +-0.5).
+            // When the chain truncates and no integer cast would be left, its innermost integer
+            // cast stays. A deliberate deviation from TVM v0.14, which computes another result;
+            // where TVM's result still truncates (clip(float) -> uint8 -> int32 is clip -> int32)
+            // it is unchanged.
+            auto integer = [](DataType t) { return !t.is_floating(); };
+            const DataType chain_dtype = TT(pre)->dtype;
+            if (TT(e)->dtype.is_floating() && !integer(chain_dtype) &&
+                std::none_of(kept.begin(), kept.end(), integer)) {
+              for (size_t i = casts.size(); i > 0; --i) {
+                DataType t = casts[i - 1]->checked_type.as<TensorTypeNode>()->dtype;
+                if (integer(t)) {
+                  kept.push_back(t);
+                  break;
+                }
+              }
             }
             DataType last = kept.empty() ? TT(e)->dtype : kept.front();
             Expr res = post_clip;

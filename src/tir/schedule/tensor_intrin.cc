@@ -26,9 +26,8 @@ void CheckRoot(const std::string& name, const char* which, const PrimFunc& f) {
       throw Error("tensor intrinsic \"" + name + "\": every parameter of the " + which +
                   " function must be a match_buffer'd buffer (" + p->name_hint + " is not)");
 }
-}  // namespace
 
-void TensorIntrin::Register(const std::string& name, const PrimFunc& desc, const PrimFunc& impl, bool override) {
+void CheckPair(const std::string& name, const PrimFunc& desc, const PrimFunc& impl) {
   CheckRoot(name, "description", desc);
   CheckRoot(name, "implementation", impl);
   if (desc->params.size() != impl->params.size())
@@ -41,6 +40,11 @@ void TensorIntrin::Register(const std::string& name, const PrimFunc& desc, const
       throw Error("tensor intrinsic \"" + name + "\": parameter " + std::to_string(i) + " (" + d->name + " / " +
                   m->name + ") differs in dtype or rank between description and implementation");
   }
+}
+}  // namespace
+
+void TensorIntrin::Register(const std::string& name, const PrimFunc& desc, const PrimFunc& impl, bool override) {
+  CheckPair(name, desc, impl);
   std::lock_guard<std::mutex> lock(RegistryMutex());
   if (Registry().count(name) && !override)
     throw Error("tensor intrinsic \"" + name + "\" is already registered (pass override=True to replace it)");
@@ -57,6 +61,22 @@ const TensorIntrin& TensorIntrin::Get(const std::string& name) {
                 (known.empty() ? "none" : known) + ")");
   }
   return it->second;
+}
+
+void TensorIntrinScope::Register(const std::string& name, const PrimFunc& desc, const PrimFunc& impl) {
+  CheckPair(name, desc, impl);
+  std::lock_guard<std::mutex> lock(RegistryMutex());
+  auto it = Registry().find(name);
+  replaced_.emplace_back(name, it == Registry().end() ? std::nullopt : std::optional<TensorIntrin>(it->second));
+  Registry()[name] = TensorIntrin{desc, impl};
+}
+
+TensorIntrinScope::~TensorIntrinScope() {
+  std::lock_guard<std::mutex> lock(RegistryMutex());
+  for (auto it = replaced_.rbegin(); it != replaced_.rend(); ++it) {  // newest first
+    if (it->second) Registry()[it->first] = *it->second;
+    else Registry().erase(it->first);
+  }
 }
 
 std::vector<std::string> TensorIntrin::ListNames() {

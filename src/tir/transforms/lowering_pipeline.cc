@@ -13,8 +13,9 @@ Pass TvmLowerPipeline() {
                     "TvmLowerPipeline");
 }
 
-// One pipeline: the C build lowers exactly as tvm.lower does, bound checks last when the module
-// asks for them (TVM runs InstrumentBoundCheckers after the other passes too).
+// One pipeline: the C build lowers exactly as tvm.lower does, then LowerIntrin (as TVM's build
+// does before code generation), bound checks last when the module asks for them (TVM runs
+// InstrumentBoundCheckers after the other passes too).
 Pass LoweringPipeline() {
   Pass check = InstrumentBoundCheckers();
   Pass when_asked("InstrumentBoundCheckers", [check](const IRModule& mod) {
@@ -22,7 +23,7 @@ Pass LoweringPipeline() {
     const auto* on = it == mod->attrs.end() ? nullptr : it->second.as<IntImmNode>();
     return on && on->value ? check(mod) : mod;
   });
-  return Sequential({TvmLowerPipeline(), when_asked}, "LoweringPipeline");
+  return Sequential({TvmLowerPipeline(), LowerIntrin(), when_asked}, "LoweringPipeline");
 }
 
 }  // namespace transform

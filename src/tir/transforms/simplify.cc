@@ -1,11 +1,24 @@
 // Simplify (TVM's tir.transform.Simplify): every expression of a statement is simplified as a
-// whole by an Analyzer that knows the ranges of the enclosing loops and block iterators.
-// Provably true/false branches are resolved, integer lets of pure values are inlined, and a
-// store of a buffer element into itself disappears.
+// whole by an Analyzer that knows the ranges of the enclosing loops and block iterators and the
+// conditions in scope (an if's condition in its then branch, its negation in the else branch,
+// an assert's in its body). Provably true/false branches are resolved (let-bound conditions
+// that stay bound still count), integer lets of pure values are inlined unless a buffer
+// definition uses them, and a store of a buffer element into itself disappears. Symbolic buffer
+// shapes are non-negative.
+//
+// Options (PassContext config "tir.Simplify", TVM's SimplifyConfig): the RewriteSimplifier
+// extensions transitively_prove_inequalities, convert_boolean_to_and_of_ors and
+// apply_constraints_to_boolean_branches (arith/analyzer.h). propagate_knowns_to_prove_conditional
+// and propagate_knowns_to_simplify_expressions (TVM's ControlFlowGraph: known buffer values
+// carried across statements) are accepted and not implemented: with them on, the pass is a
+// tirgen::Error saying so, rather than a silent difference.
+#include <unordered_set>
+
 #include "tirgen/arith/analyzer.h"
 #include "tirgen/tir/functor.h"
 #include "tirgen/tir/op.h"
 #include "tirgen/tir/structural_equal.h"
+#include "tirgen/tir/transforms/pass_config.h"
 #include "tirgen/tir/transforms/passes.h"
 
 namespace tirgen {
@@ -13,21 +26,33 @@ namespace tir {
 namespace transform {
 namespace {
 
-// True when evaluating `e` reads no memory and has no side effect (TVM: SideEffect <= kPure).
-bool IsPure(const PrimExpr& e) {
+// Variables a buffer's data, shape, strides or offset use (TVM's
+// CollectVarsUsedInBufferDefinition): lets binding them stay.
+std::unordered_set<const VarNode*> VarsUsedInBufferDefinitions(const Stmt& body) {
   struct V : StmtExprVisitor {
-    bool pure = true;
-    void VisitExpr_(const BufferLoadNode*) override { pure = false; }
-    void VisitExpr_(const CallNode* op) override {
-      static const char* const kImpure[] = {"tir.call_extern", "tir.call_packed",
-                                            "tir.call_pure_extern", "tir.tvm_access_ptr"};
-      for (const char* name : kImpure)
-        if (op->op == name) pure = false;
+    std::unordered_set<const VarNode*> vars;
+    void VisitBuffer(const Buffer& b) {
+      struct Vars : StmtExprVisitor {
+        std::unordered_set<const VarNode*>* out;
+        void VisitExpr_(const VarNode* op) override { out->insert(op); }
+      } collect;
+      collect.out = &vars;
+      collect.VisitExpr(b->data);
+      for (const PrimExpr& e : b->shape) collect.VisitExpr(e);
+      for (const PrimExpr& e : b->strides) collect.VisitExpr(e);
+      if (b->elem_offset.defined()) collect.VisitExpr(b->elem_offset);
+    }
+    void VisitExpr_(const BufferLoadNode* op) override {
+      VisitBuffer(op->buffer);
       StmtExprVisitor::VisitExpr_(op);
     }
+    void VisitStmt_(const BufferStoreNode* op) override {
+      VisitBuffer(op->buffer);
+      StmtExprVisitor::VisitStmt_(op);
+    }
   } v;
-  v.VisitExpr(e);
-  return v.pure;
+  v.VisitStmt(body);
+  return v.vars;
 }
 
 bool SameIndices(const std::vector<PrimExpr>& a, const std::vector<PrimExpr>& b) {
@@ -40,12 +65,29 @@ bool SameIndices(const std::vector<PrimExpr>& a, const std::vector<PrimExpr>& b)
 class StmtSimplifier : public StmtExprMutator {
  public:
   using StmtExprMutator::VisitStmt_;
+  StmtSimplifier(const PrimFunc& f, unsigned extensions) : used_in_buffer_def_(VarsUsedInBufferDefinitions(f->body)) {
+    analyzer_.SetEnabledExtensions(extensions);
+    for (const auto& [param, buffer] : f->buffer_map)
+      for (const PrimExpr& dim : buffer->shape) analyzer_.MarkGlobalNonNegValue(dim);
+  }
 
   PrimExpr VisitExpr(const PrimExpr& e) override { return analyzer_.Simplify(e); }
 
   Stmt VisitStmt_(const ForNode* op) override {
     analyzer_.Bind(op->loop_var, Range(op->min, op->extent));
+    arith::ConstraintContext lower(&analyzer_, Binary(Kind::kGE, op->loop_var, op->min));
+    arith::ConstraintContext upper(&analyzer_, Binary(Kind::kLT, op->loop_var, add(op->min, op->extent)));
     return StmtExprMutator::VisitStmt_(op);
+  }
+
+  Stmt VisitStmt_(const AssertStmtNode* op) override {
+    PrimExpr cond = VisitExpr(op->condition);
+    PrimExpr message = VisitExpr(op->message);
+    arith::ConstraintContext ctx(&analyzer_, cond);
+    Stmt body = VisitStmt(op->body);
+    if (cond.same_as(op->condition) && message.same_as(op->message) && body.same_as(op->body))
+      return GetRef<Stmt>(op);
+    return AssertStmt(cond, message, body);
   }
 
   Stmt VisitStmt_(const BlockNode* op) override {
@@ -56,23 +98,40 @@ class StmtSimplifier : public StmtExprMutator {
   Stmt VisitStmt_(const LetStmtNode* op) override {
     PrimExpr value = VisitExpr(op->value);
     bool inline_it = value.as<IntImmNode>() || value.as<FloatImmNode>() || value.as<VarNode>() ||
-                     (op->value.dtype().is_int() && IsPure(op->value));
+                     (op->value.dtype().is_int() && arith::IsPure(op->value));
+    size_t bindings = non_inlined_.size();
     if (inline_it) analyzer_.Bind(op->var, value);
+    else if (arith::IsPure(op->value)) non_inlined_.emplace_back(op->var, value);  // for proofs
     Stmt body = VisitStmt(op->body);
-    if (inline_it) return body;
+    non_inlined_.resize(bindings);
+    if (inline_it && !used_in_buffer_def_.count(op->var.get())) return body;
     if (value.same_as(op->value) && body.same_as(op->body)) return GetRef<Stmt>(op);
     return LetStmt(op->var, value, body);
   }
 
   Stmt VisitStmt_(const IfThenElseNode* op) override {
     PrimExpr cond = VisitExpr(op->condition);
-    if (const int64_t* v = as_const_int(cond)) {
+    // TVM's ProveCondition: the condition with the non-inlined lets substituted.
+    PrimExpr proved = non_inlined_.empty() ? cond : analyzer_.Simplify(Substitute(op->condition, non_inlined_));
+    const int64_t* v = as_const_int(proved);
+    if (!v) v = as_const_int(cond);
+    if (v) {
       if (*v) return VisitStmt(op->then_case);
       if (op->else_case.defined()) return VisitStmt(op->else_case);
       return Evaluate(IntImm(DataType::Int(32), 0));
     }
-    Stmt then_case = VisitStmt(op->then_case);
-    Stmt else_case = op->else_case.defined() ? VisitStmt(op->else_case) : Stmt();
+    PrimExpr real = cond;  // likely(c) constrains by c
+    if (const CallNode* call = cond.as<CallNode>(); call && call->op == "tir.likely" && call->args.size() == 1)
+      real = call->args[0];
+    Stmt then_case, else_case;
+    {
+      arith::ConstraintContext ctx(&analyzer_, real);
+      then_case = VisitStmt(op->then_case);
+    }
+    if (op->else_case.defined()) {
+      arith::ConstraintContext ctx(&analyzer_, analyzer_.Simplify(Not(real)));
+      else_case = VisitStmt(op->else_case);
+    }
     if (cond.same_as(op->condition) && then_case.same_as(op->then_case) &&
         else_case.same_as(op->else_case))
       return GetRef<Stmt>(op);
@@ -95,13 +154,36 @@ class StmtSimplifier : public StmtExprMutator {
 
  private:
   arith::Analyzer analyzer_;
+  std::unordered_set<const VarNode*> used_in_buffer_def_;
+  std::vector<std::pair<Var, PrimExpr>> non_inlined_;  // pure lets kept, innermost last
 };
+
+// TVM's SimplifyConfig, read when the pass runs (TVM: PassContext::Current()).
+const bool kConfigRegistered = RegisterPassConfigOptions(
+    "tir.Simplify", {{"transitively_prove_inequalities", 0},
+                     {"propagate_knowns_to_prove_conditional", 0},
+                     {"propagate_knowns_to_simplify_expressions", 0},
+                     {"convert_boolean_to_and_of_ors", 0},
+                     {"apply_constraints_to_boolean_branches", 0}});
+
+unsigned ConfiguredExtensions() {
+  auto on = [](const char* name) { return PassConfigValue("tir.Simplify", name) != 0; };
+  TIRGEN_CHECK(!on("propagate_knowns_to_prove_conditional") && !on("propagate_knowns_to_simplify_expressions"))
+      << "tir.Simplify: propagate_knowns_to_prove_conditional and "
+         "propagate_knowns_to_simplify_expressions (TVM's ControlFlowGraph of known buffer values) "
+         "are not implemented in tirgen; leave them off";
+  unsigned ext = arith::kNoExtension;
+  if (on("transitively_prove_inequalities")) ext |= arith::kTransitivelyProveInequalities;
+  if (on("convert_boolean_to_and_of_ors")) ext |= arith::kConvertBooleanToAndOfOrs;
+  if (on("apply_constraints_to_boolean_branches")) ext |= arith::kApplyConstraintsToBooleanBranches;
+  return ext;
+}
 
 }  // namespace
 
 Pass Simplify() {
   return CreatePrimFuncPass("Simplify", [](const PrimFunc& f) {
-    Stmt body = StmtSimplifier().VisitStmt(f->body);
+    Stmt body = StmtSimplifier(f, ConfiguredExtensions()).VisitStmt(f->body);
     if (body.same_as(f->body)) return f;
     auto n = CopyNode(*f.get());
     n->body = body;

@@ -1,156 +1,23 @@
 # From TVM v0.14 tests/python/unittest/test_tir_transform_simplify.py (Apache-2.0): the fixtures
 # of TestRemoveTransitivelyProvableCondition and TestMostRestrictiveConditional that take
 # expressions built in Python (`priors`, `postulate`, `expr_before`, `expr_after`, over the free
-# variables i, j, k) from the enclosing scope, for every test case. Ported: tvm.tir.Var /
-# IntImm / all are tirgen.tir's, tvm.arith.Analyzer is tirgen.arith's; tvm.testing.parameter(...)
-# is a plain tuple. The `expected` fixture of TestRemoveTransitivelyProvableCondition is func@669
-# (provable cases) or func@679 (the others).
-from tirgen import arith, tir
-from tirgen.script import tir as T
+# variables i, j, k) from the enclosing scope, for every test case. The `expected` fixture of
+# TestRemoveTransitivelyProvableCondition is func@669 (provable cases) or func@679 (the others).
+import importlib.util
+import os
+import sys
 
-
-class TestRemoveTransitivelyProvableCondition:
-    transitively_prove_inequalities = True
-
-    i, j, k = [tir.Var(name, "int32") for name in "ijk"]
-    zero = tir.IntImm("int32", 0)
-
-    test_case = (
-        (tir.all(zero < i, i <= j), zero < j, True),
-        # Transitive comparisons from LT
-        (tir.all(i < j, j < k), i < k, True),
-        (tir.all(i < j, j == k), i < k, True),
-        (tir.all(i < j, j <= k), i < k, True),
-        (tir.all(i < j, j > k), i < k, False),
-        (tir.all(i < j, j >= k), i < k, False),
-        (tir.all(i < j, j != k), i < k, False),
-        # Transitive comparisons from LE
-        (tir.all(i <= j, j < k), i < k, True),
-        (tir.all(i <= j, j == k), i == k, False),
-        (tir.all(i <= j, j == k), i <= k, True),
-        (tir.all(i <= j, j <= k), i <= k, True),
-        (tir.all(i <= j, j <= k), i < k, False),
-        (tir.all(i <= j, j > k), i < k, False),
-        (tir.all(i <= j, j >= k), i < k, False),
-        (tir.all(i <= j, j != k), i < k, False),
-        # Transitive comparisons from GT
-        (tir.all(i > j, j > k), i > k, True),
-        (tir.all(i > j, j == k), i > k, True),
-        (tir.all(i > j, j >= k), i > k, True),
-        (tir.all(i > j, j < k), i > k, False),
-        (tir.all(i > j, j <= k), i > k, False),
-        (tir.all(i > j, j != k), i > k, False),
-        # Transitive comparisons from GE
-        (tir.all(i >= j, j > k), i > k, True),
-        (tir.all(i >= j, j == k), i == k, False),
-        (tir.all(i >= j, j == k), i >= k, True),
-        (tir.all(i >= j, j >= k), i >= k, True),
-        (tir.all(i >= j, j >= k), i > k, False),
-        (tir.all(i >= j, j < k), i > k, False),
-        (tir.all(i >= j, j <= k), i > k, False),
-        (tir.all(i >= j, j != k), i > k, False),
-        # GT or LT may be used to prove NE
-        (tir.all(i == j, j != k), i != k, True),
-        (tir.all(i == j, j < k), i != k, True),
-        (tir.all(i == j, j > k), i != k, True),
-        (tir.all(i == j, j != k), i < k, False),
-        (tir.all(i == j, j != k), i > k, False),
-        # Because these are integers, x<y is equivalent to x <= y-1,
-        # and may be used in equivalent simplifications.
-        (tir.all(i <= j - 1, j < k), i < k, True),
-        (tir.all(i <= j - 1, j == k), i < k, True),
-        (tir.all(i <= j - 1, j <= k), i < k, True),
-        (tir.all(i <= j - 1, j > k), i < k, False),
-        (tir.all(i <= j - 1, j >= k), i < k, False),
-        (tir.all(i <= j - 1, j != k), i < k, False),
-        # Either or both inequalities may have an additive offset.
-        (tir.all(i <= j + 5, j <= k + 7), i <= k + 12, True),
-        (tir.all(i <= j + 5, j <= k + 7), i <= k + 11, False),
-        # For floats, x < y + c1 and y < z + c2 implies that x < z + (c1 + c2).
-        # Because this simplification applies to integers, transitive
-        # application of LT or GT can give a tighter constraint.
-        #
-        # i < j + c1, j < k + c2
-        # i <= j + c1 - 1, j <= k + c2 - 1
-        # i + 1 - c1 <= j, j <= k + c2 - 1
-        # i + 1 - c1 <= k + c2 - 1
-        # i <= k + c1 + c2 - 2
-        # i < k + (c1 + c2 - 1)
-        #
-        (tir.all(i < j + 5, j < k + 7), i < k + 11, True),
-        (tir.all(i < j + 5, j < k + 7), i < k + 10, False),
-    )
-
-    def before(self, test_case):
-        priors, postulate, _ = test_case
-
-        @T.prim_func
-        def func(A: T.Buffer(1, "bool")):
-            if priors:
-                A[0] = postulate
-
-        return func
-
-    def expected(self, test_case):
-        priors, postulate, provable = test_case
-
-        analyzer = arith.Analyzer()
-        priors = analyzer.canonical_simplify(priors)
-
-        if provable:
-
-            @T.prim_func
-            def func(A: T.Buffer(1, "bool")):
-                if priors:
-                    A[0] = True
-
-            return func
-
-        else:
-            postulate = analyzer.canonical_simplify(postulate)
-
-            @T.prim_func
-            def func(A: T.Buffer(1, "bool")):
-                if priors:
-                    A[0] = postulate
-
-            return func
-
-
-class TestMostRestrictiveConditional:
-    i, j, k = [tir.Var(name, "int32") for name in "ijk"]
-    tir_int = tir.IntImm("int32", 0)
-
-    test_case = (
-        (i <= tir_int, tir_int <= i, i == tir_int),
-        (i <= tir_int, i != tir_int, i < tir_int),
-        (i != tir_int, i <= tir_int, i < tir_int),
-        (i != tir_int, tir_int <= i, tir_int < i),
-        (i <= j, j <= i, j == i),
-        (i <= j, i != j, i < j),
-        (i != j, i <= j, i < j),
-        (i != j, j <= i, j < i),
-    )
-
-    def before(self, test_case):
-        priors, expr_before, _ = test_case
-
-        @T.prim_func
-        def func(A: T.Buffer(1, "bool")):
-            if priors:
-                A[0] = expr_before
-
-        return func
-
-    def expected(self, test_case):
-        priors, _, expr_after = test_case
-
-        @T.prim_func
-        def func(A: T.Buffer(1, "bool")):
-            if priors:
-                A[0] = expr_after
-
-        return func
+# The fixtures themselves live with every other class of that TVM file in
+# ../tvm_unittest/test_tir_transform_simplify.py (tests/python/test_tvm_simplify.py checks
+# TVM's Simplify(before) == expected on them); here they are round-tripped.
+_name = "tvm_unittest_test_tir_transform_simplify"
+if _name not in sys.modules:
+    _spec = importlib.util.spec_from_file_location(
+        _name, os.path.join(os.path.dirname(__file__), "..", "tvm_unittest", "test_tir_transform_simplify.py"))
+    sys.modules[_name] = importlib.util.module_from_spec(_spec)
+    _spec.loader.exec_module(sys.modules[_name])
+TestRemoveTransitivelyProvableCondition = sys.modules[_name].TestRemoveTransitivelyProvableCondition
+TestMostRestrictiveConditional = sys.modules[_name].TestMostRestrictiveConditional
 
 
 PROGRAMS = {}

@@ -85,6 +85,10 @@ Pass CommonSubexprElimTIR(bool enable_cse_tir = true, bool identify_equiv_terms 
 /// most N stores (TVM's automatic unrolling; `pragma_unroll_explicit = 0` marks them T.unroll).
 Pass UnrollLoop();
 
+/// TVM's LowerIntrin for the intrinsics with no C function: tir.q_multiply_shift(_per_axis)
+/// become int64 multiply, add and shifts (TVM's default FLegalize). Part of the build pipeline.
+Pass LowerIntrin();
+
 /// TVM's tir.instrument_bound_checkers: every load and store index of a lowered function with a
 /// constant-extent buffer becomes tir.tirgen_check_index(index, extent, "buffer"), which the C
 /// code checks (out of bounds: the call fails with "buffer B index I out of bounds (extent N)").

@@ -18,7 +18,8 @@ namespace transform {
 Pass TvmLowerPipeline();
 
 /// The pipeline the C build runs before code generation: TvmLowerPipeline (one pipeline, so
-/// what is built is what TVM would build).
+/// what is built is what TVM would build), then LowerIntrin (InstrumentBoundCheckers when the
+/// module asks for it).
 Pass LoweringPipeline();
 
 }  // namespace transform

@@ -1,0 +1,220 @@
+// Quantized convolution and matrix products onto qnn.conv2d / qnn.dense, as TVM v0.14's
+// frontend maps them: QLinearConv (qnn.conv2d, bias_add, qnn.requantize with TVM's default
+// UPWARD rounding along axis 1), QLinearMatMul (qnn.dense on the transposed B, qnn.requantize
+// with TONEAREST rounding), MatMulInteger (the same product, int32 out), ConvInteger
+// (qnn.conv2d, int32 out) and com.microsoft QGemm. Scales and zero points that are initializers
+// or import-time constants become relay constants (TVM's get_scalar on a parameter, then
+// fold_constant of every node: the requantize scale x_scale * w_scale is a float32 product
+// folded here). When an output scale is not constant the result is dequantized and quantized
+// again, as TVM does; TVM then still needs constant input scales, tirgen does not.
+// Beyond TVM: missing zero points are 0, MatMulInteger's operands may differ in signedness,
+// and auto_pad is resolved into qnn.conv2d's padding (which pads with the input zero point;
+// TVM pads with an explicit nn.pad first: the same numbers).
+#include "const_eval.h"
+#include "converter.h"
+#include "window.h"
+
+namespace tirgen {
+namespace frontend {
+namespace onnx_import {
+namespace {
+
+using relay::AttrInt;
+using relay::AttrInts;
+using relay::Expr;
+
+const DataType kF32 = DataType::Float(32), kI32 = DataType::Int(32);
+
+// Input `i` (a scale or zero point) as `dtype`: a constant when known, else a cast of the
+// input. `per_channel` allows a 1-D value (TVM's get_scalar_or_1d_tensor); otherwise it must
+// hold one value and becomes a scalar (get_scalar). Absent zero points are 0.
+Expr QParam(NodeContext& ctx, int i, DataType dtype, bool per_channel, const std::string& what) {
+  if (!ctx.HasInput(i)) {
+    if (dtype != kI32) ctx.Fail(what + " is required");
+    return ctx.Scalar(0.0, kI32);
+  }
+  std::vector<int64_t> shape = ctx.Shape(i);
+  if (shape.size() > 1) ctx.Fail(what + " must be a scalar or 1-D, not rank " + std::to_string(shape.size()));
+  bool scalar = SaturatingNumel(shape) == 1 && (!per_channel || shape.empty() || shape[0] == 1);
+  if (!scalar && !per_channel) ctx.Fail(what + " must hold one value (per-tensor quantization), not " + std::to_string(shape[0]));
+  if (dtype == kF32 && ctx.DType(i) != kF32) ctx.Fail(what + " must be float32, not " + ctx.DType(i).str());
+  if (ctx.IsKnown(i)) {
+    HostTensor v = EvalCast(ctx.Known(i, what), dtype);
+    if (scalar) v.shape = {};
+    return ctx.Const(ToNDArray(v));
+  }
+  Expr x = ctx.Input(i);
+  if (scalar && !shape.empty()) x = ctx.Reshape(x, {});
+  return ctx.DType(i) == dtype ? x : ctx.Call("cast", {x}, {{"dtype", String(dtype.str())}});
+}
+
+const relay::ConstantNode* AsConstant(const Expr& e) { return e.as<relay::ConstantNode>(); }
+
+// a * b (scales, scalar or per channel) folded in float32 when both are constants, as TVM's
+// fold_constant leaves it.
+Expr ScaleProduct(NodeContext& ctx, const Expr& a, const Expr& b, double alpha = 1.0) {
+  const auto *ca = AsConstant(a), *cb = AsConstant(b);
+  if (!ca || !cb) {
+    Expr p = ctx.Call("multiply", {a, b});
+    return alpha == 1.0 ? p : ctx.Call("multiply", {p, ctx.Scalar(alpha, kF32)});
+  }
+  HostTensor x = FromNDArray(ca->data), y = FromNDArray(cb->data);
+  HostTensor out = x.size() >= y.size() ? x : y;
+  for (int64_t k = 0; k < out.size(); ++k) {
+    float v = static_cast<float>(x.AsReal(x.size() == 1 ? 0 : k)) * static_cast<float>(y.AsReal(y.size() == 1 ? 0 : k));
+    if (alpha != 1.0) v *= static_cast<float>(alpha);
+    out.Set(k, v);
+  }
+  return ctx.Const(ToNDArray(out));
+}
+
+// The int32 result `acc` (scale `acc_scale`, zero point 0) requantized to `out_dtype`.
+Expr Requantized(NodeContext& ctx, const Expr& acc, const Expr& acc_scale, const Expr& y_scale, const Expr& y_zp,
+                 DataType out_dtype, int64_t axis, const char* rounding, int64_t dq_axis) {
+  Expr zero = ctx.Scalar(0.0, kI32);
+  if (AsConstant(acc_scale) && AsConstant(y_scale)) {
+    relay::AttrFields attrs{{"axis", AttrInt(axis)}, {"out_dtype", String(out_dtype.str())}};
+    if (rounding) attrs.push_back({"rounding", String(rounding)});
+    return ctx.Call("qnn.requantize", {acc, acc_scale, zero, y_scale, y_zp}, attrs);
+  }
+  Expr deq = ctx.Call("qnn.dequantize", {acc, acc_scale, zero}, {{"axis", AttrInt(dq_axis)}});
+  return ctx.Call("qnn.quantize", {deq, y_scale, y_zp}, {{"out_dtype", String(out_dtype.str())}, {"axis", AttrInt(dq_axis)}});
+}
+
+void CheckQuantized(NodeContext& ctx, int i, const std::string& what) {
+  DataType dt = ctx.DType(i);
+  if (dt != DataType::Int(8) && dt != DataType::UInt(8)) ctx.Fail(what + " must be int8 or uint8, not " + dt.str());
+}
+
+// qnn.conv2d of inputs `x` and `w` (NCHW / OIHW) with the node's window, int32 out.
+Expr QConv(NodeContext& ctx, int x, int w, const Expr& x_zp, const Expr& w_zp, const Expr& x_scale, const Expr& w_scale) {
+  std::vector<int64_t> x_shape = ctx.Shape(x), w_shape = ctx.Shape(w);
+  if (x_shape.size() != 4 || w_shape.size() != 4) ctx.Fail("only 2-D convolutions (inputs of rank 4) are supported");
+  std::vector<int64_t> kernel = ctx.Ints("kernel_shape", {w_shape.begin() + 2, w_shape.end()});
+  Window win = ReadWindow(ctx, {x_shape.begin() + 2, x_shape.end()}, kernel);
+  int64_t groups = ctx.Int("group", 1);
+  if (groups <= 0 || x_shape[1] % groups != 0 || x_shape[1] / groups != w_shape[1])
+    ctx.Fail("input channels " + std::to_string(x_shape[1]) + " do not match weight shape and group " + std::to_string(groups));
+  return ctx.Call("qnn.conv2d", {ctx.Input(x), ctx.Input(w), x_zp, w_zp, x_scale, w_scale},
+                  {{"strides", AttrInts(win.strides)}, {"padding", AttrInts(win.pads)}, {"dilation", AttrInts(win.dilations)},
+                   {"groups", AttrInt(groups)}, {"channels", AttrInt(w_shape[0])}, {"kernel_size", AttrInts(win.kernel)},
+                   {"out_dtype", String("int32")}});
+}
+
+void ConvertQLinearConv(NodeContext& ctx) {
+  CheckQuantized(ctx, 0, "x");
+  CheckQuantized(ctx, 3, "w");
+  Expr x_scale = QParam(ctx, 1, kF32, false, "x_scale"), x_zp = QParam(ctx, 2, kI32, false, "x_zero_point");
+  Expr w_scale = QParam(ctx, 4, kF32, true, "w_scale"), w_zp = QParam(ctx, 5, kI32, true, "w_zero_point");
+  Expr y_scale = QParam(ctx, 6, kF32, false, "y_scale"), y_zp = QParam(ctx, 7, kI32, false, "y_zero_point");
+  int64_t m = ctx.Shape(3).at(0);
+  for (int i : {4, 5})
+    if (ctx.HasInput(i) && SaturatingNumel(ctx.Shape(i)) != 1 && ctx.Shape(i)[0] != m)
+      ctx.Fail("per-channel w_scale / w_zero_point must have one value per output channel (" + std::to_string(m) + ")");
+  Expr out = QConv(ctx, 0, 3, x_zp, w_zp, x_scale, w_scale);
+  if (ctx.HasInput(8)) out = ctx.Call("nn.bias_add", {out, ctx.Input(8)});
+  DataType out_dtype = ctx.HasInput(7) ? ctx.DType(7) : ctx.DType(0);
+  ctx.SetOutput(0, Requantized(ctx, out, ScaleProduct(ctx, x_scale, w_scale), y_scale, y_zp, out_dtype, 1, nullptr, 1));
+}
+
+void ConvertConvInteger(NodeContext& ctx) {
+  CheckQuantized(ctx, 0, "x");
+  CheckQuantized(ctx, 1, "w");
+  Expr x_zp = QParam(ctx, 2, kI32, false, "x_zero_point"), w_zp = QParam(ctx, 3, kI32, true, "w_zero_point");
+  Expr one = ctx.Scalar(1.0, kF32);
+  ctx.SetOutput(0, QConv(ctx, 0, 1, x_zp, w_zp, one, one));
+}
+
+// TVM's qmatmul for a 2-D B: qnn.dense on B transposed; a 1-D A gets a unit row, a batched
+// A is flattened to 2-D and the result reshaped back.
+Expr QMatMul(NodeContext& ctx, const Expr& a_zp, const Expr& b_zp, const Expr& a_scale, const Expr& b_scale) {
+  const int b = ctx.op_type() == "QLinearMatMul" ? 3 : 1;
+  std::vector<int64_t> a_shape = ctx.Shape(0), b_shape = ctx.Shape(b);
+  if (b_shape.size() != 2) ctx.Fail("only a 2-D second input is supported (TVM's qnn.batch_matmul form is not)");
+  if (a_shape.empty()) ctx.Fail("the first input must have rank >= 1");
+  int64_t k = b_shape[0], n = b_shape[1];
+  if (a_shape.back() != k) ctx.Fail("the inner dimensions " + std::to_string(a_shape.back()) + " and " + std::to_string(k) + " differ");
+  Expr a = ctx.Input(0), bt = ctx.Call("transpose", {ctx.Input(b)}, {{"axes", AttrInts({1, 0})}});
+  if (a_shape.size() == 1) a = ctx.Call("expand_dims", {a}, {{"axis", AttrInt(0)}});
+  if (a_shape.size() > 2) a = ctx.Reshape(a, {SaturatingNumel(a_shape) / k, k});
+  Expr out = ctx.Call("qnn.dense", {a, bt, a_zp, b_zp, a_scale, b_scale}, {{"units", AttrInt(n)}, {"out_dtype", String("int32")}});
+  if (a_shape.size() == 1) return ctx.Call("squeeze", {out}, {{"axis", AttrInts({0})}});
+  if (a_shape.size() > 2) {
+    std::vector<int64_t> shape(a_shape.begin(), a_shape.end() - 1);
+    shape.push_back(n);
+    return ctx.Reshape(out, shape);
+  }
+  return out;
+}
+
+void ConvertQLinearMatMul(NodeContext& ctx) {
+  CheckQuantized(ctx, 0, "a");
+  CheckQuantized(ctx, 3, "b");
+  CheckQuantized(ctx, 7, "y_zero_point");
+  Expr a_scale = QParam(ctx, 1, kF32, false, "a_scale"), a_zp = QParam(ctx, 2, kI32, false, "a_zero_point");
+  Expr b_scale = QParam(ctx, 4, kF32, true, "b_scale"), b_zp = QParam(ctx, 5, kI32, true, "b_zero_point");
+  Expr y_scale = QParam(ctx, 6, kF32, false, "y_scale"), y_zp = QParam(ctx, 7, kI32, false, "y_zero_point");
+  Expr out = QMatMul(ctx, a_zp, b_zp, a_scale, b_scale);
+  ctx.SetOutput(0, Requantized(ctx, out, ScaleProduct(ctx, a_scale, b_scale), y_scale, y_zp, ctx.DType(7), -1, "TONEAREST", 0));
+}
+
+void ConvertMatMulInteger(NodeContext& ctx) {
+  CheckQuantized(ctx, 0, "A");
+  CheckQuantized(ctx, 1, "B");
+  Expr a_zp = QParam(ctx, 2, kI32, false, "a_zero_point (per-row zero points are not supported)");
+  Expr b_zp = QParam(ctx, 3, kI32, true, "b_zero_point");
+  Expr one = ctx.Scalar(1.0, kF32);
+  ctx.SetOutput(0, QMatMul(ctx, a_zp, b_zp, one, one));
+}
+
+// com.microsoft QGemm: alpha * A' B' (+ C), requantized to A's dtype when y_scale is given,
+// else float32 (the int32 product times the scales).
+void ConvertQGemm(NodeContext& ctx) {
+  CheckQuantized(ctx, 0, "A");
+  CheckQuantized(ctx, 3, "B");
+  if (ctx.Rank(0) != 2 || ctx.Rank(3) != 2) ctx.Fail("A and B must be 2-D");
+  Expr a_scale = QParam(ctx, 1, kF32, false, "a_scale"), a_zp = QParam(ctx, 2, kI32, false, "a_zero_point");
+  Expr b_scale = QParam(ctx, 4, kF32, true, "b_scale"), b_zp = QParam(ctx, 5, kI32, true, "b_zero_point");
+  bool trans_a = ctx.Int("transA", 0) != 0, trans_b = ctx.Int("transB", 0) != 0;
+  double alpha = ctx.Float("alpha", 1.0);
+  std::vector<int64_t> b_shape = ctx.Shape(3);
+  int64_t channels = trans_b ? b_shape[0] : b_shape[1];
+  Expr a = ctx.Input(0), b = ctx.Input(3);
+  if (trans_a) a = ctx.Call("transpose", {a}, {{"axes", AttrInts({1, 0})}});
+  if (!trans_b) b = ctx.Call("transpose", {b}, {{"axes", AttrInts({1, 0})}});
+  Expr out = ctx.Call("qnn.dense", {a, b, a_zp, b_zp, a_scale, b_scale}, {{"units", AttrInt(channels)}, {"out_dtype", String("int32")}});
+  if (ctx.HasInput(6)) out = ctx.Call("add", {out, ctx.Input(6)});
+  Expr scale = ScaleProduct(ctx, a_scale, b_scale, alpha);
+  if (!ctx.HasInput(7)) {
+    ctx.SetOutput(0, ctx.Call("multiply", {ctx.Call("cast", {out}, {{"dtype", String("float32")}}), scale}));
+    return;
+  }
+  Expr y_scale = QParam(ctx, 7, kF32, false, "y_scale"), y_zp = QParam(ctx, 8, kI32, false, "y_zero_point");
+  ctx.SetOutput(0, Requantized(ctx, out, scale, y_scale, y_zp, ctx.DType(0), -1, "TONEAREST", 0));
+}
+
+std::string ConvForms(const NodeForm& f) {
+  int rank = f.Rank(0);
+  if (rank >= 0 && rank != 4) return "an input of rank " + std::to_string(rank) + " (only 2-D convolutions, rank 4, are supported)";
+  return "";
+}
+
+std::string MatMulForms(const NodeForm& f) {
+  int rank = f.Rank(f.node.op_type() == "QLinearMatMul" ? 3 : 1);
+  if (rank >= 0 && rank != 2) return "a second input of rank " + std::to_string(rank) + " (only 2-D is supported)";
+  return "";
+}
+
+}  // namespace
+
+void AddQLinearNNConverters(ConverterTable* table) {
+  (*table)["QLinearConv"] = Converter(ConvertQLinearConv, ConvForms);
+  (*table)["ConvInteger"] = Converter(ConvertConvInteger, ConvForms);
+  (*table)["QLinearMatMul"] = Converter(ConvertQLinearMatMul, MatMulForms);
+  (*table)["MatMulInteger"] = Converter(ConvertMatMulInteger, MatMulForms);
+  (*table)["com.microsoft.QGemm"] = ConvertQGemm;
+}
+
+}  // namespace onnx_import
+}  // namespace frontend
+}  // namespace tirgen

@@ -1,0 +1,7 @@
+# from tvm.script import tir as T
+
+@T.prim_func
+def main(B: T.Buffer((4,), "float32")):
+    with T.block("b"):
+        T.reads(Q[0])
+        B[0] = T.float32(1)
