@@ -2,6 +2,48 @@
 
 namespace tirgen {
 
+namespace detail {
+namespace {
+
+// Releases nested this deep run on the stack (every ordinary program); deeper ones wait in a
+// per-thread queue that the outermost release drains. Each level costs a handful of frames.
+constexpr int kMaxNestedRelease = 32;
+
+thread_local int release_depth = 0;
+// Set when this thread's queue is gone (thread exit): later releases just recurse.
+thread_local bool queue_gone = false;
+
+struct ReleaseQueue {
+  std::vector<std::shared_ptr<const Object>> items;
+  ~ReleaseQueue() { queue_gone = true; }
+};
+thread_local ReleaseQueue queue;
+
+}  // namespace
+
+void ReleaseLast(std::shared_ptr<const Object>* data) noexcept {
+  if (queue_gone) {
+    data->reset();
+    return;
+  }
+  if (release_depth >= kMaxNestedRelease) {
+    queue.items.push_back(std::move(*data));
+    return;
+  }
+  ++release_depth;
+  data->reset();
+  if (release_depth == 1) {
+    while (!queue.items.empty()) {
+      std::shared_ptr<const Object> next = std::move(queue.items.back());
+      queue.items.pop_back();
+      next.reset();
+    }
+  }
+  --release_depth;
+}
+
+}  // namespace detail
+
 const char* KindName(Kind k) {
   switch (k) {
 #define K(x)    \

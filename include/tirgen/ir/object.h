@@ -130,11 +130,24 @@ class Object : public std::enable_shared_from_this<Object> {
   Kind kind_;
 };
 
+namespace detail {
+/// Drops the last reference to a node. Nested releases past a small depth are queued and
+/// drained by the outermost one, so destroying a million-deep chain needs no deep stack.
+void ReleaseLast(std::shared_ptr<const Object>* data) noexcept;
+}  // namespace detail
+
 /// A shared handle to an immutable node; may be null ("undefined").
 class ObjectRef {
  public:
   ObjectRef() = default;
   explicit ObjectRef(std::shared_ptr<const Object> data) : data_(std::move(data)) {}
+  ObjectRef(const ObjectRef&) = default;
+  ObjectRef(ObjectRef&&) noexcept = default;
+  ObjectRef& operator=(const ObjectRef&) = default;
+  ObjectRef& operator=(ObjectRef&&) noexcept = default;
+  ~ObjectRef() {
+    if (data_ && data_.use_count() == 1) detail::ReleaseLast(&data_);
+  }
 
   bool defined() const { return data_ != nullptr; }
   const Object* get() const { return data_.get(); }
