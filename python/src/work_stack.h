@@ -12,13 +12,11 @@
 namespace tirgen {
 namespace python {
 
-constexpr std::size_t kWorkStack = std::size_t(1) << 30;
-
-/// Runs `f` on a thread with kWorkStack bytes of stack; rethrows what it threw. Call it with the
-/// GIL released: `f` must not touch Python objects.
+/// Runs `f` on a thread with support::kWorkStack bytes of stack; rethrows what it threw. Call it
+/// with the GIL released: `f` must not touch Python objects.
 template <class F>
 void RunOnWorkStack(F&& f) {
-  support::RunWithStack(kWorkStack, std::forward<F>(f));
+  support::RunWithStack(support::kWorkStack, std::forward<F>(f));
 }
 
 }  // namespace python

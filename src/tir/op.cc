@@ -238,9 +238,7 @@ PrimExpr mul(PrimExpr a, PrimExpr b) { return Folded(Kind::kMul, std::move(a), s
 PrimExpr neg(PrimExpr a) {
   if (auto p = AsInt(a)) return IntConst(a.dtype(), SubWrap(0, p->value));
   if (auto f = AsFloat(a)) return FloatImm(a.dtype(), -f->value);
-  PrimExpr zero = make_const(a.dtype().element_of(), 0);  // TVM's make_zero: broadcast for vectors
-  if (a.dtype().lanes() > 1) zero = Broadcast(zero, a.dtype().lanes());
-  return sub(zero, a);
+  return sub(make_const(a.dtype(), 0), a);  // a vector's zero is a broadcast, as TVM's make_zero
 }
 
 PrimExpr truncdiv(PrimExpr a, PrimExpr b) { return Folded(Kind::kDiv, std::move(a), std::move(b)); }

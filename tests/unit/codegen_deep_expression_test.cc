@@ -51,7 +51,7 @@ class CodegenDeepExpression : public FreshBuildCache {};
 
 TEST_F(CodegenDeepExpression, FiveThousandTermSumIsShallowCAndRunsExactly) {
   constexpr int kTerms = 5000;
-  support::RunWithStack(std::size_t(1) << 30, [] {
+  support::RunWithStack(support::kWorkStack, [] {
     tir::PrimFunc f = ParseMain(SumProgram(kTerms, "    "));
     codegen::CSource c = codegen::GenerateC({{"main", f}});
     EXPECT_LT(MaxNesting(c.code), 400) << "every C expression stays shallow";
@@ -73,7 +73,7 @@ TEST_F(CodegenDeepExpression, FiveThousandTermSumIsShallowCAndRunsExactly) {
 TEST_F(CodegenDeepExpression, ConditionalPartsKeepTheirOwnTemporaries) {
   // A deep sum inside a select's branch is computed only when chosen: its temporaries are
   // declared inside the branch, and the program still builds and runs.
-  support::RunWithStack(std::size_t(1) << 30, [] {
+  support::RunWithStack(support::kWorkStack, [] {
     std::string sum = "A[0]";
     for (int i = 1; i < 1000; ++i) sum += " + A[" + std::to_string(i % 16) + "]";
     std::string text =

@@ -85,7 +85,7 @@ TEST(RelayLetChain, PreVisitsOutermostFirstAndPostVisitsInnermostFirst) {
 TEST(RelayLetChain, TwentyThousandLetsGoThroughThePassesOnAnEightMegabyteStack) {
   // Built (and freed: every chain is kept alive outside) on the CLI's stack; only the passes run
   // on the small one.
-  support::RunWithStack(std::size_t(1) << 30, [] {
+  support::RunWithStack(support::kWorkStack, [] {
     Function chain = LetChain(kLets);
     Function with_constants = LetChain(kLets, 10);
     Expr typed, typed_constants, folded, kept, inlined, reset;

@@ -14,7 +14,7 @@
 namespace tirgen {
 namespace {
 
-constexpr std::size_t kCliStack = std::size_t(1) << 30;
+constexpr std::size_t kCliStack = support::kWorkStack;
 
 // x + 1 + 1 + ... (n additions), left-deep as a parsed sum.
 tir::PrimExpr DeepSum(const tir::Var& x, int n) {

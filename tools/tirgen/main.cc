@@ -137,7 +137,7 @@ int main(int argc, char** argv) {
   // error (support::CheckStack), never a SIGSEGV.
   auto work = [&] {
     int status = 0;
-    tirgen::support::RunWithStack(std::size_t(1) << 30, [&] {
+    tirgen::support::RunWithStack(tirgen::support::kWorkStack, [&] {
       try {
         status = Dispatch(app, script, relay, fuse, lower, build, run, tasks, tune, graph, cache, opt);
       } catch (const tirgen::Error& e) {

@@ -18,5 +18,9 @@ void CheckStack(const char* what);
 /// it and rethrows whatever `f` threw.
 void RunWithStack(std::size_t bytes, const std::function<void()>& f);
 
+/// The stack the CLI and Python's long-running calls run their work on: 1 GB, reserved and
+/// committed only as used, enough for 100k-level nesting.
+constexpr std::size_t kWorkStack = std::size_t(1) << 30;
+
 }  // namespace support
 }  // namespace tirgen

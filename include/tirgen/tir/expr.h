@@ -382,9 +382,11 @@ class Reduce : public PrimExpr {
 // ------------------------------------------------------------------------------------------
 // Small helpers
 
-/// Constant of any scalar dtype (IntImm for ints/bools, FloatImm for floats).
+/// Constant of any dtype (IntImm for ints/bools, FloatImm for floats); a vector dtype gives the
+/// scalar constant broadcast to its lanes, as TVM's make_const does.
 template <class T, typename = std::enable_if_t<std::is_arithmetic_v<T>>>
 PrimExpr make_const(DataType dtype, T v) {
+  if (dtype.lanes() > 1) return Broadcast(make_const(dtype.element_of(), v), dtype.lanes());
   if (dtype.is_floating()) return FloatImm(dtype, static_cast<double>(v));
   return IntImm(dtype, static_cast<int64_t>(v));
 }
