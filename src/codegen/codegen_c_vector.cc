@@ -8,6 +8,7 @@
 #include <map>
 
 #include "tirgen/support/error.h"
+#include "tirgen/support/stack_guard.h"
 #include "tirgen/tir/op.h"
 
 namespace tirgen {
@@ -211,6 +212,7 @@ std::string VectorEmitter::PlainLoad(const BufferLoadNode* n, DataType t, int of
 }
 
 std::string VectorEmitter::Vec(const PrimExpr& e, int offset, int lanes) {
+  support::CheckStack("C vector code generator");  // recursion follows the expression's depth
   DataType t = e.dtype().with_lanes(lanes);
   // Operands are emitted into locals first: the order of the temporaries' names must not
   // depend on the C++ compiler's evaluation order of `+` operands.
@@ -334,6 +336,7 @@ bool LinearInLane(const PrimExpr& e) {
 // value that may be 0 or -1, or anything not understood here (calls other than
 // if_then_else, lets). Loads are fine: under a guard they read only lanes that hold.
 bool Traps(const PrimExpr& e) {
+  support::CheckStack("C vector code generator");
   if (const auto* l = e.as<BufferLoadNode>()) {
     for (const PrimExpr& i : l->indices)
       if (Traps(i)) return true;
@@ -406,6 +409,7 @@ bool VectorEmitter::CanMask(const PrimExpr& e, int* max_bits) const {
 }
 
 std::string VectorEmitter::Mask(const PrimExpr& e, int offset, int lanes, int bits) {
+  support::CheckStack("C vector code generator");
   std::string mt = types_->Use(DataType::Int(bits, lanes));
   const auto* b = e.as<BinaryNode>();
   switch (e.kind()) {

@@ -897,6 +897,13 @@ const Table& Builtins() {
           return ExprAt(a, MakeCall(x.dtype(), "tir.tirgen_check_index", {x, p.ToExpr(*v[1]), p.ToExpr(*v[2])}));
         }});
     raw({"reinterpret", "call_extern", "call_pure_extern", "call_intrin"}, DtypeForwardCall);
+    // tvm.tir.Call(dtype, op, args): the node constructor; the op is named as T.call_intrin's.
+    add({"Call"}, {{"dtype", "op", "args"}, 3, false, [](Parser& p, CallArgs& a, const Args& v, const std::string&) -> Value {
+          DataType t = p.ToDType(*v[0]);
+          std::string op = p.ToStr(*v[1], "an op name such as \"tir.exp\"");
+          std::vector<PrimExpr> args = p.ToExprList(*v[2], "the call's arguments");
+          return ExprAt(a, MakeCall(t, op.rfind("tir.", 0) == 0 ? op : "tir." + op, std::move(args)));
+        }});
     raw({"min_value", "max_value"},
         [](Parser& p, CallArgs& a, const Args&, const std::string& f) { return p.ExtremeValue(a, f == "max_value"); });
     raw({"prim_func"}, [](Parser& p, CallArgs& a, const Args&, const std::string&) -> Value {

@@ -3,6 +3,7 @@
 // GPU, tensor-core, PTX, packed-call and runtime builtins all parse, print and pass through the
 // schedule and lowering passes unchanged; the C code generator is the one that refuses them.
 #include <limits>
+#include <utility>
 
 #include "parser_impl.h"
 #include "tir_ops.h"
@@ -76,10 +77,13 @@ const Intrinsic kIntrinsics[] = {
     {"tvm_access_ptr", Ret::kHandle, 5, 5},
     {"tvm_throw_last_error", Ret::kHandle, 0, 0},
     {"tvm_check_return", Ret::kInt32, 3, 3},
-    {"call_packed", Ret::kInt32, 1, -1},
-    {"call_cpacked", Ret::kInt32, 1, -1},
-    {"call_packed_lowered", Ret::kInt32, 1, -1},
-    {"call_cpacked_lowered", Ret::kInt32, 1, -1},
+    // (T.call_packed & co. build these ops too: see kAliases)
+    {"tvm_call_packed", Ret::kInt32, 1, -1},
+    {"tvm_call_cpacked", Ret::kInt32, 1, -1},
+    {"tvm_call_packed_lowered", Ret::kInt32, 1, -1},
+    {"tvm_call_cpacked_lowered", Ret::kInt32, 1, -1},
+    {"tvm_call_trace_packed", Ret::kInt32, 1, -1},
+    {"tvm_call_trace_packed_lowered", Ret::kInt32, 1, -1},
     {"lookup_param", Ret::kHandle, 1, 1},
     {"address_of", Ret::kHandle, 1, 1},
     {"start_profile_intrinsic", Ret::kHandle, 1, 1},
@@ -98,7 +102,19 @@ const Intrinsic kIntrinsics[] = {
     {"call_llvm_pure_intrin", Ret::kDtypeFirst, 1, -1},
 };
 
-const Intrinsic* FindIntrinsic(const std::string& name) {
+// T.<alias> names that build another builtin's op (tvm.script.tir at v0.14: T.call_packed builds
+// tir.tvm_call_packed, which TVM prints as T.tvm_call_packed).
+const std::pair<const char*, const char*> kAliases[] = {
+    {"call_packed", "tvm_call_packed"},
+    {"call_cpacked", "tvm_call_cpacked"},
+    {"call_packed_lowered", "tvm_call_packed_lowered"},
+    {"call_cpacked_lowered", "tvm_call_cpacked_lowered"},
+    {"call_trace_packed", "tvm_call_trace_packed"},
+};
+
+const Intrinsic* FindIntrinsic(std::string name) {
+  for (const auto& [alias, op] : kAliases)
+    if (name == alias) name = op;
   for (const Intrinsic& i : kIntrinsics)
     if (name == i.name) return &i;
   return nullptr;
@@ -153,7 +169,7 @@ Value Parser::CallIntrinsic(CallArgs& a, const std::string& f) {
     Fail(args[0], "T.assume() needs a boolean condition, got " + exprs[0].dtype().str());
   if (f == "address_of" && !exprs[0].as<BufferLoadNode>())
     Fail(args[0], "T.address_of() takes a buffer element such as A[i]");
-  return MakeExpr(MakeCall(t, "tir." + f, std::move(exprs)), a.line, a.col);
+  return MakeExpr(MakeCall(t, std::string("tir.") + in->name, std::move(exprs)), a.line, a.col);
 }
 
 // T.min_value / T.max_value: the extreme constants of a type, as tvm::min_value builds them.

@@ -974,6 +974,13 @@ ObjectRef Parser::ParseProgram() {
         Next();
         continue;
       }
+      // An assignment in the class body (`__tvm_meta__ = None` in older printed modules) is
+      // skipped unevaluated, as TVM's ir_module parser does.
+      if (start.kind == Tok::kName && Peek(1).IsOp("=")) {
+        while (Peek().kind != Tok::kNewline && Peek().kind != Tok::kEnd) Next();
+        if (Peek().kind == Tok::kNewline) Next();
+        continue;
+      }
       if (start.IsName("I") && Peek(1).IsOp(".") && Peek(2).IsName("module_attrs")) {
         Next();
         Next();
@@ -998,7 +1005,8 @@ ObjectRef Parser::ParseProgram() {
       functions[name] = f;
     }
     if (Peek().kind == Tok::kDedent) Next();
-    if (functions.empty()) Fail(Peek(), "the module has no functions");
+    // An empty module is valid (TVM prints it as a class whose body is `pass`); commands that
+    // need a function say so themselves.
     result = IRModule(std::move(functions), std::move(module_attrs));
   } else {
     std::string name;

@@ -34,6 +34,8 @@ def _programs(table):
 PROGRAMS = _programs("PROGRAMS")
 # (before, expected, schedule) of TVM tests whose programs take Python values.
 SCHEDULES = _programs("SCHEDULES")
+
+
 @pytest.mark.parametrize("make", PROGRAMS)
 def test_round_trip(make):
     program = make()
