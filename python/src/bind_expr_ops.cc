@@ -211,7 +211,9 @@ void BindExprOps(py::module_& m) {
   tir.def("call_extern", [](const py::object& dtype, const std::string& name, const py::args& args) {
     std::vector<tir::PrimExpr> xs{tir::StringImm(name)};
     for (const tir::PrimExpr& a : ToExprs(args)) xs.push_back(a);
-    return Wrap(tir::Call(ToDType(dtype), "tir.call_extern", xs));
+    // TVM's DataType("") is void: tir.call_extern("", "f", ...) is a call for its effect.
+    bool is_void = py::isinstance<py::str>(dtype) && dtype.cast<std::string>().empty();
+    return Wrap(tir::Call(is_void ? DataType::Void() : ToDType(dtype), "tir.call_extern", xs));
   }, py::arg("dtype"), py::arg("func_name"));
   // tvm.tir.call_packed: a Buffer argument is passed as a DLTensor built on the stack
   // (TVM's _pack_buffer: data, shape, strides or 0, ndim, a zero of the dtype, elem_offset).

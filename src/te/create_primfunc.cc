@@ -243,6 +243,9 @@ class PlaceholderSubstituter : public StmtExprMutator {
  public:
   void Map(const Buffer& from, const Buffer& to) {
     vars_[from->data.get()] = to->data;
+    // te.extern's placeholders carry an elem_offset var; the body may read it (a DLTensor
+    // built for a packed call), and it is the bound buffer's offset.
+    if (from->elem_offset.as<VarNode>()) vars_[from->elem_offset.get()] = to->elem_offset;
     buffers_[from.get()] = to;
   }
   using StmtExprMutator::VisitExpr;
@@ -273,10 +276,22 @@ Stmt StmtFromExtern(const Operation& opref, FuncInfo* info) {
     reads.push_back(BufferRegion::Full(*b));
   }
   for (int i = 0; i < op->num_outputs(); ++i) {
-    const Buffer& b = op->output_placeholders[i];
+    Buffer b = op->output_placeholders[i];
     Tensor t = opref.output(i);
+    if (!info->IsArg(t)) {
+      // An intermediate output is allocated in the root block, where nothing defines the
+      // placeholder's elem_offset var: it gets offset 0 (TVM keeps the var, ill-formed).
+      if (const auto* v = b->elem_offset.as<VarNode>()) {
+        auto n = CopyNode(*b.get());
+        n->elem_offset = IntImm(v->dtype, 0);
+        n->offset_factor = 1;  // what T.alloc_buffer makes of te.extern's 0
+        Buffer allocated(std::shared_ptr<const Object>(std::move(n)));
+        substitute.Map(b, allocated);
+        b = allocated;
+      }
+      info->root_alloc.push_back(b);
+    }
     info->Bind(t, b);
-    if (!info->IsArg(t)) info->root_alloc.push_back(b);
     writes.push_back(BufferRegion::Full(b));
   }
   AttrMap annotations;
@@ -286,19 +301,26 @@ Stmt StmtFromExtern(const Operation& opref, FuncInfo* info) {
   return BlockRealize({}, IntImm(DataType::Bool(), 1), block);
 }
 
-// Fills reads/writes of every block below the root (ScriptComplete's job in TVM). A block
-// sees the params, the root allocations and the allocations of its enclosing blocks.
+bool ContainsBlock(const Stmt& s) {
+  struct Finder : StmtExprVisitor {
+    bool found = false;
+    void VisitStmt_(const BlockRealizeNode*) override { found = true; }
+  } f;
+  f.VisitStmt(s);
+  return f.found;
+}
+
+// Fills reads/writes of every block but the root (ScriptComplete's job in TVM). A block sees
+// the params, the root allocations and the allocations of its enclosing blocks.
 class RegionCompleter : public StmtExprMutator {
  public:
-  explicit RegionCompleter(std::vector<Buffer> visible) : visible_(std::move(visible)) {}
+  RegionCompleter(std::vector<Buffer> visible, const BlockNode* root) : visible_(std::move(visible)), root_(root) {}
   Stmt VisitStmt_(const BlockNode* op) override {
     size_t n_visible = visible_.size();
     for (const Buffer& b : op->alloc_buffers) visible_.push_back(b);
-    ++depth_;
     Stmt s = StmtExprMutator::VisitStmt_(op);
-    --depth_;
     visible_.resize(n_visible);
-    if (depth_ == 0) return s;  // the root keeps empty regions
+    if (op == root_) return s;  // the root keeps empty regions
     Block block = s.cast<Block>();
     if (!block->reads.empty() || !block->writes.empty()) return s;  // given (te.extern's)
     BlockAccessRegion r = GetBlockAccessRegion(block, [this](const Buffer& b) {
@@ -314,7 +336,7 @@ class RegionCompleter : public StmtExprMutator {
 
  private:
   std::vector<Buffer> visible_;
-  int depth_ = 0;
+  const BlockNode* root_;  ///< nullptr when the function has no root block
 };
 
 }  // namespace
@@ -365,9 +387,17 @@ PrimFunc CreatePrimFunc(const std::vector<Tensor>& args,
   }
   for (const Buffer& b : info.root_alloc) visible.push_back(b);
 
-  Block root({}, {}, {}, "root", SeqStmt::Flatten(root_stmts), std::nullopt, info.root_alloc);
-  Stmt body = BlockRealize({}, IntImm(DataType::Bool(), 1), root);
-  body = RegionCompleter(visible).VisitStmt(body);
+  // The root block, when TVM's ScriptComplete would add one: intermediate buffers to allocate, a
+  // lone block with iteration vars, or blocks below loops (a lone te.extern block needs none).
+  Stmt body = SeqStmt::Flatten(root_stmts);
+  const auto* lone = body.as<BlockRealizeNode>();
+  const BlockNode* root_node = nullptr;
+  if (!info.root_alloc.empty() || (lone ? !lone->block->iter_vars.empty() : ContainsBlock(body))) {
+    Block root({}, {}, {}, "root", body, std::nullopt, info.root_alloc);
+    root_node = root.as<BlockNode>();
+    body = BlockRealize({}, IntImm(DataType::Bool(), 1), root);
+  }
+  body = RegionCompleter(visible, root_node).VisitStmt(body);
 
   AttrMap attrs;
   attrs["global_symbol"] = String("main");
