@@ -745,7 +745,8 @@ const Table& Builtins() {
           if (node.k == Value::K::kStr) fr->node = String(node.s);
           else if (node.k == Value::K::kBuffer || node.k == Value::K::kExpr || node.k == Value::K::kObj) fr->node = node.obj;
           else if (node.IsNumber()) fr->node = p.ToExpr(node);  // TVM converts a number to an IntImm
-          else p.Fail(node, "T.attr() node must be a variable, buffer or string");
+          else if (node.k == Value::K::kList || node.k == Value::K::kTuple) fr->node = p.ToAttrValue(node);  // [buffer, buffer] of buffer_bind_scope
+          else p.Fail(node, "T.attr() node must be a variable, buffer, string or a list of them");
           fr->attr_key = p.ToStr(*v[1], "an attribute key");
           fr->value = p.ToExpr(*v[2], "an attribute value");
           return FrameAt(a, fr);

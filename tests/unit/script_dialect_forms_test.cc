@@ -1,7 +1,8 @@
 // TVMScript forms as TVM v0.14's parser reads them: T.call_packed & co. build the
 // tir.tvm_call_packed ops, which TVM prints as T.tvm_call_packed (so TVM's printed programs
 // re-parse); T.Call(dtype, op, args) builds the call it names; an @I.ir_module class whose body
-// is `pass` is an empty module, and assignments in a class body are skipped.
+// is `pass` is an empty module, and assignments in a class body are skipped; T.attr's node may be
+// a list (buffer_bind_scope binds [buffer, target]).
 #include <gtest/gtest.h>
 
 #include <string>
@@ -72,6 +73,14 @@ TEST(ScriptDialectForms, ModuleClassAssignmentsAreSkipped) {
   ASSERT_TRUE(m.as<IRModuleNode>());
   EXPECT_EQ(m.as<IRModuleNode>()->functions.size(), 1u);
   EXPECT_TRUE(testing::RoundTrips(m));
+}
+
+TEST(ScriptDialectForms, AttrNodeMayBeAList) {
+  std::string out = Printed(
+      "    B = T.Buffer((4,), scope=\"local\")\n"
+      "    with T.attr([B, A], \"buffer_bind_scope\", T.tvm_tuple(0, 4, dtype=\"handle\")):\n"
+      "        B[0] = T.float32(1)\n");
+  EXPECT_NE(out.find("T.attr([B, A], \"buffer_bind_scope\""), std::string::npos) << out;
 }
 
 }  // namespace
