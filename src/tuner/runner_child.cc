@@ -99,6 +99,10 @@ int MeasureChildMain(int argc, char** argv) {
   prctl(PR_SET_PDEATHSIG, SIGKILL);  // never outlive the tuner
   rlimit no_core{0, 0};
   setrlimit(RLIMIT_CORE, &no_core);  // a crashing candidate is expected; no core files
+  // A candidate's fault must end this process by its signal, which the parent reports
+  // ("crashed: SIGSEGV"); a sanitized build's handlers would print a report and exit 1 instead
+  // (`tirgen run`'s guarded child does the same, support/forked.cc).
+  for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL}) signal(sig, SIG_DFL);
   Json result;
   int code = 0;
   try {

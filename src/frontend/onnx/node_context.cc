@@ -231,6 +231,9 @@ void NodeContext::SetKnownOutput(int i, const HostTensor& value) {
 
 void NodeContext::SetKnownOutput(int i, const NDArray& value) {
   if (!HasOutput(i)) return;
+  // A value known at import time becomes a Relay constant, whose type has int32 dims: a
+  // Constant attribute or a folded result may hold an empty tensor with a huge dimension.
+  CheckShape(value->shape, "output '" + node_.output(i) + "'");
   Value v;
   v.known = value;
   v.type = relay::TensorType(value->shape, value->dtype);
