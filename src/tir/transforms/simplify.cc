@@ -15,6 +15,7 @@
 #include <unordered_set>
 
 #include "tirgen/arith/analyzer.h"
+#include "tirgen/tir/call_effect.h"
 #include "tirgen/tir/functor.h"
 #include "tirgen/tir/op.h"
 #include "tirgen/tir/structural_equal.h"
@@ -97,11 +98,12 @@ class StmtSimplifier : public StmtExprMutator {
 
   Stmt VisitStmt_(const LetStmtNode* op) override {
     PrimExpr value = VisitExpr(op->value);
+    bool pure = SideEffect(op->value) <= CallEffectKind::kPure;
     bool inline_it = value.as<IntImmNode>() || value.as<FloatImmNode>() || value.as<VarNode>() ||
-                     (op->value.dtype().is_int() && arith::IsPure(op->value));
+                     (op->value.dtype().is_int() && pure);
     size_t bindings = non_inlined_.size();
     if (inline_it) analyzer_.Bind(op->var, value);
-    else if (arith::IsPure(op->value)) non_inlined_.emplace_back(op->var, value);  // for proofs
+    else if (pure) non_inlined_.emplace_back(op->var, value);  // for proofs
     Stmt body = VisitStmt(op->body);
     non_inlined_.resize(bindings);
     if (inline_it && !used_in_buffer_def_.count(op->var.get())) return body;
