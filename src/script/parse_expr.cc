@@ -1041,8 +1041,17 @@ Value Parser::ParseCall(const Value& callee) {
   args.fname = callee.s;
   args.self = callee.obj;
   while (!Peek().IsOp(")")) {
-    if (Peek().IsOp("*") || Peek().IsOp("**"))
-      Fail(Peek(), "argument unpacking (*args, **kwargs) is not supported");
+    if (Peek().IsOp("**")) Fail(Peek(), "keyword argument unpacking (**kwargs) is not supported");
+    if (Peek().IsOp("*")) {  // *seq: the items of a tuple or list as positional arguments
+      const Token& star = Next();
+      if (!args.kw.empty()) Fail(star, "positional argument follows keyword argument");
+      Value seq = ParseExpr();
+      if (!seq.IsSeq()) Fail(star, "* unpacks a tuple or list here (such as *A.shape or a tuple from the enclosing scope)");
+      for (const Value& v : ToList(seq, "an unpacked argument")) args.pos.push_back(v);
+      if (Peek().IsOp(")")) break;
+      ExpectOp(",", "or ')' in the argument list");
+      continue;
+    }
     if (Peek().kind == Tok::kName && Peek(1).IsOp("=")) {
       const Token& key = Next();
       Next();
