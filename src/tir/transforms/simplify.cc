@@ -63,6 +63,13 @@ bool SameIndices(const std::vector<PrimExpr>& a, const std::vector<PrimExpr>& b)
   return true;
 }
 
+// TVM's is_const_number: an int or float literal, or a broadcast of one.
+bool IsConstNumber(const PrimExpr& e) {
+  if (e.as<IntImmNode>() || e.as<FloatImmNode>()) return true;
+  const BroadcastNode* b = e.as<BroadcastNode>();
+  return b && (b->value.as<IntImmNode>() || b->value.as<FloatImmNode>());
+}
+
 class StmtSimplifier : public StmtExprMutator {
  public:
   using StmtExprMutator::VisitStmt_;
@@ -98,9 +105,10 @@ class StmtSimplifier : public StmtExprMutator {
 
   Stmt VisitStmt_(const LetStmtNode* op) override {
     PrimExpr value = VisitExpr(op->value);
+    // TVM's CanInlineLetStmt decides from the value as written, not as simplified: a float let
+    // whose value folds to a constant stays a let.
     bool pure = SideEffect(op->value) <= CallEffectKind::kPure;
-    bool inline_it = value.as<IntImmNode>() || value.as<FloatImmNode>() || value.as<VarNode>() ||
-                     (op->value.dtype().is_int() && pure);
+    bool inline_it = IsConstNumber(op->value) || op->value.as<VarNode>() || (op->value.dtype().is_int() && pure);
     size_t bindings = non_inlined_.size();
     if (inline_it) analyzer_.Bind(op->var, value);
     else if (pure) non_inlined_.emplace_back(op->var, value);  // for proofs
