@@ -6,6 +6,9 @@
 #include <pybind11/stl.h>
 
 #include <memory>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "tirgen/support/error.h"
 #include "tirgen/tir/transform.h"
@@ -23,6 +26,40 @@ int64_t IntArg(const std::string& pass, const py::handle& v) {
   TIRGEN_CHECK(py::isinstance<py::int_>(v))
       << pass << ": arguments must be integers or booleans, got " << std::string(py::str(v));
   return v.cast<int64_t>();
+}
+
+// The integer arguments of pass `name`, in its parameters' order: positional ones first, then
+// keywords by TVM's parameter names (VectorizeLoop(enable_vectorize=False)); a gap before a given
+// argument takes the parameter's default.
+std::vector<int64_t> PassArgs(const std::string& name, const py::args& args, const py::kwargs& kwargs) {
+  const std::vector<tt::PassParam>& params = tt::PassParams(name);
+  std::string accepted;
+  for (const tt::PassParam& p : params) accepted += (accepted.empty() ? "" : ", ") + p.name;
+  if (accepted.empty()) accepted = "none";
+  TIRGEN_CHECK(args.size() <= params.size())
+      << name << "() takes at most " << params.size() << " argument" << (params.size() == 1 ? "" : "s") << ", got "
+      << args.size() << " (accepted: " << accepted << ")";
+  std::vector<std::optional<int64_t>> given(params.size());
+  for (size_t i = 0; i < args.size(); ++i) given[i] = IntArg(name, args[i]);
+  for (const auto& kv : kwargs) {
+    std::string key = py::str(kv.first);
+    size_t i = 0;
+    while (i < params.size() && params[i].name != key) ++i;
+    TIRGEN_CHECK(i < params.size()) << name << "() got an unexpected keyword argument '" << key
+                                    << "' (accepted: " << accepted << ")";
+    TIRGEN_CHECK(!given[i]) << name << "() got multiple values for argument '" << key << "'";
+    given[i] = IntArg(name, kv.second);
+  }
+  size_t n = given.size();
+  while (n > 0 && !given[n - 1]) --n;  // trailing parameters left out take their defaults
+  std::vector<int64_t> out;
+  for (size_t i = 0; i < params.size(); ++i) {
+    if (i >= n && params[i].default_value) break;
+    std::optional<int64_t> v = given[i] ? given[i] : params[i].default_value;
+    TIRGEN_CHECK(v) << name << "() missing required argument '" << params[i].name << "'";
+    out.push_back(*v);
+  }
+  return out;
 }
 
 // `with PassContext(config=...)`: the config is checked when made and installed while entered.
@@ -76,10 +113,7 @@ void BindPasses(py::module_& m) {
     transform.def(
         name.c_str(),
         [name](const py::args& args, const py::kwargs& kwargs) {
-          std::vector<int64_t> ints;
-          for (const py::handle& a : args) ints.push_back(IntArg(name, a));
-          for (const auto& kv : kwargs) ints.push_back(IntArg(name, kv.second));
-          return tt::GetPassFactory(name)(ints);
+          return tt::GetPassFactory(name)(PassArgs(name, args, kwargs));
         },
         ("TVM's tir.transform." + name).c_str());
   }

@@ -131,6 +131,16 @@ def _plain(value):
     return value
 
 
+def _plain_results(func):
+    """`func` with its results made plain (_plain): a numpy call used in the program, such as
+    np.int64(2) or np.float32(0.5), gives the Python value TVM's evaluator reads it as. The
+    wrapper's __wrapped__ is `func`."""
+    def call(*args, **kwargs):
+        return _plain(func(*args, **kwargs))
+    call.__wrapped__ = func
+    return call
+
+
 def _literal(value):
     """Python source for a value the parser understands (after _plain), or None."""
     if isinstance(value, bool) or value is None:
@@ -185,17 +195,20 @@ def _host_value(name, value, where, within):
 
 
 def _attribute_chains(tree):
-    """(outermost Attribute node, root Name, attribute names) of each `a.b.c` read."""
+    """(root Name, attribute names, end column of each prefix) of each `a.b.c` read written on
+    one line: for `a.b.c`, the ends of `a.b` and `a.b.c`."""
     inner = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
     for node in ast.walk(tree):
-        if not isinstance(node, ast.Attribute) or id(node) in inner or not isinstance(node.ctx, ast.Load):
+        if (not isinstance(node, ast.Attribute) or id(node) in inner or not isinstance(node.ctx, ast.Load) or
+                node.lineno != node.end_lineno):
             continue
-        attrs, root = [], node
+        attrs, ends, root = [], [], node
         while isinstance(root, ast.Attribute):
             attrs.insert(0, root.attr)
+            ends.insert(0, root.end_col_offset)
             root = root.value
         if isinstance(root, ast.Name):
-            yield node, root, attrs
+            yield root, attrs, ends
 
 
 def _chainable(value):
@@ -207,10 +220,14 @@ def _chainable(value):
     return _literal(value) is None and not isinstance(value, (_tirgen.Object, _Builtin))
 
 
-def _chain_value(root, value, attrs, where):
-    """(n, value of root.attrs[0]...attrs[n-1]) for the longest prefix Python has, as TVM's
-    evaluator reads `module.CONST`; it stops at an IR value, whose attributes (`.shape` of a
-    buffer) are the parser's."""
+def _chain_value(scope, root, attrs, where):
+    """None when the parser reads `root.attrs...` itself (root not in `scope`, or an IR value or
+    literal); else (n, value of root.attrs[0]...attrs[n-1]) for the longest prefix Python has,
+    as TVM's evaluator reads `module.CONST`. It stops at an IR value, whose attributes (`.shape`
+    of a buffer) are the parser's."""
+    if root not in scope or not _chainable(scope[root]):
+        return None
+    value = scope[root]
     part, n = value, 0
     for a in attrs:
         if isinstance(part, (_tirgen.Object, _Builtin)):
@@ -256,28 +273,27 @@ def _source(obj, frame, private):
     def where_of(node):
         return f"{filename}:{first + node.lineno - 1}:{indent + node.col_offset + 1}: error: "
 
-    def use(node, name, value):
-        """Hands the value read at `node` (its name: `name`) to the parser."""
+    def use(node, end, name, value):
+        """Hands the value read from `node` to column `end` (its name: `name`) to the parser."""
         kind, value = _host_value(name, value, where_of(node), "program")
         ident = name.replace(".", "__")  # an attribute chain's value goes by a name of its own
         if kind in ("literal", "builtin"):
-            edits.append((node.lineno - 1, node.col_offset, node.end_col_offset, _literal(value)))
+            edits.append((node.lineno - 1, node.col_offset, end, _literal(value)))
             return
         if ident != name:
-            edits.append((node.lineno - 1, node.col_offset, node.end_col_offset, ident))
-        (host_values if kind == "object" else host_functions)[ident] = value
+            edits.append((node.lineno - 1, node.col_offset, end, ident))
+        if kind == "object":
+            host_values[ident] = value
+        else:
+            host_functions[ident] = _plain_results(value)
 
     chained = set()  # Name nodes read as the root of an attribute chain (`module.CONST`)
-    for node, root, attrs in _attribute_chains(tree):
-        if (root.id in bound or root.id in _DIALECT or root.id not in scope or
-                not _chainable(scope[root.id]) or node.lineno != node.end_lineno):
-            continue
-        chained.add(id(root))
-        n, part = _chain_value(root.id, scope[root.id], attrs, where_of(root))
-        sub = node
-        for _ in range(len(attrs) - n):
-            sub = sub.value
-        use(sub, ".".join([root.id] + attrs[:n]), part)
+    for root, attrs, ends in _attribute_chains(tree):
+        chain = None if root.id in bound or root.id in _DIALECT else _chain_value(scope, root.id, attrs, where_of(root))
+        if chain is not None:
+            chained.add(id(root))
+            n, part = chain
+            use(root, ends[n - 1], ".".join([root.id] + attrs[:n]), part)
     for node in ast.walk(tree):
         if not (isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)) or id(node) in chained:
             continue
@@ -288,7 +304,7 @@ def _source(obj, frame, private):
             if hasattr(builtins, name):
                 continue
             continue  # the parser reports it, located
-        use(node, name, scope[name])
+        use(node, node.end_col_offset, name, scope[name])
     for row, col, end, lit in sorted(edits, reverse=True):
         rows[row] = rows[row][:col] + lit + rows[row][end:]
     # The decorator line(s) become the parser's; blank lines in front keep line numbers.
@@ -390,15 +406,9 @@ class Macro:
                     free[node.id] = where(node)
             # `module.CONST` chains of free names (one line each): (root, attrs, line of the
             # body text, start column, end column of each prefix, where).
-            chains = []
-            for node, root, attrs in _attribute_chains(fdef):
-                if root.id in free and node.lineno == node.end_lineno:
-                    ends, sub = [], node
-                    while isinstance(sub, ast.Attribute):
-                        ends.insert(0, indent + sub.end_col_offset)
-                        sub = sub.value
-                    chains.append((root.id, attrs, first + node.lineno - 2,
-                                   indent + root.col_offset, ends, where(root)))
+            chains = [(root.id, attrs, first + root.lineno - 2, indent + root.col_offset,
+                       [indent + e for e in ends], where(root))
+                      for root, attrs, ends in _attribute_chains(fdef) if root.id in free]
             self._text = (body, filename, list(free.items()), chains)
         return self._text
 
@@ -419,8 +429,9 @@ class Macro:
             scope.update(inspect.getclosurevars(self.func).nonlocals)
         names, edits = {}, []
         for root, attrs, row, col, ends, where in chains:
-            if root in scope and _chainable(scope[root]):
-                n, part = _chain_value(root, scope[root], attrs, where)
+            chain = _chain_value(scope, root, attrs, where)
+            if chain is not None:
+                n, part = chain
                 ident = "__".join([root] + attrs[:n])  # the chain's value goes by a name of its own
                 names[ident] = _macro_value(ident, part, functions, self.__name__, where)
                 edits.append((row, col, ends[n - 1], ident))
@@ -444,8 +455,9 @@ def _macro_value(name, value, functions, macro, where):
     if kind == "builtin" and value._args is None:
         return _BuiltinName(value._dotted)
     if kind == "function":
-        key = name if functions.get(name, value) is value else f"{macro}.{name}"
-        functions[key] = value
+        known = functions.get(name)
+        key = name if known is None or known.__wrapped__ is value else f"{macro}.{name}"
+        functions[key] = _plain_results(value)
         return _HostFunction(key)
     return value
 

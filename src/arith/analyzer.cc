@@ -8,6 +8,7 @@
 #include "rewrite_simplify.h"
 #include "tirgen/arith/simplify.h"
 #include "transitive_comparison.h"
+#include "tirgen/tir/call_effect.h"
 #include "tirgen/tir/functor.h"
 #include "tirgen/tir/op.h"
 
@@ -73,22 +74,6 @@ class BoundSubstituter : public StmtExprMutator {
   const std::unordered_map<const Object*, PrimExpr>& m_;
 };
 }  // namespace
-
-bool IsPure(const PrimExpr& e) {
-  struct V : StmtExprVisitor {
-    bool pure = true;
-    void VisitExpr_(const BufferLoadNode*) override { pure = false; }
-    void VisitExpr_(const CallNode* op) override {
-      static const char* const kImpure[] = {"tir.call_extern", "tir.call_packed", "tir.call_pure_extern",
-                                            "tir.tvm_access_ptr", "tir.assume", "tir.undef"};
-      for (const char* name : kImpure)
-        if (op->op == name) pure = false;
-      StmtExprVisitor::VisitExpr_(op);
-    }
-  } v;
-  v.VisitExpr(e);
-  return v.pure;
-}
 
 Analyzer::Analyzer() : comparisons_(std::make_unique<TransitiveComparisons>()) {}
 Analyzer::~Analyzer() = default;
@@ -170,7 +155,7 @@ ConstraintContext::ConstraintContext(const Analyzer* analyzer, const PrimExpr& c
   // comparisons (of the constraint as written).
   ConstraintBounds(constraint, &analyzer->constraint_bounds_);
   for (const PrimExpr& p : Conjuncts(analyzer->Simplify(constraint))) {
-    if (!IsPure(p)) continue;
+    if (SideEffect(p) > CallEffectKind::kPure) continue;
     analyzer->literals_.push_back(p);
     PrimExpr negation = p.dtype().is_bool() ? NormalizeBooleanOperators(Not(p))
                                             : PrimExpr(Binary(Kind::kEQ, p, make_const(p.dtype(), 0)));

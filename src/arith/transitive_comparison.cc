@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <unordered_map>
 #include <tuple>
 
 #include "tirgen/tir/expr_deep_equal.h"
@@ -87,16 +88,12 @@ bool TransitiveComparisons::Fact::Implies(const Fact& o) const {
 }
 
 int TransitiveComparisons::FindKey(const PrimExpr& e) const {
-  for (size_t i = 0; i < exprs_.size(); ++i)
-    if (exprs_[i].dtype() == e.dtype() && ExprDeepEqual(exprs_[i], e)) return static_cast<int>(i);
-  return -1;
+  auto it = keys_.find(e);
+  return it == keys_.end() ? -1 : it->second;
 }
 
 int TransitiveComparisons::Key(const PrimExpr& e) {
-  int k = FindKey(e);
-  if (k >= 0) return k;
-  exprs_.push_back(e);
-  return static_cast<int>(exprs_.size()) - 1;
+  return keys_.emplace(e, static_cast<int>(keys_.size())).first->second;
 }
 
 void TransitiveComparisons::Add(const PrimExpr& constraint, std::vector<Fact>* out) {
@@ -120,9 +117,10 @@ void TransitiveComparisons::Add(const PrimExpr& constraint, std::vector<Fact>* o
 }
 
 void TransitiveComparisons::Bind(const Var& var, const Range& range) {
-  auto it = std::find_if(bound_.begin(), bound_.end(), [&](const auto& b) { return b.first.same_as(var); });
+  auto it = bound_.find(var.get());
   if (it == bound_.end()) {
-    bound_.emplace_back(var, range);
+    bound_.emplace(var.get(), range);
+    bound_vars_.push_back(var);
   } else {
     if (ExprDeepEqual(it->second->min, range->min) && ExprDeepEqual(it->second->extent, range->extent)) return;
     int k = FindKey(var);

@@ -8,9 +8,11 @@
 
 #include <cstdint>
 #include <optional>
+#include <unordered_map>
 #include <vector>
 
 #include "tirgen/tir/expr.h"
+#include "tirgen/tir/expr_deep_equal.h"
 
 namespace tirgen {
 namespace arith {
@@ -61,9 +63,11 @@ class TransitiveComparisons {
   void Add(const tir::PrimExpr& constraint, std::vector<Fact>* out);
   std::vector<Fact> Chains(int lhs, int rhs) const;
 
-  std::vector<tir::PrimExpr> exprs_;  // index = key
+  // expression -> key (keys are 0, 1, ... in order of first use; TVM's ExprToPreviousKey)
+  std::unordered_map<tir::PrimExpr, int, tir::ExprDeepHasher, tir::ExprDeepEqualTo> keys_;
   std::vector<Fact> knowns_, scoped_;
-  std::vector<std::pair<tir::Var, tir::Range>> bound_;  // ranges bound so far, by variable
+  std::unordered_map<const tir::VarNode*, tir::Range> bound_;  // ranges bound so far, by variable
+  std::vector<tir::Var> bound_vars_;  // keeps the variables of bound_ alive
 };
 
 }  // namespace arith

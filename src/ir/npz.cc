@@ -56,13 +56,30 @@ uint32_t Crc32(const char* data, size_t size) {
   return crc ^ 0xFFFFFFFFu;
 }
 
+// Header text as a message shows it: bytes outside printable ASCII as \xNN (a NUL would end
+// the message where it is printed as a C string; other control bytes garble the terminal).
+std::string Printable(const std::string& text) {
+  static const char kHex[] = "0123456789abcdef";
+  std::string out;
+  for (unsigned char c : text) {
+    if (c >= 0x20 && c < 0x7f && c != '\\') {
+      out += static_cast<char>(c);
+    } else {
+      out += "\\x";
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
+    }
+  }
+  return out;
+}
+
 // '<f4' -> float32 etc.
 DataType DescrToDType(const std::string& descr, const std::string& what) {
   // At most two digits of size ('<f8'): a longer count would overflow atoi.
-  if (descr.size() < 3 || descr.size() > 4) throw Error(what + ": unsupported dtype '" + descr + "'");
+  if (descr.size() < 3 || descr.size() > 4) throw Error(what + ": unsupported dtype '" + Printable(descr) + "'");
   char order = descr[0], kind = descr[1];
   if (descr.find_first_not_of("0123456789", 2) != std::string::npos)
-    throw Error(what + ": unsupported dtype '" + descr + "'");
+    throw Error(what + ": unsupported dtype '" + Printable(descr) + "'");
   int bytes = std::atoi(descr.c_str() + 2);
   if (order == '>' && bytes > 1) throw Error(what + ": big-endian arrays are not supported");
   switch (kind) {
@@ -72,7 +89,7 @@ DataType DescrToDType(const std::string& descr, const std::string& what) {
     case 'b': if (bytes == 1) return DataType::Bool(); break;
     default: break;
   }
-  throw Error(what + ": unsupported dtype '" + descr + "'");
+  throw Error(what + ": unsupported dtype '" + Printable(descr) + "'");
 }
 
 std::string DTypeToDescr(DataType t) {
@@ -119,12 +136,12 @@ NDArray ParseNpy(const std::string& s, const std::string& what) {
   if (header_at + header_len > s.size()) throw Error(what + ": file is truncated");
   std::string header = s.substr(header_at, header_len);
   std::string descr = DictValue(header, "descr", what);
-  if (descr.size() < 2 || descr.front() != '\'') throw Error(what + ": unsupported dtype " + descr);
+  if (descr.size() < 2 || descr.front() != '\'') throw Error(what + ": unsupported dtype " + Printable(descr));
   DataType dtype = DescrToDType(descr.substr(1, descr.size() - 2), what);
   if (DictValue(header, "fortran_order", what) != "False")
     throw Error(what + ": Fortran-order arrays are not supported");
   std::string shape_text = DictValue(header, "shape", what);
-  if (shape_text.empty() || shape_text.front() != '(') throw Error(what + ": malformed shape " + shape_text + " (a tuple such as (3, 4))");
+  if (shape_text.empty() || shape_text.front() != '(') throw Error(what + ": malformed shape " + Printable(shape_text) + " (a tuple such as (3, 4))");
   std::vector<int64_t> shape;
   for (size_t i = 1; i < shape_text.size();) {
     size_t j = shape_text.find_first_of(",)", i);
@@ -138,7 +155,7 @@ NDArray ParseNpy(const std::string& s, const std::string& what) {
       size_t rest = digits;
       if (rest < item.size() && item[rest] == 'L') ++rest;
       if (digits == 0 || digits > 15 || item.find_first_not_of(' ', rest) != std::string::npos)
-        throw Error(what + ": malformed shape " + shape_text);
+        throw Error(what + ": malformed shape " + Printable(shape_text));
       shape.push_back(std::stoll(item.substr(0, digits)));
     }
     i = j + 1;

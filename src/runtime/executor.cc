@@ -192,6 +192,7 @@ void Executor::CheckNames(const std::vector<std::string>& given) const {
   std::vector<std::string> names = InputNames();
   std::string all;
   for (const std::string& k : names) all += (all.empty() ? "" : ", ") + k;
+  if (all.empty()) all = "none";
   for (const std::string& g : given)
     TIRGEN_CHECK(std::find(names.begin(), names.end(), g) != names.end())
         << "unknown input '" << g << "' (main's inputs: " << all << ")";

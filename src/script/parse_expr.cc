@@ -508,7 +508,27 @@ Value Parser::ParseTerm() {
   }
   return a;
 }
+// True for the integer literal 2^63 (decimal or hex): negated, it is INT64_MIN, which Python
+// (and so TVM's parser) reads as -(2^63) but which has no positive int64 to negate.
+static bool IsInt64MinMagnitude(const Token& t) {
+  if (t.kind != Tok::kNumber) return false;
+  std::string text(t.text);
+  bool hex = text.size() > 1 && (text[1] == 'x' || text[1] == 'X');
+  if (!hex && text.find_first_of(".eEjJ") != std::string::npos) return false;
+  errno = 0;
+  unsigned long long u = std::strtoull(text.c_str(), nullptr, hex ? 16 : 10);
+  return errno != ERANGE && u == (1ULL << 63);
+}
+
 Value Parser::ParseFactor() {
+  if (Peek().IsOp("-") && IsInt64MinMagnitude(Peek(1)) && !Peek(2).IsOp("**")) {
+    const Token& op = Next();
+    Next();
+    Value v = Num(std::numeric_limits<int64_t>::min(), Value());
+    v.line = op.line;
+    v.col = op.col;
+    return v;
+  }
   if (Peek().IsOp("-") || Peek().IsOp("+") || Peek().IsOp("~")) {
     const Token& op = Next();
     DepthGuard g(this, op);
@@ -1041,8 +1061,17 @@ Value Parser::ParseCall(const Value& callee) {
   args.fname = callee.s;
   args.self = callee.obj;
   while (!Peek().IsOp(")")) {
-    if (Peek().IsOp("*") || Peek().IsOp("**"))
-      Fail(Peek(), "argument unpacking (*args, **kwargs) is not supported");
+    if (Peek().IsOp("**")) Fail(Peek(), "keyword argument unpacking (**kwargs) is not supported");
+    if (Peek().IsOp("*")) {  // *seq: the items of a tuple or list as positional arguments
+      const Token& star = Next();
+      if (!args.kw.empty()) Fail(star, "positional argument follows keyword argument");
+      Value seq = ParseExpr();
+      if (!seq.IsSeq()) Fail(star, "* unpacks a tuple or list here (such as *A.shape or a tuple from the enclosing scope)");
+      for (const Value& v : ToList(seq, "an unpacked argument")) args.pos.push_back(v);
+      if (Peek().IsOp(")")) break;
+      ExpectOp(",", "or ')' in the argument list");
+      continue;
+    }
     if (Peek().kind == Tok::kName && Peek(1).IsOp("=")) {
       const Token& key = Next();
       Next();

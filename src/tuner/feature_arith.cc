@@ -1,8 +1,8 @@
 // Operation counts of a store's value (group 1a). Loads are free but their index arithmetic
 // counts (as integer operations), as in TVM; comparisons are classified by their operands' type
 // (TVM looks at the bool result and files float comparisons under int).
-#include "tirgen/tir/transforms/transform_utils.h"
 #include "feature_internal.h"
+#include "tirgen/tir/call_effect.h"
 #include "tirgen/tir/functor.h"
 
 namespace tirgen {
@@ -45,10 +45,10 @@ class ArithCounter : public StmtExprVisitor {
   }
   void VisitExpr_(const CallNode* op) override {
     bool f = op->dtype.is_floating();
-    if (transform::IsOpaqueCall(op->op)) {
-      Count(f, &counts.float_other_func, &counts.int_other_func);
-    } else {
+    if (IsPureCall(op->op)) {
       Count(f, &counts.float_math_func, &counts.int_math_func);
+    } else {
+      Count(f, &counts.float_other_func, &counts.int_other_func);
     }
     StmtExprVisitor::VisitExpr_(op);
   }

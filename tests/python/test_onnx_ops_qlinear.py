@@ -85,3 +85,13 @@ def test_per_channel_scale_is_refused_with_the_node():
     with pytest.raises(tirgen.TirgenError, match=r"QLinearSigmoid.*input 1 must hold one value"):
         run("QLinearSigmoid", [("x", x)], [("sx", np.ones(3, np.float32)), ("zx", np.zeros(3, np.uint8)),
                                            ("sy", f32(1.0)), ("zy", np.array(0, np.uint8))])
+
+
+def test_scale_of_rank_two_is_refused_as_tvm_does():
+    """TVM's get_scalar asserts rank <= 1; the QLinear ops read their scales and zero points
+    through the same helper as QLinearConv/MatMul and QuantizeLinear, so a (1, 1) scale is
+    refused here too (it was read as a scalar before)."""
+    x = np.zeros((2, 3), np.uint8)
+    with pytest.raises(tirgen.TirgenError, match=r"QLinearSigmoid.*input 1 must be a scalar or 1-D, not rank 2"):
+        run("QLinearSigmoid", [("x", x)], [("sx", np.ones((1, 1), np.float32)), ("zx", np.array(0, np.uint8)),
+                                           ("sy", f32(1.0)), ("zy", np.array(0, np.uint8))])

@@ -299,6 +299,54 @@ def test_namedtuple_and_numpy_values_read_as_plain_values():
     assert tirgen.structural_equal(f, g), f.script()
 
 
+def test_star_unpacking_of_a_tuple_from_the_enclosing_scope():
+    """T.grid(*shape), as TVM's parser evaluates it; *A.shape unpacks a buffer's shape."""
+    shape = (4, 2)
+
+    @T.prim_func(private=True)
+    def f(A: T.Buffer(shape, "float32"), B: T.Buffer(shape, "float32")):
+        for i, j in T.grid(*shape):
+            A[i, j] = T.float32(0)
+        for i, j in T.grid(*B.shape):
+            B[i, j] = T.float32(1)
+
+    @T.prim_func(private=True)
+    def g(A: T.Buffer((4, 2), "float32"), B: T.Buffer((4, 2), "float32")):
+        for i, j in T.grid(4, 2):
+            A[i, j] = T.float32(0)
+        for i, j in T.grid(4, 2):
+            B[i, j] = T.float32(1)
+
+    assert tirgen.structural_equal(f, g), f.script()
+    with pytest.raises(tirgen.TirgenError, match=r"\* unpacks a tuple or list"):
+        tirgen.script.parse('@T.prim_func\ndef h(A: T.Buffer(4, "float32")):\n'
+                            '    for i in T.grid(*A):\n        A[i] = T.float32(0)\n')
+
+
+def test_numpy_calls_in_the_function_give_plain_values():
+    """np.int64(2) and np.float32(0.5) called inside the function are the Python values 2 and
+    0.5 (the parser cannot take numpy scalars), in a program and in a macro."""
+    import numpy as np
+
+    @T.macro
+    def fill(B, i):
+        B[i] = np.float32(0.5)
+
+    @T.prim_func(private=True)
+    def f(A: T.Buffer((4,), "int64"), B: T.Buffer((4,), "float32")):
+        for i in range(4):
+            A[i] = np.int64(2) * T.int64(i)
+            fill(B, i)
+
+    @T.prim_func(private=True)
+    def g(A: T.Buffer((4,), "int64"), B: T.Buffer((4,), "float32")):
+        for i in range(4):
+            A[i] = T.int64(2) * T.int64(i)
+            B[i] = T.float32(0.5)
+
+    assert tirgen.structural_equal(f, g), f.script()
+
+
 def test_a_missing_attribute_in_a_chain_is_located():
     cfg = _Config()
     with pytest.raises(tirgen.TirgenError) as e:

@@ -56,5 +56,25 @@ def test_registry_and_arguments():
         assert n in names
         assert hasattr(T, n)
     assert T.CompactBufferAllocation(is_strict=False).name == "CompactBufferAllocation"
+
+
+def test_keyword_arguments_map_by_name():
+    """identify_equiv_terms=False is the second parameter: CSE stays on (it was read as the
+    first, enable_cse_tir, and turned CSE off)."""
+    text = ('@T.prim_func\ndef f(B: T.Buffer(2, "int32"), x: T.int32, y: T.int32, z: T.int32):\n'
+            '    B[0] = (x * y + z) * (x * y + z)\n')
+    mod = as_module(tirgen.script.parse(text))
+    on = T.CommonSubexprElimTIR()(mod).script()
+    assert "cse_var_1" in on
+    assert T.CommonSubexprElimTIR(identify_equiv_terms=False)(mod).script() == on
+    assert "cse_var_1" not in T.CommonSubexprElimTIR(enable_cse_tir=False)(mod).script()
+    assert T.NarrowDataType(target_bits=32).name == "NarrowDataType"
+    with pytest.raises(tirgen.TirgenError,
+                       match=r"^VectorizeLoop\(\) got an unexpected keyword argument 'enable' \(accepted: enable_vectorize\)$"):
+        T.VectorizeLoop(enable=False)
+    with pytest.raises(tirgen.TirgenError, match=r"got multiple values for argument 'is_strict'"):
+        T.CompactBufferAllocation(True, is_strict=False)
+    with pytest.raises(tirgen.TirgenError, match=r"NarrowDataType\(\) missing required argument 'target_bits'"):
+        T.NarrowDataType()
     with pytest.raises(tirgen.TirgenError, match="integers or booleans"):
         T.NarrowDataType("32")

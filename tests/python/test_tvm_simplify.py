@@ -134,3 +134,23 @@ def test_analyzer_constraint_scope_and_rewrite_simplify():
         assert tirgen.structural_equal(a.rewrite_simplify(j <= i), a.rewrite_simplify(j == i))
         assert a.can_prove(i < j + 1)
     assert not a.can_prove(i < j + 1)
+
+
+def test_let_inlining_is_decided_from_the_value_as_written():
+    """TVM's CanInlineLetStmt looks at the let's original value: a float let whose value only
+    simplifies to a constant stays a let (with the simplified value); an int one is inlined."""
+    @T.prim_func(private=True)
+    def before(A: T.Buffer((2,), "float32"), n: T.int32):
+        x: T.float32 = T.Cast("float32", n - n)
+        y: T.int32 = n - n
+        A[0] = x
+        A[1] = T.Cast("float32", y)
+
+    @T.prim_func(private=True)
+    def expected(A: T.Buffer((2,), "float32"), n: T.int32):
+        x: T.float32 = T.float32(0)
+        A[0] = x
+        A[1] = T.float32(0)
+
+    after = tirgen.tir.transform.Simplify()(tirgen.IRModule({"main": before}))["main"]
+    assert tirgen.structural_equal(after, expected), after.script()

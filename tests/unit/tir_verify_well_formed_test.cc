@@ -67,6 +67,34 @@ TEST(VerifyWellFormed, UndefinedVarIsLocated) {
   EXPECT_EQ(problems[0].message, "var k is used where it is not defined");
 }
 
+TEST(VerifyWellFormed, AVarInsideAMatchedShapeIsAFreeSymbol) {
+  // TVM v0.14 accepts T.match_buffer(a, (n * 32,)): a bare shape var is defined by the match,
+  // a var inside a shape expression is a free symbol of the function; the body may use both.
+  IRModule mod = Parse(R"(
+@T.prim_func
+def f(a: T.handle, b: T.handle):
+    n = T.int32()
+    A = T.match_buffer(a, (n * 32,))
+    for i in range(n * 32):
+        with T.block("outer"):
+            vi = T.axis.spatial(n * 32, i)
+            B = T.match_buffer(A[vi:vi + 1], (n + 0 * 1,))
+            B[0] = T.float32(1)
+)");
+  EXPECT_EQ(AllProblems(mod), "");
+  // A var used in the body only is still undefined.
+  mod = Parse(R"(
+@T.prim_func
+def f(a: T.handle):
+    n = T.int32()
+    m = T.int32()
+    A = T.match_buffer(a, (n * 32,))
+    for i in range(m):
+        A[i] = T.float32(1)
+)");
+  EXPECT_NE(AllProblems(mod).find("var m is used where it is not defined"), std::string::npos) << AllProblems(mod);
+}
+
 TEST(VerifyWellFormed, ShadowingIsAProblemDisjointRebindingIsNot) {
   Buffer a = Buffer::Decl({IntImm(DataType::Int(32), 8)}, DataType::Float(32), "A");
   Var p("A_handle", DataType::Handle());

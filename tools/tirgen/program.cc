@@ -26,7 +26,7 @@ IRModule WithBoundChecks(const IRModule& mod, bool on) {
   return IRModule(mod->functions, attrs);
 }
 
-IRModule Load(const ProgramOptions& options) {
+IRModule Load(const ProgramOptions& options, std::vector<std::string>* bound) {
   std::string name = options.input == "-" ? "<stdin>" : options.input;
   std::string text = frontend::IsOnnxPath(options.input) ? std::string() : ReadFile(options.input);
   if (IsTVMScript(text)) {
@@ -39,12 +39,20 @@ IRModule Load(const ProgramOptions& options) {
   // A graph model: Relay text or ONNX (its weights in `graph.params`, --params overriding).
   LoadedInput graph = LoadInput({options.input, options.params, options.input_shapes},
                                 options.input == "-" ? &text : nullptr);
+  if (bound) {
+    auto main_it = graph.mod->functions.find("main");
+    if (const auto* main = main_it == graph.mod->functions.end() ? nullptr : main_it->second.as<relay::FunctionNode>())
+      for (const relay::Var& p : main->params)
+        if (graph.params.count(p->name_hint)) bound->push_back(p->name_hint);
+  }
   return runtime::LowerForExecution(graph.mod, graph.params, options.link_params);
 }
 
 }  // namespace
 
-IRModule LoadProgram(const ProgramOptions& options) { return WithBoundChecks(Load(options), options.check_bounds); }
+IRModule LoadProgram(const ProgramOptions& options, std::vector<std::string>* bound) {
+  return WithBoundChecks(Load(options, bound), options.check_bounds);
+}
 
 void AddCheckBoundsOption(CLI::App* cmd, ProgramOptions* options) {
   cmd->add_flag("--check-bounds", options->check_bounds,

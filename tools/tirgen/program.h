@@ -30,7 +30,9 @@ void AddCheckBoundsOption(CLI::App* cmd, ProgramOptions* options);
 bool IsTVMScript(const std::string& text);
 
 /// Reads and prepares the program (tirgen::Error naming the file on bad input).
-IRModule LoadProgram(const ProgramOptions& options);
+/// `bound` (optional) receives the names of Relay main's parameters that --params (or an ONNX
+/// model's weights) bound: they are no longer inputs.
+IRModule LoadProgram(const ProgramOptions& options, std::vector<std::string>* bound = nullptr);
 
 /// The target of a --target option: target::DefaultBuildTarget() when empty, else the parsed
 /// text (tirgen::Error, one line listing the valid forms, when it is not a target).

@@ -78,6 +78,7 @@ Ran RunPrimFunc(const IRModule& mod, const std::map<std::string, NDArray>& input
     pnames.push_back(b ? (*b)->name : f->params[i]->name_hint);
     if (!written[i]) all += (all.empty() ? "" : ", ") + pnames.back();
   }
+  if (all.empty()) all = "none";
   for (const auto& kv : inputs) {
     bool known = false;
     for (size_t i = 0; i < f->params.size(); ++i) known = known || (!written[i] && pnames[i] == kv.first);
@@ -146,7 +147,12 @@ int RunRun(const RunOptions& options) {
   TIRGEN_CHECK(!options.timed || options.repeat >= 1) << "--repeat must be at least 1, got " << options.repeat;
   TIRGEN_CHECK(options.profile >= 0) << "--profile must be at least 1, got " << options.profile;
   std::map<std::string, NDArray> inputs = ParseInputs(options.inputs);
-  IRModule mod = LoadProgram(options.program);
+  std::vector<std::string> bound;
+  IRModule mod = LoadProgram(options.program, &bound);
+  for (const std::string& name : bound)
+    TIRGEN_CHECK(!inputs.count(name)) << "--input " << name << ": main's parameter '" << name << "' is bound by "
+                                      << (options.program.params.empty() ? "the model's weights" : "--params " + options.program.params)
+                                      << " already; give it in one place";
   auto main = mod->functions.find("main");
   bool relay_main = main != mod->functions.end() && main->second.as<relay::FunctionNode>();
   std::shared_ptr<tuner::ApplyReport> report;

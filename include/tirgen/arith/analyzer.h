@@ -28,10 +28,6 @@ struct ConstBound {
 
 class TransitiveComparisons;  // private to arith/
 
-/// TVM's SideEffect(e) <= kPure: e reads no buffer and calls nothing that reads or writes state
-/// (extern and packed calls, access pointers, assume, undef).
-bool IsPure(const tir::PrimExpr& e);
-
 /// TVM's RewriteSimplifier extensions, as bits (tir.Simplify's config turns them on).
 enum Extension : unsigned {
   kNoExtension = 0,

@@ -5,6 +5,7 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -59,23 +60,31 @@ Pass Sequential(std::vector<Pass> passes, std::string name = "Sequential");
 
 /// Pass constructors by TVM name. Arguments (e.g. NarrowDataType's 32) come as integers.
 using PassFactory = std::function<Pass(const std::vector<int64_t>& args)>;
-/// Registers a factory (called from a static initializer in each pass's file) with the number
-/// of integer arguments the pass takes at most (NarrowDataType(32): 1).
-bool RegisterPass(const std::string& name, PassFactory factory, size_t max_args = 0);
+/// A pass constructor's parameter as TVM's Python API names it (keyword arguments map to it);
+/// without a default it is required.
+struct PassParam {
+  std::string name;
+  std::optional<int64_t> default_value;
+};
+/// Registers a factory (called from a static initializer in each pass's file) with the
+/// parameters the pass takes, in order (NarrowDataType: {"target_bits"}).
+bool RegisterPass(const std::string& name, PassFactory factory, std::vector<PassParam> params = {});
 /// The factory for a name; tirgen::Error listing the known passes when absent.
 const PassFactory& GetPassFactory(const std::string& name);
-/// How many arguments the registered pass `name` takes at most (GetPassFactory's error if absent).
+/// The parameters of the registered pass `name` (GetPassFactory's error if absent).
+const std::vector<PassParam>& PassParams(const std::string& name);
+/// How many arguments the registered pass `name` takes at most.
 size_t PassMaxArgs(const std::string& name);
 /// Names of all registered passes, sorted.
 std::vector<std::string> ListPasses();
 
 /// Declares `static const bool` registration in a pass's .cc file (a pass without arguments,
-/// or one taking at most `max_args` integers).
+/// or one taking the integer parameters listed after the factory: {"is_strict", 1}, ...).
 #define TIRGEN_REGISTER_PASS(Name, factory) \
   static const bool tirgen_pass_registered_##Name = ::tirgen::tir::transform::RegisterPass(#Name, factory)
-#define TIRGEN_REGISTER_PASS_WITH_ARGS(Name, max_args, factory)            \
+#define TIRGEN_REGISTER_PASS_WITH_ARGS(Name, factory, ...)                 \
   static const bool tirgen_pass_registered_##Name =                         \
-      ::tirgen::tir::transform::RegisterPass(#Name, factory, max_args)
+      ::tirgen::tir::transform::RegisterPass(#Name, factory, {__VA_ARGS__})
 
 }  // namespace transform
 }  // namespace tir

@@ -4,8 +4,8 @@
 // scale / zero point, the float op runs, and the result is qnn.quantize'd to the first input's
 // dtype. Beyond TVM: missing zero points are 0 (they are optional in ONNX Runtime's schema),
 // and QLinearLeakyRelu's alpha defaults to ONNX Runtime's 0.01 (TVM's default is 1.0).
-#include "const_eval.h"
 #include "converter.h"
+#include "qparams.h"
 
 namespace tirgen {
 namespace frontend {
@@ -15,21 +15,15 @@ namespace {
 using relay::AttrInt;
 using relay::Expr;
 
-// Input `i` as a rank-0 scale (float32) or zero point (cast to int32; 0 when absent), as
-// TVM's get_scalar.
+// Input `i` as a rank-0 scale (float32) or zero point (int32; 0 when absent), as TVM's
+// get_scalar.
 Expr ScalarParam(NodeContext& ctx, int i, bool zero_point) {
-  if (zero_point && !ctx.HasInput(i)) return ctx.Scalar(0.0, DataType::Int(32));
-  std::vector<int64_t> shape = ctx.Shape(i);
-  if (SaturatingNumel(shape) != 1) ctx.Fail("input " + std::to_string(i) + " must hold one value (per-tensor quantization)");
-  Expr p = shape.empty() ? ctx.Input(i) : ctx.Reshape(ctx.Input(i), {});
-  if (!zero_point && ctx.DType(i) != DataType::Float(32)) ctx.Fail("scales must be float32, not " + ctx.DType(i).str());
-  return zero_point ? ctx.Call("cast", {p}, {{"dtype", String("int32")}}) : p;
+  return QParam(ctx, i, zero_point ? DataType::Int(32) : DataType::Float(32), false, "input " + std::to_string(i));
 }
 
 // qnn.dequantize of the quantized input `x` with the scale and zero point at x + 1, x + 2.
 Expr Dequantized(NodeContext& ctx, int x) {
-  DataType dt = ctx.DType(x);
-  if (dt != DataType::Int(8) && dt != DataType::UInt(8)) ctx.Fail("quantized inputs must be int8 or uint8, not " + dt.str());
+  CheckQuantized(ctx, x, "input " + std::to_string(x));
   return ctx.Call("qnn.dequantize", {ctx.Input(x), ScalarParam(ctx, x + 1, false), ScalarParam(ctx, x + 2, true)},
                   {{"out_dtype", String("float32")}, {"axis", AttrInt(-1)}});
 }

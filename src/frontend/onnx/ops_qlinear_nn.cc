@@ -12,6 +12,7 @@
 // TVM pads with an explicit nn.pad first: the same numbers).
 #include "const_eval.h"
 #include "converter.h"
+#include "qparams.h"
 #include "window.h"
 
 namespace tirgen {
@@ -25,48 +26,7 @@ using relay::Expr;
 
 const DataType kF32 = DataType::Float(32), kI32 = DataType::Int(32);
 
-// Input `i` (a scale or zero point) as `dtype`: a constant when known, else a cast of the
-// input. `per_channel` allows a 1-D value (TVM's get_scalar_or_1d_tensor); otherwise it must
-// hold one value and becomes a scalar (get_scalar). Absent zero points are 0.
-Expr QParam(NodeContext& ctx, int i, DataType dtype, bool per_channel, const std::string& what) {
-  if (!ctx.HasInput(i)) {
-    if (dtype != kI32) ctx.Fail(what + " is required");
-    return ctx.Scalar(0.0, kI32);
-  }
-  std::vector<int64_t> shape = ctx.Shape(i);
-  if (shape.size() > 1) ctx.Fail(what + " must be a scalar or 1-D, not rank " + std::to_string(shape.size()));
-  bool scalar = SaturatingNumel(shape) == 1 && (!per_channel || shape.empty() || shape[0] == 1);
-  if (!scalar && !per_channel) ctx.Fail(what + " must hold one value (per-tensor quantization), not " + std::to_string(shape[0]));
-  if (dtype == kF32 && ctx.DType(i) != kF32) ctx.Fail(what + " must be float32, not " + ctx.DType(i).str());
-  if (ctx.IsKnown(i)) {
-    HostTensor v = EvalCast(ctx.Known(i, what), dtype);
-    if (scalar) v.shape = {};
-    return ctx.Const(ToNDArray(v));
-  }
-  Expr x = ctx.Input(i);
-  if (scalar && !shape.empty()) x = ctx.Reshape(x, {});
-  return ctx.DType(i) == dtype ? x : ctx.Call("cast", {x}, {{"dtype", String(dtype.str())}});
-}
-
 const relay::ConstantNode* AsConstant(const Expr& e) { return e.as<relay::ConstantNode>(); }
-
-// a * b (scales, scalar or per channel) folded in float32 when both are constants, as TVM's
-// fold_constant leaves it.
-Expr ScaleProduct(NodeContext& ctx, const Expr& a, const Expr& b, double alpha = 1.0) {
-  const auto *ca = AsConstant(a), *cb = AsConstant(b);
-  if (!ca || !cb) {
-    Expr p = ctx.Call("multiply", {a, b});
-    return alpha == 1.0 ? p : ctx.Call("multiply", {p, ctx.Scalar(alpha, kF32)});
-  }
-  HostTensor x = FromNDArray(ca->data), y = FromNDArray(cb->data);
-  HostTensor out = x.size() >= y.size() ? x : y;
-  for (int64_t k = 0; k < out.size(); ++k) {
-    float v = static_cast<float>(x.AsReal(x.size() == 1 ? 0 : k)) * static_cast<float>(y.AsReal(y.size() == 1 ? 0 : k));
-    if (alpha != 1.0) v *= static_cast<float>(alpha);
-    out.Set(k, v);
-  }
-  return ctx.Const(ToNDArray(out));
-}
 
 // The int32 result `acc` (scale `acc_scale`, zero point 0) requantized to `out_dtype`.
 Expr Requantized(NodeContext& ctx, const Expr& acc, const Expr& acc_scale, const Expr& y_scale, const Expr& y_zp,
@@ -79,11 +39,6 @@ Expr Requantized(NodeContext& ctx, const Expr& acc, const Expr& acc_scale, const
   }
   Expr deq = ctx.Call("qnn.dequantize", {acc, acc_scale, zero}, {{"axis", AttrInt(dq_axis)}});
   return ctx.Call("qnn.quantize", {deq, y_scale, y_zp}, {{"out_dtype", String(out_dtype.str())}, {"axis", AttrInt(dq_axis)}});
-}
-
-void CheckQuantized(NodeContext& ctx, int i, const std::string& what) {
-  DataType dt = ctx.DType(i);
-  if (dt != DataType::Int(8) && dt != DataType::UInt(8)) ctx.Fail(what + " must be int8 or uint8, not " + dt.str());
 }
 
 // qnn.conv2d of inputs `x` and `w` (NCHW / OIHW) with the node's window, int32 out.

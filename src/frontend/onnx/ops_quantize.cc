@@ -5,6 +5,7 @@
 // point is ONNX's default (0, uint8 for QuantizeLinear), and a one-element scale or zero point
 // of shape (1,) is per-tensor.
 #include "converter.h"
+#include "qparams.h"
 
 namespace tirgen {
 namespace frontend {
@@ -14,16 +15,6 @@ namespace {
 using relay::AttrInt;
 using relay::Expr;
 
-// The scale / zero point input `i`: a (1,)-shaped value is per-tensor (made a scalar).
-Expr QParam(NodeContext& ctx, int i) {
-  Expr p = ctx.Input(i);
-  std::vector<int64_t> shape = ctx.Shape(i);
-  if (shape.size() > 1) ctx.Fail("input " + std::to_string(i) + " (scale / zero point) must be a scalar or 1-D");
-  // (1,) is one value: a scalar serves every axis extent, and keeps a rank-0 input rank 0.
-  if (shape.size() == 1 && shape[0] == 1) p = ctx.Reshape(p, {});
-  return p;
-}
-
 // The quantized axis as TVM picks it.
 int QAxis(NodeContext& ctx, int rank_limit) {
   int rank = ctx.Rank(0);
@@ -32,24 +23,22 @@ int QAxis(NodeContext& ctx, int rank_limit) {
   return ctx.Axis(axis, rank);
 }
 
-// The zero point as int32 (cast as TVM does), or a 0 of `dtype` when absent.
-Expr ZeroPoint(NodeContext& ctx) {
-  if (!ctx.HasInput(2)) return ctx.Scalar(0.0, DataType::Int(32));
-  return ctx.Call("cast", {QParam(ctx, 2)}, {{"dtype", String("int32")}});
-}
+// The scale (input 1, float32) and zero point (input 2, as int32, as TVM casts it; 0 when
+// absent), per tensor or along the axis. A (1,)-shaped one is one value (a scalar serves every
+// axis extent, and keeps a rank-0 input rank 0).
+Expr Scale(NodeContext& ctx, const std::string& what) { return QParam(ctx, 1, DataType::Float(32), true, what); }
+Expr ZeroPoint(NodeContext& ctx, const std::string& what) { return QParam(ctx, 2, DataType::Int(32), true, what); }
 
 void ConvertQuantizeLinear(NodeContext& ctx) {
   int axis = QAxis(ctx, 2);
   DataType out = ctx.HasInput(2) ? ctx.DType(2) : DataType::UInt(8);
-  if (ctx.DType(1) != DataType::Float(32)) ctx.Fail("y_scale must be float32, not " + ctx.DType(1).str());
-  ctx.SetOutput(0, ctx.Call("qnn.quantize", {ctx.Input(0), QParam(ctx, 1), ZeroPoint(ctx)},
+  ctx.SetOutput(0, ctx.Call("qnn.quantize", {ctx.Input(0), Scale(ctx, "y_scale"), ZeroPoint(ctx, "y_zero_point")},
                             {{"out_dtype", String(out.str())}, {"axis", AttrInt(axis)}}));
 }
 
 void ConvertDequantizeLinear(NodeContext& ctx) {
   int axis = QAxis(ctx, 2);
-  if (ctx.DType(1) != DataType::Float(32)) ctx.Fail("x_scale must be float32, not " + ctx.DType(1).str());
-  ctx.SetOutput(0, ctx.Call("qnn.dequantize", {ctx.Input(0), QParam(ctx, 1), ZeroPoint(ctx)},
+  ctx.SetOutput(0, ctx.Call("qnn.dequantize", {ctx.Input(0), Scale(ctx, "x_scale"), ZeroPoint(ctx, "x_zero_point")},
                             {{"out_dtype", String("float32")}, {"axis", AttrInt(axis)}}));
 }
 

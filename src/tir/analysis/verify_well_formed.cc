@@ -424,14 +424,24 @@ class Verifier : public StmtExprVisitor {
   }
 
   // buffer_map / match_buffer: the buffer's data var is bound, and variables standing alone as
-  // a shape, stride or offset are defined by the match (TVM's symbolic shapes); other
-  // expressions there must use variables already defined.
+  // a shape, stride or offset are defined by the match (TVM's symbolic shapes). A variable
+  // inside a larger expression there (`n` of `(n * 32,)`) is a free symbol of the function:
+  // TVM v0.14's VerifyWellFormed accepts it (only building the packed API later asks for a
+  // definition), so it is taken as defined here too.
   void MatchBuffer(const Buffer& b, const std::string& site) {
     Bind(b->data, site);
     auto define_or_visit = [&](const PrimExpr& e) {
       if (const auto* v = e.as<VarNode>()) {
         if (!InScope(v)) Define(v);
       } else if (e.defined()) {
+        struct FreeVars : StmtExprVisitor {
+          using StmtExprVisitor::VisitExpr_;
+          std::vector<const VarNode*> vars;
+          void VisitExpr_(const VarNode* op) override { vars.push_back(op); }
+        } free;
+        free.VisitExpr(e);
+        for (const VarNode* v : free.vars)
+          if (!InScope(v)) Define(v);
         VisitExpr(e);
       }
     };

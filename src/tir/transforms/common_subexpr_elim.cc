@@ -231,9 +231,12 @@ Pass CommonSubexprElimTIR(bool enable_cse_tir, bool identify_equiv_terms) {
 
 // CommonSubexprElimTIR(), or with enable_cse_tir and identify_equiv_terms as 0/1.
 // (enable_cse_tir, identify_equiv_terms)
-TIRGEN_REGISTER_PASS_WITH_ARGS(CommonSubexprElimTIR, 2, [](const std::vector<int64_t>& args) {
-  return CommonSubexprElimTIR(args.empty() || args[0] != 0, args.size() > 1 && args[1] != 0);
-});
+TIRGEN_REGISTER_PASS_WITH_ARGS(
+    CommonSubexprElimTIR,
+    [](const std::vector<int64_t>& args) {
+      return CommonSubexprElimTIR(args.empty() || args[0] != 0, args.size() > 1 && args[1] != 0);
+    },
+    {"enable_cse_tir", 1}, {"identify_equiv_terms", 0});
 
 }  // namespace transform
 }  // namespace tir

@@ -10,6 +10,7 @@
 #include <map>
 #include <unordered_set>
 
+#include "tirgen/tir/call_effect.h"
 #include "tirgen/tir/functor.h"
 #include "tirgen/tir/transforms/passes.h"
 #include "tirgen/tir/transforms/transform_utils.h"
@@ -18,18 +19,6 @@ namespace tirgen {
 namespace tir {
 namespace transform {
 namespace {
-
-// TVM's SideEffect(cond) <= kPure: no loads, no opaque calls.
-class PureCheck : public StmtExprVisitor {
- public:
-  using StmtExprVisitor::VisitExpr_;
-  bool pure = true;
-  void VisitExpr_(const BufferLoadNode*) override { pure = false; }
-  void VisitExpr_(const CallNode* op) override {
-    if (IsOpaqueCall(op->op)) pure = false;
-    StmtExprVisitor::VisitExpr_(op);
-  }
-};
 
 class VarUse : public StmtExprVisitor {
  public:
@@ -89,9 +78,7 @@ class HoistCollector : public StmtExprVisitor {
 
  private:
   void TryHoist(const IfThenElseNode* op) {
-    PureCheck pc;
-    pc.VisitExpr(op->condition);
-    if (!pc.pure) return;
+    if (SideEffect(op->condition) > CallEffectKind::kPure) return;
     VarUse vu;
     vu.VisitExpr(op->condition);
     for (const VarNode* v : vu.used)

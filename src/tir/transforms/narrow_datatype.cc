@@ -234,10 +234,13 @@ Pass NarrowDataType(int target_bits) {
   });
 }
 
-TIRGEN_REGISTER_PASS_WITH_ARGS(NarrowDataType, 1, [](const std::vector<int64_t>& args) {
-  TIRGEN_CHECK(args.size() == 1) << "NarrowDataType takes one argument (the target bits)";
-  return NarrowDataType(static_cast<int>(args[0]));
-});
+TIRGEN_REGISTER_PASS_WITH_ARGS(
+    NarrowDataType,
+    [](const std::vector<int64_t>& args) {
+      TIRGEN_CHECK(args.size() == 1) << "NarrowDataType takes one argument (the target bits)";
+      return NarrowDataType(static_cast<int>(args[0]));
+    },
+    {"target_bits", std::nullopt});
 
 }  // namespace transform
 }  // namespace tir

@@ -102,10 +102,10 @@ Pass Sequential(std::vector<Pass> passes, std::string name) {
 
 namespace {
 // Function-local static: registration order across translation units is unspecified.
-// A registered pass: its factory and how many integer arguments it takes at most.
+// A registered pass: its factory and its parameters.
 struct Registered {
   PassFactory factory;
-  size_t max_args = 0;
+  std::vector<PassParam> params;
 };
 std::map<std::string, Registered>& Registry() {
   static std::map<std::string, Registered> registry;
@@ -120,22 +120,25 @@ const Registered& Lookup(const std::string& name) {
 }
 }  // namespace
 
-bool RegisterPass(const std::string& name, PassFactory factory, size_t max_args) {
+bool RegisterPass(const std::string& name, PassFactory factory, std::vector<PassParam> params) {
   // The arity lives here, once: every caller (opt, Python) gets the same check.
+  size_t max_args = params.size();
   PassFactory checked = [name, max_args, factory = std::move(factory)](const std::vector<int64_t>& args) {
     TIRGEN_CHECK(args.size() <= max_args)
         << name << " takes at most " << max_args << " argument" << (max_args == 1 ? "" : "s") << ", got "
         << args.size();
     return factory(args);
   };
-  TIRGEN_ICHECK(Registry().emplace(name, Registered{std::move(checked), max_args}).second)
+  TIRGEN_ICHECK(Registry().emplace(name, Registered{std::move(checked), std::move(params)}).second)
       << "pass " << name << " registered twice";
   return true;
 }
 
 const PassFactory& GetPassFactory(const std::string& name) { return Lookup(name).factory; }
 
-size_t PassMaxArgs(const std::string& name) { return Lookup(name).max_args; }
+const std::vector<PassParam>& PassParams(const std::string& name) { return Lookup(name).params; }
+
+size_t PassMaxArgs(const std::string& name) { return Lookup(name).params.size(); }
 
 std::vector<std::string> ListPasses() {
   std::vector<std::string> names;

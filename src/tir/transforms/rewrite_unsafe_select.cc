@@ -1,6 +1,7 @@
 // RewriteUnsafeSelect (TVM v0.14): a Select evaluates both sides, so one whose side may fault
 // (a buffer load, a call with side effects) becomes if_then_else, which evaluates only the
 // chosen side. Only scalar boolean conditions are rewritten (a vector Select stays).
+#include "tirgen/tir/call_effect.h"
 #include "tirgen/tir/functor.h"
 #include "tirgen/tir/transforms/passes.h"
 #include "tirgen/tir/transforms/transform_utils.h"
@@ -10,9 +11,10 @@ namespace tir {
 namespace transform {
 namespace {
 
-// Whether evaluating an expression may fault: a load, or an opaque call. A nested Select or
-// if_then_else is guarded, so only its condition counts; a Ramp only when base and stride
-// both are (TVM's rule).
+// Whether evaluating an expression may fault: a load, or a call that is not pure (CallEffect).
+// A nested Select or if_then_else is guarded, so only its condition counts; address_of reads
+// nothing, so only its element's indices count; a Ramp only when base and stride both are
+// (TVM's rules).
 class UnsafeDetector : public StmtExprVisitor {
  public:
   using StmtExprVisitor::VisitExpr_;
@@ -32,10 +34,14 @@ class UnsafeDetector : public StmtExprVisitor {
   void VisitExpr_(const CallNode* op) override {
     if (op->op == "tir.if_then_else") {
       VisitExpr(op->args[0]);
-    } else if (IsOpaqueCall(op->op)) {
-      unsafe_ = true;
-    } else {
+    } else if (op->op == "tir.address_of") {
+      if (const BufferLoadNode* load = op->args.empty() ? nullptr : op->args[0].as<BufferLoadNode>()) {
+        for (const PrimExpr& index : load->indices) VisitExpr(index);
+      }
+    } else if (IsPureCall(op->op)) {
       StmtExprVisitor::VisitExpr_(op);
+    } else {
+      unsafe_ = true;
     }
   }
 

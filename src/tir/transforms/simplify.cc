@@ -15,6 +15,7 @@
 #include <unordered_set>
 
 #include "tirgen/arith/analyzer.h"
+#include "tirgen/tir/call_effect.h"
 #include "tirgen/tir/functor.h"
 #include "tirgen/tir/op.h"
 #include "tirgen/tir/structural_equal.h"
@@ -62,6 +63,13 @@ bool SameIndices(const std::vector<PrimExpr>& a, const std::vector<PrimExpr>& b)
   return true;
 }
 
+// TVM's is_const_number: an int or float literal, or a broadcast of one.
+bool IsConstNumber(const PrimExpr& e) {
+  if (e.as<IntImmNode>() || e.as<FloatImmNode>()) return true;
+  const BroadcastNode* b = e.as<BroadcastNode>();
+  return b && (b->value.as<IntImmNode>() || b->value.as<FloatImmNode>());
+}
+
 class StmtSimplifier : public StmtExprMutator {
  public:
   using StmtExprMutator::VisitStmt_;
@@ -97,11 +105,13 @@ class StmtSimplifier : public StmtExprMutator {
 
   Stmt VisitStmt_(const LetStmtNode* op) override {
     PrimExpr value = VisitExpr(op->value);
-    bool inline_it = value.as<IntImmNode>() || value.as<FloatImmNode>() || value.as<VarNode>() ||
-                     (op->value.dtype().is_int() && arith::IsPure(op->value));
+    // TVM's CanInlineLetStmt decides from the value as written, not as simplified: a float let
+    // whose value folds to a constant stays a let.
+    bool pure = SideEffect(op->value) <= CallEffectKind::kPure;
+    bool inline_it = IsConstNumber(op->value) || op->value.as<VarNode>() || (op->value.dtype().is_int() && pure);
     size_t bindings = non_inlined_.size();
     if (inline_it) analyzer_.Bind(op->var, value);
-    else if (arith::IsPure(op->value)) non_inlined_.emplace_back(op->var, value);  // for proofs
+    else if (pure) non_inlined_.emplace_back(op->var, value);  // for proofs
     Stmt body = VisitStmt(op->body);
     non_inlined_.resize(bindings);
     if (inline_it && !used_in_buffer_def_.count(op->var.get())) return body;

@@ -167,9 +167,9 @@ Pass VectorizeLoop(bool enable_vectorize) {
   });
 }
 
-TIRGEN_REGISTER_PASS_WITH_ARGS(VectorizeLoop, 1, [](const std::vector<int64_t>& args) {
-  return VectorizeLoop(args.empty() || args[0] != 0);
-});
+TIRGEN_REGISTER_PASS_WITH_ARGS(
+    VectorizeLoop, [](const std::vector<int64_t>& args) { return VectorizeLoop(args.empty() || args[0] != 0); },
+    {"enable_vectorize", 1});
 
 }  // namespace transform
 }  // namespace tir

@@ -1,7 +1,6 @@
 // Small helpers shared by the TIR passes (public: the tuner's feature extraction uses them too).
 #pragma once
 
-#include <set>
 #include <string>
 
 #include "tirgen/tir/function.h"
@@ -16,14 +15,6 @@ inline bool IsFromLegacyTESchedule(const PrimFunc& f) {
   if (it == f->attrs.end()) return false;
   const PrimExprNode* e = it->second.as<PrimExprNode>();
   return e && e->kind() == Kind::kIntImm && static_cast<const IntImmNode*>(e)->value != 0;
-}
-
-/// Calls that read memory or have effects (TVM's non-pure call effect kinds); the math,
-/// bitwise, likely, if_then_else and reinterpret intrinsics are pure.
-inline bool IsOpaqueCall(const std::string& op) {
-  static const std::set<std::string> opaque = {"tir.call_extern", "tir.call_packed", "tir.tvm_access_ptr",
-                                               "tir.address_of", "tir.call_llvm_intrin"};
-  return opaque.count(op) > 0 || op.rfind("tir.", 0) != 0;
 }
 
 /// `f` with a new body (f itself when the body is unchanged).
