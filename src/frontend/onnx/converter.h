@@ -207,6 +207,7 @@ void AddQLinearNNConverters(ConverterTable* table);
 void AddDataDependentConverters(ConverterTable* table);
 void AddMaxUnpoolConverters(ConverterTable* table);
 void AddControlConverters(ConverterTable* table);
+void AddRoiConverters(ConverterTable* table);
 /// The forms the existing families restrict (op_forms.cc).
 void AddFormChecks(ConverterTable* table);
 /// Every converter, by ONNX op type.

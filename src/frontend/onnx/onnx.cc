@@ -31,6 +31,7 @@ const ConverterTable& Converters() {
     AddDataDependentConverters(&t);
     AddMaxUnpoolConverters(&t);
     AddControlConverters(&t);
+    AddRoiConverters(&t);
     AddFormChecks(&t);
     return t;
   }();
