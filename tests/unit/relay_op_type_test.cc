@@ -258,7 +258,7 @@ std::map<std::string, OpCase> Cases() {
       "einsum((%x, %y), equation=\"ij,jk->ik\")", "Tensor[(2, 5), float32]", "einsum((%x, %z), equation=\"ij,jk->ik\")",
       "(Tensor[(2, 3), float32], Tensor[(4, 5), float32])", "label 'j' has extents 3 and 4");
   add("image.grid_sample", x4 + ", %g: Tensor[(1, 2, 5, 6), float32], %h: Tensor[(1, 3, 5, 6), float32]",
-      "image.grid_sample(%x, %g, padding_mode=\"border\")", "Tensor[(1, 4, 5, 6), float32]",
+      "image.grid_sample(%x, %g, method=\"bicubic\", padding_mode=\"border\")", "Tensor[(1, 4, 5, 6), float32]",
       "image.grid_sample(%x, %h)", t4 + ", Tensor[(1, 3, 5, 6), float32]", "grid must have shape (N, 2, H, W)");
   add("vision.roi_align", x4 + ", %r: Tensor[(3, 5), float32], %q: Tensor[(3, 4), float32]",
       "vision.roi_align(%x, %r, pooled_size=[2, 3], spatial_scale=0.5f, sample_ratio=0, mode=\"max\")",
