@@ -61,3 +61,19 @@ class Fn(torch.nn.Module):
 
     def forward(self, *xs):
         return self.fn(*xs)
+
+
+def import_error(nodes, inputs, outputs, opset=17, domains=()):
+    """The message of the error from importing a graph of ``nodes`` (onnx.helper NodeProtos) over
+    ``inputs`` ({name: (onnx dtype, shape)}) to float outputs named ``outputs``; ``domains``
+    are further opset domains (version 1). The import must fail."""
+    import pytest
+    from onnx import TensorProto, helper
+
+    ins = [helper.make_tensor_value_info(n, t, s) for n, (t, s) in inputs.items()]
+    outs = [helper.make_tensor_value_info(n, TensorProto.FLOAT, None) for n in outputs]
+    imports = [helper.make_opsetid("", opset)] + [helper.make_opsetid(d, 1) for d in domains]
+    model = helper.make_model(helper.make_graph(nodes, "g", ins, outs), opset_imports=imports)
+    with pytest.raises(tirgen.TirgenError) as e:
+        tirgen.from_onnx(model)
+    return str(e.value)

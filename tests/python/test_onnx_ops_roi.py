@@ -12,7 +12,7 @@ import torchvision
 from onnx import TensorProto, helper
 
 import tirgen
-from onnx_op_util import Fn, check_module
+from onnx_op_util import Fn, check_module, import_error
 
 X = torch.randn(2, 3, 10, 12, generator=torch.Generator().manual_seed(0))
 # Regions inside, across and far beyond the image, tiny and reversed ones (x1 > x2).
@@ -144,16 +144,9 @@ def test_unsupported_forms_are_listed_up_front():
                               coordinate_transformation_mode="asymmetric"),
              helper.make_node("MaxRoiPool", ["x5", "boxes"], ["c"], name="mrp", pooled_shape=[2, 2]),
              helper.make_node("Bernoulli", ["x"], ["d"], name="bern")]
-    ins = [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 2, 4, 4]),
-           helper.make_tensor_value_info("x5", TensorProto.FLOAT, [1, 2, 4, 4, 4]),
-           helper.make_tensor_value_info("rois", TensorProto.FLOAT, [1, 4]),
-           helper.make_tensor_value_info("boxes", TensorProto.FLOAT, [1, 5]),
-           helper.make_tensor_value_info("idx", TensorProto.INT64, [1])]
-    outs = [helper.make_tensor_value_info(n, TensorProto.FLOAT, None) for n in "abcd"]
-    model = helper.make_model(helper.make_graph(nodes, "g", ins, outs), opset_imports=[helper.make_opsetid("", 16)])
-    with pytest.raises(tirgen.TirgenError) as e:
-        tirgen.from_onnx(model)
-    msg = str(e.value)
+    f = TensorProto.FLOAT
+    msg = import_error(nodes, {"x": (f, [1, 2, 4, 4]), "x5": (f, [1, 2, 4, 4, 4]), "rois": (f, [1, 4]),
+                               "boxes": (f, [1, 5]), "idx": (TensorProto.INT64, [1])}, "abcd", opset=16)
     assert "4 ONNX operator types or forms tirgen cannot import" in msg, msg
     assert "RoiAlign with mode 'median' (1 node: 'ra_mode')" in msg, msg
     assert "RoiAlign with coordinate_transformation_mode 'asymmetric' (1 node: 'ra_coord')" in msg, msg
