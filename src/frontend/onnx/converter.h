@@ -208,6 +208,7 @@ void AddDataDependentConverters(ConverterTable* table);
 void AddMaxUnpoolConverters(ConverterTable* table);
 void AddControlConverters(ConverterTable* table);
 void AddRoiConverters(ConverterTable* table);
+void AddLegacyConverters(ConverterTable* table);
 /// The forms the existing families restrict (op_forms.cc).
 void AddFormChecks(ConverterTable* table);
 /// Every converter, by ONNX op type.

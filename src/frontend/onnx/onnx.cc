@@ -32,6 +32,7 @@ const ConverterTable& Converters() {
     AddMaxUnpoolConverters(&t);
     AddControlConverters(&t);
     AddRoiConverters(&t);
+    AddLegacyConverters(&t);
     AddFormChecks(&t);
     return t;
   }();
