@@ -209,6 +209,7 @@ void AddMaxUnpoolConverters(ConverterTable* table);
 void AddControlConverters(ConverterTable* table);
 void AddRoiConverters(ConverterTable* table);
 void AddLegacyConverters(ConverterTable* table);
+void AddOrtBertConverters(ConverterTable* table);
 /// The forms the existing families restrict (op_forms.cc).
 void AddFormChecks(ConverterTable* table);
 /// Every converter, by ONNX op type.

@@ -33,6 +33,7 @@ const ConverterTable& Converters() {
     AddControlConverters(&t);
     AddRoiConverters(&t);
     AddLegacyConverters(&t);
+    AddOrtBertConverters(&t);
     AddFormChecks(&t);
     return t;
   }();
