@@ -5,7 +5,6 @@ import pytest
 import torch
 import torch.nn.functional as F
 
-import tirgen
 from onnx_op_util import Fn, check_module, import_error
 
 
