@@ -1,6 +1,7 @@
 // grid_sample as TVM v0.14's topi computes it: unnormalize the grid position, fold it into the
 // image (border: clip; reflection: reflect, then clip), then read 4 neighbours (bilinear) or
-// the nearest pixel, reading 0 outside the image.
+// the nearest pixel, reading 0 outside the image; bicubic folds each of its 16 integer taps
+// instead of the position.
 #include "tirgen/topi/grid_sample.h"
 
 #include "tirgen/te/operation.h"
@@ -13,7 +14,8 @@ using namespace tir;  // NOLINT
 
 te::Tensor grid_sample(const te::Tensor& data, const te::Tensor& grid, const std::string& method,
                        const std::string& padding_mode, bool align_corners, const std::string& name) {
-  TIRGEN_CHECK(method == "bilinear" || method == "nearest") << "grid_sample: method '" << method << "'";
+  TIRGEN_CHECK(method == "bilinear" || method == "nearest" || method == "bicubic")
+      << "grid_sample: method '" << method << "'";
   TIRGEN_CHECK(padding_mode == "zeros" || padding_mode == "border" || padding_mode == "reflection")
       << "grid_sample: padding_mode '" << padding_mode << "'";
   DataType ft = grid->dtype, it = DataType::Int(32);
@@ -24,23 +26,61 @@ te::Tensor grid_sample(const te::Tensor& data, const te::Tensor& grid, const std
     if (align_corners) return (g + f(1)) * (fsize(size) - f(1)) / f(2);
     return f(-0.5) + (g + f(1)) * fsize(size) / f(2);
   };
-  auto clip = [&](const PrimExpr& x, const PrimExpr& size) { return min(max(x, f(0)), fsize(size) - f(1)); };
-  // Reflect x about [corner, corner + span] until it lies inside (TVM's __reflect).
-  auto reflect = [&](const PrimExpr& x, const PrimExpr& size) {
-    PrimExpr span = align_corners ? fsize(size) - f(1) : fsize(size);
-    PrimExpr corner = f(align_corners ? 0.0 : -0.5);
+  // Into [0, size - 1], in x's dtype (float positions; bicubic's integer taps).
+  auto clip = [&](const PrimExpr& x, const PrimExpr& size) {
+    DataType dt = x.dtype();
+    return min(max(x, make_const(dt, 0)), cast(dt, size) - make_const(dt, 1));
+  };
+  // Reflect x about [corner, corner + span] until it lies inside (TVM's __reflect). An integer
+  // tap stays integer with align_corners (corner 0) and becomes a float without (corner -0.5),
+  // as TVM's arithmetic promotes it.
+  auto reflect = [&](const PrimExpr& x0, const PrimExpr& size) {
+    PrimExpr x = x0.dtype().is_float() || align_corners ? x0 : cast(ft, x0);
+    DataType dt = x.dtype();
+    PrimExpr span = align_corners ? cast(dt, size) - make_const(dt, 1) : cast(dt, size);
+    PrimExpr corner = make_const(dt, align_corners ? 0.0 : -0.5);
     PrimExpr dist = abs(corner - x);
     PrimExpr times = truncdiv(cast(it, dist), cast(it, span));
-    PrimExpr extra = dist - cast(ft, times) * span;
+    PrimExpr extra = dist - cast(dt, times) * span;
     PrimExpr reflected = if_then_else(eq(truncmod(times, make_const(it, 2)), make_const(it, 0)), extra + corner,
                                       span - extra + corner);
     return if_then_else(logical_and(ge(x, corner), le(x, span + corner)), x, reflected);
+  };
+  // TVM's bicubic taps: -0.75 (PyTorch's) as the cubic coefficient.
+  const double a = -0.75;
+  auto cubic_near = [&](const PrimExpr& t) { return (f(a + 2) * t - f(a + 3)) * t * t + f(1); };
+  auto cubic_far = [&](const PrimExpr& t) { return ((f(a) * t - f(5 * a)) * t + f(8 * a)) * t - f(4 * a); };
+  auto cubic_1d = [&](const std::vector<PrimExpr>& p, const PrimExpr& t) {
+    return p[0] * cubic_far(t + f(1)) + p[1] * cubic_near(t) + p[2] * cubic_near(f(1) - t) + p[3] * cubic_far(f(2) - t);
   };
   return te::compute(
       {data->shape[0], data->shape[1], grid->shape[2], grid->shape[3]},
       [&](const std::vector<Var>& v) {
         PrimExpr n = v[0], c = v[1], h = v[2], w = v[3];
         PrimExpr one = make_const(n.dtype(), 1), zero = make_const(n.dtype(), 0);
+        auto pixel = [&](const PrimExpr& yy, const PrimExpr& xx) {
+          PrimExpr inside = logical_and(logical_and(ge(yy, make_const(it, 0)), ge(xx, make_const(it, 0))),
+                                        logical_and(lt(yy, cast(it, in_h)), lt(xx, cast(it, in_w))));
+          return if_then_else(inside, data({n, c, cast(n.dtype(), yy), cast(n.dtype(), xx)}), make_const(data->dtype, 0));
+        };
+        if (method == "bicubic") {  // 4 x 4 taps around the unpadded position; padding moves the taps
+          PrimExpr y = unnormalize(grid({n, one, h, w}), in_h), x = unnormalize(grid({n, zero, h, w}), in_w);
+          PrimExpr y0 = cast(it, floor(y)), x0 = cast(it, floor(x));
+          PrimExpr ty = y - cast(ft, y0), tx = x - cast(ft, x0);
+          auto tap = [&](const PrimExpr& i, const PrimExpr& size) {
+            if (padding_mode == "border") return cast(it, clip(i, size));
+            if (padding_mode == "reflection") return cast(it, clip(reflect(i, size), size));
+            return i;
+          };
+          std::vector<PrimExpr> rows;
+          for (int i = 0; i < 4; ++i) {
+            PrimExpr yy = tap(y0 + make_const(it, i - 1), in_h);
+            std::vector<PrimExpr> p;
+            for (int j = 0; j < 4; ++j) p.push_back(pixel(yy, tap(x0 + make_const(it, j - 1), in_w)));
+            rows.push_back(cubic_1d(p, tx));
+          }
+          return cubic_1d(rows, ty);
+        }
         PrimExpr y = unnormalize(grid({n, one, h, w}), in_h);
         PrimExpr x = unnormalize(grid({n, zero, h, w}), in_w);
         if (padding_mode == "reflection") {
@@ -50,11 +90,6 @@ te::Tensor grid_sample(const te::Tensor& data, const te::Tensor& grid, const std
           y = clip(y, in_h);
           x = clip(x, in_w);
         }
-        auto pixel = [&](const PrimExpr& yy, const PrimExpr& xx) {
-          PrimExpr inside = logical_and(logical_and(ge(yy, make_const(it, 0)), ge(xx, make_const(it, 0))),
-                                        logical_and(lt(yy, cast(it, in_h)), lt(xx, cast(it, in_w))));
-          return if_then_else(inside, data({n, c, cast(n.dtype(), yy), cast(n.dtype(), xx)}), make_const(data->dtype, 0));
-        };
         if (method == "nearest") return pixel(cast(it, nearbyint(y)), cast(it, nearbyint(x)));
         PrimExpr y0 = cast(it, floor(y)), x0 = cast(it, floor(x));
         PrimExpr y1 = y0 + make_const(it, 1), x1 = x0 + make_const(it, 1);

@@ -61,3 +61,36 @@ class Fn(torch.nn.Module):
 
     def forward(self, *xs):
         return self.fn(*xs)
+
+
+def import_error(nodes, inputs, outputs, opset=17, domains=()):
+    """The message of the error from importing a graph of ``nodes`` (onnx.helper NodeProtos) over
+    ``inputs`` ({name: (onnx dtype, shape)}) to float outputs named ``outputs``; ``domains``
+    are further opset domains (version 1). The import must fail."""
+    import pytest
+    from onnx import TensorProto, helper
+
+    ins = [helper.make_tensor_value_info(n, t, s) for n, (t, s) in inputs.items()]
+    outs = [helper.make_tensor_value_info(n, TensorProto.FLOAT, None) for n in outputs]
+    imports = [helper.make_opsetid("", opset)] + [helper.make_opsetid(d, 1) for d in domains]
+    model = helper.make_model(helper.make_graph(nodes, "g", ins, outs), opset_imports=imports)
+    with pytest.raises(tirgen.TirgenError) as e:
+        tirgen.from_onnx(model)
+    return str(e.value)
+
+
+def run_contrib_node(op, inputs, params, attrs=None, order=None, domain="com.microsoft"):
+    """One node of ``domain`` (opset 13 beside it): ``inputs`` are graph inputs, ``params``
+    initializers, both lists of (name, numpy array); ``order`` the node's input names when
+    they differ from inputs + params. Returns (relay text, outputs)."""
+    from onnx import helper, numpy_helper
+    from onnx.mapping import NP_TYPE_TO_TENSOR_TYPE
+
+    names = order or [n for n, _ in list(inputs) + list(params)]
+    node = helper.make_node(op, names, ["y"], domain=domain, **(attrs or {}))
+    graph = helper.make_graph(
+        [node], "g", [helper.make_tensor_value_info(n, NP_TYPE_TO_TENSOR_TYPE[a.dtype], list(a.shape)) for n, a in inputs],
+        [helper.make_tensor_value_info("y", 0, None)], [numpy_helper.from_array(a, n) for n, a in params])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13), helper.make_opsetid(domain, 1)])
+    mod, p = tirgen.from_onnx(model.SerializeToString())
+    return str(mod), tirgen.run(mod, dict(inputs), params=p)

@@ -5,26 +5,15 @@ LeakyRelu) gives the same float32 value as NumPy, so those match exactly; sigmoi
 go through libm, so a value within an ulp of a rounding tie may land one step away."""
 import numpy as np
 import pytest
-from onnx import TensorProto, helper, numpy_helper
 
 import tirgen
-
-ONNX = {np.uint8: TensorProto.UINT8, np.int8: TensorProto.INT8, np.float32: TensorProto.FLOAT}
-
+from onnx_op_util import run_contrib_node
 
 def run(op, inputs, params, **attrs):
     """One com.microsoft node: ``inputs`` are graph inputs, ``params`` initializers (scales,
     zero points), both lists of (name, array) in node input order ("" for an absent one)."""
-    names = [n for n, _ in inputs + params]
-    order = attrs.pop("order", names)
-    node = helper.make_node(op, order, ["y"], domain="com.microsoft", **attrs)
-    graph = helper.make_graph(
-        [node], "g", [helper.make_tensor_value_info(n, ONNX[a.dtype.type], list(a.shape)) for n, a in inputs],
-        [helper.make_tensor_value_info("y", TensorProto.UNDEFINED, None)],
-        [numpy_helper.from_array(a, n) for n, a in params])
-    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13), helper.make_opsetid("com.microsoft", 1)])
-    mod, p = tirgen.from_onnx(model.SerializeToString())
-    return tirgen.run(mod, dict(inputs), params=p)[0]
+    order = attrs.pop("order", None)
+    return run_contrib_node(op, inputs, params, attrs, order)[1][0]
 
 
 def dq(q, s, z):

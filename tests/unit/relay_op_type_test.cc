@@ -258,8 +258,16 @@ std::map<std::string, OpCase> Cases() {
       "einsum((%x, %y), equation=\"ij,jk->ik\")", "Tensor[(2, 5), float32]", "einsum((%x, %z), equation=\"ij,jk->ik\")",
       "(Tensor[(2, 3), float32], Tensor[(4, 5), float32])", "label 'j' has extents 3 and 4");
   add("image.grid_sample", x4 + ", %g: Tensor[(1, 2, 5, 6), float32], %h: Tensor[(1, 3, 5, 6), float32]",
-      "image.grid_sample(%x, %g, padding_mode=\"border\")", "Tensor[(1, 4, 5, 6), float32]",
+      "image.grid_sample(%x, %g, method=\"bicubic\", padding_mode=\"border\")", "Tensor[(1, 4, 5, 6), float32]",
       "image.grid_sample(%x, %h)", t4 + ", Tensor[(1, 3, 5, 6), float32]", "grid must have shape (N, 2, H, W)");
+  add("vision.roi_align", x4 + ", %r: Tensor[(3, 5), float32], %q: Tensor[(3, 4), float32]",
+      "vision.roi_align(%x, %r, pooled_size=[2, 3], spatial_scale=0.5f, sample_ratio=0, mode=\"max\")",
+      "Tensor[(3, 4, 2, 3), float32]", "vision.roi_align(%x, %q, pooled_size=[2, 3], spatial_scale=0.5f)",
+      t4 + ", Tensor[(3, 4), float32]", "rois must have shape (num_rois, 5)");
+  add("vision.roi_pool", x4 + ", %r: Tensor[(3, 5), float32]",
+      "vision.roi_pool(%x, %r, pooled_size=[7, 7], spatial_scale=1f)", "Tensor[(3, 4, 7, 7), float32]",
+      "vision.roi_pool(%x, %r, pooled_size=[7], spatial_scale=1f)", t4 + ", Tensor[(3, 5), float32]",
+      "pooled_size must be two positive integers");
   add("qnn.quantize", "%x: Tensor[(2, 3, 4), float32], %s: Tensor[(3), float32], %z: Tensor[(3), int32], %t: Tensor[(4), float32]",
       "qnn.quantize(%x, %s, %z, out_dtype=\"int8\", axis=1)", "Tensor[(2, 3, 4), int8]",
       "qnn.quantize(%x, %t, %z, out_dtype=\"int8\", axis=1)",

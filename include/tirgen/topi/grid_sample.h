@@ -1,5 +1,5 @@
 // grid_sample (TVM's topi.image.grid_sample, 2-D NCHW): samples data at grid's normalized
-// (x, y) positions in [-1, 1], bilinear or nearest, with zeros/border/reflection padding.
+// (x, y) positions in [-1, 1], bilinear, nearest or bicubic, with zeros/border/reflection padding.
 #pragma once
 
 #include <string>
@@ -10,7 +10,8 @@ namespace tirgen {
 namespace topi {
 
 /// data (N, C, H, W), grid (N, 2, Ho, Wo) with grid[:, 0] = x and grid[:, 1] = y; output
-/// (N, C, Ho, Wo). method "bilinear" or "nearest" (half to even); padding_mode "zeros",
+/// (N, C, Ho, Wo). method "bilinear", "nearest" (half to even) or "bicubic" (TVM's, cubic
+/// coefficient -0.75, padding applied to each of the 16 taps); padding_mode "zeros",
 /// "border" or "reflection"; align_corners maps -1/1 to the corner pixels' centers (true) or
 /// to their outer edges (false).
 te::Tensor grid_sample(const te::Tensor& data, const te::Tensor& grid, const std::string& method,

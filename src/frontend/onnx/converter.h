@@ -114,6 +114,14 @@ class NodeContext {
   /// Converts `g`'s nodes in the enclosing graph's scope (they read every value defined so
   /// far) and returns the values of its outputs, in order.
   std::vector<Value> ConvertSubgraph(const onnx::GraphProto& g);
+  /// Converts `g` once more with its inputs bound to `inputs` (a Loop body's iteration); the
+  /// values it defines are dropped afterwards. Returns its outputs' values.
+  std::vector<Value> ConvertBody(const onnx::GraphProto& g, const std::vector<Value>& inputs);
+  /// `v`'s relay expression (a constant when only its value is known).
+  relay::Expr Materialize(Value& v);
+  /// Input `i`'s value, its relay variable created first when it is a graph input or weight
+  /// (so a subgraph that receives it shares the variable).
+  Value InputValue(int i);
 
   /// "<model>: ONNX node '<name>' (<OpType>): <message>" as a NodeError (a tirgen::Error).
   [[noreturn]] void Fail(const std::string& message) const;
@@ -207,6 +215,9 @@ void AddQLinearNNConverters(ConverterTable* table);
 void AddDataDependentConverters(ConverterTable* table);
 void AddMaxUnpoolConverters(ConverterTable* table);
 void AddControlConverters(ConverterTable* table);
+void AddRoiConverters(ConverterTable* table);
+void AddLegacyConverters(ConverterTable* table);
+void AddOrtBertConverters(ConverterTable* table);
 /// The forms the existing families restrict (op_forms.cc).
 void AddFormChecks(ConverterTable* table);
 /// Every converter, by ONNX op type.

@@ -327,14 +327,26 @@ void GraphConverter::ConvertNodes(const google::protobuf::RepeatedPtrField<onnx:
   }
 }
 
-std::vector<Value> GraphConverter::ConvertSubgraph(const onnx::GraphProto& g, int opset, const NodeContext& ctx) {
+std::vector<Value> GraphConverter::ConvertSubgraph(const onnx::GraphProto& g, int opset, const NodeContext& ctx,
+                                                   const std::vector<Value>* bound) {
   // Values are single-assignment across scopes: a subgraph may read, never redefine, the
   // enclosing graph's values.
+  std::vector<std::string> defined;
   auto fresh = [&](const std::string& edge, const std::string& what) {
     if (values_.count(edge))
       ctx.Fail("subgraph '" + g.name() + "': " + what + " '" + edge +
                "' redefines a value of the enclosing graph (ONNX values have a single producer)");
+    defined.push_back(edge);
   };
+  if (bound) {
+    if (bound->size() != static_cast<size_t>(g.input_size()))
+      ctx.Fail("subgraph '" + g.name() + "' has " + std::to_string(g.input_size()) + " inputs, not " +
+               std::to_string(bound->size()));
+    for (int i = 0; i < g.input_size(); ++i) {
+      fresh(g.input(i).name(), "input");
+      values_[g.input(i).name()] = (*bound)[i];
+    }
+  }
   for (const auto& t : g.initializer()) {
     fresh(t.name(), "initializer");
     Value v;
@@ -348,7 +360,27 @@ std::vector<Value> GraphConverter::ConvertSubgraph(const onnx::GraphProto& g, in
       if (!out.empty()) fresh(out, "node output");
   ConvertNodes(g.node(), opset);
   std::vector<Value> outs;
-  for (const auto& o : g.output()) outs.push_back(Lookup(o.name(), ctx));
+  for (const auto& o : g.output()) {
+    Value& v = Lookup(o.name(), ctx);
+    // An enclosing graph's input or weight passed through keeps its one relay variable.
+    if (bound && (v.is_param || v.is_input)) Materialize(o.name(), &v, ctx.name());
+    outs.push_back(v);
+  }
+  if (bound) {
+    for (const std::string& edge : defined) values_.erase(edge);
+    // and what nested subgraphs (an If's taken branch) defined in this scope
+    std::function<void(const onnx::GraphProto&)> nested = [&](const onnx::GraphProto& sub) {
+      for (const auto& n : sub.node())
+        for (const auto& a : n.attribute()) {
+          if (a.type() != onnx::AttributeProto::GRAPH) continue;
+          for (const auto& t : a.g().initializer()) values_.erase(t.name());
+          for (const auto& inner : a.g().node())
+            for (const auto& out : inner.output()) values_.erase(out);
+          nested(a.g());
+        }
+    };
+    nested(g);
+  }
   return outs;
 }
 

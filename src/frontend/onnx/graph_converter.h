@@ -35,8 +35,10 @@ class GraphConverter {
   /// Defines `edge` (a node output).
   void Define(const std::string& edge, Value value);
   /// Converts subgraph `g` (If's taken branch, for node `ctx`) in this graph's scope and
-  /// returns its outputs' values.
-  std::vector<Value> ConvertSubgraph(const onnx::GraphProto& g, int opset, const NodeContext& ctx);
+  /// returns its outputs' values. With `bound` (a Loop body), g's inputs take those values
+  /// and every value g defines is dropped afterwards, so the body can be converted again.
+  std::vector<Value> ConvertSubgraph(const onnx::GraphProto& g, int opset, const NodeContext& ctx,
+                                     const std::vector<Value>* bound = nullptr);
 
  private:
   void CheckSupported(int opset) const;

@@ -255,6 +255,17 @@ std::vector<Value> NodeContext::ConvertSubgraph(const onnx::GraphProto& g) {
   return graph_->ConvertSubgraph(g, opset_, *this);
 }
 
+std::vector<Value> NodeContext::ConvertBody(const onnx::GraphProto& g, const std::vector<Value>& inputs) {
+  return graph_->ConvertSubgraph(g, opset_, *this, &inputs);
+}
+
+relay::Expr NodeContext::Materialize(Value& v) { return graph_->Materialize("", &v, name_); }
+
+Value NodeContext::InputValue(int i) {
+  if (In(i).is_param || In(i).is_input) Input(i);
+  return In(i);
+}
+
 void NodeContext::ForwardInput(int i, int j) {
   Value& in = In(j);
   if (in.known.defined() && !in.is_param) SetKnownOutput(i, in.known);

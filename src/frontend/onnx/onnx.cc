@@ -31,6 +31,9 @@ const ConverterTable& Converters() {
     AddDataDependentConverters(&t);
     AddMaxUnpoolConverters(&t);
     AddControlConverters(&t);
+    AddRoiConverters(&t);
+    AddLegacyConverters(&t);
+    AddOrtBertConverters(&t);
     AddFormChecks(&t);
     return t;
   }();

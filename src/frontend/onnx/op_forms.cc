@@ -84,8 +84,10 @@ std::vector<int64_t> NodeForm::Ints(const std::string& name) const {
 }
 
 void AddFormChecks(ConverterTable* table) {
-  for (const char* op : {"Conv", "ConvTranspose", "MaxPool", "AveragePool"}) SetForms(table, op, SpatialForms);
+  for (const char* op : {"Conv", "ConvTranspose", "MaxPool", "AveragePool", "com.microsoft.QLinearAveragePool"})
+    SetForms(table, op, SpatialForms);
   SetForms(table, "BatchNormalization", BatchNormForms);
+  SetForms(table, "SpatialBN", BatchNormForms);
   SetForms(table, "LayerNormalization", LayerNormForms);
   SetForms(table, "Resize", ResizeForms);
   SetForms(table, "Pad", PadForms);

@@ -1,9 +1,14 @@
-// Control flow: If whose condition is known at import time. tirgen's programs have static
+// Control flow: If whose condition is known at import time, and Loop whose trip count and
+// condition are, unrolled. tirgen's programs have static
 // shapes, and exported models branch mostly on shapes (torch's LocalResponseNorm checks its
 // input's rank with an If on Shape -> Gather -> Equal), which fold to constants here: the taken
 // branch is imported in place and the other one never is. TVM v0.14's frontend builds a relay
 // If of both branches instead, which its graph executor cannot run. A condition known only at
-// run time is an error naming the node.
+// run time is an error naming the node. A Loop is unrolled the same way: its body is converted
+// once per iteration (TVM v0.14 builds a recursive relay function instead, which its graph
+// executor cannot run either), as long as the trip count and the condition after every
+// iteration are known at import time; scan outputs are stacked.
+#include "const_eval.h"
 #include "converter.h"
 
 namespace tirgen {
@@ -26,9 +31,76 @@ void ConvertIf(NodeContext& ctx) {
   for (int i = 0; i < ctx.num_outputs(); ++i) ctx.SetOutputValue(i, outs[i]);
 }
 
+// More iterations than this are refused (each one copies the body into the program).
+constexpr int64_t kMaxUnrolled = 4096;
+
+Value KnownScalarValue(const HostTensor& t) {
+  Value v;
+  v.known = ToNDArray(t);
+  v.type = relay::TensorType(t.shape, t.dtype);
+  return v;
+}
+
+void ConvertLoop(NodeContext& ctx) {
+  const onnx::GraphProto& body = ctx.GraphAttr("body");
+  int carried = ctx.num_inputs() - 2;
+  if (carried < 0) ctx.Fail("Loop takes the inputs M, cond and the loop-carried values");
+  if (body.input_size() != carried + 2)
+    ctx.Fail("the body has " + std::to_string(body.input_size()) + " inputs, not 2 + " + std::to_string(carried) +
+             " (iteration number, condition, loop-carried values)");
+  int scans = body.output_size() - 1 - carried;
+  if (scans < 0) ctx.Fail("the body has fewer outputs than 1 + " + std::to_string(carried) + " (condition, loop-carried values)");
+  if (ctx.num_outputs() > carried + scans) ctx.Fail("the node has more outputs than the body's loop-carried and scan outputs");
+  int64_t trips = -1;
+  if (ctx.HasInput(0)) trips = std::max<int64_t>(0, ctx.KnownScalar(0, "the trip count M").AsInt(0));
+  bool cond = true;
+  if (ctx.HasInput(1)) cond = ctx.KnownScalar(1, "the condition").AsReal(0) != 0;
+  if (trips < 0 && !ctx.HasInput(1)) ctx.Fail("a Loop without trip count and condition never ends");
+  std::vector<Value> values;
+  for (int i = 0; i < carried; ++i) values.push_back(ctx.InputValue(i + 2));
+  std::vector<std::vector<Value>> scanned(scans);
+  for (int64_t it = 0; cond && (trips < 0 || it < trips); ++it) {
+    if (it == kMaxUnrolled)
+      ctx.Fail("runs more than " + std::to_string(kMaxUnrolled) + " iterations, more than tirgen unrolls");
+    HostTensor iter = HostTensor::Make({}, DataType::Int(64)), c = HostTensor::Make({}, DataType::Bool());
+    iter.SetInt(0, it);
+    c.SetInt(0, 1);
+    std::vector<Value> bound = {KnownScalarValue(iter), KnownScalarValue(c)};
+    bound.insert(bound.end(), values.begin(), values.end());
+    std::vector<Value> outs = ctx.ConvertBody(body, bound);
+    if (!outs[0].known.defined())
+      ctx.Fail("the condition after iteration " + std::to_string(it) + " ('" + body.output(0).name() +
+               "') is only known at run time; tirgen unrolls a Loop only when its trip count and "
+               "condition fold to constants at import time");
+    HostTensor next = FromNDArray(outs[0].known);
+    if (next.size() != 1) ctx.Fail("the body's condition output must have one element");
+    cond = next.AsReal(0) != 0;
+    values.assign(outs.begin() + 1, outs.begin() + 1 + carried);
+    for (int k = 0; k < scans; ++k) scanned[k].push_back(outs[1 + carried + k]);
+  }
+  for (int i = 0; i < carried; ++i) ctx.SetOutputValue(i, values[i]);
+  for (int k = 0; k < scans; ++k) {
+    if (!ctx.HasOutput(carried + k)) continue;
+    if (scanned[k].empty()) ctx.Fail("the loop runs no iteration, so its scan output " + std::to_string(k) + " has no shape");
+    std::vector<relay::Expr> parts;
+    for (Value& v : scanned[k]) parts.push_back(ctx.Materialize(v));
+    ctx.SetOutput(carried + k, ctx.Call("stack", {ctx.MakeTuple(parts)}, {{"axis", relay::AttrInt(0)}}));
+  }
+}
+
+std::string LoopForms(const NodeForm& f) {
+  if (f.HasInput(0) && !f.Known(0)) return "a trip count known only at run time";
+  if (f.HasInput(1) && !f.Known(1)) return "a condition known only at run time";
+  if (!f.HasInput(0) && !f.HasInput(1)) return "neither trip count nor condition";
+  return "";
+}
+
 }  // namespace
 
-void AddControlConverters(ConverterTable* table) { (*table)["If"] = {ConvertIf}; }
+void AddControlConverters(ConverterTable* table) {
+  (*table)["If"] = {ConvertIf};
+  (*table)["Loop"] = Converter(ConvertLoop, LoopForms);
+}
 
 }  // namespace onnx_import
 }  // namespace frontend

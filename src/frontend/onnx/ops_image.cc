@@ -111,7 +111,7 @@ void ConvertGridSample(NodeContext& ctx) {
 std::string GridSampleForms(const NodeForm& f) {
   if (f.Rank(0) >= 0 && f.Rank(0) != 4) return "an input of rank " + std::to_string(f.Rank(0)) + " (only 4-D NCHW)";
   std::string mode = f.Str("mode", "bilinear");
-  if (mode != "bilinear" && mode != "nearest") return "mode '" + mode + "'";
+  if (mode != "bilinear" && mode != "nearest" && mode != "bicubic") return "mode '" + mode + "'";
   std::string pad = f.Str("padding_mode", "zeros");
   if (pad != "zeros" && pad != "border" && pad != "reflection") return "padding_mode '" + pad + "'";
   return "";

@@ -1,4 +1,5 @@
-// Neural-network families: Conv, ConvTranspose, Gemm, MatMul, the normalizations, pooling,
+// Neural-network families: Conv, ConvTranspose, Gemm, MatMul (and com.microsoft
+// MatMulInteger16), the normalizations (and the legacy SpatialBN), pooling,
 // Softmax/LogSoftmax. 1-, 2- and 3-D convolutions and pools map to relay's NCW / NCHW / NCDHW
 // ops (nn.conv1d, nn.conv2d, nn.conv3d, ...), as TVM's frontend picks them by kernel rank; the
 // ranks handled are declared in op_forms.cc.
@@ -42,6 +43,18 @@ Window ReadWindow(NodeContext& ctx, const std::vector<int64_t>& in_spatial,
 
 std::string Picked(const std::string& prefix, int rank, const std::string& suffix) {
   return prefix + std::to_string(rank - 2) + "d" + suffix;
+}
+
+relay::Expr PoolCall(NodeContext& ctx, const relay::Expr& x, bool avg) {
+  int rank = ctx.Rank(0);
+  std::vector<int64_t> x_shape = ctx.Shape(0);
+  if (!ctx.HasAttr("kernel_shape")) ctx.Fail("attribute 'kernel_shape' is required");
+  Window w = ReadWindow(ctx, {x_shape.begin() + 2, x_shape.end()}, ctx.Ints("kernel_shape"));
+  relay::AttrFields attrs = {{"pool_size", relay::AttrInts(w.kernel)}, {"strides", relay::AttrInts(w.strides)},
+                             {"dilation", relay::AttrInts(w.dilations)}, {"padding", relay::AttrInts(w.pads)},
+                             {"ceil_mode", relay::AttrBool(ctx.Int("ceil_mode", 0) != 0)}};
+  if (avg) attrs.push_back({"count_include_pad", relay::AttrBool(ctx.Int("count_include_pad", 0) != 0)});
+  return ctx.Call(Picked(avg ? "nn.avg_pool" : "nn.max_pool", rank), {x}, attrs);
 }
 
 namespace {
@@ -171,8 +184,9 @@ void ConvertGemm(NodeContext& ctx) {
 
 // MatMul with numpy semantics: 1-D operands get a unit dim (removed afterwards), batch dims
 // broadcast. 2-D x 2-D is nn.dense; (..., K) x (K, N) flattens the batch into dense's rows;
-// otherwise both sides are broadcast to one batch and use nn.batch_matmul.
-void ConvertMatMul(NodeContext& ctx) {
+// otherwise both sides are broadcast to one batch and use nn.batch_matmul. With `out_dtype`
+// (MatMulInteger16) the products accumulate in it (TVM's matmul_out_dtype).
+Expr MatMul(NodeContext& ctx, DataType out_dtype) {
   std::vector<int64_t> as = ctx.Shape(0), bs = ctx.Shape(1);
   if (as.empty() || bs.empty()) ctx.Fail("operands must have at least one dimension");
   Expr a = ctx.Input(0), b = ctx.Input(1);
@@ -198,7 +212,9 @@ void ConvertMatMul(NodeContext& ctx) {
   Expr out;
   if (bs.size() == 2) {
     Expr rows = as.size() == 2 ? a : ctx.Reshape(a, {Prod(as, 0, as.size() - 1), k});
-    out = ctx.Call("nn.dense", {rows, Transpose2D(ctx, b)});
+    relay::AttrFields dense;
+    if (!out_dtype.is_void()) dense.push_back({"out_dtype", String(out_dtype.str())});
+    out = ctx.Call("nn.dense", {rows, Transpose2D(ctx, b)}, dense);
     if (as.size() != 2) out = ctx.Reshape(out, out_shape);
   } else {
     int64_t nb = Prod(batch, 0, batch.size());
@@ -209,8 +225,9 @@ void ConvertMatMul(NodeContext& ctx) {
       if (shape != full) x = ctx.Call("broadcast_to", {x}, {{"shape", AttrInts(full)}});
       return ctx.Reshape(x, {nb, r, c});
     };
-    out = ctx.Call("nn.batch_matmul", {to3d(a, as, m, k), to3d(b, bs, k, n)},
-                   {{"transpose_a", relay::AttrBool(false)}, {"transpose_b", relay::AttrBool(false)}});
+    relay::AttrFields bmm = {{"transpose_a", relay::AttrBool(false)}, {"transpose_b", relay::AttrBool(false)}};
+    if (!out_dtype.is_void()) bmm.push_back({"out_dtype", String(out_dtype.str())});
+    out = ctx.Call("nn.batch_matmul", {to3d(a, as, m, k), to3d(b, bs, k, n)}, bmm);
     out = ctx.Reshape(out, out_shape);
   }
   if (a_vec || b_vec) {
@@ -219,7 +236,19 @@ void ConvertMatMul(NodeContext& ctx) {
     if (!b_vec) squeezed.push_back(n);
     out = ctx.Reshape(out, squeezed);
   }
-  ctx.SetOutput(0, out);
+  return out;
+}
+
+void ConvertMatMul(NodeContext& ctx) { ctx.SetOutput(0, MatMul(ctx, DataType())); }
+
+// com.microsoft MatMulInteger16: int16/uint16 operands, int32 products (uint32 when both are
+// unsigned), as TVM maps it.
+void ConvertMatMulInteger16(NodeContext& ctx) {
+  for (int i = 0; i < 2; ++i)
+    if (ctx.DType(i) != DataType::Int(16) && ctx.DType(i) != DataType::UInt(16))
+      ctx.Fail(std::string(i ? "B" : "A") + " must be int16 or uint16, not " + ctx.DType(i).str());
+  bool both_unsigned = ctx.DType(0) == DataType::UInt(16) && ctx.DType(1) == DataType::UInt(16);
+  ctx.SetOutput(0, MatMul(ctx, both_unsigned ? DataType::UInt(32) : DataType::Int(32)));
 }
 
 void ConvertBatchNorm(NodeContext& ctx) {
@@ -276,18 +305,7 @@ void ConvertInstanceNorm(NodeContext& ctx) {
   ctx.SetOutput(0, ctx.Call("add", {ctx.Call("multiply", {y, scale}), bias}));
 }
 
-void ConvertPool(NodeContext& ctx) {
-  bool avg = ctx.op_type() == "AveragePool";
-  int rank = ctx.Rank(0);
-  std::vector<int64_t> x_shape = ctx.Shape(0);
-  if (!ctx.HasAttr("kernel_shape")) ctx.Fail("attribute 'kernel_shape' is required");
-  Window w = ReadWindow(ctx, {x_shape.begin() + 2, x_shape.end()}, ctx.Ints("kernel_shape"));
-  relay::AttrFields attrs = {{"pool_size", AttrInts(w.kernel)}, {"strides", AttrInts(w.strides)},
-                             {"dilation", AttrInts(w.dilations)}, {"padding", AttrInts(w.pads)},
-                             {"ceil_mode", relay::AttrBool(ctx.Int("ceil_mode", 0) != 0)}};
-  if (avg) attrs.push_back({"count_include_pad", relay::AttrBool(ctx.Int("count_include_pad", 0) != 0)});
-  ctx.SetOutput(0, ctx.Call(Picked(avg ? "nn.avg_pool" : "nn.max_pool", rank), {ctx.Input(0)}, attrs));
-}
+void ConvertPool(NodeContext& ctx) { ctx.SetOutput(0, PoolCall(ctx, ctx.Input(0), ctx.op_type() == "AveragePool")); }
 
 // Global pools: relay's 2-D op for NCHW, a keepdims reduction over the spatial axes otherwise.
 void ConvertGlobalPool(NodeContext& ctx) {
@@ -334,6 +352,8 @@ void AddNNConverters(ConverterTable* table) {
   (*table)["Gemm"] = ConvertGemm;
   (*table)["MatMul"] = ConvertMatMul;
   (*table)["BatchNormalization"] = ConvertBatchNorm;
+  (*table)["SpatialBN"] = ConvertBatchNorm;  // the legacy (Caffe2) name TVM's frontend maps alike
+  (*table)["com.microsoft.MatMulInteger16"] = ConvertMatMulInteger16;
   (*table)["LayerNormalization"] = ConvertLayerNorm;
   (*table)["InstanceNormalization"] = ConvertInstanceNorm;
   (*table)["MaxPool"] = ConvertPool;

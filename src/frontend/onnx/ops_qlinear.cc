@@ -1,11 +1,13 @@
-// The com.microsoft QLinear* elementwise ops (QLinearAdd, QLinearMul, QLinearLeakyRelu,
-// QLinearSigmoid, QLinearSoftmax) as TVM v0.14's frontend maps them, following ONNX Runtime,
+// The com.microsoft QLinear* elementwise and pooling ops (QLinearAdd, QLinearMul,
+// QLinearLeakyRelu, QLinearSigmoid, QLinearSoftmax, QLinearAveragePool,
+// QLinearGlobalAveragePool) as TVM v0.14's frontend maps them, following ONNX Runtime,
 // which computes them in float: every quantized input is qnn.dequantize'd with its scalar
 // scale / zero point, the float op runs, and the result is qnn.quantize'd to the first input's
 // dtype. Beyond TVM: missing zero points are 0 (they are optional in ONNX Runtime's schema),
 // and QLinearLeakyRelu's alpha defaults to ONNX Runtime's 0.01 (TVM's default is 1.0).
 #include "converter.h"
 #include "qparams.h"
+#include "window.h"
 
 namespace tirgen {
 namespace frontend {
@@ -52,12 +54,38 @@ void ConvertQLinearUnary(NodeContext& ctx) {
   SetQuantized(ctx, y, 3);
 }
 
+// AveragePool's relay call (1-, 2- or 3-D, ops_nn.cc) on the dequantized input.
+void ConvertQLinearAveragePool(NodeContext& ctx) { SetQuantized(ctx, PoolCall(ctx, Dequantized(ctx, 0), true), 3); }
+
+// TVM's nn.global_avg_pool{1,2,3}d by rank; tirgen has the 2-D op, and for 1-D and 3-D the
+// mean over the spatial axes GlobalAveragePool uses (the same numbers).
+void ConvertQLinearGlobalAveragePool(NodeContext& ctx) {
+  int rank = ctx.Rank(0);
+  if (rank < 3 || rank > 5) ctx.Fail("input must have rank 3 to 5 (N, C, 1 to 3 spatial axes), not " + std::to_string(rank));
+  Expr x = Dequantized(ctx, 0);
+  if (rank == 4) {
+    SetQuantized(ctx, ctx.Call("nn.global_avg_pool2d", {x}), 3);
+    return;
+  }
+  std::vector<int64_t> axes;
+  for (int i = 2; i < rank; ++i) axes.push_back(i);
+  SetQuantized(ctx, ctx.Call("mean", {x}, {{"axis", relay::AttrInts(axes)}, {"keepdims", relay::AttrBool(true)}}), 3);
+}
+
+std::string GlobalPoolForms(const NodeForm& f) {
+  int rank = f.Rank(0);
+  if (rank >= 0 && (rank < 3 || rank > 5)) return "an input of rank " + std::to_string(rank) + " (ranks 3 to 5)";
+  return "";
+}
+
 }  // namespace
 
 void AddQLinearConverters(ConverterTable* table) {
   for (const char* op : {"QLinearAdd", "QLinearMul"}) (*table)[std::string("com.microsoft.") + op] = ConvertQLinearBinary;
   for (const char* op : {"QLinearLeakyRelu", "QLinearSigmoid", "QLinearSoftmax"})
     (*table)[std::string("com.microsoft.") + op] = ConvertQLinearUnary;
+  (*table)["com.microsoft.QLinearAveragePool"] = ConvertQLinearAveragePool;  // forms: op_forms.cc
+  (*table)["com.microsoft.QLinearGlobalAveragePool"] = Converter(ConvertQLinearGlobalAveragePool, GlobalPoolForms);
 }
 
 }  // namespace onnx_import

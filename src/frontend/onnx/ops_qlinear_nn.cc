@@ -2,7 +2,7 @@
 // frontend maps them: QLinearConv (qnn.conv2d, bias_add, qnn.requantize with TVM's default
 // UPWARD rounding along axis 1), QLinearMatMul (qnn.dense on the transposed B, qnn.requantize
 // with TONEAREST rounding), MatMulInteger (the same product, int32 out), ConvInteger
-// (qnn.conv2d, int32 out) and com.microsoft QGemm. Scales and zero points that are initializers
+// (qnn.conv2d, int32 out), com.microsoft QGemm and QLinearConcat (requantize, concatenate). Scales and zero points that are initializers
 // or import-time constants become relay constants (TVM's get_scalar on a parameter, then
 // fold_constant of every node: the requantize scale x_scale * w_scale is a float32 product
 // folded here). When an output scale is not constant the result is dequantized and quantized
@@ -10,6 +10,8 @@
 // Beyond TVM: missing zero points are 0, MatMulInteger's operands may differ in signedness,
 // and auto_pad is resolved into qnn.conv2d's padding (which pads with the input zero point;
 // TVM pads with an explicit nn.pad first: the same numbers).
+#include <optional>
+
 #include "const_eval.h"
 #include "converter.h"
 #include "qparams.h"
@@ -148,6 +150,47 @@ void ConvertQGemm(NodeContext& ctx) {
   ctx.SetOutput(0, Requantized(ctx, out, scale, y_scale, y_zp, ctx.DType(0), -1, "TONEAREST", 0));
 }
 
+// The scalar constant `e`'s value, when it is one.
+std::optional<double> ConstScalar(const Expr& e) {
+  const auto* c = AsConstant(e);
+  if (!c) return std::nullopt;
+  HostTensor v = FromNDArray(c->data);
+  if (v.size() != 1) return std::nullopt;
+  return v.AsReal(0);
+}
+
+// com.microsoft QLinearConcat: TVM emits qnn.concatenate, whose canonical form requantizes
+// each input whose scale or zero point is not (constant and) the output's, then
+// concatenates; that form is built here directly.
+void ConvertQLinearConcat(NodeContext& ctx) {
+  int n = ctx.num_inputs();
+  if (n < 5 || (n - 2) % 3 != 0) ctx.Fail("inputs must be y_scale, y_zero_point, then (tensor, scale, zero point) triples");
+  if (!ctx.HasAttr("axis")) ctx.Fail("attribute 'axis' is required");
+  Expr y_scale = QParam(ctx, 0, kF32, false, "y_scale"), y_zp = QParam(ctx, 1, kI32, false, "y_zero_point");
+  DataType dt = ctx.DType(2);
+  std::vector<Expr> parts;
+  for (int i = 2; i < n; i += 3) {
+    CheckQuantized(ctx, i, "input " + std::to_string(i));
+    if (ctx.DType(i) != dt) ctx.Fail("the inputs differ in dtype (" + dt.str() + ", " + ctx.DType(i).str() + ")");
+    Expr scale = QParam(ctx, i + 1, kF32, false, "input " + std::to_string(i + 1) + " (scale)");
+    Expr zp = QParam(ctx, i + 2, kI32, false, "input " + std::to_string(i + 2) + " (zero point)");
+    auto same = [](const Expr& a, const Expr& b) {
+      std::optional<double> x = ConstScalar(a), y = ConstScalar(b);
+      return x && y && static_cast<float>(*x) == static_cast<float>(*y);
+    };
+    if (same(scale, y_scale) && same(zp, y_zp)) {
+      parts.push_back(ctx.Input(i));
+    } else if (AsConstant(scale) && AsConstant(y_scale)) {
+      parts.push_back(ctx.Call("qnn.requantize", {ctx.Input(i), scale, zp, y_scale, y_zp}, {{"out_dtype", String(dt.str())}}));
+    } else {
+      Expr deq = ctx.Call("qnn.dequantize", {ctx.Input(i), scale, zp}, {{"axis", AttrInt(-1)}});
+      parts.push_back(ctx.Call("qnn.quantize", {deq, y_scale, y_zp}, {{"out_dtype", String(dt.str())}, {"axis", AttrInt(-1)}}));
+    }
+  }
+  int axis = ctx.Axis(ctx.Int("axis", 0), ctx.Rank(2));
+  ctx.SetOutput(0, ctx.Call("concatenate", {ctx.MakeTuple(parts)}, {{"axis", AttrInt(axis)}}));
+}
+
 std::string ConvForms(const NodeForm& f) {
   int rank = f.Rank(0);
   if (rank >= 0 && rank != 4) return "an input of rank " + std::to_string(rank) + " (only 2-D convolutions, rank 4, are supported)";
@@ -168,6 +211,7 @@ void AddQLinearNNConverters(ConverterTable* table) {
   (*table)["QLinearMatMul"] = Converter(ConvertQLinearMatMul, MatMulForms);
   (*table)["MatMulInteger"] = Converter(ConvertMatMulInteger, MatMulForms);
   (*table)["com.microsoft.QGemm"] = ConvertQGemm;
+  (*table)["com.microsoft.QLinearConcat"] = ConvertQLinearConcat;
 }
 
 }  // namespace onnx_import

@@ -1,6 +1,6 @@
 // The spatial window of a conv/pool node (kernel, strides, dilations, pads with auto_pad
-// resolved) and TVM's dimension_picker, shared by the nn converters (ops_nn.cc) and LpPool
-// (ops_lp_pool.cc). Internal.
+// resolved) and TVM's dimension_picker, shared by the nn converters (ops_nn.cc), LpPool
+// (ops_lp_pool.cc) and the quantized pools (ops_qlinear.cc). Internal.
 #pragma once
 
 #include <string>
@@ -24,6 +24,10 @@ Window ReadWindow(NodeContext& ctx, const std::vector<int64_t>& in_spatial, cons
 /// "nn.conv1d" / "nn.conv2d" / "nn.conv3d" for an input of rank 3 / 4 / 5 (TVM's
 /// dimension_picker).
 std::string Picked(const std::string& prefix, int rank, const std::string& suffix = "");
+
+/// The node's MaxPool (avg false) or AveragePool (avg true) applied to `x` (input 0's shape):
+/// relay's nn.max_pool / nn.avg_pool of x's rank (ops_nn.cc; QLinearAveragePool reuses it).
+relay::Expr PoolCall(NodeContext& ctx, const relay::Expr& x, bool avg);
 
 }  // namespace onnx_import
 }  // namespace frontend

@@ -165,9 +165,11 @@ Computed Matmul(const Call& c, const std::vector<Tensor>& in, const Type&) {
 }
 
 Computed BatchMatmul(const Call& c, const std::vector<Tensor>& in, const Type&) {
-  // The generic strategy passes no out_dtype: the product keeps the data's dtype.
+  // TVM's generic strategy passes no out_dtype (its x86 one does): the product keeps the data's
+  // dtype unless out_dtype asks for another, which the type relation promised (an int16
+  // product accumulating in int32: MatMulInteger16).
   Tensor y = topi::copy_if_identical(in.at(0), in.at(1));
-  return {topi::batch_matmul(in.at(0), y, in.at(0)->dtype, c->GetBool("transpose_a"),
+  return {topi::batch_matmul(in.at(0), y, OutDType(c, in.at(0)), c->GetBool("transpose_a"),
                              c->GetBool("transpose_b"))};
 }
 

@@ -18,7 +18,8 @@ Type GridSampleRel(const TypeCall& c) {
   if (DimValue(grid->shape[0]) != DimValue(data->shape[0])) c.Fail("grid's batch differs from data's");
   if (!grid->dtype.is_float() || !data->dtype.is_float()) c.Fail("data and grid must be floating point");
   std::string method = c.call->GetString("method");
-  if (method != "bilinear" && method != "nearest") c.Fail("method \"" + method + "\" is not bilinear or nearest");
+  if (method != "bilinear" && method != "nearest" && method != "bicubic")
+    c.Fail("method \"" + method + "\" is not bilinear, nearest or bicubic");
   std::string pad = c.call->GetString("padding_mode");
   if (pad != "zeros" && pad != "border" && pad != "reflection")
     c.Fail("padding_mode \"" + pad + "\" is not zeros, border or reflection");
