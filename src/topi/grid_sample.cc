@@ -40,7 +40,9 @@ te::Tensor grid_sample(const te::Tensor& data, const te::Tensor& grid, const std
     PrimExpr span = align_corners ? cast(dt, size) - make_const(dt, 1) : cast(dt, size);
     PrimExpr corner = make_const(dt, align_corners ? 0.0 : -0.5);
     PrimExpr dist = abs(corner - x);
-    PrimExpr times = truncdiv(cast(it, dist), cast(it, span));
+    // An aligned size-1 axis has span 0: every tap reflects onto it (PyTorch's 0); dividing by
+    // 1 instead keeps `reflected` finite, and the clip after it gives that 0.
+    PrimExpr times = truncdiv(cast(it, dist), max(cast(it, span), make_const(it, 1)));
     PrimExpr extra = dist - cast(dt, times) * span;
     PrimExpr reflected = if_then_else(eq(truncmod(times, make_const(it, 2)), make_const(it, 0)), extra + corner,
                                       span - extra + corner);

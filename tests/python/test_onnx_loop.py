@@ -107,14 +107,14 @@ def test_scripted_torch_loop_over_a_shape():
     np.testing.assert_allclose(got, m(x, w).detach().numpy(), rtol=1e-5, atol=1e-6)
 
 
-def test_an_if_inside_the_body_is_taken_anew_each_iteration():
-    # acc <- acc + 1 on the first iteration, acc * x after: the If's condition folds per copy.
+def body_with_if(else_out="e"):
+    """acc_out = acc_in + 1 on iteration 0 (then), acc_in * x after (else, its output named else_out)."""
     f, b, i64 = TensorProto.FLOAT, TensorProto.BOOL, TensorProto.INT64
     then_g = helper.make_graph([helper.make_node("Add", ["acc_in", "one"], ["t"])], "then", [],
                                [helper.make_tensor_value_info("t", f, [2, 3])])
-    else_g = helper.make_graph([helper.make_node("Mul", ["acc_in", "x"], ["e"])], "else", [],
-                               [helper.make_tensor_value_info("e", f, [2, 3])])
-    body = helper.make_graph(
+    else_g = helper.make_graph([helper.make_node("Mul", ["acc_in", "x"], [else_out])], "else", [],
+                               [helper.make_tensor_value_info(else_out, f, [2, 3])])
+    return helper.make_graph(
         [helper.make_node("Equal", ["iter", "zero"], ["first"]),
          helper.make_node("If", ["first"], ["acc_out"], then_branch=then_g, else_branch=else_g),
          helper.make_node("Identity", ["cond_in"], ["cond_out"])],
@@ -122,10 +122,29 @@ def test_an_if_inside_the_body_is_taken_anew_each_iteration():
                  helper.make_tensor_value_info("acc_in", f, [2, 3])],
         [helper.make_tensor_value_info("cond_out", b, []), helper.make_tensor_value_info("acc_out", f, [2, 3])],
         [numpy_helper.from_array(np.array(0, np.int64), "zero"), numpy_helper.from_array(np.array(1, np.float32), "one")])
+
+
+def run_loop_graph(nodes, out, trips):
+    f = TensorProto.FLOAT
     graph = helper.make_graph(
-        [helper.make_node("Loop", ["M", "", "acc0"], ["acc"], body=body)], "g",
-        [helper.make_tensor_value_info("x", f, [2, 3]), helper.make_tensor_value_info("acc0", f, [2, 3])],
-        [helper.make_tensor_value_info("acc", f, None)], [numpy_helper.from_array(np.array(3, np.int64), "M")])
+        nodes, "g", [helper.make_tensor_value_info("x", f, [2, 3]), helper.make_tensor_value_info("acc0", f, [2, 3])],
+        [helper.make_tensor_value_info(out, f, None)], [numpy_helper.from_array(np.array(trips, np.int64), "M")])
     mod, params = tirgen.from_onnx(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)]))
     (got,) = tirgen.run(mod, {"x": X, "acc0": A0}, params=params)
+    return got
+
+
+def test_an_if_inside_the_body_is_taken_anew_each_iteration():
+    # acc <- acc + 1 on the first iteration, acc * x after: the If's condition folds per copy.
+    got = run_loop_graph([helper.make_node("Loop", ["M", "", "acc0"], ["acc"], body=body_with_if())], "acc", 3)
     np.testing.assert_allclose(got, (A0 + 1) * X * X, rtol=1e-5)
+
+
+def test_an_untaken_branch_in_the_body_does_not_drop_an_outer_value():
+    # The else branch (never taken: one iteration, iter == 0) names its output like a value of the
+    # main graph (invalid, but never converted); dropping the body's values after the iteration
+    # must leave that outer value, which a node after the Loop reads.
+    got = run_loop_graph([helper.make_node("Neg", ["x"], ["neg_x"]),
+                          helper.make_node("Loop", ["M", "", "acc0"], ["acc"], body=body_with_if("neg_x")),
+                          helper.make_node("Add", ["acc", "neg_x"], ["out"])], "out", 1)
+    np.testing.assert_allclose(got, A0 + 1 - X, rtol=1e-5)

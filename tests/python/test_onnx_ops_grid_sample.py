@@ -31,3 +31,16 @@ def test_grid_sample_unsupported_forms_are_listed_up_front():
                        "ab", opset=16)
     assert "GridSample with mode 'lanczos' (1 node: 'gs_mode')" in msg, msg
     assert "GridSample with padding_mode 'mirror' (1 node: 'gs_pad')" in msg, msg
+
+
+@pytest.mark.parametrize("mode", ["bilinear", "nearest", "bicubic"])
+@pytest.mark.parametrize("shape", [(1, 2, 1, 5), (1, 2, 4, 1), (1, 2, 1, 1)])
+def test_grid_sample_reflection_aligned_over_a_size_1_axis(mode, shape):
+    # align_corners=1 gives a size-1 axis an empty reflection span: PyTorch reflects every tap to 0
+    torch.manual_seed(0)
+    x = torch.randn(*shape)
+    grid = torch.rand(1, 3, 4, 2) * 3.2 - 1.6
+    if mode == "nearest":
+        grid = (grid * 16).round() / 16 + 1 / 64
+    f = Fn(lambda x, g: F.grid_sample(x, g, mode=mode, padding_mode="reflection", align_corners=True))
+    check_module(f, (x, grid), opset=16, rtol=1e-4, atol=1e-5, expect_ops=["image.grid_sample("])

@@ -122,6 +122,8 @@ def test_attention(unidirectional, past_len):
     text, (out, present) = model("Attention", inputs, [("w", w), ("b", b)], 2,
                                  {"num_heads": heads, "unidirectional": unidirectional}, order)
     assert "nn.batch_matmul(" in text and "nn.softmax(" in text
+    # the mask broadcasts over the query rows (no seq copies); only past K and V are concatenated
+    assert text.count("concatenate(") == (2 if past_len else 0), text
     want, want_present = attention_ref(x, w, b, mask, heads, unidirectional, past)
     close(out, want)
     close(present, want_present)

@@ -110,3 +110,17 @@ def test_unsupported_forms_are_listed_up_front():
                        "ab", domains=["com.microsoft"])
     assert "com.microsoft.QLinearAveragePool with an input of rank 6" in msg, msg
     assert "com.microsoft.QLinearGlobalAveragePool with an input of rank 2 (ranks 3 to 5) (1 node: 'qgap2')" in msg, msg
+
+
+def test_channels_last_is_refused_up_front():
+    # ONNX Runtime's channels_last=1 means NHWC data; importing it as NCHW would give wrong numbers
+    u8 = TensorProto.UINT8
+    params = ["s", "z", "s", "z"]
+    nodes = [helper.make_node("QLinearAveragePool", ["x"] + params, ["a"], name="qap_nhwc", domain="com.microsoft",
+                              kernel_shape=[2, 2], channels_last=1),
+             helper.make_node("QLinearGlobalAveragePool", ["x"] + params, ["b"], name="qgap_nhwc",
+                              domain="com.microsoft", channels_last=1)]
+    msg = import_error(nodes, {"x": (u8, [1, 4, 4, 3]), "s": (TensorProto.FLOAT, []), "z": (u8, [])},
+                       "ab", domains=["com.microsoft"])
+    assert "com.microsoft.QLinearAveragePool with channels_last=1" in msg and "'qap_nhwc'" in msg, msg
+    assert "com.microsoft.QLinearGlobalAveragePool with channels_last=1" in msg and "'qgap_nhwc'" in msg, msg

@@ -30,6 +30,9 @@ struct Value {
   std::string producer;        ///< span name of the node that produced it ("" for graph edges)
 };
 
+/// The value `value`, known at import time (typed from the array), produced by `producer`.
+Value KnownValue(const NDArray& value, const std::string& producer = "");
+
 class GraphConverter;
 
 /// An error NodeContext::Fail raised: it already names the model and the node.
@@ -114,9 +117,13 @@ class NodeContext {
   /// Converts `g`'s nodes in the enclosing graph's scope (they read every value defined so
   /// far) and returns the values of its outputs, in order.
   std::vector<Value> ConvertSubgraph(const onnx::GraphProto& g);
-  /// Converts `g` once more with its inputs bound to `inputs` (a Loop body's iteration); the
-  /// values it defines are dropped afterwards. Returns its outputs' values.
-  std::vector<Value> ConvertBody(const onnx::GraphProto& g, const std::vector<Value>& inputs);
+  /// `g`'s initializers, decoded (once per Loop: ConvertBody binds them on every iteration).
+  std::vector<Value> SubgraphInitializers(const onnx::GraphProto& g);
+  /// Converts `g` once more with its inputs bound to `inputs` and its initializers to
+  /// `initializers` (a Loop body's iteration); the values it defines are dropped afterwards.
+  /// Returns its outputs' values.
+  std::vector<Value> ConvertBody(const onnx::GraphProto& g, const std::vector<Value>& inputs,
+                                 const std::vector<Value>& initializers);
   /// `v`'s relay expression (a constant when only its value is known).
   relay::Expr Materialize(Value& v);
   /// Input `i`'s value, its relay variable created first when it is a graph input or weight

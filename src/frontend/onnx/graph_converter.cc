@@ -327,33 +327,39 @@ void GraphConverter::ConvertNodes(const google::protobuf::RepeatedPtrField<onnx:
   }
 }
 
+std::vector<Value> GraphConverter::SubgraphInitializers(const onnx::GraphProto& g, const NodeContext& ctx) {
+  std::vector<Value> inits;
+  for (const auto& t : g.initializer())
+    inits.push_back(KnownValue(TensorFromProto(t, base_dir_, "subgraph initializer '" + t.name() + "'"), ctx.name()));
+  return inits;
+}
+
 std::vector<Value> GraphConverter::ConvertSubgraph(const onnx::GraphProto& g, int opset, const NodeContext& ctx,
-                                                   const std::vector<Value>* bound) {
+                                                   const std::vector<Value>* bound,
+                                                   const std::vector<Value>* initializers) {
   // Values are single-assignment across scopes: a subgraph may read, never redefine, the
   // enclosing graph's values.
-  std::vector<std::string> defined;
+  if (bound) body_scopes_.emplace_back();
   auto fresh = [&](const std::string& edge, const std::string& what) {
     if (values_.count(edge))
       ctx.Fail("subgraph '" + g.name() + "': " + what + " '" + edge +
                "' redefines a value of the enclosing graph (ONNX values have a single producer)");
-    defined.push_back(edge);
+    if (!body_scopes_.empty()) body_scopes_.back().push_back(edge);
   };
-  if (bound) {
-    if (bound->size() != static_cast<size_t>(g.input_size()))
-      ctx.Fail("subgraph '" + g.name() + "' has " + std::to_string(g.input_size()) + " inputs, not " +
-               std::to_string(bound->size()));
+  if (bound) {  // ConvertLoop checked the counts
+    TIRGEN_ICHECK(bound->size() == static_cast<size_t>(g.input_size()) && initializers &&
+                  initializers->size() == static_cast<size_t>(g.initializer_size()))
+        << "subgraph '" << g.name() << "' bound to the wrong number of values";
     for (int i = 0; i < g.input_size(); ++i) {
       fresh(g.input(i).name(), "input");
       values_[g.input(i).name()] = (*bound)[i];
     }
   }
-  for (const auto& t : g.initializer()) {
-    fresh(t.name(), "initializer");
-    Value v;
-    v.known = TensorFromProto(t, base_dir_, "subgraph initializer '" + t.name() + "'");
-    v.type = relay::TensorType(v.known->shape, v.known->dtype);
-    v.producer = ctx.name();
-    values_[t.name()] = std::move(v);
+  std::vector<Value> decoded = initializers ? std::vector<Value>() : SubgraphInitializers(g, ctx);
+  const std::vector<Value>& inits = initializers ? *initializers : decoded;
+  for (int i = 0; i < g.initializer_size(); ++i) {
+    fresh(g.initializer(i).name(), "initializer");
+    values_[g.initializer(i).name()] = inits[i];
   }
   for (const auto& n : g.node())
     for (const auto& out : n.output())
@@ -367,19 +373,8 @@ std::vector<Value> GraphConverter::ConvertSubgraph(const onnx::GraphProto& g, in
     outs.push_back(v);
   }
   if (bound) {
-    for (const std::string& edge : defined) values_.erase(edge);
-    // and what nested subgraphs (an If's taken branch) defined in this scope
-    std::function<void(const onnx::GraphProto&)> nested = [&](const onnx::GraphProto& sub) {
-      for (const auto& n : sub.node())
-        for (const auto& a : n.attribute()) {
-          if (a.type() != onnx::AttributeProto::GRAPH) continue;
-          for (const auto& t : a.g().initializer()) values_.erase(t.name());
-          for (const auto& inner : a.g().node())
-            for (const auto& out : inner.output()) values_.erase(out);
-          nested(a.g());
-        }
-    };
-    nested(g);
+    for (const std::string& edge : body_scopes_.back()) values_.erase(edge);
+    body_scopes_.pop_back();
   }
   return outs;
 }

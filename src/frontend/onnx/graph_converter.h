@@ -34,11 +34,16 @@ class GraphConverter {
   relay::Expr Materialize(const std::string& edge, Value* v, const std::string& consumer);
   /// Defines `edge` (a node output).
   void Define(const std::string& edge, Value value);
+  /// `g`'s initializers decoded, in order (produced by node `ctx`).
+  std::vector<Value> SubgraphInitializers(const onnx::GraphProto& g, const NodeContext& ctx);
   /// Converts subgraph `g` (If's taken branch, for node `ctx`) in this graph's scope and
-  /// returns its outputs' values. With `bound` (a Loop body), g's inputs take those values
-  /// and every value g defines is dropped afterwards, so the body can be converted again.
+  /// returns its outputs' values. With `bound` (a Loop body), g's inputs take those values,
+  /// its initializers `initializers` (SubgraphInitializers(g)), and every value g and the
+  /// subgraphs converted inside it define is dropped afterwards, so the body can be converted
+  /// again.
   std::vector<Value> ConvertSubgraph(const onnx::GraphProto& g, int opset, const NodeContext& ctx,
-                                     const std::vector<Value>* bound = nullptr);
+                                     const std::vector<Value>* bound = nullptr,
+                                     const std::vector<Value>* initializers = nullptr);
 
  private:
   void CheckSupported(int opset) const;
@@ -62,6 +67,9 @@ class GraphConverter {
   std::vector<std::string> initializer_order_;  ///< initializers, in file order
   std::vector<std::string> input_order_;        ///< graph inputs that are not initializers
   std::map<std::string, int> unnamed_count_;    ///< per op type, for nodes without a name
+  /// Per Loop body being converted (innermost last): the edges defined in it, nested If
+  /// branches' included, which are dropped when its iteration ends.
+  std::vector<std::vector<std::string>> body_scopes_;
 };
 
 }  // namespace onnx_import

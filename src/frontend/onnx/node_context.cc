@@ -26,6 +26,14 @@ relay::Expr Finish(const relay::Expr& expr, relay::Type type, const std::string&
 
 }  // namespace
 
+Value KnownValue(const NDArray& value, const std::string& producer) {
+  Value v;
+  v.known = value;
+  v.type = relay::TensorType(value->shape, value->dtype);
+  v.producer = producer;
+  return v;
+}
+
 NodeContext::NodeContext(GraphConverter* graph, const onnx::NodeProto& node, std::string name, int opset)
     : graph_(graph), node_(node), name_(std::move(name)), opset_(opset) {}
 
@@ -234,11 +242,7 @@ void NodeContext::SetKnownOutput(int i, const NDArray& value) {
   // A value known at import time becomes a Relay constant, whose type has int32 dims: a
   // Constant attribute or a folded result may hold an empty tensor with a huge dimension.
   CheckShape(value->shape, "output '" + node_.output(i) + "'");
-  Value v;
-  v.known = value;
-  v.type = relay::TensorType(value->shape, value->dtype);
-  v.producer = name_;
-  graph_->Define(node_.output(i), std::move(v));
+  graph_->Define(node_.output(i), KnownValue(value, name_));
 }
 
 void NodeContext::SetOutputValue(int i, const Value& value) {
@@ -255,11 +259,20 @@ std::vector<Value> NodeContext::ConvertSubgraph(const onnx::GraphProto& g) {
   return graph_->ConvertSubgraph(g, opset_, *this);
 }
 
-std::vector<Value> NodeContext::ConvertBody(const onnx::GraphProto& g, const std::vector<Value>& inputs) {
-  return graph_->ConvertSubgraph(g, opset_, *this, &inputs);
+std::vector<Value> NodeContext::SubgraphInitializers(const onnx::GraphProto& g) {
+  return graph_->SubgraphInitializers(g, *this);
 }
 
-relay::Expr NodeContext::Materialize(Value& v) { return graph_->Materialize("", &v, name_); }
+std::vector<Value> NodeContext::ConvertBody(const onnx::GraphProto& g, const std::vector<Value>& inputs,
+                                            const std::vector<Value>& initializers) {
+  return graph_->ConvertSubgraph(g, opset_, *this, &inputs, &initializers);
+}
+
+relay::Expr NodeContext::Materialize(Value& v) {
+  // no edge to name: only values that already carry an expression, or known constants, come here
+  TIRGEN_ICHECK(v.expr.defined() || !(v.is_param || v.is_input)) << "Materialize of a graph input or weight without its edge";
+  return graph_->Materialize("", &v, name_);
+}
 
 Value NodeContext::InputValue(int i) {
   if (In(i).is_param || In(i).is_input) Input(i);

@@ -17,6 +17,11 @@ const onnx::AttributeProto* FindAttr(const onnx::NodeProto& node, const std::str
 
 std::string RankText(int rank) { return "an input of rank " + std::to_string(rank); }
 
+// ONNX Runtime's NHWC form of its quantized pools, which the converters read as NCHW.
+std::string ChannelsLastForm(const NodeForm& f) {
+  return f.Int("channels_last", 0) != 0 ? "channels_last=1 (NHWC data; transpose it to NCHW around the node)" : "";
+}
+
 // Conv, ConvTranspose, MaxPool, AveragePool: 1-, 2- and 3-D (relay's *1d/*2d/*3d ops).
 std::string SpatialForms(const NodeForm& f) {
   int rank = f.Rank(0);
@@ -29,7 +34,14 @@ std::string SpatialForms(const NodeForm& f) {
       if (d != 1) return "dilations != 1 on a 3-D input";
   }
   if (f.node.op_type() == "MaxPool" && f.Int("storage_order", 0) != 0) return "storage_order=1";
-  return "";
+  return ChannelsLastForm(f);
+}
+
+// QLinearGlobalAveragePool: relay's 1-, 2- and 3-D global pools, NCHW.
+std::string GlobalPoolForms(const NodeForm& f) {
+  int rank = f.Rank(0);
+  if (rank >= 0 && (rank < 3 || rank > 5)) return RankText(rank) + " (ranks 3 to 5)";
+  return ChannelsLastForm(f);
 }
 
 std::string BatchNormForms(const NodeForm& f) {
@@ -86,6 +98,7 @@ std::vector<int64_t> NodeForm::Ints(const std::string& name) const {
 void AddFormChecks(ConverterTable* table) {
   for (const char* op : {"Conv", "ConvTranspose", "MaxPool", "AveragePool", "com.microsoft.QLinearAveragePool"})
     SetForms(table, op, SpatialForms);
+  SetForms(table, "com.microsoft.QLinearGlobalAveragePool", GlobalPoolForms);
   SetForms(table, "BatchNormalization", BatchNormForms);
   SetForms(table, "SpatialBN", BatchNormForms);
   SetForms(table, "LayerNormalization", LayerNormForms);

@@ -34,13 +34,6 @@ void ConvertIf(NodeContext& ctx) {
 // More iterations than this are refused (each one copies the body into the program).
 constexpr int64_t kMaxUnrolled = 4096;
 
-Value KnownScalarValue(const HostTensor& t) {
-  Value v;
-  v.known = ToNDArray(t);
-  v.type = relay::TensorType(t.shape, t.dtype);
-  return v;
-}
-
 void ConvertLoop(NodeContext& ctx) {
   const onnx::GraphProto& body = ctx.GraphAttr("body");
   int carried = ctx.num_inputs() - 2;
@@ -59,15 +52,16 @@ void ConvertLoop(NodeContext& ctx) {
   std::vector<Value> values;
   for (int i = 0; i < carried; ++i) values.push_back(ctx.InputValue(i + 2));
   std::vector<std::vector<Value>> scanned(scans);
+  std::vector<Value> initializers = ctx.SubgraphInitializers(body);  // decoded once, bound per iteration
   for (int64_t it = 0; cond && (trips < 0 || it < trips); ++it) {
     if (it == kMaxUnrolled)
       ctx.Fail("runs more than " + std::to_string(kMaxUnrolled) + " iterations, more than tirgen unrolls");
     HostTensor iter = HostTensor::Make({}, DataType::Int(64)), c = HostTensor::Make({}, DataType::Bool());
     iter.SetInt(0, it);
     c.SetInt(0, 1);
-    std::vector<Value> bound = {KnownScalarValue(iter), KnownScalarValue(c)};
+    std::vector<Value> bound = {KnownValue(ToNDArray(iter)), KnownValue(ToNDArray(c))};
     bound.insert(bound.end(), values.begin(), values.end());
-    std::vector<Value> outs = ctx.ConvertBody(body, bound);
+    std::vector<Value> outs = ctx.ConvertBody(body, bound, initializers);
     if (!outs[0].known.defined())
       ctx.Fail("the condition after iteration " + std::to_string(it) + " ('" + body.output(0).name() +
                "') is only known at run time; tirgen unrolls a Loop only when its trip count and "

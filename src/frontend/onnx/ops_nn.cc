@@ -57,6 +57,17 @@ relay::Expr PoolCall(NodeContext& ctx, const relay::Expr& x, bool avg) {
   return ctx.Call(Picked(avg ? "nn.avg_pool" : "nn.max_pool", rank), {x}, attrs);
 }
 
+// Global pools: relay's 2-D op for NCHW, a keepdims reduction over the spatial axes otherwise
+// (TVM's 1-D and 3-D global pools give the same numbers).
+relay::Expr GlobalPoolCall(NodeContext& ctx, const relay::Expr& x, bool avg) {
+  int rank = ctx.Rank(0);
+  if (rank < 3) ctx.Fail("input must have rank >= 3 (N, C, spatial...)");
+  if (rank == 4) return ctx.Call(avg ? "nn.global_avg_pool2d" : "nn.global_max_pool2d", {x});
+  std::vector<int64_t> axes;
+  for (int i = 2; i < rank; ++i) axes.push_back(i);
+  return ctx.Call(avg ? "mean" : "max", {x}, {{"axis", relay::AttrInts(axes)}, {"keepdims", relay::AttrBool(true)}});
+}
+
 namespace {
 
 using relay::AttrInts;
@@ -307,19 +318,8 @@ void ConvertInstanceNorm(NodeContext& ctx) {
 
 void ConvertPool(NodeContext& ctx) { ctx.SetOutput(0, PoolCall(ctx, ctx.Input(0), ctx.op_type() == "AveragePool")); }
 
-// Global pools: relay's 2-D op for NCHW, a keepdims reduction over the spatial axes otherwise.
 void ConvertGlobalPool(NodeContext& ctx) {
-  bool avg = ctx.op_type() == "GlobalAveragePool";
-  int rank = ctx.Rank(0);
-  if (rank < 3) ctx.Fail("input must have rank >= 3 (N, C, spatial...)");
-  if (rank == 4) {
-    ctx.SetOutput(0, ctx.Call(avg ? "nn.global_avg_pool2d" : "nn.global_max_pool2d", {ctx.Input(0)}));
-    return;
-  }
-  std::vector<int64_t> axes;
-  for (int i = 2; i < rank; ++i) axes.push_back(i);
-  ctx.SetOutput(0, ctx.Call(avg ? "mean" : "max", {ctx.Input(0)},
-                            {{"axis", AttrInts(axes)}, {"keepdims", relay::AttrBool(true)}}));
+  ctx.SetOutput(0, GlobalPoolCall(ctx, ctx.Input(0), ctx.op_type() == "GlobalAveragePool"));
 }
 
 // Softmax/LogSoftmax. Opset 13 normalizes along `axis` (default -1); before, the input is

@@ -158,11 +158,10 @@ void ConvertAttention(NodeContext& ctx) {
   Expr scores = ctx.Call("nn.batch_matmul", {q, k}, {{"transpose_a", AttrBool(false)}, {"transpose_b", AttrBool(true)}});
   scores = ctx.Call("divide", {scores, ctx.Scalar(std::sqrt(static_cast<double>(head)), dt)});
   scores = ctx.Reshape(scores, {batch, heads, seq, total});
-  // mask 1 -> 0, 0 -> -10000, broadcast over heads and repeated over the query rows
+  // mask 1 -> 0, 0 -> -10000, (batch, 1, 1, total): broadcast over heads and query rows
   Expr m = ctx.Call("cast", {ctx.Input(3)}, {{"dtype", String(dt.str())}});
   m = ctx.Call("multiply", {ctx.Call("subtract", {ctx.Scalar(1.0, dt), m}), ctx.Scalar(-10000.0, dt)});
   m = ctx.Call("expand_dims", {m}, {{"axis", AttrInt(1)}, {"num_newaxis", AttrInt(2)}});
-  m = ctx.Call("concatenate", {ctx.MakeTuple(std::vector<Expr>(static_cast<size_t>(seq), m))}, {{"axis", AttrInt(2)}});
   if (unidirectional) m = ctx.Call("add", {m, UnidirectionalMask(ctx, 0, -10000, past, seq, dt)});
   scores = ctx.Call("add", {scores, m});
   if (unidirectional) {  // future positions take the mask's value alone (ONNX Runtime's parity fix)

@@ -57,26 +57,8 @@ void ConvertQLinearUnary(NodeContext& ctx) {
 // AveragePool's relay call (1-, 2- or 3-D, ops_nn.cc) on the dequantized input.
 void ConvertQLinearAveragePool(NodeContext& ctx) { SetQuantized(ctx, PoolCall(ctx, Dequantized(ctx, 0), true), 3); }
 
-// TVM's nn.global_avg_pool{1,2,3}d by rank; tirgen has the 2-D op, and for 1-D and 3-D the
-// mean over the spatial axes GlobalAveragePool uses (the same numbers).
-void ConvertQLinearGlobalAveragePool(NodeContext& ctx) {
-  int rank = ctx.Rank(0);
-  if (rank < 3 || rank > 5) ctx.Fail("input must have rank 3 to 5 (N, C, 1 to 3 spatial axes), not " + std::to_string(rank));
-  Expr x = Dequantized(ctx, 0);
-  if (rank == 4) {
-    SetQuantized(ctx, ctx.Call("nn.global_avg_pool2d", {x}), 3);
-    return;
-  }
-  std::vector<int64_t> axes;
-  for (int i = 2; i < rank; ++i) axes.push_back(i);
-  SetQuantized(ctx, ctx.Call("mean", {x}, {{"axis", relay::AttrInts(axes)}, {"keepdims", relay::AttrBool(true)}}), 3);
-}
-
-std::string GlobalPoolForms(const NodeForm& f) {
-  int rank = f.Rank(0);
-  if (rank >= 0 && (rank < 3 || rank > 5)) return "an input of rank " + std::to_string(rank) + " (ranks 3 to 5)";
-  return "";
-}
+// TVM's nn.global_avg_pool{1,2,3}d by rank: GlobalAveragePool's relay call (ops_nn.cc).
+void ConvertQLinearGlobalAveragePool(NodeContext& ctx) { SetQuantized(ctx, GlobalPoolCall(ctx, Dequantized(ctx, 0), true), 3); }
 
 }  // namespace
 
@@ -84,8 +66,9 @@ void AddQLinearConverters(ConverterTable* table) {
   for (const char* op : {"QLinearAdd", "QLinearMul"}) (*table)[std::string("com.microsoft.") + op] = ConvertQLinearBinary;
   for (const char* op : {"QLinearLeakyRelu", "QLinearSigmoid", "QLinearSoftmax"})
     (*table)[std::string("com.microsoft.") + op] = ConvertQLinearUnary;
-  (*table)["com.microsoft.QLinearAveragePool"] = ConvertQLinearAveragePool;  // forms: op_forms.cc
-  (*table)["com.microsoft.QLinearGlobalAveragePool"] = Converter(ConvertQLinearGlobalAveragePool, GlobalPoolForms);
+  // forms: op_forms.cc
+  (*table)["com.microsoft.QLinearAveragePool"] = ConvertQLinearAveragePool;
+  (*table)["com.microsoft.QLinearGlobalAveragePool"] = ConvertQLinearGlobalAveragePool;
 }
 
 }  // namespace onnx_import
