@@ -127,14 +127,14 @@ NDArray TensorFromProto(const onnx::TensorProto& t, const std::string& base_dir,
                         const std::string& what) {
   DataType dtype = DTypeFromOnnx(t.data_type(), what);
   std::vector<int64_t> shape(t.dims().begin(), t.dims().end());
+  // Counted with overflow checks (a count that wraps to 0 once passed the size check) and
+  // compared with the data actually present before the tensor is allocated.
+  int64_t n = support::CheckedNumElements(shape, dtype.bytes(), what);
   // Every ONNX tensor becomes a Relay constant, whose shape is int32 (an empty tensor may still
   // declare a huge dimension).
   for (int64_t d : shape)
     if (d > std::numeric_limits<int32_t>::max())
       throw Error(what + ": dimension " + std::to_string(d) + " is beyond int32; tirgen's shapes are int32, as TVM's");
-  // Counted with overflow checks (a count that wraps to 0 once passed the size check) and
-  // compared with the data actually present before the tensor is allocated.
-  int64_t n = support::CheckedNumElements(shape, dtype.bytes(), what);
   size_t nbytes = static_cast<size_t>(n) * dtype.bytes();
   auto count_check = [&](int64_t have) {
     if (have != n)
