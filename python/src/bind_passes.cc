@@ -5,6 +5,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <memory>
 #include <optional>
 #include <string>
@@ -29,17 +30,15 @@ int64_t IntArg(const std::string& pass, const py::handle& v) {
 }
 
 // The integer arguments of pass `name`, in its parameters' order: positional ones first, then
-// keywords by TVM's parameter names (VectorizeLoop(enable_vectorize=False)); a gap before a given
-// argument takes the parameter's default.
+// keywords by TVM's parameter names (VectorizeLoop(enable_vectorize=False)). The pass factory
+// checks the count, fills the defaults of trailing ones and refuses a missing required one; only
+// a gap before a keyword given later needs its default here.
 std::vector<int64_t> PassArgs(const std::string& name, const py::args& args, const py::kwargs& kwargs) {
   const std::vector<tt::PassParam>& params = tt::PassParams(name);
   std::string accepted;
   for (const tt::PassParam& p : params) accepted += (accepted.empty() ? "" : ", ") + p.name;
   if (accepted.empty()) accepted = "none";
-  TIRGEN_CHECK(args.size() <= params.size())
-      << name << "() takes at most " << params.size() << " argument" << (params.size() == 1 ? "" : "s") << ", got "
-      << args.size() << " (accepted: " << accepted << ")";
-  std::vector<std::optional<int64_t>> given(params.size());
+  std::vector<std::optional<int64_t>> given(std::max(args.size(), params.size()));
   for (size_t i = 0; i < args.size(); ++i) given[i] = IntArg(name, args[i]);
   for (const auto& kv : kwargs) {
     std::string key = py::str(kv.first);
@@ -51,12 +50,11 @@ std::vector<int64_t> PassArgs(const std::string& name, const py::args& args, con
     given[i] = IntArg(name, kv.second);
   }
   size_t n = given.size();
-  while (n > 0 && !given[n - 1]) --n;  // trailing parameters left out take their defaults
+  while (n > 0 && !given[n - 1]) --n;  // trailing parameters left out: the factory fills them
   std::vector<int64_t> out;
-  for (size_t i = 0; i < params.size(); ++i) {
-    if (i >= n && params[i].default_value) break;
+  for (size_t i = 0; i < n; ++i) {
     std::optional<int64_t> v = given[i] ? given[i] : params[i].default_value;
-    TIRGEN_CHECK(v) << name << "() missing required argument '" << params[i].name << "'";
+    if (!v) break;  // a required one left out: the factory names it
     out.push_back(*v);
   }
   return out;

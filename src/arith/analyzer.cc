@@ -7,6 +7,7 @@
 #include "canonical.h"
 #include "rewrite_simplify.h"
 #include "tirgen/arith/simplify.h"
+#include "tirgen/arith/analyzer_testing.h"
 #include "transitive_comparison.h"
 #include "tirgen/tir/call_effect.h"
 #include "tirgen/tir/functor.h"
@@ -77,6 +78,8 @@ class BoundSubstituter : public StmtExprMutator {
 
 Analyzer::Analyzer() : comparisons_(std::make_unique<TransitiveComparisons>()) {}
 Analyzer::~Analyzer() = default;
+
+size_t TransitiveKeyComparisons(const Analyzer& analyzer) { return analyzer.comparisons().key_comparisons(); }
 
 void Analyzer::Bind(const Var& var, const Range& range) {
   keep_alive_.push_back(var);

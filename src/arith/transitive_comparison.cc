@@ -117,10 +117,9 @@ void TransitiveComparisons::Add(const PrimExpr& constraint, std::vector<Fact>* o
 }
 
 void TransitiveComparisons::Bind(const Var& var, const Range& range) {
-  auto it = bound_.find(var.get());
+  auto it = bound_.find(var);
   if (it == bound_.end()) {
-    bound_.emplace(var.get(), range);
-    bound_vars_.push_back(var);
+    bound_.emplace(var, range);
   } else {
     if (ExprDeepEqual(it->second->min, range->min) && ExprDeepEqual(it->second->extent, range->extent)) return;
     int k = FindKey(var);

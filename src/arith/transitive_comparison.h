@@ -38,6 +38,9 @@ std::vector<tir::PrimExpr> Conjuncts(const tir::PrimExpr& e);
 
 class TransitiveComparisons {
  public:
+  TransitiveComparisons() : keys_(0, tir::ExprDeepHasher(), KeyEqual{&key_comparisons_}) {}
+  TransitiveComparisons(const TransitiveComparisons&) = delete;  // keys_ points at the counter
+  TransitiveComparisons& operator=(const TransitiveComparisons&) = delete;
   /// `var` in [min, min + extent): facts var >= min, var < min + extent (var == min for a unit
   /// extent). Rebinding a variable drops the facts of its old range.
   void Bind(const tir::Var& var, const tir::Range& range);
@@ -48,6 +51,9 @@ class TransitiveComparisons {
   void ExitConstraints(size_t n) { scoped_.erase(scoped_.begin() + static_cast<std::ptrdiff_t>(n), scoped_.end()); }
   /// What the facts prove about lhs against rhs (integers only); kUnknown when nothing.
   CompareResult TryCompare(const tir::PrimExpr& lhs, const tir::PrimExpr& rhs, bool propagate) const;
+  /// How many times two expressions were compared by deep equality to find a key (for tests: a
+  /// lookup compares against the few keys of equal hash, never against every key seen).
+  size_t key_comparisons() const { return key_comparisons_; }
 
  private:
   struct Fact {
@@ -58,16 +64,25 @@ class TransitiveComparisons {
     std::optional<Fact> WithLhs(int key) const;
     bool Implies(const Fact& other) const;
   };
+  // ExprDeepEqual that counts its calls.
+  struct KeyEqual {
+    size_t* count;
+    bool operator()(const tir::PrimExpr& a, const tir::PrimExpr& b) const {
+      ++*count;
+      return tir::ExprDeepEqual(a, b);
+    }
+  };
   int Key(const tir::PrimExpr& e);
   int FindKey(const tir::PrimExpr& e) const;
   void Add(const tir::PrimExpr& constraint, std::vector<Fact>* out);
   std::vector<Fact> Chains(int lhs, int rhs) const;
 
+  size_t key_comparisons_ = 0;
   // expression -> key (keys are 0, 1, ... in order of first use; TVM's ExprToPreviousKey)
-  std::unordered_map<tir::PrimExpr, int, tir::ExprDeepHasher, tir::ExprDeepEqualTo> keys_;
+  std::unordered_map<tir::PrimExpr, int, tir::ExprDeepHasher, KeyEqual> keys_;
   std::vector<Fact> knowns_, scoped_;
-  std::unordered_map<const tir::VarNode*, tir::Range> bound_;  // ranges bound so far, by variable
-  std::vector<tir::Var> bound_vars_;  // keeps the variables of bound_ alive
+  // ranges bound so far, by variable
+  std::unordered_map<tir::Var, tir::Range, ObjectPtrHash, ObjectPtrEqual> bound_;
 };
 
 }  // namespace arith

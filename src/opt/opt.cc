@@ -121,8 +121,16 @@ void CheckKnown(const PassCall& call) {
     throw Error("error: --pass: unknown pass \"" + call.name + "\"" + hint + "; known passes: " +
                 KnownList());
   }
-  size_t max_args = IsTir(call.name) ? tir::transform::PassMaxArgs(call.name.substr(4))
-                                      : RelayPasses().at(call.name).max_args;
+  if (IsTir(call.name)) {
+    // The TIR pass factory checks its arguments (count, required ones) with its own message.
+    try {
+      tir::transform::GetPassFactory(call.name.substr(4))(call.args);
+    } catch (const Error& e) {
+      throw Error("error: --pass " + call.name + ": " + e.message());
+    }
+    return;
+  }
+  size_t max_args = RelayPasses().at(call.name).max_args;
   TIRGEN_CHECK(call.args.size() <= max_args)
       << "error: --pass " << call.name << ": takes at most " << max_args << " argument"
       << (max_args == 1 ? "" : "s") << ", got " << call.args.size();

@@ -9,7 +9,10 @@ namespace runtime {
 IRModule LowerForBuild(const IRModule& mod) { return tir::transform::LoweringPipeline()(mod); }
 
 codegen::CSource EmitC(const IRModule& mod, const target::Target& target) {
-  return codegen::GenerateC(LowerForBuild(mod), target);
+  IRModule lowered = LowerForBuild(mod);
+  for (const auto& [name, f] : lowered->functions)
+    if (f.as<tir::PrimFuncNode>()) Module::CheckStaticShapes(f.cast<tir::PrimFunc>(), name);
+  return codegen::GenerateC(lowered, target);
 }
 
 codegen::CSource EmitC(const IRModule& mod) { return EmitC(mod, target::DefaultBuildTarget()); }

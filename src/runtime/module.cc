@@ -68,7 +68,25 @@ Module Module::Load(const std::string& library, const std::vector<codegen::CFunc
   return m;
 }
 
+namespace {
+// The constant shape of a parameter's buffer (ParamsOf's and CheckStaticShapes' one check).
+std::vector<int64_t> StaticShape(const Buffer& b, const std::string& name) {
+  std::vector<int64_t> shape;
+  for (const PrimExpr& e : b->shape) {
+    const auto* imm = e.as<IntImmNode>();
+    TIRGEN_CHECK(imm) << name << ": parameter " << b->name << " has a symbolic shape";
+    shape.push_back(imm->value);
+  }
+  return shape;
+}
+}  // namespace
+
+void Module::CheckStaticShapes(const tir::PrimFunc& func, const std::string& name) {
+  for (const auto& kv : func->buffer_map) StaticShape(kv.second, name);
+}
+
 Module Module::Build(const std::vector<std::pair<std::string, tir::PrimFunc>>& funcs) {
+  for (const auto& [name, f] : funcs) CheckStaticShapes(f, name);
   codegen::CSource src = codegen::GenerateC(funcs);
   return Load(codegen::BuildSharedLibrary(src.code, src.needs_openmp), src.functions);
 }
@@ -124,11 +142,7 @@ std::vector<Module::Param> Module::ParamsOf(const PrimFunc& f, const std::string
     p.name = (*b)->name;
     p.dtype = (*b)->dtype;
     p.written = written[i];
-    for (const PrimExpr& e : (*b)->shape) {
-      const auto* imm = e.as<IntImmNode>();
-      TIRGEN_CHECK(imm) << name << ": parameter " << (*b)->name << " has a symbolic shape";
-      p.shape.push_back(imm->value);
-    }
+    p.shape = StaticShape(*b, name);
     params.push_back(std::move(p));
   }
   return params;

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <limits>
+#include <optional>
 
 #include "parser_impl.h"
 #include "tir_ops.h"
@@ -508,16 +509,20 @@ Value Parser::ParseTerm() {
   }
   return a;
 }
-// True for the integer literal 2^63 (decimal or hex): negated, it is INT64_MIN, which Python
-// (and so TVM's parser) reads as -(2^63) but which has no positive int64 to negate.
+// The value of an integer literal (decimal or hex) as unsigned; nullopt for a float literal. One
+// too large for uint64 reads as UINT64_MAX (strtoull saturates), too large for int64 either way.
+static std::optional<uint64_t> IntLiteralMagnitude(const std::string& text) {
+  bool hex = text.size() > 1 && (text[1] == 'x' || text[1] == 'X');
+  if (!hex && text.find_first_of(".eE") != std::string::npos) return std::nullopt;
+  return std::strtoull(text.c_str(), nullptr, hex ? 16 : 10);
+}
+
+// True for the integer literal 2^63: negated, it is INT64_MIN, which Python (and so TVM's parser)
+// reads as -(2^63) but which has no positive int64 to negate.
 static bool IsInt64MinMagnitude(const Token& t) {
   if (t.kind != Tok::kNumber) return false;
-  std::string text(t.text);
-  bool hex = text.size() > 1 && (text[1] == 'x' || text[1] == 'X');
-  if (!hex && text.find_first_of(".eEjJ") != std::string::npos) return false;
-  errno = 0;
-  unsigned long long u = std::strtoull(text.c_str(), nullptr, hex ? 16 : 10);
-  return errno != ERANGE && u == (1ULL << 63);
+  std::optional<uint64_t> u = IntLiteralMagnitude(std::string(t.text));
+  return u && *u == (uint64_t{1} << 63);
 }
 
 Value Parser::ParseFactor() {
@@ -897,17 +902,14 @@ Value Parser::ParseAtom() {
       v.line = t.line;
       v.col = t.col;
       std::string text(t.text);
-      bool hex = text.size() > 1 && (text[1] == 'x' || text[1] == 'X');
-      if (!hex && text.find_first_of(".eE") != std::string::npos) {
+      if (std::optional<uint64_t> u = IntLiteralMagnitude(text)) {
+        v.k = Value::K::kInt;
+        if (*u > static_cast<uint64_t>(std::numeric_limits<int64_t>::max()))
+          Fail(t, "integer literal " + text + " is too large");
+        v.i = static_cast<int64_t>(*u);
+      } else {
         v.k = Value::K::kFloat;
         v.f = std::strtod(text.c_str(), nullptr);
-      } else {
-        v.k = Value::K::kInt;
-        errno = 0;
-        unsigned long long u = std::strtoull(text.c_str(), nullptr, hex ? 16 : 10);
-        if (errno == ERANGE || u > static_cast<unsigned long long>(std::numeric_limits<int64_t>::max()))
-          Fail(t, "integer literal " + text + " is too large");
-        v.i = static_cast<int64_t>(u);
       }
       return v;
     }
@@ -1062,17 +1064,14 @@ Value Parser::ParseCall(const Value& callee) {
   args.self = callee.obj;
   while (!Peek().IsOp(")")) {
     if (Peek().IsOp("**")) Fail(Peek(), "keyword argument unpacking (**kwargs) is not supported");
-    if (Peek().IsOp("*")) {  // *seq: the items of a tuple or list as positional arguments
+    if (Peek().IsOp("*")) {
+      // *seq: the items of a tuple or list as positional arguments (Python allows it after a
+      // keyword argument too: f(x=1, *seq))
       const Token& star = Next();
-      if (!args.kw.empty()) Fail(star, "positional argument follows keyword argument");
       Value seq = ParseExpr();
       if (!seq.IsSeq()) Fail(star, "* unpacks a tuple or list here (such as *A.shape or a tuple from the enclosing scope)");
       for (const Value& v : ToList(seq, "an unpacked argument")) args.pos.push_back(v);
-      if (Peek().IsOp(")")) break;
-      ExpectOp(",", "or ')' in the argument list");
-      continue;
-    }
-    if (Peek().kind == Tok::kName && Peek(1).IsOp("=")) {
+    } else if (Peek().kind == Tok::kName && Peek(1).IsOp("=")) {
       const Token& key = Next();
       Next();
       std::string k(key.text);

@@ -323,6 +323,14 @@ def test_star_unpacking_of_a_tuple_from_the_enclosing_scope():
                             '    for i in T.grid(*A):\n        A[i] = T.float32(0)\n')
 
 
+def test_star_unpacking_after_a_keyword_argument():
+    """f(x=1, *seq) is valid Python: the unpacked items are positional arguments."""
+    head = '@T.prim_func\ndef f(A: T.Buffer(2, "float32"), B: T.Buffer(2, "int32")):\n'
+    starred = tirgen.script.parse(head + '    B[0] = T.Cast(value=A[0], *("int32",))\n')
+    plain = tirgen.script.parse(head + '    B[0] = T.Cast("int32", A[0])\n')
+    assert tirgen.structural_equal(starred, plain), starred.script()
+
+
 def test_numpy_calls_in_the_function_give_plain_values():
     """np.int64(2) and np.float32(0.5) called inside the function are the Python values 2 and
     0.5 (the parser cannot take numpy scalars), in a program and in a macro."""

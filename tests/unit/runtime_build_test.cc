@@ -326,6 +326,26 @@ TEST_F(RuntimeBuild, WrongArgumentsAreClearErrors) {
   EXPECT_THROW(m.Run("nope", {}), Error);
 }
 
+// A var inside a parameter's shape (a free symbol VerifyWellFormed accepts, as TVM does) is a
+// located error before C generation, not a C compiler error about an undeclared name.
+TEST_F(RuntimeBuild, SymbolicParameterShapeIsALocatedErrorBeforeC) {
+  IRModule mod = Parse(R"(# from tvm.script import tir as T
+
+@T.prim_func
+def main(a: T.handle):
+    n = T.int32()
+    A = T.match_buffer(a, (n * 32,))
+    for i in range(n * 32):
+        A[i] = T.float32(1)
+)");
+  try {
+    runtime::BuildModule(mod);
+    FAIL() << "no error";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.message(), "main: parameter A has a symbolic shape") << e.what();
+  }
+}
+
 }  // namespace
 }  // namespace tirgen
 

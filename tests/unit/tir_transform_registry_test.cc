@@ -33,6 +33,25 @@ TEST(PassRegistry, SecondRegistrationOfANameIsACompilerBugAndChangesNothing) {
   EXPECT_EQ(&GetPassFactory(name), factory);
 }
 
+// The registry fills the defaults of the arguments left out and refuses a missing required one, so
+// a factory always sees one argument per parameter (C++, opt and Python callers alike).
+TEST(PassRegistry, DefaultsAreFilledAndRequiredArgumentsChecked) {
+  EXPECT_EQ(GetPassFactory("CommonSubexprElimTIR")({}).name(), "CommonSubexprElimTIR");
+  EXPECT_EQ(GetPassFactory("VectorizeLoop")({0}).name(), "VectorizeLoop");
+  try {
+    GetPassFactory("NarrowDataType")({});
+    FAIL() << "expected an error";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.message(), "NarrowDataType() missing required argument 'target_bits' (accepted: target_bits)");
+  }
+  try {
+    GetPassFactory("VectorizeLoop")({1, 0});
+    FAIL() << "expected an error";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.message(), "VectorizeLoop() takes at most 1 argument, got 2 (accepted: enable_vectorize)");
+  }
+}
+
 }  // namespace transform
 }  // namespace tir
 }  // namespace tirgen

@@ -93,6 +93,20 @@ def f(a: T.handle):
         A[i] = T.float32(1)
 )");
   EXPECT_NE(AllProblems(mod).find("var m is used where it is not defined"), std::string::npos) << AllProblems(mod);
+  // Only the function's buffer_map takes free symbols (as TVM): inside a block's match_buffer
+  // shape an undefined var is reported.
+  mod = Parse(R"(
+@T.prim_func
+def f(a: T.handle):
+    A = T.match_buffer(a, (64,))
+    m = T.int32()
+    for i in range(2):
+        with T.block("outer"):
+            vi = T.axis.spatial(2, i)
+            B = T.match_buffer(A[vi * 32:vi * 32 + 32], (m * 32,))
+            B[0] = T.float32(1)
+)");
+  EXPECT_NE(AllProblems(mod).find("var m is used where it is not defined"), std::string::npos) << AllProblems(mod);
 }
 
 TEST(VerifyWellFormed, ShadowingIsAProblemDisjointRebindingIsNot) {

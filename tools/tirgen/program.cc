@@ -2,6 +2,7 @@
 
 #include "input_loader.h"
 #include "tirgen/frontend/onnx.h"
+#include "tirgen/ir/npz.h"
 #include "tirgen/runtime/executor.h"
 
 #include "tirgen/script/parser.h"
@@ -26,7 +27,7 @@ IRModule WithBoundChecks(const IRModule& mod, bool on) {
   return IRModule(mod->functions, attrs);
 }
 
-IRModule Load(const ProgramOptions& options, std::vector<std::string>* bound) {
+IRModule Load(const ProgramOptions& options, const std::vector<std::string>& inputs) {
   std::string name = options.input == "-" ? "<stdin>" : options.input;
   std::string text = frontend::IsOnnxPath(options.input) ? std::string() : ReadFile(options.input);
   if (IsTVMScript(text)) {
@@ -39,19 +40,21 @@ IRModule Load(const ProgramOptions& options, std::vector<std::string>* bound) {
   // A graph model: Relay text or ONNX (its weights in `graph.params`, --params overriding).
   LoadedInput graph = LoadInput({options.input, options.params, options.input_shapes},
                                 options.input == "-" ? &text : nullptr);
-  if (bound) {
-    auto main_it = graph.mod->functions.find("main");
-    if (const auto* main = main_it == graph.mod->functions.end() ? nullptr : main_it->second.as<relay::FunctionNode>())
-      for (const relay::Var& p : main->params)
-        if (graph.params.count(p->name_hint)) bound->push_back(p->name_hint);
+  // An --input of a parameter the weights bind: said before the (long) lowering, naming the source.
+  for (const std::string& input : inputs) {
+    if (!graph.params.count(input)) continue;
+    bool from_file = !options.params.empty() && LoadNpz(options.params).count(input);
+    TIRGEN_CHECK(false) << "--input " << input << ": main's parameter '" << input << "' is bound by "
+                        << (from_file ? "--params " + options.params : std::string("the model's weights"))
+                        << " already; give it in one place";
   }
   return runtime::LowerForExecution(graph.mod, graph.params, options.link_params);
 }
 
 }  // namespace
 
-IRModule LoadProgram(const ProgramOptions& options, std::vector<std::string>* bound) {
-  return WithBoundChecks(Load(options, bound), options.check_bounds);
+IRModule LoadProgram(const ProgramOptions& options, const std::vector<std::string>& inputs) {
+  return WithBoundChecks(Load(options, inputs), options.check_bounds);
 }
 
 void AddCheckBoundsOption(CLI::App* cmd, ProgramOptions* options) {

@@ -30,9 +30,9 @@ void AddCheckBoundsOption(CLI::App* cmd, ProgramOptions* options);
 bool IsTVMScript(const std::string& text);
 
 /// Reads and prepares the program (tirgen::Error naming the file on bad input).
-/// `bound` (optional) receives the names of Relay main's parameters that --params (or an ONNX
-/// model's weights) bound: they are no longer inputs.
-IRModule LoadProgram(const ProgramOptions& options, std::vector<std::string>* bound = nullptr);
+/// `inputs` names the --input values the caller will pass: one that the model's weights or
+/// --params bind (no longer an input) is an error naming where it is bound, before lowering.
+IRModule LoadProgram(const ProgramOptions& options, const std::vector<std::string>& inputs = {});
 
 /// The target of a --target option: target::DefaultBuildTarget() when empty, else the parsed
 /// text (tirgen::Error, one line listing the valid forms, when it is not a target).

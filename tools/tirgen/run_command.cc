@@ -147,12 +147,9 @@ int RunRun(const RunOptions& options) {
   TIRGEN_CHECK(!options.timed || options.repeat >= 1) << "--repeat must be at least 1, got " << options.repeat;
   TIRGEN_CHECK(options.profile >= 0) << "--profile must be at least 1, got " << options.profile;
   std::map<std::string, NDArray> inputs = ParseInputs(options.inputs);
-  std::vector<std::string> bound;
-  IRModule mod = LoadProgram(options.program, &bound);
-  for (const std::string& name : bound)
-    TIRGEN_CHECK(!inputs.count(name)) << "--input " << name << ": main's parameter '" << name << "' is bound by "
-                                      << (options.program.params.empty() ? "the model's weights" : "--params " + options.program.params)
-                                      << " already; give it in one place";
+  std::vector<std::string> input_names;
+  for (const auto& kv : inputs) input_names.push_back(kv.first);
+  IRModule mod = LoadProgram(options.program, input_names);
   auto main = mod->functions.find("main");
   bool relay_main = main != mod->functions.end() && main->second.as<relay::FunctionNode>();
   std::shared_ptr<tuner::ApplyReport> report;

@@ -43,6 +43,9 @@ class Module {
   /// The same for a compiled (loop form) PrimFunc, without loading anything (the tuner's
   /// runner reads candidates' parameters this way); `name` is for errors.
   static std::vector<Param> ParamsOf(const tir::PrimFunc& func, const std::string& name);
+  /// tirgen::Error "name: parameter A has a symbolic shape" when a buffer_map shape is not
+  /// constant: checked before generating C, which would leave its variables undeclared.
+  static void CheckStaticShapes(const tir::PrimFunc& func, const std::string& name);
   /// Call's checks: at most as many arguments as parameters; argument `i` of `shape` and
   /// `dtype` fits its parameter; the status code a call returned is 0.
   static void CheckArgCount(const std::string& name, size_t given, size_t takes);

@@ -19,12 +19,9 @@ bool ExprDeepEqual(const PrimExpr& a, const PrimExpr& b);
 /// use it to look things up, never to order or name anything.
 size_t ExprDeepHash(const PrimExpr& e);
 
-/// Hash and equality functors for unordered containers keyed by deep equality.
+/// The hash functor for unordered containers keyed by deep equality.
 struct ExprDeepHasher {
   size_t operator()(const PrimExpr& e) const { return ExprDeepHash(e); }
-};
-struct ExprDeepEqualTo {
-  bool operator()(const PrimExpr& a, const PrimExpr& b) const { return ExprDeepEqual(a, b); }
 };
 
 }  // namespace tir

@@ -69,12 +69,12 @@ struct PassParam {
 /// Registers a factory (called from a static initializer in each pass's file) with the
 /// parameters the pass takes, in order (NarrowDataType: {"target_bits"}).
 bool RegisterPass(const std::string& name, PassFactory factory, std::vector<PassParam> params = {});
-/// The factory for a name; tirgen::Error listing the known passes when absent.
+/// The factory for a name; tirgen::Error listing the known passes when absent. It takes at most
+/// one argument per parameter, fills the defaults of those left out, and refuses a missing
+/// required one (one message for C++, opt and Python callers).
 const PassFactory& GetPassFactory(const std::string& name);
 /// The parameters of the registered pass `name` (GetPassFactory's error if absent).
 const std::vector<PassParam>& PassParams(const std::string& name);
-/// How many arguments the registered pass `name` takes at most.
-size_t PassMaxArgs(const std::string& name);
 /// Names of all registered passes, sorted.
 std::vector<std::string> ListPasses();
 

@@ -116,7 +116,7 @@ class Verifier : public StmtExprVisitor {
     for (const auto& kv : f->buffer_map) {
       if (!params.count(kv.first.get()))
         Report("buffer_map", "buffer_map key " + kv.first->name_hint + " is not a parameter");
-      MatchBuffer(kv.second, "buffer_map entry of " + kv.second->name);
+      MatchBuffer(kv.second, "buffer_map entry of " + kv.second->name, /*free_symbols=*/true);
     }
     cur_stmt_ = "";
     VisitStmt(f->body);
@@ -286,7 +286,7 @@ class Verifier : public StmtExprVisitor {
     }
     for (const MatchBufferRegion& m : op->match_buffers) {
       CheckRegion(m->source, "match_buffer source");
-      MatchBuffer(m->buffer, "match_buffer " + m->buffer->name);
+      MatchBuffer(m->buffer, "match_buffer " + m->buffer->name, /*free_symbols=*/false);
     }
     if (op->init) {
       Push("init");
@@ -424,16 +424,18 @@ class Verifier : public StmtExprVisitor {
   }
 
   // buffer_map / match_buffer: the buffer's data var is bound, and variables standing alone as
-  // a shape, stride or offset are defined by the match (TVM's symbolic shapes). A variable
-  // inside a larger expression there (`n` of `(n * 32,)`) is a free symbol of the function:
-  // TVM v0.14's VerifyWellFormed accepts it (only building the packed API later asks for a
-  // definition), so it is taken as defined here too.
-  void MatchBuffer(const Buffer& b, const std::string& site) {
+  // a shape, stride or offset are defined by the match (TVM's symbolic shapes). In the function's
+  // buffer_map (`free_symbols`), a variable inside a larger expression (`n` of `(n * 32,)`) is a
+  // free symbol of the function: TVM v0.14's VerifyWellFormed accepts it (only building asks for
+  // a definition), so it is taken as defined here too. In a block's match_buffer it must be
+  // defined already, as in TVM.
+  void MatchBuffer(const Buffer& b, const std::string& site, bool free_symbols) {
     Bind(b->data, site);
     auto define_or_visit = [&](const PrimExpr& e) {
       if (const auto* v = e.as<VarNode>()) {
         if (!InScope(v)) Define(v);
       } else if (e.defined()) {
+        if (!free_symbols) return VisitExpr(e);
         struct FreeVars : StmtExprVisitor {
           using StmtExprVisitor::VisitExpr_;
           std::vector<const VarNode*> vars;

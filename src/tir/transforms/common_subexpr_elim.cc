@@ -234,7 +234,7 @@ Pass CommonSubexprElimTIR(bool enable_cse_tir, bool identify_equiv_terms) {
 TIRGEN_REGISTER_PASS_WITH_ARGS(
     CommonSubexprElimTIR,
     [](const std::vector<int64_t>& args) {
-      return CommonSubexprElimTIR(args.empty() || args[0] != 0, args.size() > 1 && args[1] != 0);
+      return CommonSubexprElimTIR(args[0] != 0, args[1] != 0);
     },
     {"enable_cse_tir", 1}, {"identify_equiv_terms", 0});
 

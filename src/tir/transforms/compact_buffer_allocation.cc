@@ -493,7 +493,7 @@ Pass CompactBufferAllocation(bool is_strict) {
 
 // CompactBufferAllocation() or CompactBufferAllocation(is_strict) with 0/1.
 TIRGEN_REGISTER_PASS_WITH_ARGS(
-    CompactBufferAllocation, [](const std::vector<int64_t>& args) { return CompactBufferAllocation(args.empty() || args[0] != 0); },
+    CompactBufferAllocation, [](const std::vector<int64_t>& args) { return CompactBufferAllocation(args[0] != 0); },
     {"is_strict", 1});
 
 }  // namespace transform

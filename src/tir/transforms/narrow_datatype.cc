@@ -236,10 +236,7 @@ Pass NarrowDataType(int target_bits) {
 
 TIRGEN_REGISTER_PASS_WITH_ARGS(
     NarrowDataType,
-    [](const std::vector<int64_t>& args) {
-      TIRGEN_CHECK(args.size() == 1) << "NarrowDataType takes one argument (the target bits)";
-      return NarrowDataType(static_cast<int>(args[0]));
-    },
+    [](const std::vector<int64_t>& args) { return NarrowDataType(static_cast<int>(args[0])); },
     {"target_bits", std::nullopt});
 
 }  // namespace transform

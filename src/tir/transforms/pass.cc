@@ -121,13 +121,21 @@ const Registered& Lookup(const std::string& name) {
 }  // namespace
 
 bool RegisterPass(const std::string& name, PassFactory factory, std::vector<PassParam> params) {
-  // The arity lives here, once: every caller (opt, Python) gets the same check.
-  size_t max_args = params.size();
-  PassFactory checked = [name, max_args, factory = std::move(factory)](const std::vector<int64_t>& args) {
-    TIRGEN_CHECK(args.size() <= max_args)
-        << name << " takes at most " << max_args << " argument" << (max_args == 1 ? "" : "s") << ", got "
-        << args.size();
-    return factory(args);
+  // The arity and the defaults live here, once: every caller (C++, opt, Python) gets the same
+  // check and message, and the factory always receives one argument per parameter.
+  PassFactory checked = [name, params, factory = std::move(factory)](const std::vector<int64_t>& args) {
+    std::string accepted;
+    for (const PassParam& p : params) accepted += (accepted.empty() ? "" : ", ") + p.name;
+    TIRGEN_CHECK(args.size() <= params.size())
+        << name << "() takes at most " << params.size() << " argument" << (params.size() == 1 ? "" : "s")
+        << ", got " << args.size() << " (accepted: " << (accepted.empty() ? "none" : accepted) << ")";
+    std::vector<int64_t> full = args;
+    for (size_t i = args.size(); i < params.size(); ++i) {
+      TIRGEN_CHECK(params[i].default_value)
+          << name << "() missing required argument '" << params[i].name << "' (accepted: " << accepted << ")";
+      full.push_back(*params[i].default_value);
+    }
+    return factory(full);
   };
   TIRGEN_ICHECK(Registry().emplace(name, Registered{std::move(checked), std::move(params)}).second)
       << "pass " << name << " registered twice";
@@ -137,8 +145,6 @@ bool RegisterPass(const std::string& name, PassFactory factory, std::vector<Pass
 const PassFactory& GetPassFactory(const std::string& name) { return Lookup(name).factory; }
 
 const std::vector<PassParam>& PassParams(const std::string& name) { return Lookup(name).params; }
-
-size_t PassMaxArgs(const std::string& name) { return Lookup(name).params.size(); }
 
 std::vector<std::string> ListPasses() {
   std::vector<std::string> names;

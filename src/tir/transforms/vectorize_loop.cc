@@ -168,7 +168,7 @@ Pass VectorizeLoop(bool enable_vectorize) {
 }
 
 TIRGEN_REGISTER_PASS_WITH_ARGS(
-    VectorizeLoop, [](const std::vector<int64_t>& args) { return VectorizeLoop(args.empty() || args[0] != 0); },
+    VectorizeLoop, [](const std::vector<int64_t>& args) { return VectorizeLoop(args[0] != 0); },
     {"enable_vectorize", 1});
 
 }  // namespace transform
