@@ -18,7 +18,7 @@ using relay::Expr;
 void LpPool(NodeContext& ctx, const std::vector<int64_t>& kernel) {
   std::vector<int64_t> shape = ctx.Shape(0);
   int rank = static_cast<int>(shape.size());
-  Window w = ReadWindow(ctx, {shape.begin() + 2, shape.end()}, kernel);
+  Window w = ReadWindow(ctx, SpatialDims(ctx, shape, "input"), kernel);
   DataType dt = ctx.DType(0);
   int64_t p = ctx.Int("p", 2);
   if (p < 1) ctx.Fail("p must be a positive integer");
@@ -39,7 +39,7 @@ void ConvertLpPool(NodeContext& ctx) {
 
 void ConvertGlobalLpPool(NodeContext& ctx) {
   std::vector<int64_t> shape = ctx.Shape(0);
-  LpPool(ctx, {shape.begin() + 2, shape.end()});
+  LpPool(ctx, SpatialDims(ctx, shape, "input"));
 }
 
 std::string LpPoolForms(const NodeForm& f) {

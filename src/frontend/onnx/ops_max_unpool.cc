@@ -20,7 +20,7 @@ void ConvertMaxUnpool(NodeContext& ctx) {
   if (ctx.Shape(1) != in) ctx.Fail("I must have X's shape");
   if (ctx.DType(1) != DataType::Int(64)) ctx.Fail("I must be int64, not " + ctx.DType(1).str());
   size_t n = in.size() - 2;
-  Window w = ReadWindow(ctx, std::vector<int64_t>(in.begin() + 2, in.end()), ctx.Ints("kernel_shape"));
+  Window w = ReadWindow(ctx, SpatialDims(ctx, in, "input"), ctx.Ints("kernel_shape"));
   std::vector<int64_t> out;
   if (ctx.HasInput(2)) {
     out = ctx.KnownInts(2, "output_shape");

@@ -10,6 +10,11 @@ namespace tirgen {
 namespace frontend {
 namespace onnx_import {
 
+std::vector<int64_t> SpatialDims(NodeContext& ctx, const std::vector<int64_t>& shape, const std::string& what) {
+  if (shape.size() < 3) ctx.Fail(what + " must have rank >= 3 (two leading dims, then the spatial ones), got rank " + std::to_string(shape.size()));
+  return {shape.begin() + 2, shape.end()};
+}
+
 Window ReadWindow(NodeContext& ctx, const std::vector<int64_t>& in_spatial,
                   const std::vector<int64_t>& kernel) {
   size_t n = in_spatial.size();
@@ -49,7 +54,7 @@ relay::Expr PoolCall(NodeContext& ctx, const relay::Expr& x, bool avg) {
   int rank = ctx.Rank(0);
   std::vector<int64_t> x_shape = ctx.Shape(0);
   if (!ctx.HasAttr("kernel_shape")) ctx.Fail("attribute 'kernel_shape' is required");
-  Window w = ReadWindow(ctx, {x_shape.begin() + 2, x_shape.end()}, ctx.Ints("kernel_shape"));
+  Window w = ReadWindow(ctx, SpatialDims(ctx, x_shape, "input"), ctx.Ints("kernel_shape"));
   relay::AttrFields attrs = {{"pool_size", relay::AttrInts(w.kernel)}, {"strides", relay::AttrInts(w.strides)},
                              {"dilation", relay::AttrInts(w.dilations)}, {"padding", relay::AttrInts(w.pads)},
                              {"ceil_mode", relay::AttrBool(ctx.Int("ceil_mode", 0) != 0)}};
@@ -97,8 +102,8 @@ void ConvertConv(NodeContext& ctx) {
   int rank = ctx.Rank(0);
   std::vector<int64_t> x_shape = ctx.Shape(0), w_shape = ctx.Shape(1);
   if (static_cast<int>(w_shape.size()) != rank) ctx.Fail("weight rank differs from input rank");
-  std::vector<int64_t> kernel = ctx.Ints("kernel_shape", {w_shape.begin() + 2, w_shape.end()});
-  Window w = ReadWindow(ctx, {x_shape.begin() + 2, x_shape.end()}, kernel);
+  std::vector<int64_t> kernel = ctx.Ints("kernel_shape", SpatialDims(ctx, w_shape, "weight"));
+  Window w = ReadWindow(ctx, SpatialDims(ctx, x_shape, "input"), kernel);
   int64_t groups = ctx.Int("group", 1);
   if (groups <= 0 || x_shape[1] % groups != 0 || x_shape[1] / groups != w_shape[1])
     ctx.Fail("input channels " + std::to_string(x_shape[1]) + " do not match weight shape and group " +
@@ -116,9 +121,9 @@ void ConvertConv(NodeContext& ctx) {
 void ConvertConvTranspose(NodeContext& ctx) {
   int rank = ctx.Rank(0);
   std::vector<int64_t> x_shape = ctx.Shape(0), w_shape = ctx.Shape(1);
-  size_t n = x_shape.size() - 2;
-  std::vector<int64_t> in_spatial(x_shape.begin() + 2, x_shape.end());
-  std::vector<int64_t> kernel = ctx.Ints("kernel_shape", {w_shape.begin() + 2, w_shape.end()});
+  std::vector<int64_t> in_spatial = SpatialDims(ctx, x_shape, "input");
+  size_t n = in_spatial.size();
+  std::vector<int64_t> kernel = ctx.Ints("kernel_shape", SpatialDims(ctx, w_shape, "weight"));
   int64_t groups = ctx.Int("group", 1);
   if (w_shape.size() != x_shape.size()) ctx.Fail("weight rank differs from input rank");
   if (groups <= 0 || x_shape[1] != w_shape[0]) ctx.Fail("input channels do not match the weight's first dimension");

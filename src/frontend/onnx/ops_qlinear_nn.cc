@@ -47,8 +47,8 @@ Expr Requantized(NodeContext& ctx, const Expr& acc, const Expr& acc_scale, const
 Expr QConv(NodeContext& ctx, int x, int w, const Expr& x_zp, const Expr& w_zp, const Expr& x_scale, const Expr& w_scale) {
   std::vector<int64_t> x_shape = ctx.Shape(x), w_shape = ctx.Shape(w);
   if (x_shape.size() != 4 || w_shape.size() != 4) ctx.Fail("only 2-D convolutions (inputs of rank 4) are supported");
-  std::vector<int64_t> kernel = ctx.Ints("kernel_shape", {w_shape.begin() + 2, w_shape.end()});
-  Window win = ReadWindow(ctx, {x_shape.begin() + 2, x_shape.end()}, kernel);
+  std::vector<int64_t> kernel = ctx.Ints("kernel_shape", SpatialDims(ctx, w_shape, "weight"));
+  Window win = ReadWindow(ctx, SpatialDims(ctx, x_shape, "input"), kernel);
   int64_t groups = ctx.Int("group", 1);
   if (groups <= 0 || x_shape[1] % groups != 0 || x_shape[1] / groups != w_shape[1])
     ctx.Fail("input channels " + std::to_string(x_shape[1]) + " do not match weight shape and group " + std::to_string(groups));

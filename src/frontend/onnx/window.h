@@ -17,6 +17,10 @@ struct Window {
   std::vector<int64_t> kernel, strides, dilations, pads;  ///< pads: begins then ends
 };
 
+/// The spatial dims of an (N, C, spatial...) shape; a located error when `what` has no spatial
+/// dim (a malformed model's weight of rank 1 or a scalar input).
+std::vector<int64_t> SpatialDims(NodeContext& ctx, const std::vector<int64_t>& shape, const std::string& what);
+
 /// Reads strides/dilations/pads (defaults 1/1/0) for `kernel` over `in_spatial`, checks them
 /// and resolves auto_pad.
 Window ReadWindow(NodeContext& ctx, const std::vector<int64_t>& in_spatial, const std::vector<int64_t>& kernel);
