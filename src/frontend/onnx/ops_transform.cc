@@ -92,7 +92,13 @@ void ConvertTranspose(NodeContext& ctx) {
     for (int i = rank - 1; i >= 0; --i) perm.push_back(i);
   if (static_cast<int>(perm.size()) != rank) ctx.Fail("perm must have one entry per dimension");
   std::vector<int> p;
-  for (int64_t a : perm) p.push_back(ctx.Axis(a, rank, "perm entry"));
+  std::vector<bool> seen(rank, false);
+  for (int64_t a : perm) {
+    p.push_back(ctx.Axis(a, rank, "perm entry"));
+    // (relay's transpose relation checks this too, but a constant input is folded here first)
+    if (seen[p.back()]) ctx.Fail("perm names axis " + std::to_string(p.back()) + " twice; it must be a permutation");
+    seen[p.back()] = true;
+  }
   if (ctx.Foldable()) {
     ctx.SetKnownOutput(0, EvalTranspose(ctx.Known(0, "data"), p));
     return;
