@@ -15,6 +15,14 @@ Tensor placeholder(std::vector<PrimExpr> shape, DataType dtype, std::string name
 }
 
 namespace {
+
+/// Every output tensor of a new operation, in order.
+std::vector<Tensor> OutputsOf(const Operation& op) {
+  std::vector<Tensor> outs;
+  for (int i = 0; i < op->num_outputs(); ++i) outs.push_back(op.output(i));
+  return outs;
+}
+
 std::vector<IterVar> MakeAxes(const std::vector<PrimExpr>& shape,
                               const std::vector<std::string>& var_names) {
   TIRGEN_ICHECK(var_names.empty() || var_names.size() == shape.size())
@@ -43,10 +51,7 @@ std::vector<Tensor> MakeComputeOp(std::vector<IterVar> axis, std::vector<PrimExp
                                             << ": cannot mix Reduce and plain outputs";
   }
   n->body = std::move(body);
-  Operation op(std::shared_ptr<const Object>(std::move(n)));
-  std::vector<Tensor> outs;
-  for (int i = 0; i < op->num_outputs(); ++i) outs.push_back(op.output(i));
-  return outs;
+  return OutputsOf(Operation(std::shared_ptr<const Object>(std::move(n))));
 }
 
 std::vector<Var> AxisVars(const std::vector<IterVar>& axis) {
@@ -126,10 +131,7 @@ std::vector<Tensor> extern_op(const std::vector<std::vector<PrimExpr>>& shapes,
   n->name = std::move(name);
   n->tag = std::move(tag);
   n->attrs = std::move(attrs);
-  Operation op(std::shared_ptr<const Object>(std::move(n)));
-  std::vector<Tensor> outs;
-  for (int i = 0; i < op->num_outputs(); ++i) outs.push_back(op.output(i));
-  return outs;
+  return OutputsOf(Operation(std::shared_ptr<const Object>(std::move(n))));
 }
 
 std::vector<Tensor> scan(std::vector<Tensor> init, std::vector<Tensor> update,
@@ -157,10 +159,7 @@ std::vector<Tensor> scan(std::vector<Tensor> init, std::vector<Tensor> update,
   n->name = std::move(name);
   n->tag = std::move(tag);
   n->attrs = std::move(attrs);
-  Operation op(std::shared_ptr<const Object>(std::move(n)));
-  std::vector<Tensor> outs;
-  for (int i = 0; i < op->num_outputs(); ++i) outs.push_back(op.output(i));
-  return outs;
+  return OutputsOf(Operation(std::shared_ptr<const Object>(std::move(n))));
 }
 
 }  // namespace te
