@@ -31,7 +31,10 @@ std::vector<Tensor> threefry_generate(const Tensor& key, const std::vector<int64
 std::vector<Tensor> threefry_split(const Tensor& key);
 
 /// {new key, values}: uniform on [low, high) (0-d tensors of `dtype`, float32 or float64)
-/// from the top 23 (52) bits of the low 32 (all 64) bits of each random word, as TVM.
+/// from the top 23 (52) bits of the low 32 (all 64) bits of each random word, as TVM. TVM
+/// chains topi stages (astype, right_shift, full, left_shift, bitwise_or, reinterpret,
+/// subtract, multiply, add); here they are one elementwise stage, same operations in the same
+/// order, so the same values.
 std::vector<Tensor> uniform(const Tensor& key, const Tensor& low, const Tensor& high,
                             const std::vector<int64_t>& out_shape, DataType dtype);
 
