@@ -143,7 +143,7 @@ def test_unsupported_forms_are_listed_up_front():
              helper.make_node("RoiAlign", ["x", "rois", "idx"], ["b"], name="ra_coord",
                               coordinate_transformation_mode="asymmetric"),
              helper.make_node("MaxRoiPool", ["x5", "boxes"], ["c"], name="mrp", pooled_shape=[2, 2]),
-             helper.make_node("Bernoulli", ["x"], ["d"], name="bern")]
+             helper.make_node("TfIdfVectorizer", ["x"], ["d"], name="tfidf")]
     f = TensorProto.FLOAT
     msg = import_error(nodes, {"x": (f, [1, 2, 4, 4]), "x5": (f, [1, 2, 4, 4, 4]), "rois": (f, [1, 4]),
                                "boxes": (f, [1, 5]), "idx": (TensorProto.INT64, [1])}, "abcd", opset=16)
@@ -151,4 +151,4 @@ def test_unsupported_forms_are_listed_up_front():
     assert "RoiAlign with mode 'median' (1 node: 'ra_mode')" in msg, msg
     assert "RoiAlign with coordinate_transformation_mode 'asymmetric' (1 node: 'ra_coord')" in msg, msg
     assert "MaxRoiPool with an input of rank 5 (only 4-D NCHW) (1 node: 'mrp')" in msg, msg
-    assert "Bernoulli" in msg, msg
+    assert "TfIdfVectorizer" in msg, msg

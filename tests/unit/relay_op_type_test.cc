@@ -301,6 +301,30 @@ std::map<std::string, OpCase> Cases() {
       "fixed_point_multiply_per_axis(%x, %m, %m, %m, axes=[2])",
       "Tensor[(2, 3), int32], Tensor[(3), int32], Tensor[(3), int32], Tensor[(3), int32]",
       "axis 2 is out of range for a tensor of rank 2");
+  const std::string key = "%k: Tensor[(10), uint64], %b: Tensor[(10), uint32]";
+  const std::string key_t = "Tensor[(10), uint64]";
+  add("random.threefry_generate", key, "random.threefry_generate(%k, out_shape=[2, 3])",
+      "(" + key_t + ", Tensor[(2, 3), uint64])", "random.threefry_generate(%b, out_shape=[2])", "Tensor[(10), uint32]",
+      "the key must be a Threefry key");
+  add("random.threefry_split", key, "random.threefry_split(%k)", "(" + key_t + ", " + key_t + ")",
+      "random.threefry_split(%b)", "Tensor[(10), uint32]", "the key must be a Threefry key");
+  for (const char* op : {"random.uniform", "random.normal"})
+    add(op, key + ", %lo: float32, %hi: float32, %h: float16",
+        std::string(op) + "(%k, %lo, %hi, out_shape=[4], out_dtype=\"float32\")", "(" + key_t + ", Tensor[(4), float32])",
+        std::string(op) + "(%k, %h, %h, out_shape=[4], out_dtype=\"float16\")", key_t + ", float16, float16",
+        "only float32 or float64 random values");
+  add("random.multinomial", key + ", %p: Tensor[(2, 5), float32]", "random.multinomial(%k, %p, num_samples=3)",
+      "(" + key_t + ", Tensor[(2, 3), int32])", "random.multinomial(%k, %p, num_samples=0)",
+      key_t + ", Tensor[(2, 5), float32]", "num_samples must be positive");
+  add("qnn.batch_matmul",
+      "%x: Tensor[(2, 3, 4), uint8], %y: Tensor[(2, 5, 4), int8], %z: int32, %s: float32, %f: Tensor[(2, 3, 4), float32]",
+      "qnn.batch_matmul(%x, %y, %z, %z, %s, %s, out_dtype=\"int32\", transpose_b=True)", "Tensor[(2, 3, 5), int32]",
+      "qnn.batch_matmul(%f, %y, %z, %z, %s, %s, out_dtype=\"int32\", transpose_b=True)",
+      "Tensor[(2, 3, 4), float32], Tensor[(2, 5, 4), int8], int32, int32, float32, float32",
+      "x must be one of int8, uint8, not float32");
+  add("dft", "%re: Tensor[(2, 8), float32], %im: Tensor[(2, 8), float32], %i: Tensor[(2, 4), float32]",
+      "dft(%re, %im, inverse=True)", "(Tensor[(2, 8), float32], Tensor[(2, 8), float32])", "dft(%re, %i)",
+      "Tensor[(2, 8), float32], Tensor[(2, 4), float32]", "must have one shape");
   return c;
 }
 

@@ -225,6 +225,10 @@ void AddControlConverters(ConverterTable* table);
 void AddRoiConverters(ConverterTable* table);
 void AddLegacyConverters(ConverterTable* table);
 void AddOrtBertConverters(ConverterTable* table);
+void AddRandomConverters(ConverterTable* table);
+void AddSignalConverters(ConverterTable* table);
+void AddATenConverters(ConverterTable* table);
+void AddOrtQAttentionConverters(ConverterTable* table);
 /// The forms the existing families restrict (op_forms.cc).
 void AddFormChecks(ConverterTable* table);
 /// Every converter, by ONNX op type.

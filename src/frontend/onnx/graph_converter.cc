@@ -130,7 +130,8 @@ void GraphConverter::CheckSupported(int opset) const {
   for (const auto& [node, who] : all) {
     const onnx::NodeProto& n = *node;
     bool all_known = n.op_type() == "Shape" || n.op_type() == "Size" || n.op_type() == "Constant";
-    if (!all_known && IsDefaultDomain(n.domain()) && n.input_size() > 0 && n.op_type().rfind("Random", 0) != 0) {
+    if (!all_known && IsDefaultDomain(n.domain()) && n.input_size() > 0 && n.op_type().rfind("Random", 0) != 0 &&
+        n.op_type() != "Bernoulli" && n.op_type() != "Multinomial") {
       all_known = true;
       for (const auto& in : n.input()) all_known = all_known && (in.empty() || known.count(in));
     }

@@ -34,6 +34,10 @@ const ConverterTable& Converters() {
     AddRoiConverters(&t);
     AddLegacyConverters(&t);
     AddOrtBertConverters(&t);
+    AddRandomConverters(&t);
+    AddSignalConverters(&t);
+    AddATenConverters(&t);
+    AddOrtQAttentionConverters(&t);
     AddFormChecks(&t);
     return t;
   }();

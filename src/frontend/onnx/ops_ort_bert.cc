@@ -11,6 +11,7 @@
 
 #include "const_eval.h"
 #include "converter.h"
+#include "ort_attention.h"
 
 namespace tirgen {
 namespace frontend {
@@ -104,45 +105,62 @@ void ConvertAttention(NodeContext& ctx) {
   DataType dt = ctx.DType(0);
   std::vector<int64_t> in = ctx.Shape(0), w = ctx.Shape(1), b = ctx.Shape(2);
   if (in.size() != 3) ctx.Fail("input must be 3-D (batch, sequence, input_hidden)");
-  int64_t batch = in[0], seq = in[1], in_hidden = in[2];
-  int64_t heads = ctx.Int("num_heads", 0);
-  if (heads < 1) ctx.Fail("num_heads must be given and positive");
-  if (w.size() != 2 || w[0] != in_hidden || w[1] % 3 != 0)
-    ctx.Fail("weight must have shape (" + std::to_string(in_hidden) + ", 3 * hidden)");
-  int64_t hidden = w[1] / 3;
-  if (hidden % heads != 0) ctx.Fail("the hidden size " + std::to_string(hidden) + " is not divisible by num_heads");
-  int64_t head = hidden / heads;
+  AttentionShape d = ReadAttentionShape(ctx, in, w, 3, 4);
   if (b != std::vector<int64_t>{w[1]}) ctx.Fail("bias must have shape (" + std::to_string(w[1]) + ",)");
-  if (!ctx.HasInput(3)) ctx.Fail("mask_index is required (the (batch, total sequence) form)");
-  std::vector<int64_t> mask = ctx.Shape(3);
-  if (mask.size() != 2 || mask[0] != batch || mask[1] < seq)
-    ctx.Fail("mask_index must have shape (batch, past + sequence) (the only form supported, as in TVM)");
-  if (ctx.DType(3) != DataType::Int(32)) ctx.Fail("mask_index must be int32, not " + ctx.DType(3).str());
-  int64_t total = mask[1], past = 0;
-  if (ctx.HasInput(4)) {
-    std::vector<int64_t> ps = ctx.Shape(4);
-    if (ps.size() != 5 || ps[0] != 2 || ps[1] != batch || ps[2] != heads || ps[3] + seq != total || ps[4] != head)
-      ctx.Fail("past must have shape (2, batch, num_heads, past, head_size) with past + sequence = mask_index's length");
-    past = ps[3];
-  } else if (total != seq) {
-    ctx.Fail("mask_index covers " + std::to_string(total) + " positions but there is no past for the extra ones");
-  }
-  bool unidirectional = ctx.Int("unidirectional", 0) != 0;
-
   auto split3 = [&](const Expr& x, int axis) {
     Expr t = ctx.Call("split", {x}, {{"indices_or_sections", AttrInt(3)}, {"axis", AttrInt(axis)}});
     return std::vector<Expr>{ctx.GetItem(t, 0), ctx.GetItem(t, 1), ctx.GetItem(t, 2)};
   };
   std::vector<Expr> ws = split3(ctx.Input(1), 1), bs = split3(ctx.Input(2), 0);
-  Expr x = ctx.Reshape(ctx.Input(0), {batch * seq, in_hidden});
-  auto heads_of = [&](int k) {  // (batch, heads, seq, head)
-    Expr p = ctx.Call("add", {ctx.Call("nn.matmul", {x, ws[k]}, {{"units", ObjectRef()}}), bs[k]});
-    p = ctx.Reshape(p, {batch, seq, heads, head});
-    return ctx.Call("transpose", {p}, {{"axes", AttrInts({0, 2, 1, 3})}});
+  Expr x = ctx.Reshape(ctx.Input(0), {d.batch * d.seq, in[2]});
+  auto project = [&](int k) { return ctx.Call("add", {ctx.Call("nn.matmul", {x, ws[k]}, {{"units", ObjectRef()}}), bs[k]}); };
+  Expr q = project(0), k = project(1), v = project(2);
+  AttentionFromProjections(ctx, d, q, k, v, dt);
+}
+
+}  // namespace
+
+AttentionShape ReadAttentionShape(NodeContext& ctx, const std::vector<int64_t>& in, const std::vector<int64_t>& w,
+                                  int mask_input, int past_input) {
+  AttentionShape d;
+  d.batch = in[0];
+  d.seq = in[1];
+  d.heads = ctx.Int("num_heads", 0);
+  if (d.heads < 1) ctx.Fail("num_heads must be given and positive");
+  if (w.size() != 2 || w[0] != in[2] || w[1] % 3 != 0)
+    ctx.Fail("weight must have shape (" + std::to_string(in[2]) + ", 3 * hidden)");
+  d.hidden = w[1] / 3;
+  if (d.hidden % d.heads != 0) ctx.Fail("the hidden size " + std::to_string(d.hidden) + " is not divisible by num_heads");
+  d.head = d.hidden / d.heads;
+  if (!ctx.HasInput(mask_input)) ctx.Fail("mask_index is required (the (batch, total sequence) form)");
+  std::vector<int64_t> mask = ctx.Shape(mask_input);
+  if (mask.size() != 2 || mask[0] != d.batch || mask[1] < d.seq)
+    ctx.Fail("mask_index must have shape (batch, past + sequence) (the only form supported, as in TVM)");
+  if (ctx.DType(mask_input) != DataType::Int(32)) ctx.Fail("mask_index must be int32, not " + ctx.DType(mask_input).str());
+  d.mask_input = mask_input;
+  d.total = mask[1];
+  if (ctx.HasInput(past_input)) {
+    std::vector<int64_t> ps = ctx.Shape(past_input);
+    if (ps.size() != 5 || ps[0] != 2 || ps[1] != d.batch || ps[2] != d.heads || ps[3] + d.seq != d.total || ps[4] != d.head)
+      ctx.Fail("past must have shape (2, batch, num_heads, past, head_size) with past + sequence = mask_index's length");
+    d.past = ps[3];
+    d.past_input = past_input;
+  } else if (d.total != d.seq) {
+    ctx.Fail("mask_index covers " + std::to_string(d.total) + " positions but there is no past for the extra ones");
+  }
+  return d;
+}
+
+void AttentionFromProjections(NodeContext& ctx, const AttentionShape& d, const Expr& q_proj, const Expr& k_proj,
+                              const Expr& v_proj, DataType dt) {
+  int64_t batch = d.batch, seq = d.seq, heads = d.heads, head = d.head, total = d.total, past = d.past;
+  bool unidirectional = ctx.Int("unidirectional", 0) != 0;
+  auto heads_of = [&](const Expr& p) {  // (batch, heads, seq, head)
+    return ctx.Call("transpose", {ctx.Reshape(p, {batch, seq, heads, head})}, {{"axes", AttrInts({0, 2, 1, 3})}});
   };
-  Expr q = heads_of(0), k = heads_of(1), v = heads_of(2);
-  if (ctx.HasInput(4) && past > 0) {
-    Expr kv = ctx.Call("split", {ctx.Input(4)}, {{"indices_or_sections", AttrInt(2)}, {"axis", AttrInt(0)}});
+  Expr q = heads_of(q_proj), k = heads_of(k_proj), v = heads_of(v_proj);
+  if (d.past_input >= 0 && past > 0) {
+    Expr kv = ctx.Call("split", {ctx.Input(d.past_input)}, {{"indices_or_sections", AttrInt(2)}, {"axis", AttrInt(0)}});
     auto with_past = [&](int i, const Expr& now) {
       Expr before = ctx.Call("squeeze", {ctx.GetItem(kv, i)}, {{"axis", AttrInts({0})}});
       return ctx.Call("concatenate", {ctx.MakeTuple({before, now})}, {{"axis", AttrInt(2)}});
@@ -159,7 +177,7 @@ void ConvertAttention(NodeContext& ctx) {
   scores = ctx.Call("divide", {scores, ctx.Scalar(std::sqrt(static_cast<double>(head)), dt)});
   scores = ctx.Reshape(scores, {batch, heads, seq, total});
   // mask 1 -> 0, 0 -> -10000, (batch, 1, 1, total): broadcast over heads and query rows
-  Expr m = ctx.Call("cast", {ctx.Input(3)}, {{"dtype", String(dt.str())}});
+  Expr m = ctx.Call("cast", {ctx.Input(d.mask_input)}, {{"dtype", String(dt.str())}});
   m = ctx.Call("multiply", {ctx.Call("subtract", {ctx.Scalar(1.0, dt), m}), ctx.Scalar(-10000.0, dt)});
   m = ctx.Call("expand_dims", {m}, {{"axis", AttrInt(1)}, {"num_newaxis", AttrInt(2)}});
   if (unidirectional) m = ctx.Call("add", {m, UnidirectionalMask(ctx, 0, -10000, past, seq, dt)});
@@ -173,14 +191,22 @@ void ConvertAttention(NodeContext& ctx) {
   Expr out = ctx.Call("nn.batch_matmul", {probs, v}, {{"transpose_a", AttrBool(false)}, {"transpose_b", AttrBool(false)}});
   out = ctx.Reshape(out, {batch, heads, seq, head});
   out = ctx.Call("transpose", {out}, {{"axes", AttrInts({0, 2, 1, 3})}});
-  ctx.SetOutput(0, ctx.Reshape(out, {batch, seq, hidden}));
+  ctx.SetOutput(0, ctx.Reshape(out, {batch, seq, d.hidden}));
 }
 
-std::string AttentionForms(const NodeForm& f) {
+std::string AttentionAttrForms(const NodeForm& f) {
   if (f.HasAttr("qkv_hidden_sizes")) return "qkv_hidden_sizes (Q, K and V of different sizes)";
   if (f.Int("past_present_share_buffer", 0) != 0) return "past_present_share_buffer";
   for (const char* attr : {"scale", "mask_filter_value", "do_rotary"})
     if (f.HasAttr(attr)) return std::string("the attribute ") + attr;
+  return "";
+}
+
+namespace {
+
+std::string AttentionForms(const NodeForm& f) {
+  std::string why = AttentionAttrForms(f);
+  if (!why.empty()) return why;
   if (!f.HasInput(3)) return "no mask_index";
   if (f.Rank(3) >= 0 && f.Rank(3) != 2) return "a mask_index of rank " + std::to_string(f.Rank(3)) + " (only (batch, total sequence))";
   if (f.HasInput(5)) return "the extra_add input";

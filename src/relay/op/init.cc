@@ -6,14 +6,7 @@ namespace relay {
 namespace op {
 namespace {
 
-Dims AttrShape(const TypeCall& c) {
-  Dims out;
-  for (int64_t d : c.call->GetIntArray("shape")) {
-    if (d < 0) c.Fail("shape dimensions must not be negative");
-    out.push_back(Dim(d));
-  }
-  return out;
-}
+Dims AttrShape(const TypeCall& c) { return ShapeAttr(c, "shape"); }
 
 Type InitRel(const TypeCall& c) {
   DataType dt = c.call->GetDType("dtype");

@@ -119,6 +119,17 @@ inline Dims BroadcastDims(const TypeCall& c, const Dims& a, const Dims& b) {
   return out;
 }
 
+/// The static shape in the integer-array attribute `attr` (full's `shape`, random's
+/// `out_shape`); fails on a negative dimension.
+inline Dims ShapeAttr(const TypeCall& c, const std::string& attr) {
+  Dims out;
+  for (int64_t d : c.call->GetIntArray(attr)) {
+    if (d < 0) c.Fail(attr + " dimensions must not be negative");
+    out.push_back(Dim(d));
+  }
+  return out;
+}
+
 inline Type SameAsArg0(const TypeCall& c) {
   c.Tensor(0);
   return c.arg_types[0];

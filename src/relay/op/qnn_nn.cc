@@ -1,7 +1,8 @@
-// qnn.conv2d and qnn.dense (TVM's relay/qnn/op/convolution.cc, dense.cc): the integer
+// qnn.conv2d, qnn.dense and qnn.batch_matmul (TVM's relay/qnn/op/convolution.cc, dense.cc,
+// batch_matmul.cc): the integer
 // convolution / matrix product of two quantized tensors, int32 (or wider) out, with the zero
 // points and scales as extra arguments. Attrs are nn.conv2d's / nn.dense's and the shapes
-// follow their relations; no compute: QnnLegalize canonicalizes them into nn.conv2d / nn.dense
+// follow their relations; no compute: QnnLegalize canonicalizes them into nn.conv2d / nn.dense / nn.batch_matmul
 // plus zero-point correction terms.
 #include "op_common.h"
 
@@ -79,6 +80,22 @@ Type QnnDenseRel(const TypeCall& c) {
   return out;
 }
 
+// qnn.batch_matmul (TVM's QnnBatchMatmulRel): x (b, m, k), y (b, n, k), both int8 or uint8,
+// per-tensor zero points and scales, int32 out; the shape is nn.batch_matmul's with y
+// transposed (the only form TVM's op supports).
+Type QnnBatchMatmulRel(const TypeCall& c) {
+  CheckDType(c, c.Tensor(0)->dtype, {kI8, kU8}, "x");
+  CheckDType(c, c.Tensor(1)->dtype, {kI8, kU8}, "y");
+  CheckDType(c, c.call->GetDType("out_dtype"), {kI32}, "out_dtype");
+  if (c.call->GetBool("transpose_a") || !c.call->GetBool("transpose_b"))
+    c.Fail("only transpose_a=False, transpose_b=True is supported");
+  CheckScalar(c, 2, kI32, "x_zero_point");
+  CheckScalar(c, 3, kI32, "y_zero_point");
+  CheckScalar(c, 4, kF32, "x_scale");
+  CheckScalar(c, 5, kF32, "y_scale");
+  return FloatOpRel(c, "nn.batch_matmul");
+}
+
 }  // namespace
 
 TIRGEN_REGISTER_OPS(qnn_nn) {
@@ -89,6 +106,11 @@ TIRGEN_REGISTER_OPS(qnn_nn) {
       .Attrs("relay.attrs.DenseAttrs",
              {Required("units", AttrKind::kOptInt), Field("out_dtype", AttrKind::kDType, ObjectRef())})
       .Inputs(6).Pattern(kOutEWiseFusable).Relation(QnnDenseRel);
+  RegisterOpInfo("qnn.batch_matmul")
+      .Attrs("relay.attrs.BatchMatmulAttrs",
+             {Field("out_dtype", AttrKind::kDType, ObjectRef()), Field("transpose_a", AttrKind::kBool, AttrBool(false)),
+              Field("transpose_b", AttrKind::kBool, AttrBool(false))})
+      .Inputs(6).Pattern(kOpaque).Relation(QnnBatchMatmulRel);
 }
 
 }  // namespace op

@@ -1,5 +1,6 @@
-// QnnLegalize's canonical forms of qnn.conv2d and qnn.dense (TVM's QnnConv2DCanonicalize and
-// QnnDenseCanonicalize): with QA = data, QW = weight and their zero points za, zw,
+// QnnLegalize's canonical forms of qnn.conv2d, qnn.dense and qnn.batch_matmul (TVM's
+// QnnConv2DCanonicalize, QnnDenseCanonicalize, QnnBatchMatmulCanonicalize): with QA = data,
+// QW = weight and their zero points za, zw,
 //   sum_k (QA - za)(QW - zw) = sum QA*QW - zw*sum QA - za*sum QW + za*zw*K
 // term 1 is the float op on the integer inputs with out_dtype int32; term 2 sums the data over
 // channels and the kernel window (an avg_pool2d of the channel sum times kh*kw); term 3 sums
@@ -188,6 +189,24 @@ Expr CanonicalizeDense(const CallNode* call, const CallNode* typed) {
   int64_t zw_int = static_cast<int64_t>(ScalarOf(zw, op, "kernel_zero_point"));
   Expr term4 = IntScalar(kI32, static_cast<int32_t>(za_int * zw_int * k));
   return CombineTerms(term1, term2, term3, term4, za_int, zw_int);
+}
+
+// TVM's QnnBatchMatmulCanonicalize: x (b, m, k), y (b, n, k); term 2 sums x over k, term 3
+// sums y over k reshaped to (b, 1, n).
+Expr CanonicalizeBatchMatmul(const CallNode* call, const CallNode* typed) {
+  const std::string op = "qnn.batch_matmul";
+  Expr x = call->args[0], y = call->args[1], zx = call->args[2], zy = call->args[3];
+  std::vector<int64_t> x_shape = ArgShape(typed, 0), y_shape = ArgShape(typed, 1);
+  const int64_t k = x_shape.at(2), n = y_shape.at(1);
+  Expr term1 = Op("nn.batch_matmul", {x, y},
+                  {{"out_dtype", call->GetAttr("out_dtype")}, {"transpose_a", AttrBool(false)}, {"transpose_b", AttrBool(true)}});
+  Expr term2 = Mul(zy, Sum(Cast(x, kI32), {2}, true));
+  Expr term3 = Reshape(Mul(zx, Sum(Cast(y, kI32), {2}, true)), {0, 1, n});
+  if (!IsConstScalar(zx) || !IsConstScalar(zy))
+    return CombineTerms(term1, term2, term3, Mul(Mul(zx, zy), IntScalar(kI32, k)), -1, -1);
+  int64_t zx_int = static_cast<int64_t>(ScalarOf(zx, op, "x_zero_point"));
+  int64_t zy_int = static_cast<int64_t>(ScalarOf(zy, op, "y_zero_point"));
+  return CombineTerms(term1, term2, term3, IntScalar(kI32, static_cast<int32_t>(zx_int * zy_int * k)), zx_int, zy_int);
 }
 
 }  // namespace qnn

@@ -261,6 +261,7 @@ class QnnCanonicalizer : public ExprMutator {
     else if (name == "qnn.requantize") out = CanonicalizeRequantize(call, op);
     else if (name == "qnn.conv2d") out = CanonicalizeConv2D(call, op);
     else if (name == "qnn.dense") out = CanonicalizeDense(call, op);
+    else if (name == "qnn.batch_matmul") out = CanonicalizeBatchMatmul(call, op);
     else return e;
     changed = true;
     return out;

@@ -30,6 +30,7 @@ std::vector<double> ValuesOf(const Expr& e, const std::string& op, const std::st
 /// The canonical forms; `call` has the rewritten arguments, `typed` the original (typed) call.
 Expr CanonicalizeConv2D(const CallNode* call, const CallNode* typed);
 Expr CanonicalizeDense(const CallNode* call, const CallNode* typed);
+Expr CanonicalizeBatchMatmul(const CallNode* call, const CallNode* typed);
 
 /// The static shape of argument `i` of a typed call.
 std::vector<int64_t> ArgShape(const CallNode* typed, size_t i);
