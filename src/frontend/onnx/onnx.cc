@@ -34,6 +34,10 @@ const ConverterTable& Converters() {
     AddRoiConverters(&t);
     AddLegacyConverters(&t);
     AddOrtBertConverters(&t);
+    AddSequenceConverters(&t);
+    AddScanConverters(&t);
+    AddTrainingConverters(&t);
+    AddMLConverters(&t);
     AddFormChecks(&t);
     return t;
   }();
