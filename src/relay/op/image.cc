@@ -28,7 +28,19 @@ Type Resize2DRel(const TypeCall& c) {
   return TensorType(std::move(out), dt);
 }
 
-// TVM's UpSamplingRel: H and W become round(dim * scale) (scales pass through C++ floats).
+// The spatial dims named by `keys` (scale attributes), from dim `first` on, scaled as TVM's
+// UpSamplingRel and UpSampling3DRel do: round(dim * scale), the scale passing through a C++ float.
+Type Upsampled(const TypeCall& c, const TensorTypeNode* data, int first, const std::vector<const char*>& keys) {
+  Dims out = data->shape;
+  for (size_t i = 0; i < keys.size(); ++i) {
+    double scaled = std::nearbyint(static_cast<double>(DimValue(out[first + i])) *
+                                   static_cast<float>(c.call->GetFloat(keys[i])));
+    if (scaled < 1) c.Fail(std::string(keys[i]) + " leaves no output");
+    out[first + i] = DimLike(out[first + i], static_cast<int64_t>(scaled));
+  }
+  return TensorType(std::move(out), data->dtype);
+}
+
 Type UpSamplingRel(const TypeCall& c) {
   const TensorTypeNode* data = c.Tensor(0);
   if (data->shape.size() != 4) c.Fail("data must be 4-D, not " + ShapeText(data->shape));
@@ -37,19 +49,9 @@ Type UpSamplingRel(const TypeCall& c) {
   std::string method = c.call->GetString("method");
   if (method != "nearest_neighbor" && method != "bilinear" && method != "bicubic")
     c.Fail("method must be \"nearest_neighbor\", \"bilinear\" or \"bicubic\", not \"" + method + "\"");
-  int h = layout == "NHWC" ? 1 : 2;
-  Dims out = data->shape;
-  const char* keys[] = {"scale_h", "scale_w"};
-  for (int i = 0; i < 2; ++i) {
-    double scaled = std::nearbyint(static_cast<double>(DimValue(out[h + i])) *
-                                   static_cast<float>(c.call->GetFloat(keys[i])));
-    if (scaled < 1) c.Fail(std::string(keys[i]) + " leaves no output");
-    out[h + i] = DimLike(out[h + i], static_cast<int64_t>(scaled));
-  }
-  return TensorType(std::move(out), data->dtype);
+  return Upsampled(c, data, layout == "NHWC" ? 1 : 2, {"scale_h", "scale_w"});
 }
 
-// TVM's UpSampling3DRel: D, H and W become round(dim * scale), as UpSamplingRel.
 Type UpSampling3DRel(const TypeCall& c) {
   const TensorTypeNode* data = c.Tensor(0);
   if (data->shape.size() != 5) c.Fail("data must be 5-D, not " + ShapeText(data->shape));
@@ -62,16 +64,7 @@ Type UpSampling3DRel(const TypeCall& c) {
   if (mode != "half_pixel" && mode != "align_corners" && mode != "asymmetric")
     c.Fail("coordinate_transformation_mode must be \"half_pixel\", \"align_corners\" or \"asymmetric\", not \"" +
            mode + "\"");
-  int d = layout == "NDHWC" ? 1 : 2;
-  Dims out = data->shape;
-  const char* keys[] = {"scale_d", "scale_h", "scale_w"};
-  for (int i = 0; i < 3; ++i) {
-    double scaled = std::nearbyint(static_cast<double>(DimValue(out[d + i])) *
-                                   static_cast<float>(c.call->GetFloat(keys[i])));
-    if (scaled < 1) c.Fail(std::string(keys[i]) + " leaves no output");
-    out[d + i] = DimLike(out[d + i], static_cast<int64_t>(scaled));
-  }
-  return TensorType(std::move(out), data->dtype);
+  return Upsampled(c, data, layout == "NDHWC" ? 1 : 2, {"scale_d", "scale_h", "scale_w"});
 }
 
 }  // namespace
