@@ -170,6 +170,26 @@ def test_torchscript_unbind_and_list_indexing():
     np.testing.assert_allclose(got, m(x).numpy(), rtol=1e-5, atol=1e-6)
 
 
+def test_torchscript_list_indexed_by_the_loop_counter():
+    # SequenceAt(parts, i) inside a Loop: the iteration number is known once the Loop is
+    # unrolled, so the up-front check must not refuse the position.
+    class M(torch.nn.Module):
+        def forward(self, x):
+            parts = torch.unbind(x, 0)
+            acc = parts[0] * 0.0  # (zeros_like would be folded by the exporter to a keepdims shape)
+            for i in range(len(parts)):
+                acc = acc + parts[i] * float(i + 1)
+            return acc
+
+    m = torch.jit.script(M())
+    x = torch.randn(4, 3)
+    buf = io.BytesIO()
+    torch.onnx.export(m, (x,), buf, opset_version=13, input_names=["input0"])
+    mod, params = tirgen.from_onnx(buf.getvalue())
+    (got,) = tirgen.run(mod, {"input0": x.numpy()}, params=params)
+    np.testing.assert_allclose(got, m(x).numpy(), rtol=1e-5, atol=1e-6)
+
+
 def test_errors_are_located():
     seq_in = helper.make_tensor_sequence_value_info("s", F, [2])
     graph = helper.make_graph([helper.make_node("SequenceLength", ["s"], ["n"])], "g", [seq_in],
