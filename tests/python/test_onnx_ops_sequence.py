@@ -209,6 +209,14 @@ def test_errors_are_located():
                                                  r"empty"):
         build([helper.make_node("Optional", [], ["e"], type=helper.make_tensor_type_proto(F, [2, 3])),
                helper.make_node("OptionalGetElement", ["e"], ["o"], name="get")], [tensor_out("o")])
+    with pytest.raises(tirgen.TirgenError, match=r"ONNX node 'sp' \(SplitToSequence\): would make a sequence of "
+                                                 r"70000 tensors, more than tirgen builds \(65536\)"):
+        build([helper.make_node("SplitToSequence", ["x"], ["s"], axis=1, name="sp"),
+               helper.make_node("SequenceAt", ["s", "zero"], ["o"])], [tensor_out("o")],
+              inputs=[("x", np.zeros((1, 70000), np.float32))], inits=[("zero", np.array(0, np.int64))])
+    with pytest.raises(tirgen.TirgenError, match=r"split sizes sum to 2, not the axis size 3"):
+        build([const("sizes", np.array([1, 1], np.int64)), helper.make_node("SplitToSequence", ["x", "sizes"], ["s"], axis=1),
+               helper.make_node("ConcatFromSequence", ["s"], ["o"])], [tensor_out("o")])
     with pytest.raises(tirgen.TirgenError, match="graph output 'e' is an empty optional"):
         build([helper.make_node("Optional", [], ["e"], type=helper.make_tensor_type_proto(F, [2, 3])),
                helper.make_node("Neg", ["x"], ["o"])], [tensor_out("o"), tensor_out("e")])

@@ -126,33 +126,45 @@ void ConvertConcatFromSequence(NodeContext& ctx) {
   ctx.SetOutput(0, ctx.Call(stack ? "stack" : "concatenate", {ctx.MakeTuple(fields)}, {{"axis", AttrInt(axis)}}));
 }
 
+// More elements than this are refused (each one is a relay expression of its own).
+constexpr int64_t kMaxElements = 1 << 16;
+
 void ConvertSplitToSequence(NodeContext& ctx) {
   std::vector<int64_t> in = ctx.Shape(0);
   int axis = ctx.Axis(ctx.Int("axis", 0), static_cast<int>(in.size()));
   int64_t extent = in[axis];
   std::vector<int64_t> sizes;
   bool squeeze = ctx.Int("keepdims", 1) == 0;
-  if (!ctx.HasInput(1)) {
-    sizes.assign(static_cast<size_t>(extent), 1);
-  } else {
+  int64_t chunk = 1;  // without split: pieces of 1
+  bool listed = false;  // a 1-D split lists the sizes
+  std::vector<int64_t> given;
+  if (ctx.HasInput(1)) {
     HostTensor split = ctx.Known(1, "split");
     if (split.real() || split.shape.size() > 1) ctx.Fail("split must be a scalar or 1-D integer tensor");
-    std::vector<int64_t> given = ToInts(split);
-    if (split.shape.empty()) {  // chunks of one size, the last one shorter
-      if (given[0] <= 0) ctx.Fail("a scalar split must be positive, not " + std::to_string(given[0]));
-      for (int64_t b = 0; b < extent; b += given[0]) sizes.push_back(std::min(given[0], extent - b));
-      squeeze = squeeze && given[0] == 1;
-    } else {
-      int64_t sum = 0;
-      for (int64_t s : given) {
-        if (s < 0) ctx.Fail("split sizes must not be negative");
-        sum += s;
-      }
-      if (sum != extent)
-        ctx.Fail("split sizes sum to " + std::to_string(sum) + ", not the axis size " + std::to_string(extent));
-      sizes = given;
-      squeeze = false;  // ONNX: keepdims is ignored when split is a list
+    given = ToInts(split);
+    listed = split.shape.size() == 1;
+    if (!listed) {  // chunks of one size, the last one shorter
+      chunk = given[0];
+      if (chunk <= 0) ctx.Fail("a scalar split must be positive, not " + std::to_string(chunk));
+      squeeze = squeeze && chunk == 1;
     }
+  }
+  int64_t count = listed ? static_cast<int64_t>(given.size()) : extent == 0 ? 0 : 1 + (extent - 1) / chunk;
+  if (count > kMaxElements)
+    ctx.Fail("would make a sequence of " + std::to_string(count) + " tensors, more than tirgen builds (" +
+             std::to_string(kMaxElements) + ")");
+  if (!listed) {
+    for (int64_t b = 0; b < extent; b += chunk) sizes.push_back(std::min(chunk, extent - b));
+  } else {
+    int64_t sum = 0;
+    for (int64_t s : given) {
+      if (s < 0 || s > extent) ctx.Fail("split size " + std::to_string(s) + " is outside [0, " + std::to_string(extent) + "]");
+      sum += s;
+    }
+    if (sum != extent)
+      ctx.Fail("split sizes sum to " + std::to_string(sum) + ", not the axis size " + std::to_string(extent));
+    sizes = given;
+    squeeze = false;  // ONNX: keepdims is ignored when split is a list
   }
   std::vector<Value> seq;
   bool fold = ctx.Foldable();
