@@ -1,4 +1,4 @@
-// image.resize2d (see image.h). Follows TVM's topi.image.resize2d: output coordinate ->
+// image.resize2d and resize3d (see image.h). Follows TVM's topi.image.resize2d: output coordinate ->
 // input coordinate by the transformation mode, then nearest / linear / cubic sampling of
 // clamped float32 pixels.
 #include "tirgen/topi/image.h"
@@ -181,6 +181,60 @@ Tensor resize2d(const Tensor& data, const Resize2DParams& p, const std::string& 
       },
       // TVM's resize2d is a Python compute over `*indices`: te.compute names its axes i0, i1, ...
       name, "injective", {}, {"i0", "i1", "i2", "i3"});
+}
+
+Tensor resize3d(const Tensor& data, const Resize3DParams& p, const std::string& name) {
+  TIRGEN_CHECK(data.ndim() == 5) << "resize3d: data must be 5-D";
+  TIRGEN_CHECK(p.size.size() == 3) << "resize3d: size must have 3 elements";
+  bool ndhwc = p.layout == "NDHWC";
+  TIRGEN_CHECK(ndhwc || p.layout == "NCDHW") << "resize3d: unsupported layout \"" << p.layout << "\"";
+  const std::string& mode = p.coordinate_transformation_mode;
+  TIRGEN_CHECK(mode != "tf_crop_and_resize") << "resize3d: tf_crop_and_resize needs a roi";
+  bool nearest = p.method == "nearest_neighbor";
+  TIRGEN_CHECK(nearest || p.method == "linear") << "resize3d: unsupported method \"" << p.method << "\"";
+  int first = ndhwc ? 1 : 2;  // depth; height and width follow
+  std::vector<Axis> axes;
+  for (int k = 0; k < 3; ++k) axes.push_back(Axis{Static(data->shape[first + k]), p.size[k], 0.0, 0.0, false});
+  std::string rounding = p.rounding_method;
+  if (rounding.empty()) rounding = mode == "align_corners" ? "round" : "floor";
+  DataType out_dtype = p.out_dtype.is_void() ? data->dtype : p.out_dtype;
+  std::vector<PrimExpr> shape = data->shape;
+  for (int k = 0; k < 3; ++k) shape[first + k] = make_const(kI32, p.size[k]);
+  return te::compute(
+      shape,
+      [&](const std::vector<Var>& v) {
+        // The voxel at (z, y, x), each clamped into the volume, as float32.
+        auto voxel = [&](const std::vector<PrimExpr>& at) {
+          std::vector<PrimExpr> idx(v.begin(), v.end());
+          for (int k = 0; k < 3; ++k) {
+            PrimExpr c = max(min(at[k], make_const(at[k].dtype(), axes[k].in - 1)), make_const(at[k].dtype(), 0));
+            idx[first + k] = cast(v[first + k].dtype(), c);
+          }
+          return ToF(data(idx));
+        };
+        std::vector<PrimExpr> in(3);
+        for (int k = 0; k < 3; ++k) in[k] = axes[k].Coordinate(v[first + k], mode);
+        PrimExpr value;
+        if (nearest) {
+          value = voxel({Closest(in[0], rounding), Closest(in[1], rounding), Closest(in[2], rounding)});
+        } else {
+          std::vector<PrimExpr> base(3), t(3);
+          for (int k = 0; k < 3; ++k) {
+            base[k] = cast(kI32, floor(in[k]));
+            t[k] = in[k] - ToF(base[k]);
+          }
+          PrimExpr one = make_const(kI32, 1);
+          auto at = [&](int dz, int dy, int dx) {
+            return voxel({dz ? base[0] + one : base[0], dy ? base[1] + one : base[1], dx ? base[2] + one : base[2]});
+          };
+          // Along x, then y, then z, as TVM's _resize_3d.
+          PrimExpr top0 = Lerp(at(0, 0, 0), at(0, 0, 1), t[2]), bottom0 = Lerp(at(0, 1, 0), at(0, 1, 1), t[2]);
+          PrimExpr top1 = Lerp(at(1, 0, 0), at(1, 0, 1), t[2]), bottom1 = Lerp(at(1, 1, 0), at(1, 1, 1), t[2]);
+          value = Lerp(Lerp(top0, bottom0, t[1]), Lerp(top1, bottom1, t[1]), t[0]);
+        }
+        return cast(out_dtype, value);
+      },
+      name, "injective", {}, {"i0", "i1", "i2", "i3", "i4"});
 }
 
 }  // namespace topi

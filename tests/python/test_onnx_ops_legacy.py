@@ -1,5 +1,5 @@
 """The legacy ops TVM v0.14's frontend still maps (ops_legacy.cc, SpatialBN in ops_nn.cc):
-Upsample (nn.upsampling), Scale, FC (Caffe2's X W^T + b) and SpatialBN, one node each,
+Upsample (nn.upsampling, 5-D: nn.upsampling3d), Scale, FC (Caffe2's X W^T + b) and SpatialBN, one node each,
 against NumPy (float32: rtol 1e-5, atol 1e-5)."""
 import numpy as np
 import pytest
@@ -22,18 +22,20 @@ def rand(*shape, seed=0):
     return np.random.RandomState(seed).randn(*shape).astype("float32")
 
 
-def upsample_ref(x, sh, sw, mode):
-    """ONNX's Upsample: output index o reads input o / scale (asymmetric), nearest floors."""
-    n, c, h, w = x.shape
-    oh, ow = int(h * sh), int(w * sw)
-    ys, xs = np.arange(oh) / sh, np.arange(ow) / sw
-    if mode == "nearest":
-        return x[:, :, np.floor(ys).astype(int)][:, :, :, np.floor(xs).astype(int)]
-    y0, x0 = np.floor(ys).astype(int), np.floor(xs).astype(int)
-    y1, x1 = np.minimum(y0 + 1, h - 1), np.minimum(x0 + 1, w - 1)
-    dy, dx = (ys - y0)[:, None], (xs - x0)[None, :]
-    g = lambda yi, xi: x[:, :, yi][:, :, :, xi]
-    return (g(y0, x0) * (1 - dy) * (1 - dx) + g(y0, x1) * (1 - dy) * dx + g(y1, x0) * dy * (1 - dx) + g(y1, x1) * dy * dx)
+def upsample_ref(x, scales, mode):
+    """ONNX's Upsample: output index o of each spatial axis reads input o / scale (asymmetric),
+    nearest floors, linear interpolates (separably, axis by axis; the last index is clamped)."""
+    for axis, s in enumerate(scales, start=2):
+        n = x.shape[axis]
+        pos = np.arange(int(n * s)) / s
+        lo = np.floor(pos).astype(int)
+        if mode == "nearest":
+            x = np.take(x, lo, axis=axis)
+            continue
+        hi = np.minimum(lo + 1, n - 1)
+        t = (pos - lo).reshape([-1] + [1] * (x.ndim - axis - 1))
+        x = np.take(x, lo, axis=axis) * (1 - t) + np.take(x, hi, axis=axis) * t
+    return x
 
 
 @pytest.mark.parametrize("mode", ["nearest", "linear"])
@@ -43,14 +45,25 @@ def test_upsample_scales_input(mode, scales):
     s = np.array([1, 1, *scales], np.float32)
     text, got = run("Upsample", [("x", x)], [("s", s)], {"mode": mode})
     assert "nn.upsampling(" in text
-    np.testing.assert_allclose(got, upsample_ref(x, *scales, mode), rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(got, upsample_ref(x, scales, mode), rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize("mode", ["nearest", "linear"])
+@pytest.mark.parametrize("scales", [(2.0, 1.0, 3.0), (1.5, 2.0, 0.5)])
+def test_upsample_5d_is_upsampling3d(mode, scales):
+    # TVM's nn.upsampling3d (NCDHW, asymmetric coordinates; linear is trilinear).
+    x = rand(1, 2, 4, 3, 6)
+    text, got = run("Upsample", [("x", x)], [("s", np.array([1, 1, *scales], np.float32))], {"mode": mode})
+    assert "nn.upsampling3d(" in text and ('method="trilinear"' in text) == (mode == "linear"), text
+    assert 'coordinate_transformation_mode="asymmetric"' in text, text
+    np.testing.assert_allclose(got, upsample_ref(x, scales, mode), rtol=1e-5, atol=1e-5)
 
 
 def test_upsample_scales_attribute():
     # Upsample-7's form (scales an attribute), as TVM's converter reads it first.
     x = rand(1, 1, 3, 3)
     _, got = run("Upsample", [("x", x)], attrs={"scales": [1.0, 1.0, 2.0, 2.0]})
-    np.testing.assert_array_equal(got, upsample_ref(x, 2, 2, "nearest"))
+    np.testing.assert_array_equal(got, upsample_ref(x, (2, 2), "nearest"))
 
 
 def test_upsample_fractional_size_is_a_located_error():
@@ -78,13 +91,13 @@ def test_scale_fc_and_spatial_bn():
 
 def test_unsupported_forms_are_listed_up_front():
     f = TensorProto.FLOAT
-    nodes = [helper.make_node("Upsample", ["x5", "s"], ["a"], name="up5"),
+    nodes = [helper.make_node("Upsample", ["x3", "s"], ["a"], name="up3"),
              helper.make_node("Upsample", ["x", "s"], ["b"], name="up_cubic", mode="cubic"),
              helper.make_node("Upsample", ["x", "s"], ["c"], name="up_dyn"),
              helper.make_node("FC", ["x", "w"], ["d"], name="fc4")]
-    msg = import_error(nodes, {"x5": (f, [1, 1, 2, 2, 2]), "x": (f, [1, 1, 2, 2]), "s": (f, [4]), "w": (f, [2, 2])},
+    msg = import_error(nodes, {"x3": (f, [1, 1, 2]), "x": (f, [1, 1, 2, 2]), "s": (f, [4]), "w": (f, [2, 2])},
                        "abcd", opset=11)
-    assert "Upsample with an input of rank 5 (only 4-D NCHW) (1 node: 'up5')" in msg, msg
+    assert "Upsample with an input of rank 3 (only 4-D NCHW and 5-D NCDHW) (1 node: 'up3')" in msg, msg
     assert "Upsample with mode 'cubic' (1 node: 'up_cubic')" in msg, msg
     assert "Upsample with scales not known at import time (1 node: 'up_dyn')" in msg, msg
     assert "FC with X of rank 4 (only 2-D X and W) (1 node: 'fc4')" in msg, msg

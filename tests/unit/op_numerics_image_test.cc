@@ -1,4 +1,4 @@
-// Numerics of image.resize2d and nn.upsampling against PyTorch's F.interpolate (the modes it shares with TVM)
+// Numerics of image.resize2d, nn.upsampling and nn.upsampling3d against PyTorch's F.interpolate (the modes it shares with TVM)
 // and NumPy index arithmetic (nearest with align_corners / asymmetric rounding).
 #include <gtest/gtest.h>
 
@@ -49,6 +49,19 @@ TEST(OpNumerics, Resize2D) {
       {"upsampling_bilinear_align_corners", {F32({1, 2, 3, 4})},
        "nn.upsampling(%a, scale_h=2f, scale_w=2f, layout=\"NHWC\", method=\"bilinear\", align_corners=True)",
        "F.interpolate(T(a).permute(0, 3, 1, 2), size=(4, 6), mode='bilinear', align_corners=True).permute(0, 2, 3, 1)"},
+      // nn.upsampling3d (topi resize3d): torch's nearest is asymmetric + floor, its trilinear
+      // half_pixel (align_corners=False) or align_corners.
+      {"upsampling3d_nearest", {F32({1, 2, 3, 4, 2})},
+       "nn.upsampling3d(%a, scale_d=2f, scale_h=1.5f, scale_w=3f, coordinate_transformation_mode=\"asymmetric\")",
+       "F.interpolate(T(a), size=(6, 6, 6), mode='nearest')"},
+      {"upsampling3d_trilinear_half_pixel", {F32({1, 2, 3, 4, 5})},
+       "nn.upsampling3d(%a, scale_d=2f, scale_h=1.5f, scale_w=0.6f, method=\"trilinear\")",
+       "F.interpolate(T(a), size=(6, 6, 3), mode='trilinear', align_corners=False)", 1e-5, 1e-5},
+      {"upsampling3d_trilinear_align_corners_ndhwc", {F32({1, 3, 4, 2, 2})},
+       "nn.upsampling3d(%a, scale_d=2f, scale_h=1f, scale_w=2f, layout=\"NDHWC\", method=\"trilinear\", "
+       "coordinate_transformation_mode=\"align_corners\")",
+       "F.interpolate(T(a).permute(0, 4, 1, 2, 3), size=(6, 4, 4), mode='trilinear', align_corners=True)"
+       ".permute(0, 2, 3, 4, 1)", 1e-5, 1e-5},
   });
 }
 

@@ -238,6 +238,10 @@ std::map<std::string, OpCase> Cases() {
       "Tensor[(1, 4, 16, 12), float32]", "image.resize2d(%t, size=[16, 12])", kTupleArg, "tensor");
   add("nn.upsampling", x4, "nn.upsampling(%x, scale_h=2f, scale_w=1.5f)", "Tensor[(1, 4, 16, 12), float32]",
       "nn.upsampling(%x, scale_h=2f, scale_w=2f, method=\"nearest\")", t4, "method");
+  add("nn.upsampling3d", "%x: Tensor[(1, 2, 3, 4, 5), float32]",
+      "nn.upsampling3d(%x, scale_d=2f, scale_h=1.5f, scale_w=0.6f, method=\"trilinear\")",
+      "Tensor[(1, 2, 6, 6, 3), float32]", "nn.upsampling3d(%x, scale_d=2f, scale_h=2f, scale_w=2f, method=\"bilinear\")",
+      "Tensor[(1, 2, 3, 4, 5), float32]", "method must be \"nearest_neighbor\" or \"trilinear\"");
   // Ops TVM runs as extern kernels (relay/op/scan_sort.cc).
   add("trilu", kT23 + std::string(", %k: int64, %kv: Tensor[(1), int64]"), "trilu(%x, %k, upper=False)",
       "Tensor[(2, 3), float32]", "trilu(%x, %kv)", "Tensor[(2, 3), float32], Tensor[(1), int64]", "k must be a 0-D tensor");

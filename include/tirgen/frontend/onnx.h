@@ -8,7 +8,8 @@
 // keep their ONNX names, then every initializer the graph uses as a tensor becomes a parameter
 // named after it (its value goes to `params`); initializers read as static operands (Reshape's
 // shape, Slice's starts, ...) are consumed at import time. Shape subgraphs (Shape -> Gather ->
-// arithmetic -> Reshape) are evaluated at import time. Several graph outputs give a tuple.
+// arithmetic -> Reshape) are evaluated at import time. Several graph outputs give a tuple; a
+// sequence output gives one result per element, named "<output>[k]" in output_names.
 // Calls carry the ONNX node name as their span (`span=/conv1/Conv:0:0`), as TVM prints them.
 //
 // Errors (tirgen::Error): unreadable/corrupt/truncated files, opsets outside 11..17, dynamic
@@ -34,7 +35,7 @@ struct OnnxImportOptions {
 struct OnnxImport {
   IRModule mod;                            ///< one relay function @main, type-inferred
   std::map<std::string, NDArray> params;   ///< main's weight parameters by name
-  std::vector<std::string> output_names;   ///< the ONNX graph outputs, in order (main's results)
+  std::vector<std::string> output_names;   ///< main's results: the graph outputs, a sequence's as "<out>[k]"
 };
 
 /// Imports the model file at `path`; external tensor data is read relative to its directory.

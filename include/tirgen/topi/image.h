@@ -1,4 +1,5 @@
-// TOPI image operators (TVM's python topi/image/resize.py): image.resize2d.
+// TOPI image operators (TVM's python topi/image/resize.py): image.resize2d, and resize3d's
+// nearest and linear modes (what nn.upsampling3d uses).
 #pragma once
 
 #include <string>
@@ -32,6 +33,22 @@ struct Resize2DParams {
 /// Resizes the two spatial dims of a 4-D tensor (one compute named `resize`). Pixels are read
 /// as float32 at clamped coordinates and the result is cast to out_dtype.
 Tensor resize2d(const Tensor& data, const Resize2DParams& params, const std::string& name = "resize");
+
+/// Attributes of resize3d's nearest_neighbor and linear modes (roi 0, no extrapolation).
+struct Resize3DParams {
+  std::vector<int64_t> size;        ///< (out_depth, out_height, out_width)
+  std::string layout = "NCDHW";     ///< NCDHW or NDHWC
+  std::string method = "linear";    ///< nearest_neighbor or linear (trilinear)
+  /// half_pixel, align_corners, asymmetric, pytorch_half_pixel, tf_half_pixel_for_nn.
+  std::string coordinate_transformation_mode = "half_pixel";
+  /// nearest_neighbor only, as Resize2DParams ("": round for align_corners, floor otherwise).
+  std::string rounding_method;
+  DataType out_dtype;  ///< void: the input's dtype
+};
+
+/// Resizes the three spatial dims of a 5-D tensor (one compute named `resize`), reading pixels
+/// as float32 at clamped coordinates as resize2d does.
+Tensor resize3d(const Tensor& data, const Resize3DParams& params, const std::string& name = "resize");
 
 }  // namespace topi
 }  // namespace tirgen

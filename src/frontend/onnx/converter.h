@@ -18,17 +18,33 @@ namespace tirgen {
 namespace frontend {
 namespace onnx_import {
 
-/// What flows along one ONNX edge.
+/// What flows along one ONNX edge: a tensor, or one of ONNX's sequence and optional values,
+/// which are resolved at import time as TVM's frontend does (a sequence is a list of relay
+/// expressions, never a relay value of its own).
 struct Value {
+  enum class Kind { kTensor, kSequence, kOptional };
   /// The relay expression; created on first use as a tensor for initializers, graph inputs and
   /// import-time constants (so a variable's span names its first consumer, as TVM's does).
   relay::Expr expr;
-  relay::Type type;            ///< always a TensorType
+  relay::Type type;            ///< a TensorType for tensors (undefined otherwise)
   NDArray known;               ///< the value, when known at import time
   bool is_param = false;       ///< an initializer (a parameter of main once used as a tensor)
   bool is_input = false;       ///< a graph input
   std::string producer;        ///< span name of the node that produced it ("" for graph edges)
+  Kind kind = Kind::kTensor;
+  /// A sequence's elements in order; an optional's value (none when it is empty).
+  std::vector<Value> elements;
+
+  bool IsTensor() const { return kind == Kind::kTensor; }
 };
+
+/// The tensor `expr` (typed), produced by `producer`.
+Value TensorValue(const relay::Expr& expr, const std::string& producer);
+/// A sequence (kind kSequence) of `elements`, or an optional holding `elements` (at most one).
+Value SequenceValue(std::vector<Value> elements, const std::string& producer);
+Value OptionalValue(std::vector<Value> element, const std::string& producer);
+/// "a sequence" / "an optional" / "a tensor", for messages.
+std::string KindText(const Value& v);
 
 /// The value `value`, known at import time (typed from the array), produced by `producer`.
 Value KnownValue(const NDArray& value, const std::string& producer = "");
@@ -55,7 +71,9 @@ class NodeContext {
   int num_inputs() const { return node_.input_size(); }
   /// True when input `i` is present (optional inputs may be missing or named "").
   bool HasInput(int i) const;
-  /// Input `i` as a relay expression (fails when absent).
+  /// True when input `i` is present and a tensor (not a sequence or optional).
+  bool IsTensor(int i);
+  /// Input `i` as a relay expression (fails when absent or not a tensor).
   relay::Expr Input(int i);
   const relay::TensorTypeNode* Type(int i);
   std::vector<int64_t> Shape(int i);
@@ -127,8 +145,10 @@ class NodeContext {
   /// `v`'s relay expression (a constant when only its value is known).
   relay::Expr Materialize(Value& v);
   /// Input `i`'s value, its relay variable created first when it is a graph input or weight
-  /// (so a subgraph that receives it shares the variable).
+  /// (so a subgraph that receives it shares the variable). Any kind.
   Value InputValue(int i);
+  /// The elements of input `i`, which must be a sequence (`what` names it in the error).
+  std::vector<Value> Elements(int i, const std::string& what);
 
   /// "<model>: ONNX node '<name>' (<OpType>): <message>" as a NodeError (a tirgen::Error).
   [[noreturn]] void Fail(const std::string& message) const;
@@ -138,6 +158,8 @@ class NodeContext {
  private:
   const onnx::AttributeProto* FindAttr(const std::string& name) const;
   Value& In(int i);
+  /// In(i), failing unless it is a tensor.
+  Value& TensorIn(int i);
 
   GraphConverter* graph_;
   const onnx::NodeProto& node_;
@@ -229,6 +251,10 @@ void AddRandomConverters(ConverterTable* table);
 void AddSignalConverters(ConverterTable* table);
 void AddATenConverters(ConverterTable* table);
 void AddOrtQAttentionConverters(ConverterTable* table);
+void AddSequenceConverters(ConverterTable* table);
+void AddScanConverters(ConverterTable* table);
+void AddTrainingConverters(ConverterTable* table);
+void AddMLConverters(ConverterTable* table);
 /// The forms the existing families restrict (op_forms.cc).
 void AddFormChecks(ConverterTable* table);
 /// Every converter, by ONNX op type.

@@ -122,6 +122,9 @@ void GraphConverter::CheckSupported(int opset) const {
       for (const auto& a : n.attribute())
         if (a.type() == onnx::AttributeProto::GRAPH) {
           for (const auto& t : a.g().initializer()) known.insert(t.name());
+          // A Loop is unrolled, so its body's iteration number and condition are constants.
+          if (n.op_type() == "Loop" && IsDefaultDomain(n.domain()))
+            for (int k = 0; k < 2 && k < a.g().input_size(); ++k) known.insert(a.g().input(k).name());
           collect(a.g(), who + "." + a.name());
         }
     }
@@ -129,7 +132,9 @@ void GraphConverter::CheckSupported(int opset) const {
   collect(model_.graph(), "");
   for (const auto& [node, who] : all) {
     const onnx::NodeProto& n = *node;
-    bool all_known = n.op_type() == "Shape" || n.op_type() == "Size" || n.op_type() == "Constant";
+    // (a sequence's length and an optional's presence are static too)
+    bool all_known = n.op_type() == "Shape" || n.op_type() == "Size" || n.op_type() == "Constant" ||
+                     n.op_type() == "SequenceLength" || n.op_type() == "OptionalHasElement";
     if (!all_known && IsDefaultDomain(n.domain()) && n.input_size() > 0 && n.op_type().rfind("Random", 0) != 0 &&
         n.op_type() != "Bernoulli" && n.op_type() != "Multinomial") {
       all_known = true;
@@ -189,6 +194,10 @@ void GraphConverter::AddInputs() {
   for (const auto& in : model_.graph().input()) {
     if (values_.count(in.name())) continue;  // an initializer listed as input (IR version < 4)
     std::string what = name_ + ": graph input '" + in.name() + "'";
+    if (in.type().has_sequence_type() || in.type().has_optional_type())
+      throw Error(what + " is " + (in.type().has_sequence_type() ? "a sequence" : "an optional") +
+                  ", whose length or presence is known only at run time; tirgen imports static programs, so "
+                  "pass its tensors as separate graph inputs");
     if (!in.type().has_tensor_type()) throw Error(what + " is not a tensor");
     const auto& tt = in.type().tensor_type();
     DataType dtype = DTypeFromOnnx(tt.elem_type(), what);
@@ -307,7 +316,7 @@ void GraphConverter::ConvertNodes(const google::protobuf::RepeatedPtrField<onnx:
     if (conv.forms) {  // again, with every rank now known (value_info may have been sparse)
       NodeForm form{node, opset, {}, {}, {}};
       for (int i = 0; i < node.input_size(); ++i) {
-        form.input_ranks.push_back(ctx.HasInput(i) ? ctx.Rank(i) : -1);
+        form.input_ranks.push_back(ctx.IsTensor(i) ? ctx.Rank(i) : -1);
         form.inputs_known.push_back(ctx.IsKnown(i));
       }
       for (const auto& out : node.output()) form.outputs_used.push_back(!out.empty());
@@ -380,6 +389,26 @@ std::vector<Value> GraphConverter::ConvertSubgraph(const onnx::GraphProto& g, in
   return outs;
 }
 
+// A graph output: a tensor is one result of main; a sequence gives one result per element,
+// named "<output>[k]" (nested sequences "<output>[k][j]"); an optional its value, when present.
+void GraphConverter::AddOutput(const std::string& name, Value* v, std::vector<relay::Expr>* outs,
+                               std::vector<relay::Type>* types, std::vector<std::string>* names) {
+  if (v->kind == Value::Kind::kOptional) {
+    if (v->elements.empty())
+      throw Error(name_ + ": graph output '" + name + "' is an empty optional; tirgen's programs return tensors, "
+                  "so make the output a tensor or drop it");
+    return AddOutput(name, &v->elements[0], outs, types, names);
+  }
+  if (v->kind == Value::Kind::kSequence) {
+    for (size_t k = 0; k < v->elements.size(); ++k)
+      AddOutput(name + "[" + std::to_string(k) + "]", &v->elements[k], outs, types, names);
+    return;
+  }
+  outs->push_back(Materialize(name, v, ""));
+  types->push_back(v->type);
+  names->push_back(name);
+}
+
 OnnxImport GraphConverter::Run() {
   int opset = DefaultOpset(model_, name_);
   CheckSingleProducers();
@@ -395,10 +424,9 @@ OnnxImport GraphConverter::Run() {
     auto it = values_.find(o.name());
     if (it == values_.end())
       throw Error(name_ + ": graph output '" + o.name() + "' is not produced by any node (the file may be truncated)");
-    outs.push_back(Materialize(o.name(), &it->second, ""));
-    out_types.push_back(it->second.type);
-    result.output_names.push_back(o.name());
+    AddOutput(o.name(), &it->second, &outs, &out_types, &result.output_names);
   }
+  if (outs.empty()) throw Error(name_ + ": the graph has no tensor output (its outputs are empty sequences or optionals)");
   relay::Expr body = outs[0];
   relay::Type ret = out_types[0];
   if (outs.size() > 1) {

@@ -55,6 +55,9 @@ class GraphConverter {
   std::map<std::string, int> DeclaredRanks() const;
   /// Why `form` cannot be imported by its op's converter ("" when it can).
   static std::string UnsupportedForm(const NodeForm& form);
+  /// Appends graph output `name` (value `v`) to main's results, a sequence's elements each.
+  void AddOutput(const std::string& name, Value* v, std::vector<relay::Expr>* outs,
+                 std::vector<relay::Type>* types, std::vector<std::string>* names);
   void AddInitializers();
   void AddInputs();
   std::string NodeName(const onnx::NodeProto& node);

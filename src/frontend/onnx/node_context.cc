@@ -34,6 +34,38 @@ Value KnownValue(const NDArray& value, const std::string& producer) {
   return v;
 }
 
+Value TensorValue(const relay::Expr& expr, const std::string& producer) {
+  TIRGEN_ICHECK(expr->checked_type.as<relay::TensorTypeNode>()) << "a tensor value is a typed tensor";
+  Value v;
+  v.expr = expr;
+  v.type = expr->checked_type;
+  v.producer = producer;
+  return v;
+}
+
+Value SequenceValue(std::vector<Value> elements, const std::string& producer) {
+  Value v;
+  v.kind = Value::Kind::kSequence;
+  v.elements = std::move(elements);
+  v.producer = producer;
+  return v;
+}
+
+Value OptionalValue(std::vector<Value> element, const std::string& producer) {
+  TIRGEN_ICHECK(element.size() <= 1) << "an optional holds at most one value";
+  Value v = SequenceValue(std::move(element), producer);
+  v.kind = Value::Kind::kOptional;
+  return v;
+}
+
+std::string KindText(const Value& v) {
+  switch (v.kind) {
+    case Value::Kind::kSequence: return "a sequence";
+    case Value::Kind::kOptional: return "an optional";
+    default: return "a tensor";
+  }
+}
+
 NodeContext::NodeContext(GraphConverter* graph, const onnx::NodeProto& node, std::string name, int opset)
     : graph_(graph), node_(node), name_(std::move(name)), opset_(opset) {}
 
@@ -55,13 +87,30 @@ Value& NodeContext::In(int i) {
   return graph_->Lookup(node_.input(i), *this);
 }
 
-relay::Expr NodeContext::Input(int i) {
+bool NodeContext::IsTensor(int i) { return HasInput(i) && In(i).IsTensor(); }
+
+Value& NodeContext::TensorIn(int i) {
   Value& v = In(i);
+  if (!v.IsTensor())
+    Fail("input " + std::to_string(i) + " ('" + node_.input(i) + "') is " + KindText(v) + ", where " +
+         op_type() + " takes a tensor");
+  return v;
+}
+
+relay::Expr NodeContext::Input(int i) {
+  Value& v = TensorIn(i);
   return graph_->Materialize(node_.input(i), &v, name_);
 }
 
+std::vector<Value> NodeContext::Elements(int i, const std::string& what) {
+  Value& v = In(i);
+  if (v.kind != Value::Kind::kSequence)
+    Fail(what + " (input " + std::to_string(i) + ", '" + node_.input(i) + "') must be a sequence, not " + KindText(v));
+  return v.elements;
+}
+
 const relay::TensorTypeNode* NodeContext::Type(int i) {
-  const auto* t = In(i).type.as<relay::TensorTypeNode>();
+  const auto* t = TensorIn(i).type.as<relay::TensorTypeNode>();
   TIRGEN_ICHECK(t) << "ONNX values are tensors";
   return t;
 }
@@ -269,6 +318,7 @@ std::vector<Value> NodeContext::ConvertBody(const onnx::GraphProto& g, const std
 }
 
 relay::Expr NodeContext::Materialize(Value& v) {
+  if (!v.IsTensor()) Fail(KindText(v) + " is used where a tensor is needed");
   // no edge to name: only values that already carry an expression, or known constants, come here
   TIRGEN_ICHECK(v.expr.defined() || !(v.is_param || v.is_input)) << "Materialize of a graph input or weight without its edge";
   return graph_->Materialize("", &v, name_);
@@ -281,6 +331,7 @@ Value NodeContext::InputValue(int i) {
 
 void NodeContext::ForwardInput(int i, int j) {
   Value& in = In(j);
+  if (!in.IsTensor()) return SetOutputValue(i, in);  // Identity of a sequence or optional
   if (in.known.defined() && !in.is_param) SetKnownOutput(i, in.known);
   else SetOutput(i, Input(j));
 }

@@ -38,6 +38,10 @@ const ConverterTable& Converters() {
     AddSignalConverters(&t);
     AddATenConverters(&t);
     AddOrtQAttentionConverters(&t);
+    AddSequenceConverters(&t);
+    AddScanConverters(&t);
+    AddTrainingConverters(&t);
+    AddMLConverters(&t);
     AddFormChecks(&t);
     return t;
   }();

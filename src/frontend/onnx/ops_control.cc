@@ -10,6 +10,7 @@
 // iteration are known at import time; scan outputs are stacked.
 #include "const_eval.h"
 #include "converter.h"
+#include "unroll.h"
 
 namespace tirgen {
 namespace frontend {
@@ -31,9 +32,6 @@ void ConvertIf(NodeContext& ctx) {
   for (int i = 0; i < ctx.num_outputs(); ++i) ctx.SetOutputValue(i, outs[i]);
 }
 
-// More iterations than this are refused (each one copies the body into the program).
-constexpr int64_t kMaxUnrolled = 4096;
-
 void ConvertLoop(NodeContext& ctx) {
   const onnx::GraphProto& body = ctx.GraphAttr("body");
   int carried = ctx.num_inputs() - 2;
@@ -51,35 +49,28 @@ void ConvertLoop(NodeContext& ctx) {
   if (trips < 0 && !ctx.HasInput(1)) ctx.Fail("a Loop without trip count and condition never ends");
   std::vector<Value> values;
   for (int i = 0; i < carried; ++i) values.push_back(ctx.InputValue(i + 2));
-  std::vector<std::vector<Value>> scanned(scans);
-  std::vector<Value> initializers = ctx.SubgraphInitializers(body);  // decoded once, bound per iteration
-  for (int64_t it = 0; cond && (trips < 0 || it < trips); ++it) {
-    if (it == kMaxUnrolled)
-      ctx.Fail("runs more than " + std::to_string(kMaxUnrolled) + " iterations, more than tirgen unrolls");
+  auto bind = [](int64_t it, const std::vector<Value>& state) {
     HostTensor iter = HostTensor::Make({}, DataType::Int(64)), c = HostTensor::Make({}, DataType::Bool());
     iter.SetInt(0, it);
     c.SetInt(0, 1);
     std::vector<Value> bound = {KnownValue(ToNDArray(iter)), KnownValue(ToNDArray(c))};
-    bound.insert(bound.end(), values.begin(), values.end());
-    std::vector<Value> outs = ctx.ConvertBody(body, bound, initializers);
-    if (!outs[0].known.defined())
+    bound.insert(bound.end(), state.begin(), state.end());
+    return bound;
+  };
+  auto next = [&](int64_t it, const std::vector<Value>& outs) {
+    if (!outs[0].IsTensor() || !outs[0].known.defined())
       ctx.Fail("the condition after iteration " + std::to_string(it) + " ('" + body.output(0).name() +
                "') is only known at run time; tirgen unrolls a Loop only when its trip count and "
                "condition fold to constants at import time");
-    HostTensor next = FromNDArray(outs[0].known);
-    if (next.size() != 1) ctx.Fail("the body's condition output must have one element");
-    cond = next.AsReal(0) != 0;
-    values.assign(outs.begin() + 1, outs.begin() + 1 + carried);
-    for (int k = 0; k < scans; ++k) scanned[k].push_back(outs[1 + carried + k]);
-  }
-  for (int i = 0; i < carried; ++i) ctx.SetOutputValue(i, values[i]);
-  for (int k = 0; k < scans; ++k) {
-    if (!ctx.HasOutput(carried + k)) continue;
-    if (scanned[k].empty()) ctx.Fail("the loop runs no iteration, so its scan output " + std::to_string(k) + " has no shape");
-    std::vector<relay::Expr> parts;
-    for (Value& v : scanned[k]) parts.push_back(ctx.Materialize(v));
-    ctx.SetOutput(carried + k, ctx.Call("stack", {ctx.MakeTuple(parts)}, {{"axis", relay::AttrInt(0)}}));
-  }
+    HostTensor c = FromNDArray(outs[0].known);
+    if (c.size() != 1) ctx.Fail("the body's condition output must have one element");
+    return c.AsReal(0) != 0;
+  };
+  Unrolled u = Unroll(ctx, body, std::move(values), 1, scans, trips, cond, bind, next);
+  for (int i = 0; i < carried; ++i) ctx.SetOutputValue(i, u.state[i]);
+  for (int k = 0; k < scans; ++k)
+    if (ctx.HasOutput(carried + k))
+      ctx.SetOutput(carried + k, StackIterations(ctx, u.scanned[k], 0, false, "scan output " + std::to_string(k)));
 }
 
 std::string LoopForms(const NodeForm& f) {

@@ -1,4 +1,4 @@
-// Legacy ops TVM v0.14's frontend still maps: Upsample (nn.upsampling, scales from the
+// Legacy ops TVM v0.14's frontend still maps: Upsample (nn.upsampling / nn.upsampling3d, scales from the
 // attribute of opset 7 or the input of opset 9/10), Scale (x * scale), FC (Caffe2's fully
 // connected layer, nn.dense; TVM's mapping drops the bias, here it is added). SpatialBN shares
 // BatchNormalization's converter (ops_nn.cc).
@@ -22,15 +22,18 @@ std::vector<double> UpsampleScales(NodeContext& ctx) {
   return s;
 }
 
-// TVM's Upsample for 4-D inputs: nn.upsampling by the H and W scales, NCHW, align_corners
-// false (asymmetric coordinates; nearest floors, as ONNX's Upsample).
+// TVM's Upsample: 4-D inputs by nn.upsampling (H and W scales, NCHW, align_corners false),
+// 5-D ones by nn.upsampling3d (D, H and W, NCDHW, asymmetric coordinates); nearest floors,
+// as ONNX's Upsample.
 void ConvertUpsample(NodeContext& ctx) {
   std::vector<int64_t> shape = ctx.Shape(0);
-  if (shape.size() != 4) ctx.Fail("only 4-D (NCHW) inputs are supported, not rank " + std::to_string(shape.size()));
+  int rank = static_cast<int>(shape.size());
+  if (rank != 4 && rank != 5) ctx.Fail("only 4-D (NCHW) and 5-D (NCDHW) inputs are supported, not rank " + std::to_string(rank));
   std::vector<double> scales = UpsampleScales(ctx);
-  if (scales.size() != 4) ctx.Fail("scales must have 4 entries, not " + std::to_string(scales.size()));
+  if (static_cast<int>(scales.size()) != rank)
+    ctx.Fail("scales must have " + std::to_string(rank) + " entries, not " + std::to_string(scales.size()));
   if (scales[0] != 1.0 || scales[1] != 1.0) ctx.Fail("scales of the batch and channel dimensions must be 1");
-  for (int i = 2; i < 4; ++i) {
+  for (int i = 2; i < rank; ++i) {
     // nn.upsampling rounds dim * scale where ONNX floors it: only whole products agree.
     double out = static_cast<double>(shape[i]) * static_cast<float>(scales[i]);
     if (!(out >= 1 && out < 1e9 && out == std::floor(out)))
@@ -39,6 +42,15 @@ void ConvertUpsample(NodeContext& ctx) {
   }
   std::string mode = ctx.Str("mode", "nearest");
   if (mode != "nearest" && mode != "linear") ctx.Fail("mode '" + mode + "' is not nearest or linear");
+  if (rank == 5) {
+    ctx.SetOutput(0, ctx.Call("nn.upsampling3d", {ctx.Input(0)},
+                              {{"scale_d", FloatAttr(scales[2])},
+                               {"scale_h", FloatAttr(scales[3])},
+                               {"scale_w", FloatAttr(scales[4])},
+                               {"method", String(mode == "nearest" ? "nearest_neighbor" : "trilinear")},
+                               {"coordinate_transformation_mode", String("asymmetric")}}));
+    return;
+  }
   ctx.SetOutput(0, ctx.Call("nn.upsampling", {ctx.Input(0)},
                             {{"scale_h", FloatAttr(scales[2])},
                              {"scale_w", FloatAttr(scales[3])},
@@ -46,7 +58,8 @@ void ConvertUpsample(NodeContext& ctx) {
 }
 
 std::string UpsampleForms(const NodeForm& f) {
-  if (f.Rank(0) >= 0 && f.Rank(0) != 4) return "an input of rank " + std::to_string(f.Rank(0)) + " (only 4-D NCHW)";
+  if (f.Rank(0) >= 0 && f.Rank(0) != 4 && f.Rank(0) != 5)
+    return "an input of rank " + std::to_string(f.Rank(0)) + " (only 4-D NCHW and 5-D NCDHW)";
   std::string mode = f.Str("mode", "nearest");
   if (mode != "nearest" && mode != "linear") return "mode '" + mode + "'";
   if (!f.HasAttr("scales") && f.HasInput(1) && !f.Known(1)) return "scales not known at import time";

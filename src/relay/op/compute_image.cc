@@ -1,5 +1,6 @@
 // TE computes of image.resize2d (TVM's relay/op/image/_image.py -> topi.image.resize2d) and
-// nn.upsampling (topi.nn.upsampling: resize2d to the scaled size, rounding_method "").
+// nn.upsampling (topi.nn.upsampling: resize2d to the scaled size, rounding_method ""), and
+// nn.upsampling3d (topi.nn.upsampling3d: resize3d likewise, "trilinear" read as "linear").
 #include "op_common.h"
 #include "tirgen/topi/image.h"
 
@@ -34,6 +35,18 @@ TIRGEN_REGISTER_OPS(compute_image) {
     p.coordinate_transformation_mode = call->GetBool("align_corners") ? "align_corners" : "asymmetric";
     p.rounding_method = "";
     return std::vector<te::Tensor>{topi::resize2d(in.at(0), p)};
+  });
+  RegisterCompute("nn.upsampling3d", [](const Call& call, const std::vector<te::Tensor>& in, const Type& out) {
+    const auto* t = out.as<TensorTypeNode>();
+    TIRGEN_ICHECK(t) << "nn.upsampling3d has a tensor type";
+    topi::Resize3DParams p;
+    p.layout = call->GetString("layout");
+    int d = p.layout == "NDHWC" ? 1 : 2;
+    p.size = {DimValue(t->shape[d]), DimValue(t->shape[d + 1]), DimValue(t->shape[d + 2])};  // round(dim * scale)
+    p.method = call->GetString("method");
+    if (p.method.rfind("tri", 0) == 0) p.method = p.method.substr(3);  // trilinear -> linear
+    p.coordinate_transformation_mode = call->GetString("coordinate_transformation_mode");
+    return std::vector<te::Tensor>{topi::resize3d(in.at(0), p)};
   });
 }
 

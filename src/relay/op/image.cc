@@ -1,4 +1,5 @@
-// image.resize2d: the two spatial dims become `size`. nn.upsampling: they are scaled.
+// image.resize2d: the two spatial dims become `size`. nn.upsampling / nn.upsampling3d: the
+// two / three spatial dims are scaled.
 #include <cmath>
 
 #include "op_common.h"
@@ -27,7 +28,19 @@ Type Resize2DRel(const TypeCall& c) {
   return TensorType(std::move(out), dt);
 }
 
-// TVM's UpSamplingRel: H and W become round(dim * scale) (scales pass through C++ floats).
+// The spatial dims named by `keys` (scale attributes), from dim `first` on, scaled as TVM's
+// UpSamplingRel and UpSampling3DRel do: round(dim * scale), the scale passing through a C++ float.
+Type Upsampled(const TypeCall& c, const TensorTypeNode* data, int first, const std::vector<const char*>& keys) {
+  Dims out = data->shape;
+  for (size_t i = 0; i < keys.size(); ++i) {
+    double scaled = std::nearbyint(static_cast<double>(DimValue(out[first + i])) *
+                                   static_cast<float>(c.call->GetFloat(keys[i])));
+    if (scaled < 1) c.Fail(std::string(keys[i]) + " leaves no output");
+    out[first + i] = DimLike(out[first + i], static_cast<int64_t>(scaled));
+  }
+  return TensorType(std::move(out), data->dtype);
+}
+
 Type UpSamplingRel(const TypeCall& c) {
   const TensorTypeNode* data = c.Tensor(0);
   if (data->shape.size() != 4) c.Fail("data must be 4-D, not " + ShapeText(data->shape));
@@ -36,16 +49,22 @@ Type UpSamplingRel(const TypeCall& c) {
   std::string method = c.call->GetString("method");
   if (method != "nearest_neighbor" && method != "bilinear" && method != "bicubic")
     c.Fail("method must be \"nearest_neighbor\", \"bilinear\" or \"bicubic\", not \"" + method + "\"");
-  int h = layout == "NHWC" ? 1 : 2;
-  Dims out = data->shape;
-  const char* keys[] = {"scale_h", "scale_w"};
-  for (int i = 0; i < 2; ++i) {
-    double scaled = std::nearbyint(static_cast<double>(DimValue(out[h + i])) *
-                                   static_cast<float>(c.call->GetFloat(keys[i])));
-    if (scaled < 1) c.Fail(std::string(keys[i]) + " leaves no output");
-    out[h + i] = DimLike(out[h + i], static_cast<int64_t>(scaled));
-  }
-  return TensorType(std::move(out), data->dtype);
+  return Upsampled(c, data, layout == "NHWC" ? 1 : 2, {"scale_h", "scale_w"});
+}
+
+Type UpSampling3DRel(const TypeCall& c) {
+  const TensorTypeNode* data = c.Tensor(0);
+  if (data->shape.size() != 5) c.Fail("data must be 5-D, not " + ShapeText(data->shape));
+  std::string layout = c.call->GetString("layout");
+  if (layout != "NCDHW" && layout != "NDHWC") c.Fail("layout must be NCDHW or NDHWC, not \"" + layout + "\"");
+  std::string method = c.call->GetString("method");
+  if (method != "nearest_neighbor" && method != "trilinear")
+    c.Fail("method must be \"nearest_neighbor\" or \"trilinear\", not \"" + method + "\"");
+  std::string mode = c.call->GetString("coordinate_transformation_mode");
+  if (mode != "half_pixel" && mode != "align_corners" && mode != "asymmetric")
+    c.Fail("coordinate_transformation_mode must be \"half_pixel\", \"align_corners\" or \"asymmetric\", not \"" +
+           mode + "\"");
+  return Upsampled(c, data, layout == "NDHWC" ? 1 : 2, {"scale_d", "scale_h", "scale_w"});
 }
 
 }  // namespace
@@ -58,6 +77,13 @@ TIRGEN_REGISTER_OPS(image) {
               Field("method", AttrKind::kString, AttrStr("nearest_neighbor")),
               Field("align_corners", AttrKind::kBool, AttrBool(false))})
       .Inputs(1).Pattern(kInjective).Relation(UpSamplingRel);
+  RegisterOpInfo("nn.upsampling3d")
+      .Attrs("relay.attrs.UpSampling3DAttrs",
+             {Required("scale_d", AttrKind::kFloat), Required("scale_h", AttrKind::kFloat),
+              Required("scale_w", AttrKind::kFloat), Field("layout", AttrKind::kString, AttrStr("NCDHW")),
+              Field("method", AttrKind::kString, AttrStr("nearest_neighbor")),
+              Field("coordinate_transformation_mode", AttrKind::kString, AttrStr("half_pixel"))})
+      .Inputs(1).Pattern(kInjective).Relation(UpSampling3DRel);
   RegisterOpInfo("image.resize2d")
       .Attrs("relay.attrs.Resize2DAttrs",
              {Field("size", AttrKind::kIntArray, ObjectRef()),
