@@ -183,10 +183,17 @@ PrimExpr SimplifyEqual(PrimExpr a, PrimExpr b) {
   DataType t = x.dtype();
   PrimExpr rest;
   int64_t c;
-  if (SplitConstOffset(x, &rest, &c)) return Binary(Kind::kEQ, rest, IntImm(t, *c2 - c));
+  // The moved constant must fit the type (x + INT32_MIN == 0 has no int32 form x == -INT32_MIN).
+  auto fits = [&](int64_t a, int64_t b) {
+    int64_t d;
+    if (__builtin_sub_overflow(a, b, &d)) return false;
+    return t.bits() >= 64 || (d >= -(int64_t{1} << (t.bits() - 1)) && d < (int64_t{1} << (t.bits() - 1)));
+  };
+  if (SplitConstOffset(x, &rest, &c) && fits(*c2, c)) return Binary(Kind::kEQ, rest, IntImm(t, *c2 - c));
   const BinaryNode* sub = x.as<BinaryNode>();
   if (sub && x.kind() == Kind::kSub) {
-    if (const int64_t* c1 = ConstInt(sub->a)) return Binary(Kind::kEQ, sub->b, IntImm(t, *c1 - *c2));
+    if (const int64_t* c1 = ConstInt(sub->a); c1 && fits(*c1, *c2))
+      return Binary(Kind::kEQ, sub->b, IntImm(t, *c1 - *c2));
   }
   return Binary(Kind::kEQ, x, y);
 }
