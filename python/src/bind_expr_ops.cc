@@ -208,13 +208,18 @@ void BindExprOps(py::module_& m) {
           py::arg("a"), py::arg("b"));
   tir.def("min", [](const py::object& a, const py::object& b) { return Wrap(tir::min(ToExpr(a), ToExpr(b))); },
           py::arg("a"), py::arg("b"));
-  tir.def("call_extern", [](const py::object& dtype, const std::string& name, const py::args& args) {
-    std::vector<tir::PrimExpr> xs{tir::StringImm(name)};
-    for (const tir::PrimExpr& a : ToExprs(args)) xs.push_back(a);
-    // TVM's DataType("") is void: tir.call_extern("", "f", ...) is a call for its effect.
-    bool is_void = py::isinstance<py::str>(dtype) && dtype.cast<std::string>().empty();
-    return Wrap(tir::Call(is_void ? DataType::Void() : ToDType(dtype), "tir.call_extern", xs));
-  }, py::arg("dtype"), py::arg("func_name"));
+  // tvm.tir.call_extern / call_pure_extern: a call of the C function `name` (pure: no effects,
+  // so the simplifier may move or drop it).
+  for (const char* op : {"call_extern", "call_pure_extern"}) {
+    std::string full = std::string("tir.") + op;
+    tir.def(op, [full](const py::object& dtype, const std::string& name, const py::args& args) {
+      std::vector<tir::PrimExpr> xs{tir::StringImm(name)};
+      for (const tir::PrimExpr& a : ToExprs(args)) xs.push_back(a);
+      // TVM's DataType("") is void: tir.call_extern("", "f", ...) is a call for its effect.
+      bool is_void = py::isinstance<py::str>(dtype) && dtype.cast<std::string>().empty();
+      return Wrap(tir::Call(is_void ? DataType::Void() : ToDType(dtype), full, xs));
+    }, py::arg("dtype"), py::arg("func_name"));
+  }
   // tvm.tir.call_packed: a Buffer argument is passed as a DLTensor built on the stack
   // (TVM's _pack_buffer: data, shape, strides or 0, ndim, a zero of the dtype, elem_offset).
   tir.def("call_packed", [](const std::string& name, const py::args& args) {

@@ -191,10 +191,17 @@ PrimExpr Analyzer::Simplify(const PrimExpr& expr) const {
   PrimExpr e = expr;
   if (!values_.empty()) e = BoundSubstituter(values_).VisitExpr(e);
   VarBoundScope scope(&LookupThunk, this);
-  e = RewriteSimplify(e, this);
+  e = arith::RewriteSimplify(e, this);
   if (as_const_int(e)) return e;
   e = RewriteCanonical(e);
   return e;
+}
+
+PrimExpr Analyzer::RewriteSimplify(const PrimExpr& expr) const {
+  PrimExpr e = expr;
+  if (!values_.empty()) e = BoundSubstituter(values_).VisitExpr(e);
+  VarBoundScope scope(&LookupThunk, this);
+  return arith::RewriteSimplify(e, this);
 }
 
 bool Analyzer::CanProve(const PrimExpr& cond) const {

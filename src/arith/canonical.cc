@@ -325,10 +325,30 @@ struct Sum {
     PrimExpr res = IntImm(dtype, 0);
     for (const Split& a : s)
       if (a.scale > 0) res = add(res, a.Normalize());
-    if (base > 0) res = add(res, IntImm(dtype, base));
+    if (base > 0) res = AddConstant(res, base);
     for (const Split& a : s)
       if (a.scale < 0) res = sub(res, a.NormalizeWithScale(-1));
-    if (base < 0) res = sub(res, IntImm(dtype, -base));
+    if (base < 0) res = AddConstant(res, base);
+    return res;
+  }
+
+  // res + c written with constants of the type: res - |c| for a negative c whose magnitude fits
+  // (x - 1, not x + -1); a constant beyond the type (the difference of two extremes, which
+  // DiffBound forms) as several that fit, so the sum keeps its value as an integer.
+  PrimExpr AddConstant(PrimExpr res, int64_t c) const {
+    int bits = dtype.bits();
+    int64_t hi = bits >= 64 ? std::numeric_limits<int64_t>::max() : (int64_t{1} << (bits - 1)) - 1;
+    int64_t lo = bits >= 64 ? std::numeric_limits<int64_t>::min() : -(int64_t{1} << (bits - 1));
+    while (c > hi) {
+      res = add(res, IntImm(dtype, hi));
+      c -= hi;
+    }
+    while (c < lo) {
+      res = add(res, IntImm(dtype, lo));
+      c -= lo;
+    }
+    if (c > 0) return add(res, IntImm(dtype, c));
+    if (c < 0) return c >= -hi ? sub(res, IntImm(dtype, -c)) : add(res, IntImm(dtype, c));
     return res;
   }
 };

@@ -2,6 +2,7 @@
 #include "tirgen/arith/simplify.h"
 
 #include "canonical.h"
+#include "rewrite_rules.h"
 #include "rewrite_simplify.h"
 #include "tirgen/arith/analyzer.h"
 #include "transitive_comparison.h"
@@ -12,6 +13,7 @@
 #include <limits>
 #include <optional>
 
+#include "tirgen/tir/call_effect.h"
 #include "tirgen/tir/expr_deep_equal.h"
 #include "tirgen/tir/functor.h"
 #include "tirgen/tir/op.h"
@@ -69,6 +71,9 @@ PrimExpr SimplifyAdd(PrimExpr a, PrimExpr b) {
 }
 
 PrimExpr SimplifySub(PrimExpr a, PrimExpr b) {
+  // TVM's x - x -> 0 for any type, when evaluating x only reads (a load minus itself).
+  if (a.dtype().is_scalar() && SideEffect(a) <= CallEffectKind::kReadState && ExprDeepEqual(a, b))
+    return make_const(a.dtype(), 0);
   PrimExpr folded = sub(a, b);
   const BinaryNode* n = folded.as<BinaryNode>();
   if (!n || folded.kind() != Kind::kSub || !IsIntType(folded)) return folded;
@@ -100,6 +105,8 @@ PrimExpr SimplifyMul(PrimExpr a, PrimExpr b) {
   return Binary(Kind::kMul, a, b);
 }
 
+PrimExpr SimplifyEqual(PrimExpr a, PrimExpr b);
+
 // TVM's rules for a < b / a <= b on integers, in its order: a comparison the constant bounds
 // of a - b decide becomes a constant; floordiv(x, c1) against a constant becomes a bound on x;
 // a constant offset on one side moves across (c1 <= x + c2 -> c1 - c2 <= x; x - c1 < c2 ->
@@ -115,6 +122,8 @@ PrimExpr SimplifyCompare(Kind k, PrimExpr a, PrimExpr b) {
     bool is_true = k == Kind::kLT ? hi && d.max < 0 : hi && d.max <= 0;
     bool is_false = k == Kind::kLT ? lo && d.min >= 0 : lo && d.min > 0;
     if (is_true || is_false) return IntImm(DataType::Bool(), is_true ? 1 : 0);
+    // a <= b when a >= b is known: a == b (TVM's LE rule for kGE).
+    if (k == Kind::kLE && lo && d.min >= 0) return SimplifyEqual(n->a, n->b);
   }
   // floordiv(x, c1) < c2 -> x < c1 * c2;  c1 < floordiv(x, c2) -> (c1 + 1) * c2 - 1 < x.
   // a <= b is !(b < a), so the same rules apply to the swapped strict comparison.
@@ -174,10 +183,17 @@ PrimExpr SimplifyEqual(PrimExpr a, PrimExpr b) {
   DataType t = x.dtype();
   PrimExpr rest;
   int64_t c;
-  if (SplitConstOffset(x, &rest, &c)) return Binary(Kind::kEQ, rest, IntImm(t, *c2 - c));
+  // The moved constant must fit the type (x + INT32_MIN == 0 has no int32 form x == -INT32_MIN).
+  auto fits = [&](int64_t a, int64_t b) {
+    int64_t d;
+    if (__builtin_sub_overflow(a, b, &d)) return false;
+    return t.bits() >= 64 || (d >= -(int64_t{1} << (t.bits() - 1)) && d < (int64_t{1} << (t.bits() - 1)));
+  };
+  if (SplitConstOffset(x, &rest, &c) && fits(*c2, c)) return Binary(Kind::kEQ, rest, IntImm(t, *c2 - c));
   const BinaryNode* sub = x.as<BinaryNode>();
   if (sub && x.kind() == Kind::kSub) {
-    if (const int64_t* c1 = ConstInt(sub->a)) return Binary(Kind::kEQ, sub->b, IntImm(t, *c1 - *c2));
+    if (const int64_t* c1 = ConstInt(sub->a); c1 && fits(*c1, *c2))
+      return Binary(Kind::kEQ, sub->b, IntImm(t, *c1 - *c2));
   }
   return Binary(Kind::kEQ, x, y);
 }
@@ -271,6 +287,13 @@ class Simplifier : public StmtExprMutator {
       return BranchesUnderEachOther(op);
     PrimExpr a = VisitExpr(op->a);
     PrimExpr b = VisitExpr(op->b);
+    // TVM's vector and select rules (rewrite_rules.h); the rewritten node is simplified again.
+    if (a.dtype() == b.dtype()) {
+      bool swap = op->kind() == Kind::kGT || op->kind() == Kind::kGE;  // a > b is b < a
+      Kind k = op->kind() == Kind::kGT ? Kind::kLT : op->kind() == Kind::kGE ? Kind::kLE : op->kind();
+      if (std::optional<PrimExpr> r = RewriteVector(k, swap ? b : a, swap ? a : b)) return VisitExpr(*r);
+      if (std::optional<PrimExpr> r = RewriteSelect(op->kind(), a, b)) return VisitExpr(*r);
+    }
     // Integer index arithmetic takes TVM's canonical form.
     if (IsIntType(a) && a.dtype() == b.dtype()) {
       switch (op->kind()) {
@@ -313,12 +336,24 @@ class Simplifier : public StmtExprMutator {
     }
   }
 
+  // TVM's let rule: a let of a constant or a variable (as written) is inlined.
+  PrimExpr VisitExpr_(const LetNode* op) override {
+    PrimExpr value = VisitExpr(op->value);
+    if (op->value.as<IntImmNode>() || op->value.as<FloatImmNode>() || op->value.as<VarNode>())
+      return VisitExpr(Substitute(op->body, {{op->var, value}}));
+    PrimExpr body = VisitExpr(op->body);
+    if (value.same_as(op->value) && body.same_as(op->body)) return GetRef<PrimExpr>(op);
+    return Let(op->var, value, body);
+  }
+
   PrimExpr VisitExpr_(const CastNode* op) override {
     return cast(op->dtype, VisitExpr(op->value));
   }
 
   PrimExpr VisitExpr_(const NotNode* op) override {
-    PrimExpr r = logical_not(VisitExpr(op->a));
+    PrimExpr a = VisitExpr(op->a);
+    if (std::optional<PrimExpr> v = RewriteVectorNot(a)) return VisitExpr(*v);
+    PrimExpr r = logical_not(a);
     if (as_const_int(r)) return r;
     if (std::optional<bool> m = Literal(r)) return BoolConst(*m);
     return NotRules(r);
@@ -350,6 +385,18 @@ class Simplifier : public StmtExprMutator {
       if (log && log->op == "tir.log2" && log->args.size() == 1) {
         if (const FloatImmNode* f = log->args[0].as<FloatImmNode>())
           return FloatImm(c->dtype, std::ceil(std::log2(f->value)));
+      }
+    }
+    // Shifts of constants fold (TVM's const folder for shift_left / shift_right).
+    if (c && (c->op == "tir.shift_left" || c->op == "tir.shift_right") && c->args.size() == 2 &&
+        c->dtype.is_scalar()) {
+      const int64_t* x = ConstInt(c->args[0]);
+      const int64_t* s = ConstInt(c->args[1]);
+      if (x && s && *s >= 0 && *s < 63 && c->dtype.is_int()) {
+        int64_t v = c->op == "tir.shift_left" ? static_cast<int64_t>(static_cast<uint64_t>(*x) << *s) : *x >> *s;
+        int bits = c->dtype.bits();
+        bool fits = bits >= 64 || (v >= -(int64_t{1} << (bits - 1)) && v < (int64_t{1} << (bits - 1)));
+        if (fits && (c->op == "tir.shift_right" || (v >> *s) == *x)) return make_const(c->dtype, v);
       }
     }
     if (c && c->op == "tir.likely" && c->args.size() == 1) {
@@ -515,8 +562,16 @@ class Simplifier : public StmtExprMutator {
     switch (k) {
       case Kind::kEQ: return SimplifyEqual(a, b);
       case Kind::kNE: return SimplifyNotEqual(a, b);
-      default: return SimplifyCompare(k, a, b);
+      default: break;
     }
+    // TVM's rules for a < b once the bounds do not decide it (a <= b is !(b < a)); the
+    // rewritten comparison is simplified again.
+    PrimExpr folded = SimplifyCompare(k, a, b);
+    if (IsIntType(a) && a.dtype() == b.dtype() && !as_const_int(folded)) {
+      std::optional<PrimExpr> r = k == Kind::kLT ? RewriteLessThan(a, b) : RewriteLessThan(b, a);
+      if (r) return VisitExpr(k == Kind::kLT ? *r : NormalizeBooleanOperators(Not(*r)));
+    }
+    return folded;
   }
 
   // a && b, a || b: folding, then (under an analyzer) the literal constraints and the

@@ -159,9 +159,11 @@ class Emitter : public internal::ScalarEmitter {
   // `globals` collects file-scope definitions; `global_names` holds every file-scope name of the
   // translation unit so far (constants of different functions must never collide); `vector_types`
   // the GCC vector types the translation unit uses; `vector_bits` the target's SIMD width.
+  // `externs` the C functions the translation unit calls through T.call_extern (name ->
+  // declaration), declared once before the bodies.
   Emitter(std::string symbol, std::ostringstream* globals, std::set<std::string>* global_names,
-          internal::VectorTypes* vector_types, int vector_bits)
-      : symbol_(std::move(symbol)), globals_(globals), global_names_(global_names),
+          internal::VectorTypes* vector_types, int vector_bits, std::map<std::string, std::string>* externs)
+      : symbol_(std::move(symbol)), globals_(globals), global_names_(global_names), externs_(externs),
         vec_(this, vector_types, vector_bits) {}
 
   bool needs_openmp = false;
@@ -187,6 +189,10 @@ class Emitter : public internal::ScalarEmitter {
         ptr_type_[(*buf)->data.get()] = (*buf)->dtype;
         Line() << StorageType((*buf)->dtype) << qualifier << name << " = (" << StorageType((*buf)->dtype)
                << "*)args[" << i << "];\n";
+        // A symbolic elem_offset (te.extern's placeholders keep TVM's var): the ABI passes
+        // element 0, so the offset is 0.
+        if (const VarNode* off = (*buf)->elem_offset.as<VarNode>(); off && !names_.count(off))
+          Line() << "const " << ValueType(off->dtype) << " " << Name(GetRef<Var>(off)) << " = 0;\n";
       } else if (p.dtype().is_handle()) {
         Line() << "void* " << Name(p) << " = args[" << i << "];\n";
       } else {
@@ -506,6 +512,7 @@ class Emitter : public internal::ScalarEmitter {
       checks_bounds = true;
       return "tg_check_index(" + arg(0) + ", " + arg(1) + ", " + CString(what->value) + ", &tg_fault)";
     }
+    if (op == "tir.call_extern" || op == "tir.call_pure_extern") return ExternCall(n, t, lane);
     if (op == "tir.likely") return arg(0);
     if (op == "tir.isnan") return "isnan(" + arg(0) + ")";
     if (op == "tir.isinf") return "isinf(" + arg(0) + ")";
@@ -525,6 +532,45 @@ class Emitter : public internal::ScalarEmitter {
     }
     TIRGEN_CHECK(false) << "C code generator: unsupported call " << op;
     return "";
+  }
+
+  // T.call_extern("dtype", "f", args...): a call of the C function f, declared from the call's
+  // own types as TVM's C host generator forward-declares it (handles are void*). The function
+  // comes from outside: a library loaded before this one (RTLD_GLOBAL) or the C library.
+  std::string ExternCall(const CallNode* n, DataType t, const std::string& lane) {
+    const auto* fn = n->args.empty() ? nullptr : n->args[0].as<StringImmNode>();
+    TIRGEN_CHECK(fn) << "C code generator: " << n->op << " needs the C function's name as its first argument";
+    const std::string& name = fn->value;
+    bool identifier = !name.empty() && !std::isdigit(static_cast<unsigned char>(name[0]));
+    for (char c : name) identifier = identifier && (std::isalnum(static_cast<unsigned char>(c)) || c == '_');
+    TIRGEN_CHECK(identifier) << "C code generator: " << n->op << " of " << CString(name)
+                             << ": not a C identifier; name a C function";
+    TIRGEN_CHECK(name.rfind("tg_", 0) != 0 && !global_names_->count(name))
+        << "C code generator: " << n->op << " of " << name
+        << ": the name is the generated code's own (prefix tg_, or a function or constant of this module); "
+           "rename the extern function";
+    auto c_type = [&](DataType d) -> std::string {
+      if (d.is_void()) return "void";
+      TIRGEN_CHECK(d.lanes() == 1) << "C code generator: " << n->op << " of " << name << " with a " << d.str()
+                                   << " value: extern functions take and return scalars and pointers";
+      TIRGEN_CHECK(!(d.is_floating() && d.bits() == 16))
+          << "C code generator: " << n->op << " of " << name << " with a " << d.str()
+          << " value: C has no such type; cast to float32 around the call";
+      if (d.is_handle()) return "void*";
+      return ValueType(d);
+    };
+    std::string decl = c_type(t) + " " + name + "(", call = name + "(";
+    for (size_t i = 1; i < n->args.size(); ++i) {
+      const PrimExpr& a = n->args[i];
+      const auto* str = a.as<StringImmNode>();
+      decl += (i > 1 ? ", " : "") + (str ? std::string("const char*") : c_type(a.dtype()));
+      call += (i > 1 ? ", " : "") + (str ? CString(str->value) : Expr(a, lane));
+    }
+    decl += n->args.size() == 1 ? "void);" : ");";
+    auto [it, fresh] = externs_->emplace(name, decl);
+    TIRGEN_CHECK(fresh || it->second == decl) << "C code generator: extern function " << name
+                                              << " is called with two signatures: " << it->second << " and " << decl;
+    return call + ")";
   }
 
   static int Lanes(const PrimExpr& e) { return e.dtype().lanes(); }
@@ -945,6 +991,7 @@ class Emitter : public internal::ScalarEmitter {
   std::string symbol_;
   std::ostringstream* globals_;
   std::set<std::string>* global_names_;
+  std::map<std::string, std::string>* externs_;
   std::ostringstream out_;
   std::ostringstream stack_decls_;  // function-entry arrays
   int indent_ = 0;
@@ -981,9 +1028,10 @@ CSource GenerateC(const std::vector<std::pair<std::string, tir::PrimFunc>>& func
   }
   size_t index = 0;
   bool checks_bounds = false;
+  std::map<std::string, std::string> externs;  // T.call_extern functions: name -> declaration
   for (const auto& [name, f] : funcs) {
     const std::string& sym = syms[index++];
-    Emitter em(sym, &globals, &symbols, &vector_types, target.VectorBits());
+    Emitter em(sym, &globals, &symbols, &vector_types, target.VectorBits(), &externs);
     bodies << "\n" << em.Function(f);
     src.needs_openmp = src.needs_openmp || em.needs_openmp;
     checks_bounds = checks_bounds || em.checks_bounds;
@@ -992,7 +1040,9 @@ CSource GenerateC(const std::vector<std::pair<std::string, tir::PrimFunc>>& func
   src.code = std::string(CPrelude());
   if (src.needs_openmp) src.code += COpenMpPrelude(target.Cores());
   if (checks_bounds) src.code += CBoundCheckPrelude();
-  src.code += vector_types.Typedefs() + "\n" + globals.str() + bodies.str();
+  std::string declarations;
+  for (const auto& [name, decl] : externs) declarations += decl + "\n";
+  src.code += vector_types.Typedefs() + "\n" + declarations + globals.str() + bodies.str();
   return src;
 }
 

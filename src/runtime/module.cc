@@ -52,7 +52,15 @@ Module Module::Load(const std::string& library, const std::vector<codegen::CFunc
   // RTLD_NODELETE: a library built with -fopenmp pulls in libgomp, whose idle worker threads
   // outlive the call; unloading it under them crashes the process.
   void* h = dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE);
-  TIRGEN_CHECK(h) << "cannot load " << library << ": " << dlerror();
+  if (!h) {
+    std::string why = dlerror();
+    // A T.call_extern function the library does not define must already be loaded globally.
+    std::string hint = why.find("undefined symbol") != std::string::npos
+                           ? " (an extern function the program calls must come from a library loaded before it with "
+                             "RTLD_GLOBAL, e.g. ctypes.CDLL(path, mode=ctypes.RTLD_GLOBAL))"
+                           : "";
+    TIRGEN_CHECK(false) << "cannot load " << library << ": " << why << hint;
+  }
   Module m;
   m.library_ = library;
   m.handle_ = std::shared_ptr<void>(h, [](void* p) { dlclose(p); });

@@ -50,6 +50,9 @@ class Analyzer {
   ConstBound Bound(const tir::PrimExpr& expr) const;
   /// TVM's Analyzer::Simplify: rewrite rules, then canonical form.
   tir::PrimExpr Simplify(const tir::PrimExpr& expr) const;
+  /// Only the rewrite rules (TVM's Analyzer::rewrite_simplify), under the known ranges and the
+  /// constraints in scope.
+  tir::PrimExpr RewriteSimplify(const tir::PrimExpr& expr) const;
   /// Only the canonical form (with known ranges).
   tir::PrimExpr CanonicalSimplify(const tir::PrimExpr& expr) const;
   /// True when `cond` simplifies to true.

@@ -1,7 +1,13 @@
-// RemoveNoOp: statements that do nothing disappear — Evaluate of a side-effect-free value,
-// loops/ifs/lets/attrs/allocations whose body does nothing, loops of extent 0, a store of an
-// element into itself. A SeqStmt keeps only its effective statements. AllocateConst is kept
-// only while its body does something (then it is never duplicated or moved).
+// RemoveNoOp (TVM's rules): statements that do nothing disappear, keeping only what evaluating
+// their expressions does beyond reading (tir::SideEffect above kReadState: a call_extern, a
+// packed call). An Evaluate of a value without such effects; a let, attr, if, loop or allocation
+// whose body does nothing (its value, condition, bounds or extents kept for their effects); a
+// let whose variable the body never uses; a loop whose extent the enclosing loops' ranges show
+// is at most 0; a store of the value already there (proved by the analyzer, or a load of the same
+// element). A SeqStmt keeps only its effective statements. AllocateConst is kept only while its
+// body does something (then it is never duplicated or moved).
+#include "tirgen/arith/analyzer.h"
+#include "tirgen/tir/call_effect.h"
 #include "tirgen/tir/functor.h"
 #include "tirgen/tir/op.h"
 #include "tirgen/tir/structural_equal.h"
@@ -23,6 +29,29 @@ bool IsNoOp(const Stmt& s) {
 
 Stmt NoOp() { return Evaluate(IntImm(DataType::Int(32), 0)); }
 
+bool HasSideEffect(const PrimExpr& e) { return SideEffect(e) > CallEffectKind::kReadState; }
+
+// What is left of evaluating `values` once their results are dropped (TVM's MakeEvaluate).
+Stmt OnlyEffects(const std::vector<PrimExpr>& values) {
+  std::vector<Stmt> kept;
+  for (const PrimExpr& v : values)
+    if (HasSideEffect(v)) kept.push_back(Evaluate(v));
+  if (kept.empty()) return NoOp();
+  return kept.size() == 1 ? kept[0] : SeqStmt(kept);
+}
+
+bool UsesVar(const Stmt& s, const VarNode* var) {
+  struct Finder : StmtExprVisitor {
+    using StmtExprVisitor::VisitExpr_;
+    const VarNode* var;
+    bool found = false;
+    void VisitExpr_(const VarNode* op) override { found = found || op == var; }
+  } finder;
+  finder.var = var;
+  finder.VisitStmt(s);
+  return finder.found;
+}
+
 class NoOpRemover : public StmtExprMutator {
  public:
   using StmtExprMutator::VisitStmt_;
@@ -30,17 +59,21 @@ class NoOpRemover : public StmtExprMutator {
   Stmt VisitStmt_(const LetStmtNode* op) override {
     Stmt s = StmtExprMutator::VisitStmt_(op);
     const LetStmtNode* n = s.as<LetStmtNode>();
-    return n && IsNoOp(n->body) ? n->body : s;
+    if (!n) return s;
+    if (IsNoOp(n->body)) return OnlyEffects({n->value});
+    if (UsesVar(n->body, n->var.get())) return s;
+    return HasSideEffect(n->value) ? SeqStmt({Evaluate(n->value), n->body}) : n->body;
   }
   Stmt VisitStmt_(const AttrStmtNode* op) override {
+    if (op->attr_key == "pragma_debug_skip_region") return NoOp();
     Stmt s = StmtExprMutator::VisitStmt_(op);
     const AttrStmtNode* n = s.as<AttrStmtNode>();
-    return n && IsNoOp(n->body) ? n->body : s;
+    return n && IsNoOp(n->body) ? OnlyEffects({n->value}) : s;
   }
   Stmt VisitStmt_(const AllocateNode* op) override {
     Stmt s = StmtExprMutator::VisitStmt_(op);
     const AllocateNode* n = s.as<AllocateNode>();
-    return n && IsNoOp(n->body) ? n->body : s;
+    return n && IsNoOp(n->body) ? OnlyEffects(n->extents) : s;
   }
   Stmt VisitStmt_(const AllocateConstNode* op) override {
     Stmt s = StmtExprMutator::VisitStmt_(op);
@@ -54,9 +87,12 @@ class NoOpRemover : public StmtExprMutator {
   }
   Stmt VisitStmt_(const ForNode* op) override {
     if (is_zero(op->extent)) return NoOp();
+    arith::ConstBound extent = analyzer_.Bound(op->extent);
+    if (extent.max <= 0) return NoOp();
+    analyzer_.Bind(op->loop_var, Range(op->min, op->extent));
     Stmt s = StmtExprMutator::VisitStmt_(op);
     const ForNode* n = s.as<ForNode>();
-    return n && IsNoOp(n->body) ? NoOp() : s;
+    return n && IsNoOp(n->body) ? OnlyEffects({n->min, n->extent}) : s;
   }
   Stmt VisitStmt_(const IfThenElseNode* op) override {
     Stmt s = StmtExprMutator::VisitStmt_(op);
@@ -64,23 +100,31 @@ class NoOpRemover : public StmtExprMutator {
     if (!n) return s;
     bool else_noop = IsNoOp(n->else_case);
     if (IsNoOp(n->then_case)) {
-      if (else_noop) return NoOp();
+      if (else_noop) return OnlyEffects({n->condition});
       return IfThenElse(logical_not(n->condition), n->else_case);
     }
     if (n->else_case.defined() && else_noop) return IfThenElse(n->condition, n->then_case);
     return s;
   }
   Stmt VisitStmt_(const EvaluateNode* op) override {
-    if (IsNoOp(GetRef<Stmt>(op))) return NoOp();
+    if (IsNoOp(GetRef<Stmt>(op)) || !HasSideEffect(op->value)) return NoOp();
     return GetRef<Stmt>(op);
   }
   Stmt VisitStmt_(const BufferStoreNode* op) override {
+    // The store keeps the value already there: only the effects of its expressions remain.
+    std::vector<PrimExpr> parts{op->value};
+    parts.insert(parts.end(), op->indices.begin(), op->indices.end());
     const BufferLoadNode* load = op->value.as<BufferLoadNode>();
-    if (load && load->buffer.same_as(op->buffer) && load->indices.size() == op->indices.size()) {
+    if (load && load->buffer->data.same_as(op->buffer->data) && load->indices.size() == op->indices.size()) {
       bool same = true;
       for (size_t i = 0; i < op->indices.size(); ++i)
         same = same && StructuralEqual(load->indices[i], op->indices[i]);
-      if (same) return NoOp();
+      if (same) return OnlyEffects(parts);
+    }
+    if (!op->value.dtype().is_handle()) {
+      PrimExpr unchanged = Binary(Kind::kEQ, sub(op->value, BufferLoad(op->buffer, op->indices)),
+                                  make_const(op->value.dtype(), 0));
+      if (analyzer_.CanProve(unchanged)) return OnlyEffects(parts);
     }
     return GetRef<Stmt>(op);
   }
@@ -100,6 +144,9 @@ class NoOpRemover : public StmtExprMutator {
     if (kept.empty()) return NoOp();
     return SeqStmt::Flatten(kept);
   }
+
+ private:
+  arith::Analyzer analyzer_;  ///< ranges of the enclosing loops
 };
 
 }  // namespace

@@ -1,0 +1,32 @@
+// TVM's rewrite rules for vectors and selects (private to arith/), tried by the simplifier on a
+// node whose operands are already simplified. Each gives the rewritten node, to be simplified
+// again, or nullopt when no rule applies.
+#pragma once
+
+#include <optional>
+
+#include "tirgen/tir/expr.h"
+
+namespace tirgen {
+namespace arith {
+
+/// a OP b with lanes > 1: ramps and broadcasts combine lane-wise (ramp(b1, s1, n) +
+/// broadcast(x, n) -> ramp(b1 + x, s1, n)); a ramp divided by a constant broadcast becomes a
+/// ramp or a broadcast when its lanes' quotients allow (TVM's ModularSet reasoning).
+/// OP is any binary kind; > and >= arrive as the swapped < and <=.
+std::optional<tir::PrimExpr> RewriteVector(Kind k, const tir::PrimExpr& a, const tir::PrimExpr& b);
+/// !broadcast(x, n) -> broadcast(!x, n).
+std::optional<tir::PrimExpr> RewriteVectorNot(const tir::PrimExpr& a);
+/// Selects on one condition combine branch by branch under + - min max; a select minus one of
+/// its own branches leaves zero in that branch.
+std::optional<tir::PrimExpr> RewriteSelect(Kind k, const tir::PrimExpr& a, const tir::PrimExpr& b);
+
+/// TVM's ordered rules for a < b on integers whose order the bounds do not decide: common terms
+/// cancel (x + y < x + z -> y < z), constant factors and divisors move to the constant side
+/// (x * 4 < 10 -> x < 3, floordiv(x, 4) < 3 -> x < 12), x - floordiv(x, c) * c becomes a
+/// modulo, min / max split into || and &&, and constant offsets gather on one side
+/// (x - 1 < y -> x <= y). a <= b is !(b < a) in TVM, so it takes these rules too.
+std::optional<tir::PrimExpr> RewriteLessThan(const tir::PrimExpr& a, const tir::PrimExpr& b);
+
+}  // namespace arith
+}  // namespace tirgen
