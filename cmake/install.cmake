@@ -57,7 +57,13 @@ endif()
 
 # ctest: install into a temporary prefix, build examples/cpp_consumer against it and run it,
 # import the installed Python package from a clean environment, run the installed CLI.
-if(TIRGEN_BUILD_TESTS AND TARGET tirgen AND TARGET _tirgen)
+if(TIRGEN_BUILD_TESTS AND TARGET tirgen AND TARGET _tirgen AND TIRGEN_SANITIZE)
+  # A sanitized libtirgen.a needs clang's sanitizer runtime, which a consumer linked the ordinary
+  # way (g++, no -fsanitize) lacks: the check means nothing there, and says so as a skip.
+  add_test(NAME install_consumer COMMAND /bin/sh -c
+    "echo 'skipped: a sanitized archive needs the sanitizer runtime; the normal build runs this check'; exit 77")
+  set_tests_properties(install_consumer PROPERTIES SKIP_RETURN_CODE 77)
+elseif(TIRGEN_BUILD_TESTS AND TARGET tirgen AND TARGET _tirgen)
   add_test(NAME install_consumer
     COMMAND ${CMAKE_SOURCE_DIR}/tests/install/check_install.sh ${CMAKE_BINARY_DIR} ${CMAKE_SOURCE_DIR}
             ${TIRGEN_PYTHON_INSTALL_DIR})

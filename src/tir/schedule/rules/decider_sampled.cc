@@ -46,7 +46,7 @@ void SampledDecider::Parallelize(Schedule& sch, const std::vector<LoopRV>& outer
   std::vector<int64_t> candidates;
   int64_t extent = 1;
   for (const LoopRV& l : outer) {
-    extent *= *as_const_int(sch.Get(l)->extent);
+    if (__builtin_mul_overflow(extent, *as_const_int(sch.Get(l)->extent), &extent)) break;  // no such machine
     if (extent > 1 && (candidates.empty() || candidates.back() != extent)) candidates.push_back(extent);
   }
   if (candidates.empty()) return;

@@ -30,7 +30,7 @@ bool ParallelVectorize(Schedule& sch, const CanonicalBlock& c, const RuleContext
   for (size_t i = 0; i < loops.size() && extent < want; ++i) {
     if (i == last && !vectorizable && !lead.empty()) break;  // keep an inner loop
     lead.push_back(loops[i]);
-    extent *= *as_const_int(sch.Get(loops[i])->extent);
+    extent = SaturatingMul(extent, *as_const_int(sch.Get(loops[i])->extent));
   }
   if (extent < 2) return changed;
   LoopRV fused = lead.size() > 1 ? sch.Fuse(lead) : lead[0];

@@ -48,9 +48,14 @@ class BodyFeatures : public StmtExprVisitor {
 
 }  // namespace
 
+int64_t SaturatingMul(int64_t a, int64_t b) {
+  int64_t r;
+  return __builtin_mul_overflow(a, b, &r) ? INT64_MAX : r;
+}
+
 int64_t CanonicalBlock::Work() const {
   int64_t w = 1;
-  for (int64_t e : extents) w *= e;
+  for (int64_t e : extents) w = SaturatingMul(w, e);
   return w;
 }
 

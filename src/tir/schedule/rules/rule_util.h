@@ -37,8 +37,12 @@ struct CanonicalBlock {
   std::vector<LoopRV> loops;     ///< one per iter var
   std::vector<int64_t> extents;  ///< of each loop
   size_t num_spatial = 0;        ///< loops [0, num_spatial) are spatial, the rest reductions
-  int64_t Work() const;          ///< number of block instances
+  int64_t Work() const;          ///< number of block instances, saturated at INT64_MAX
 };
+
+/// a * b for loop extents (both >= 0), saturated at INT64_MAX: a nest whose size overflows is
+/// refused later, where it is allocated or run; the rules only compare sizes.
+int64_t SaturatingMul(int64_t a, int64_t b);
 
 /// The block in canonical form, or false.
 bool GetCanonical(Schedule& sch, const BlockRV& block, CanonicalBlock* out);
