@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "tirgen/tir/expr_deep_equal.h"
+#include "tirgen/tir/int_arith.h"
 #include "tirgen/tir/op.h"
 
 namespace tirgen {
@@ -279,10 +280,10 @@ struct Sum {
   }
   void AddToSelf(const Sum& other, int64_t s) {
     for (const Split& a : other.args) AddToSelf(a, s);
-    base += other.base * s;
+    base = AddWrap(base, MulWrap(other.base, s));
   }
   void MulToSelf(int64_t s) {
-    base *= s;
+    base = MulWrap(base, s);
     for (Split& a : args) a.scale *= s;
   }
   void DivideBy(int64_t s) {
@@ -320,7 +321,8 @@ struct Sum {
   }
 
   PrimExpr Normalize() const {
-    if (args.empty()) return IntImm(dtype, base);
+    // A constant sum is the type's value of its constant (fixed-width arithmetic wraps).
+    if (args.empty()) return IntImm(dtype, WrapToDType(base, dtype));
     std::vector<Split> s = SimplifySplits(args);
     PrimExpr res = IntImm(dtype, 0);
     for (const Split& a : s)
@@ -333,12 +335,15 @@ struct Sum {
   }
 
   // res + c written with constants of the type: res - |c| for a negative c whose magnitude fits
-  // (x - 1, not x + -1); a constant beyond the type (the difference of two extremes, which
-  // DiffBound forms) as several that fit, so the sum keeps its value as an integer.
+  // (x - 1, not x + -1); a constant beyond the type but within two of its ranges (the difference
+  // of two extremes, which DiffBound forms) as at most three that fit, so the sum keeps its value
+  // as an integer. Farther out the type's arithmetic has wrapped already: c is taken modulo
+  // 2^bits (never a number of terms that grows with |c|).
   PrimExpr AddConstant(PrimExpr res, int64_t c) const {
     int bits = dtype.bits();
     int64_t hi = bits >= 64 ? std::numeric_limits<int64_t>::max() : (int64_t{1} << (bits - 1)) - 1;
     int64_t lo = bits >= 64 ? std::numeric_limits<int64_t>::min() : -(int64_t{1} << (bits - 1));
+    if (bits < 64 && (c > 2 * hi + 1 || c < 2 * lo)) c = WrapToDType(c, dtype);
     while (c > hi) {
       res = add(res, IntImm(dtype, hi));
       c -= hi;
@@ -420,7 +425,7 @@ class Canonicalizer {
   CVal AddSub(const PrimExpr& e, const CVal& a, const CVal& b, int64_t sign) {
     if (a.AsConst() && b.AsConst()) return CVal::Of(sign > 0 ? add(a.expr, b.expr) : sub(a.expr, b.expr));
     Sum ret = ToSum(a, e.dtype());
-    if (const int64_t* c = b.AsConst()) ret.base += sign * *c;
+    if (const int64_t* c = b.AsConst()) ret.base = AddWrap(ret.base, MulWrap(sign, *c));
     else if (b.kind == CVal::kSum) ret.AddToSelf(b.sum, sign);
     else ret.AddToSelf(ToSplit(b), sign);
     return CVal::Of(ret);

@@ -2,6 +2,7 @@
 #include "modular_set.h"
 
 #include <cstdlib>
+#include <limits>
 #include <numeric>
 
 #include "canonical.h"
@@ -13,15 +14,30 @@ using namespace tir;  // NOLINT
 
 namespace {
 
-int64_t ZeroAwareGcd(int64_t a, int64_t b) {
-  a = std::llabs(a), b = std::llabs(b);
-  if (a == 0) return b;
-  if (b == 0) return a;
-  return std::gcd(a, b);
-}
+// int64 arithmetic that remembers an overflow (|INT64_MIN| included): the set is then given up
+// for 'everything', which is always true.
+struct Checked {
+  bool ok = true;
+  int64_t Add(int64_t a, int64_t b) { int64_t r = 0; ok = !__builtin_add_overflow(a, b, &r) && ok; return r; }
+  int64_t Sub(int64_t a, int64_t b) { int64_t r = 0; ok = !__builtin_sub_overflow(a, b, &r) && ok; return r; }
+  int64_t Mul(int64_t a, int64_t b) { int64_t r = 0; ok = !__builtin_mul_overflow(a, b, &r) && ok; return r; }
+  int64_t Abs(int64_t a) {
+    if (a == std::numeric_limits<int64_t>::min()) ok = false;
+    return ok ? std::llabs(a) : 0;
+  }
+  int64_t Gcd(int64_t a, int64_t b) {
+    a = Abs(a), b = Abs(b);
+    if (a == 0) return b;
+    if (b == 0) return a;
+    return std::gcd(a, b);
+  }
+};
 
-ModularSet Make(int64_t coeff, int64_t base) {
-  coeff = std::llabs(coeff);
+const ModularSet kEverything{1, 0};
+
+// coeff >= 0 (a gcd)
+ModularSet Make(const Checked& ck, int64_t coeff, int64_t base) {
+  if (!ck.ok) return kEverything;
   if (coeff != 0) {
     base %= coeff;
     if (base < 0) base += coeff;
@@ -29,19 +45,19 @@ ModularSet Make(int64_t coeff, int64_t base) {
   return {coeff, base};
 }
 
-const ModularSet kEverything{1, 0};
-
 ModularSet Union(const ModularSet& a, const ModularSet& b) {
-  int64_t coeff = ZeroAwareGcd(ZeroAwareGcd(a.coeff, b.coeff), a.base - b.base);
-  return Make(coeff, a.base);
+  Checked ck;
+  int64_t coeff = ck.Gcd(ck.Gcd(a.coeff, b.coeff), ck.Sub(a.base, b.base));
+  return Make(ck, coeff, a.base);
 }
 
 // a / c rounded down (floor) or toward zero (trunc: only a nonnegative dividend is clear).
 ModularSet DivByConst(const PrimExpr& lhs, int64_t c, bool floor) {
   ModularSet a = ModularSetOf(lhs);
   if (c == 0 || a.coeff % c != 0) return kEverything;
-  if (a.base == 0) return Make(std::llabs(a.coeff / c), 0);
-  if (a.base > 0 && c > 0 && (floor || ConstIntBound(lhs).min >= 0)) return Make(a.coeff / c, a.base / c);
+  Checked ck;
+  if (a.base == 0) return Make(ck, ck.Abs(a.coeff / c), 0);
+  if (a.base > 0 && c > 0 && (floor || ConstIntBound(lhs).min >= 0)) return Make(ck, a.coeff / c, a.base / c);
   return kEverything;
 }
 
@@ -53,12 +69,15 @@ ModularSet ModularSetOf(const PrimExpr& e) {
   switch (e.kind()) {
     case Kind::kAdd: case Kind::kSub: {
       ModularSet x = ModularSetOf(b->a), y = ModularSetOf(b->b);
-      return Make(ZeroAwareGcd(x.coeff, y.coeff), e.kind() == Kind::kAdd ? x.base + y.base : x.base - y.base);
+      Checked ck;
+      int64_t base = e.kind() == Kind::kAdd ? ck.Add(x.base, y.base) : ck.Sub(x.base, y.base);
+      return Make(ck, ck.Gcd(x.coeff, y.coeff), base);
     }
     case Kind::kMul: {
       ModularSet x = ModularSetOf(b->a), y = ModularSetOf(b->b);
-      int64_t coeff = ZeroAwareGcd(x.coeff * y.coeff, ZeroAwareGcd(x.coeff * y.base, x.base * y.coeff));
-      return Make(coeff, x.base * y.base);
+      Checked ck;
+      int64_t coeff = ck.Gcd(ck.Mul(x.coeff, y.coeff), ck.Gcd(ck.Mul(x.coeff, y.base), ck.Mul(x.base, y.coeff)));
+      return Make(ck, coeff, ck.Mul(x.base, y.base));
     }
     case Kind::kDiv: case Kind::kFloorDiv: {
       const int64_t* c = as_const_int(b->b);
@@ -68,7 +87,8 @@ ModularSet ModularSetOf(const PrimExpr& e) {
       const int64_t* c = as_const_int(b->b);
       if (!c || *c == 0) return kEverything;
       ModularSet x = ModularSetOf(b->a);
-      return Make(ZeroAwareGcd(x.coeff, *c), x.base % *c);
+      Checked ck;
+      return Make(ck, ck.Gcd(x.coeff, *c), *c == -1 ? 0 : x.base % *c);
     }
     case Kind::kMin: case Kind::kMax: return Union(ModularSetOf(b->a), ModularSetOf(b->b));
     case Kind::kSelect: {

@@ -1,6 +1,10 @@
 // TVM v0.14's vector and select rewrite rules (see rewrite_rules.h).
 #include "rewrite_rules.h"
 
+#include <algorithm>
+#include <limits>
+#include <optional>
+
 #include "canonical.h"
 #include "modular_set.h"
 #include "tirgen/support/error.h"
@@ -20,9 +24,35 @@ int64_t FloorDivInt(int64_t a, int64_t b) {
 }
 int64_t FloorModInt(int64_t a, int64_t b) { return a - FloorDivInt(a, b) * b; }
 
+// Constant arithmetic of a rule; nullopt when it overflows int64 (the rule then gives up).
+std::optional<int64_t> CAdd(int64_t a, int64_t b) {
+  int64_t r;
+  return __builtin_add_overflow(a, b, &r) ? std::nullopt : std::optional<int64_t>(r);
+}
+std::optional<int64_t> CSub(int64_t a, int64_t b) {
+  int64_t r;
+  return __builtin_sub_overflow(a, b, &r) ? std::nullopt : std::optional<int64_t>(r);
+}
+std::optional<int64_t> CMul(int64_t a, int64_t b) {
+  int64_t r;
+  return __builtin_mul_overflow(a, b, &r) ? std::nullopt : std::optional<int64_t>(r);
+}
+
 bool IsFloatZero(const PrimExpr& e) {
   const FloatImmNode* f = e.as<FloatImmNode>();
   return f && f->value == 0.0;
+}
+
+// Every lane of ramp(b1, c1, lanes) is >= 0 (<= 0), by b1's bound.
+bool LanesNonNegative(const PrimExpr& b1, int64_t c1, int lanes) {
+  std::optional<int64_t> span = CMul(lanes - 1, std::min<int64_t>(c1, 0));
+  std::optional<int64_t> low = span ? CAdd(ConstIntBound(b1).min, *span) : std::nullopt;
+  return low && *low >= 0;
+}
+bool LanesNonPositive(const PrimExpr& b1, int64_t c1, int lanes) {
+  std::optional<int64_t> span = CMul(lanes - 1, std::max<int64_t>(c1, 0));
+  std::optional<int64_t> high = span ? CAdd(ConstIntBound(b1).max, *span) : std::nullopt;
+  return high && *high <= 0;
 }
 
 // ramp(b1, c1, n) OP broadcast(c2, n) for OP in / % // (floor) % (floor), integer constants.
@@ -37,19 +67,28 @@ std::optional<PrimExpr> RampByConst(Kind k, const RampNode* r, int64_t c1, int64
   auto div = [&](const PrimExpr& x, const PrimExpr& y) { return floor ? floordiv(x, y) : truncdiv(x, y); };
   auto mod = [&](const PrimExpr& x, const PrimExpr& y) { return floor ? floormod(x, y) : truncmod(x, y); };
   if (c1 % c2 == 0) {
+    // Truncated: lanes of both signs round towards zero differently.
+    if (!floor && !LanesNonNegative(b1, c1, lanes) && !LanesNonPositive(b1, c1, lanes))
+      return std::nullopt;
     if (is_div) return PrimExpr(Ramp(div(b1, c2e), div(IntImm(t, c1), c2e), lanes));
     return PrimExpr(Broadcast(mod(b1, c2e), lanes));
   }
-  // Truncated division is clear only for a nonnegative base.
-  if (!floor && ConstIntBound(b1).min < 0) return std::nullopt;
+  // Truncated division is clear only when every lane is nonnegative: the lowest lane is the
+  // base plus (lanes - 1) * c1 for a negative stride.
+  if (!floor && !LanesNonNegative(b1, c1, lanes)) return std::nullopt;
   ModularSet m = ModularSetOf(b1);
-  int64_t last = m.base + (lanes - 1) * c1;
-  int64_t lo = floor ? FloorDivInt(m.base, c2) : m.base / c2;
-  int64_t hi = floor ? FloorDivInt(last, c2) : last / c2;
+  std::optional<int64_t> span = CMul(lanes - 1, c1);
+  std::optional<int64_t> last_lane = span ? CAdd(m.base, *span) : std::nullopt;
+  if (!last_lane) return std::nullopt;
+  // The lanes' residues run from m.base to m.base + (lanes - 1) * c1, down for a negative
+  // stride. Every lane is nonnegative for truncation, so both kinds divide them rounding down.
+  int64_t low = std::min(m.base, *last_lane), high = std::max(m.base, *last_lane);
+  int64_t lo = FloorDivInt(low, c2);
+  int64_t hi = FloorDivInt(high, c2);
   bool divides = m.coeff % c2 == 0;
   // Every lane's quotient is the base's: the base is a multiple of c2 plus m.base, or (floor)
   // every lane stays inside one period of the base.
-  bool one_period = floor && m.coeff != 0 && c2 % m.coeff == 0 && last < m.coeff;
+  bool one_period = floor && m.coeff != 0 && c2 % m.coeff == 0 && low >= 0 && high < m.coeff;
   PrimExpr base_rem = IntImm(t, floor ? FloorModInt(m.base, c2) : m.base % c2);
   if (is_div) {
     if (lo == hi && (divides || one_period)) return PrimExpr(Broadcast(div(b1, c2e), lanes));
@@ -162,6 +201,15 @@ std::optional<PrimExpr> RewriteLessThan(const PrimExpr& a, const PrimExpr& b) {
   DataType t = a.dtype();
   auto lt = [](const PrimExpr& x, const PrimExpr& y) { return PrimExpr(Binary(Kind::kLT, x, y)); };
   auto I = [&](int64_t v) { return PrimExpr(IntImm(t, v)); };
+  // A rule whose constant overflows int64 does not apply (nullopt falls through to the next).
+  auto lt_c = [&](std::optional<int64_t> c, const PrimExpr& y) -> std::optional<PrimExpr> {
+    if (!c) return std::nullopt;
+    return lt(I(*c), y);
+  };
+  auto lt_x = [&](const PrimExpr& x, std::optional<int64_t> c) -> std::optional<PrimExpr> {
+    if (!c) return std::nullopt;
+    return lt(x, I(*c));
+  };
   const BinaryNode* aa = As(a, Kind::kAdd);
   const BinaryNode* ba = As(b, Kind::kAdd);
   const BinaryNode* as = As(a, Kind::kSub);
@@ -211,21 +259,31 @@ std::optional<PrimExpr> RewriteLessThan(const PrimExpr& a, const PrimExpr& b) {
   // truncdiv(x, c1) < c2;  c1 < truncdiv(x, c2)
   if (const BinaryNode* d = As(a, Kind::kDiv); d && cb) {
     const int64_t* c1 = as_const_int(d->b);
-    if (c1 && *c1 > 0) return *cb > 0 ? lt(d->a, I(*c1 * *cb)) : lt(d->a, I(*c1 * (*cb - 1) + 1));
+    if (c1 && *c1 > 0) {
+      std::optional<int64_t> below = CMul(*c1, *cb - 1);
+      if (auto r = lt_x(d->a, *cb > 0 ? CMul(*c1, *cb) : below ? CAdd(*below, 1) : std::nullopt)) return r;
+    }
   }
   if (const BinaryNode* d = As(b, Kind::kDiv); d && ca) {
     const int64_t* c2 = as_const_int(d->b);
-    if (c2 && *c2 > 0) return *ca >= 0 ? lt(I((*ca + 1) * *c2 - 1), d->a) : lt(I(*ca * *c2), d->a);
+    if (c2 && *c2 > 0) {
+      std::optional<int64_t> above = CMul(*ca + 1, *c2);
+      if (auto r = lt_c(*ca >= 0 ? (above ? CSub(*above, 1) : std::nullopt) : CMul(*ca, *c2), d->a)) return r;
+    }
   }
   if (std::optional<PrimExpr> r = DivTimesDivisor(a, b)) return r;
   // floordiv(x, c1) < c2 -> x < c1 * c2;  c1 < floordiv(x, c2) -> (c1 + 1) * c2 - 1 < x
   if (const BinaryNode* d = As(a, Kind::kFloorDiv); d && cb) {
     const int64_t* c1 = as_const_int(d->b);
-    if (c1 && *c1 > 0) return lt(d->a, I(*c1 * *cb));
+    if (c1 && *c1 > 0)
+      if (auto r = lt_x(d->a, CMul(*c1, *cb))) return r;
   }
   if (const BinaryNode* d = As(b, Kind::kFloorDiv); d && ca) {
     const int64_t* c2 = as_const_int(d->b);
-    if (c2 && *c2 > 0) return lt(I((*ca + 1) * *c2 - 1), d->a);
+    std::optional<int64_t> next = ca ? CAdd(*ca, 1) : std::nullopt;
+    std::optional<int64_t> above = next && c2 ? CMul(*next, *c2) : std::nullopt;
+    if (c2 && *c2 > 0)
+      if (auto r = lt_c(above ? CSub(*above, 1) : std::nullopt, d->a)) return r;
   }
   // min / max split
   if (const BinaryNode* m = As(a, Kind::kMin)) return PrimExpr(Binary(Kind::kOr, lt(m->a, b), lt(m->b, b)));
@@ -235,12 +293,18 @@ std::optional<PrimExpr> RewriteLessThan(const PrimExpr& a, const PrimExpr& b) {
   // Constants move to one side.
   auto c_of = [](const BinaryNode* n) { return n ? as_const_int(n->b) : nullptr; };
   auto c_first = [](const BinaryNode* n) { return n ? as_const_int(n->a) : nullptr; };
-  if (ca && c_of(ba)) return lt(I(*ca - *c_of(ba)), ba->a);                     // c1 < x + c2
-  if (c_first(as) && cb) return lt(I(*c_first(as) - *cb), as->b);              // c1 - x < c2
-  if (ca && c_first(bs)) return lt(bs->b, I(*c_first(bs) - *ca));              // c1 < c2 - x
-  if (c_of(aa) && cb) return lt(aa->a, I(*cb - *c_of(aa)));                     // x + c1 < c2
-  if (ca && c_of(bs)) return lt(I(*ca + *c_of(bs)), bs->a);                     // c1 < x - c2
-  if (c_of(as) && cb) return lt(as->a, I(*cb + *c_of(as)));                     // x - c2 < c1
+  if (ca && c_of(ba))                                                            // c1 < x + c2
+    if (auto r = lt_c(CSub(*ca, *c_of(ba)), ba->a)) return r;
+  if (c_first(as) && cb)                                                         // c1 - x < c2
+    if (auto r = lt_c(CSub(*c_first(as), *cb), as->b)) return r;
+  if (ca && c_first(bs))                                                         // c1 < c2 - x
+    if (auto r = lt_x(bs->b, CSub(*c_first(bs), *ca))) return r;
+  if (c_of(aa) && cb)                                                            // x + c1 < c2
+    if (auto r = lt_x(aa->a, CSub(*cb, *c_of(aa)))) return r;
+  if (ca && c_of(bs))                                                            // c1 < x - c2
+    if (auto r = lt_c(CAdd(*ca, *c_of(bs)), bs->a)) return r;
+  if (c_of(as) && cb)                                                            // x - c2 < c1
+    if (auto r = lt_x(as->a, CAdd(*cb, *c_of(as)))) return r;
   if (c_first(bs)) return lt(Binary(Kind::kAdd, a, bs->b), bs->a);             // x < c1 - y
   if (c_first(as)) return lt(as->a, Binary(Kind::kAdd, b, as->b));             // c1 - y < x
   if (ba && as_const_int(ba->a)) return lt(Binary(Kind::kSub, a, ba->b), ba->a);  // x < c1 + y
@@ -249,7 +313,9 @@ std::optional<PrimExpr> RewriteLessThan(const PrimExpr& a, const PrimExpr& b) {
   auto [lhs, lo] = ConstantOffset(a);
   auto [rhs, ro] = ConstantOffset(b);
   if (lo == 0 && ro == 0) return std::nullopt;
-  int64_t diff = ro - lo;
+  std::optional<int64_t> d = CSub(ro, lo);
+  if (!d || *d == std::numeric_limits<int64_t>::min()) return std::nullopt;
+  int64_t diff = *d;
   if (diff == 0) return lt(lhs, rhs);
   if (diff == 1) return PrimExpr(Binary(Kind::kLE, lhs, rhs));
   if (diff < 0 && ro != 0) return lt(Binary(Kind::kAdd, lhs, I(-diff)), rhs);

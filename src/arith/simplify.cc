@@ -139,10 +139,16 @@ PrimExpr SimplifyCompare(Kind k, PrimExpr a, PrimExpr b) {
   const PrimExpr& lhs = k == Kind::kLT ? n->a : n->b;  // the strict form lhs < rhs
   const PrimExpr& rhs = k == Kind::kLT ? n->b : n->a;
   std::optional<std::pair<PrimExpr, PrimExpr>> strict;  // (l, r) meaning l < r
+  // A bound that overflows int64 gives the rule up.
+  int64_t bound = 0;
   if (const int64_t* c1 = div_by(lhs, &x)) {
-    if (const int64_t* c2 = ConstInt(rhs)) strict = std::make_pair(x, PrimExpr(IntImm(t, *c1 * *c2)));
+    const int64_t* c2 = ConstInt(rhs);
+    if (c2 && !__builtin_mul_overflow(*c1, *c2, &bound)) strict = std::make_pair(x, PrimExpr(IntImm(t, bound)));
   } else if (const int64_t* c2 = div_by(rhs, &x)) {
-    if (const int64_t* c1 = ConstInt(lhs)) strict = std::make_pair(PrimExpr(IntImm(t, (*c1 + 1) * *c2 - 1)), x);
+    const int64_t* c1 = ConstInt(lhs);
+    if (c1 && !__builtin_add_overflow(*c1, 1, &bound) && !__builtin_mul_overflow(bound, *c2, &bound) &&
+        !__builtin_sub_overflow(bound, 1, &bound))
+      strict = std::make_pair(PrimExpr(IntImm(t, bound)), x);
   }
   if (strict) {
     if (k == Kind::kLT) return Binary(Kind::kLT, strict->first, strict->second);

@@ -2,9 +2,12 @@
 // headers): every case builds the exact tree TVM's test builds, simplifies it under its
 // constraint and compares structurally with TVM's expected tree. A case marked `~ tag` is a
 // known difference, explained by the tag's legend line; it must still differ (a mark left on a
-// case that now matches fails too), so the marks stay true. One test per section.
+// case that now matches fails too), so the marks stay true. Every case, marked or not, must also
+// keep its value: before and the result are evaluated (arith_value_eval.h) at deterministic
+// sample points where the constraint holds. One test per section.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cctype>
 #include <filesystem>
 #include <fstream>
@@ -13,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "arith_value_eval.h"
 #include "tirgen/arith/analyzer.h"
 #include "tirgen/script/printer.h"
 #include "tirgen/tir/structural_equal.h"
@@ -104,6 +108,8 @@ class Reader {
       }
     }
   }
+
+  const std::map<std::string, Var>& vars() const { return vars_; }
 
   PrimExpr Parse(const std::string& text) {
     s_ = text;
@@ -289,6 +295,36 @@ class Reader {
   std::map<std::string, Buffer> buffers_;
 };
 
+// "" when `after` has `before`'s value at every sample point where `where` holds; else the
+// first point where they differ. The points are deterministic: each variable takes values from
+// a pool of small numbers around zero and powers of two (those its type holds).
+std::string ValueMismatch(const std::map<std::string, Var>& vars, const PrimExpr& before,
+                          const PrimExpr& after, const PrimExpr& where) {
+  static const int64_t kPool[] = {0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 63, 64, 100, 127,
+                                  -1, -2, -3, -4, -5, -7, -8, -9, -16, -17, -32, -64, -127};
+  uint64_t state = 0x9e3779b97f4a7c15ull;
+  for (int point = 0; point < 256; ++point) {
+    testing::Env env;
+    std::string at;
+    for (const auto& [name, var] : vars) {
+      int64_t v = 0;
+      do {
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        v = kPool[(state >> 33) % (sizeof(kPool) / sizeof(kPool[0]))];
+      } while (!testing::InType(v, var.dtype()));
+      env[var.get()] = v;
+      at += " " + name + "=" + std::to_string(v);
+    }
+    if (where.defined()) {
+      std::optional<testing::Lanes> w = testing::Eval(where, env);
+      if (!w || std::count(w->begin(), w->end(), 0)) continue;
+    }
+    std::optional<testing::Lanes> b = testing::Eval(before, env), a = testing::Eval(after, env);
+    if (b && a && *b != *a) return "values differ at" + at;
+  }
+  return "";
+}
+
 class TvmArithCases : public ::testing::TestWithParam<Section> {};
 
 // TVM's test: with analyzer.constraint_scope(constraint): analyzer.rewrite_simplify(before).
@@ -306,10 +342,14 @@ TEST_P(TvmArithCases, MatchTvm) {
     bool same = false;
     try {
       std::unique_ptr<arith::ConstraintContext> scope;
-      if (!c.where.empty()) scope = std::make_unique<arith::ConstraintContext>(&analyzer, reader.Parse(c.where));
+      PrimExpr where = c.where.empty() ? PrimExpr() : reader.Parse(c.where);
+      if (where.defined()) scope = std::make_unique<arith::ConstraintContext>(&analyzer, where);
       PrimExpr after = s.file.find("canonical") != std::string::npos ? analyzer.CanonicalSimplify(before)
                                                                       : analyzer.RewriteSimplify(before);
       got = script::PrintExpr(after);
+      // Marked or not, the result keeps the value (a known difference of form is no licence to
+      // rewrite wrongly).
+      EXPECT_EQ(ValueMismatch(reader.vars(), before, after, where), "") << c.before << "\n  got " << got;
       same = !want_error && StructuralEqual(after, expected);
       // For the reader of a failure: does the full simplifier make the two equal (a difference
       // of form only), or does tirgen miss what TVM proves?

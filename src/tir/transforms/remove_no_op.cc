@@ -6,6 +6,9 @@
 // is at most 0; a store of the value already there (proved by the analyzer, or a load of the same
 // element). A SeqStmt keeps only its effective statements. AllocateConst is kept only while its
 // body does something (then it is never duplicated or moved).
+#include <memory>
+#include <vector>
+
 #include "tirgen/arith/analyzer.h"
 #include "tirgen/tir/call_effect.h"
 #include "tirgen/tir/functor.h"
@@ -87,10 +90,16 @@ class NoOpRemover : public StmtExprMutator {
   }
   Stmt VisitStmt_(const ForNode* op) override {
     if (is_zero(op->extent)) return NoOp();
-    arith::ConstBound extent = analyzer_.Bound(op->extent);
+    arith::ConstBound extent = Known().Bound(op->extent);
     if (extent.max <= 0) return NoOp();
-    analyzer_.Bind(op->loop_var, Range(op->min, op->extent));
+    // The loop's range holds only in its body: a sibling loop may reuse the variable.
+    loops_.push_back(Range(op->min, op->extent));
+    loop_vars_.push_back(op->loop_var);
+    if (analyzer_) analyzer_->Bind(op->loop_var, loops_.back());
     Stmt s = StmtExprMutator::VisitStmt_(op);
+    loops_.pop_back();
+    loop_vars_.pop_back();
+    analyzer_.reset();
     const ForNode* n = s.as<ForNode>();
     return n && IsNoOp(n->body) ? OnlyEffects({n->min, n->extent}) : s;
   }
@@ -115,7 +124,7 @@ class NoOpRemover : public StmtExprMutator {
     std::vector<PrimExpr> parts{op->value};
     parts.insert(parts.end(), op->indices.begin(), op->indices.end());
     const BufferLoadNode* load = op->value.as<BufferLoadNode>();
-    if (load && load->buffer->data.same_as(op->buffer->data) && load->indices.size() == op->indices.size()) {
+    if (load && SameElements(load->buffer, op->buffer) && load->indices.size() == op->indices.size()) {
       bool same = true;
       for (size_t i = 0; i < op->indices.size(); ++i)
         same = same && StructuralEqual(load->indices[i], op->indices[i]);
@@ -124,7 +133,7 @@ class NoOpRemover : public StmtExprMutator {
     if (!op->value.dtype().is_handle()) {
       PrimExpr unchanged = Binary(Kind::kEQ, sub(op->value, BufferLoad(op->buffer, op->indices)),
                                   make_const(op->value.dtype(), 0));
-      if (analyzer_.CanProve(unchanged)) return OnlyEffects(parts);
+      if (Known().CanProve(unchanged)) return OnlyEffects(parts);
     }
     return GetRef<Stmt>(op);
   }
@@ -146,7 +155,33 @@ class NoOpRemover : public StmtExprMutator {
   }
 
  private:
-  arith::Analyzer analyzer_;  ///< ranges of the enclosing loops
+  // Equal indices name the same element: one buffer, or views of one allocation with the same
+  // offset, strides, shape and element type (as TVM's rule asks).
+  bool SameElements(const Buffer& a, const Buffer& b) {
+    if (a.same_as(b)) return true;
+    if (!a->data.same_as(b->data) || a->dtype != b->dtype) return false;
+    auto same = [](const std::vector<PrimExpr>& x, const std::vector<PrimExpr>& y) {
+      if (x.size() != y.size()) return false;
+      for (size_t i = 0; i < x.size(); ++i)
+        if (!StructuralEqual(x[i], y[i])) return false;
+      return true;
+    };
+    if (!same(a->shape, b->shape) || !same(a->strides, b->strides)) return false;
+    if (a->elem_offset.defined() != b->elem_offset.defined()) return false;
+    return !a->elem_offset.defined() ||
+           Known().CanProve(Binary(Kind::kEQ, a->elem_offset, b->elem_offset));
+  }
+  // An analyzer that knows the enclosing loops' ranges (rebuilt after leaving a loop).
+  arith::Analyzer& Known() {
+    if (!analyzer_) {
+      analyzer_ = std::make_unique<arith::Analyzer>();
+      for (size_t i = 0; i < loops_.size(); ++i) analyzer_->Bind(loop_vars_[i], loops_[i]);
+    }
+    return *analyzer_;
+  }
+  std::vector<Range> loops_;
+  std::vector<Var> loop_vars_;
+  std::unique_ptr<arith::Analyzer> analyzer_;
 };
 
 }  // namespace

@@ -1,0 +1,91 @@
+// The simplifier's constant arithmetic stays inside int64 and inside the expression's type:
+// a rule whose constants overflow does not apply, a canonical constant beyond its type wraps as
+// the type's arithmetic does, and vector division rules hold on every lane.
+#include <gtest/gtest.h>
+
+#include <limits>
+
+#include "arith_value_eval.h"
+#include "tirgen/arith/analyzer.h"
+#include "tirgen/script/printer.h"
+#include "tirgen/tir/functor.h"
+#include "tirgen/tir/op.h"
+
+namespace tirgen {
+namespace {
+
+using namespace tir;  // NOLINT
+
+// The value of `e` at var := v (constant folding after substitution).
+int64_t ValueAt(const PrimExpr& e, const Var& var, int64_t v) {
+  arith::Analyzer a;
+  PrimExpr r = a.Simplify(Substitute(e, {{var, IntImm(var.dtype(), v)}}));
+  const int64_t* c = as_const_int(r);
+  EXPECT_TRUE(c) << "not a constant";
+  return c ? *c : 0;
+}
+
+TEST(ArithOverflow, HugeCanonicalConstantWrapsInsteadOfLooping) {
+  // base 100^9 = 1e18 in int8: the old form wrote it as ~8e15 additions of 127.
+  DataType i8 = DataType::Int(8);
+  Var x("x", i8);
+  PrimExpr c = IntImm(i8, 100);
+  PrimExpr lhs = x + c, rhs = x;
+  for (int k = 0; k < 8; ++k) lhs = Binary(Kind::kMul, lhs, c), rhs = Binary(Kind::kMul, rhs, c);
+  arith::Analyzer a;
+  PrimExpr r = a.CanonicalSimplify(Binary(Kind::kSub, lhs, rhs));
+  ASSERT_TRUE(as_const_int(r)) << "not a constant";
+  EXPECT_EQ(*as_const_int(r), 0);  // 1e18 = 2^18 * 5^18 is 0 modulo 2^8
+}
+
+TEST(ArithOverflow, ConstantSumBeyondItsTypeIsNoInternalError) {
+  // floormod(x * 4 + 201, 4) in int8: the remainder's sum has no terms and the constant 201.
+  DataType i8 = DataType::Int(8);
+  Var x("x", i8);
+  PrimExpr sum = Binary(Kind::kMul, Binary(Kind::kAdd, Binary(Kind::kMul, x, IntImm(i8, 2)), IntImm(i8, 100)),
+                        IntImm(i8, 2));
+  PrimExpr e = Binary(Kind::kFloorMod, Binary(Kind::kAdd, sum, IntImm(i8, 1)), IntImm(i8, 4));
+  arith::Analyzer a;
+  PrimExpr r = a.CanonicalSimplify(e);  // 201 wraps to -55: the same remainder
+  std::optional<testing::Lanes> v = testing::Eval(r, {});
+  ASSERT_TRUE(v) << script::PrintExpr(r);
+  EXPECT_EQ(*v, testing::Lanes{1}) << script::PrintExpr(r);
+}
+
+TEST(ArithOverflow, TruncDivOfANegativeStrideRampNeedsEveryLaneNonNegative) {
+  Var x("x");
+  arith::Analyzer a;
+  a.Bind(x, Range(1, 100));
+  // Lanes x*4+1, x*4, x*4-1: quotients x, x, x-1.
+  PrimExpr down = Binary(Kind::kDiv, Ramp(x * 4 + 1, -1, 3), Broadcast(4, 3));
+  EXPECT_FALSE(a.RewriteSimplify(down).as<BroadcastNode>()) << script::PrintExpr(a.RewriteSimplify(down));
+  // Lanes x*4 .. x*4+3 all have quotient x.
+  PrimExpr up = Binary(Kind::kDiv, Ramp(x * 4, 1, 4), Broadcast(4, 4));
+  EXPECT_TRUE(a.RewriteSimplify(up).as<BroadcastNode>());
+}
+
+TEST(ArithOverflow, TruncDivOfARampCrossingZeroIsKept) {
+  Var x("x");
+  arith::Analyzer a;
+  a.Bind(x, Range(0, 2));
+  // Lanes x-1 and x+3: truncdiv by 4 gives 0, 0 at x = 0; ramp(truncdiv(x-1, 4), 1) gives 0, 1.
+  PrimExpr e = Binary(Kind::kDiv, Ramp(x - 1, 4, 2), Broadcast(4, 2));
+  PrimExpr r = a.RewriteSimplify(e);
+  const RampNode* ramp = r.as<RampNode>();
+  EXPECT_FALSE(ramp && is_one(ramp->stride)) << "lanes of both signs round differently";
+}
+
+TEST(ArithOverflow, LessThanRulesGiveUpOnOverflowingConstants) {
+  Var x("x", DataType::Int(64));
+  arith::Analyzer a;
+  int64_t big = int64_t{1} << 62;
+  // truncdiv(x, 2^62) < 4 would become x < 2^64, which wrapped to x < 0.
+  PrimExpr lt = Binary(Kind::kLT, Binary(Kind::kDiv, x, IntImm(DataType::Int(64), big)), IntImm(DataType::Int(64), 4));
+  EXPECT_EQ(ValueAt(a.RewriteSimplify(lt), x, big), 1);
+  // floordiv(x, 2^62) < 4 likewise.
+  PrimExpr lt3 = Binary(Kind::kLT, Binary(Kind::kFloorDiv, x, IntImm(DataType::Int(64), big)), IntImm(DataType::Int(64), 4));
+  EXPECT_EQ(ValueAt(a.RewriteSimplify(lt3), x, big), 1) << script::PrintExpr(a.RewriteSimplify(lt3));
+}
+
+}  // namespace
+}  // namespace tirgen
