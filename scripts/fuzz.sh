@@ -15,8 +15,12 @@ cd "$(dirname "$0")/.."
 seconds=${1:-60}
 shift || true
 all=(script_parser_fuzz onnx_import_fuzz relay_text_fuzz npy_fuzz trace_fuzz pipeline_fuzz)
-targets=("${@:-${all[@]}}")
-[ $# -eq 0 ] && targets=("${all[@]}")
+targets=()
+for t in "${@:-${all[@]}}"; do  # short names (npy) name the same targets as npy_fuzz
+  t=${t%_fuzz}_fuzz
+  [[ " ${all[*]} " == *" $t "* ]] || { echo "error: fuzz.sh: unknown target '$t' (targets: ${all[*]})" >&2; exit 2; }
+  targets+=("$t")
+done
 [ -n "${FUZZ_NO_BUILD:-}" ] || ./scripts/asan_build.sh "${targets[@]}"
 # UBSan reports stop the run (they are findings); leaks are checked by libFuzzer itself. The
 # targets link clang's shared ASan runtime after libstdc++ (libFuzzer's own dependency), so it
@@ -66,9 +70,16 @@ for t in "${targets[@]}"; do
     -rss_limit_mb=2048 -timeout=60 -artifact_prefix="$work/findings/$t/" -print_final_stats=1 "${schedule[@]}" \
     2>&1 | grep --line-buffered -E "^(#[0-9]+[[:space:]]+(DONE|pulse)|stat::|==[0-9]+==ERROR|SUMMARY|Done |    #[0-9]+ )" || true
   if [ -n "${FUZZ_MERGE:-}" ]; then
-    rm -rf "tests/fuzz/corpus/$name" && mkdir -p "tests/fuzz/corpus/$name"
-    LD_PRELOAD=$asan_runtime nice -n 19 "./build-asan/$t" -merge=1 -max_len=$max_len -rss_limit_mb=2048 -timeout=60 \
-      "tests/fuzz/corpus/$name" "$work/corpus/$t" >/dev/null 2>&1
+    # Minimized into a fresh directory first: the committed corpus is replaced only by a merge
+    # that worked and kept something.
+    merged=$work/merged/$name
+    rm -rf "$merged" && mkdir -p "$merged"
+    if LD_PRELOAD=$asan_runtime nice -n 19 "./build-asan/$t" -merge=1 -max_len=$max_len -rss_limit_mb=2048 \
+         -timeout=60 "$merged" "$work/corpus/$t" >/dev/null 2>&1 && [ -n "$(ls "$merged")" ]; then
+      rm -rf "tests/fuzz/corpus/$name" && mv "$merged" "tests/fuzz/corpus/$name"
+    else
+      echo "error: fuzz.sh: minimizing the $t corpus failed; tests/fuzz/corpus/$name is unchanged" >&2
+    fi
     echo "   corpus: $(ls "tests/fuzz/corpus/$name" | wc -l) files, $(du -sh "tests/fuzz/corpus/$name" | cut -f1)"
   fi
 done
