@@ -17,6 +17,7 @@
 #include <cmath>
 
 #include "converter.h"
+#include "node_attr.h"
 #include "tirgen/topi/random.h"
 
 namespace tirgen {
@@ -30,9 +31,7 @@ using relay::Expr;
 
 // The `seed` attribute (an int or a float) in *seed; false when the node has none.
 bool ReadSeed(const onnx::NodeProto& node, double* seed) {
-  const onnx::AttributeProto* a = nullptr;
-  for (const auto& attr : node.attribute())
-    if (attr.name() == "seed") a = &attr;
+  const auto* a = FindNodeAttr(node, "seed");
   if (!a) return false;
   *seed = a->type() == onnx::AttributeProto::INT ? static_cast<double>(a->i()) : a->f();
   return true;
