@@ -35,7 +35,8 @@ std::vector<PrimExpr> Dims(const std::vector<int64_t>& shape) {
 }
 int64_t Product(const std::vector<int64_t>& shape) {
   int64_t n = 1;
-  for (int64_t d : shape) n *= d;
+  for (int64_t d : shape)
+    if (__builtin_mul_overflow(n, d, &n)) return std::numeric_limits<int64_t>::max();
   return n;
 }
 
@@ -96,6 +97,15 @@ Tensor Threefry(const Tensor& key, const CounterFn& counter, int64_t nblocks, co
   return state;
 }
 
+// Word i of key `gen` with its path extended by one bit, a 1 at the path position when `set`
+// (words 4, 5), and the position (words 8, 9) moved one bit right; words 0..7 are otherwise
+// `word`.
+PrimExpr ExtendPath(const Tensor& gen, const PrimExpr& i, bool set, PrimExpr word) {
+  PrimExpr g8 = gen(I32(8)), g9 = gen(I32(9));
+  if (set) word = Select(eq(i, I32(4)), bitwise_or(gen(I32(4)), g8), Select(eq(i, I32(5)), bitwise_or(gen(I32(5)), g9), word));
+  return Select(lt(i, I32(8)), word, Select(eq(i, I32(8)), ShiftPosition(g8, g9, true), ShiftPosition(g8, g9, false)));
+}
+
 // TVM's generators test "path position == 0" to make a new key once the path is full, with
 // `gen[8] == 0 and gen[9] == 0`: Python's `and` takes the truth of a deferred TIR equality
 // (an object-identity test, false), so that branch is dead in TVM and the path is always
@@ -109,16 +119,9 @@ Tensor GenerateKey(const Tensor& gen, int64_t out_len, const std::string& name) 
       {I32(10)},
       [&](const std::vector<Var>& v) {
         PrimExpr i = v[0];
-        PrimExpr g8 = gen(I32(8)), g9 = gen(I32(9));
         // TVM's gen[7] < 2^64 - 1 - out_len, as ~gen[7] > out_len (no literal beyond int64 to fold)
         PrimExpr room = gt(bitwise_not(gen(I32(7))), U(static_cast<uint64_t>(out_len)));
-        PrimExpr extend = Select(
-            lt(i, I32(4)), gen(i),
-            Select(eq(i, I32(4)), bitwise_or(gen(I32(4)), g8),
-                   Select(eq(i, I32(5)), bitwise_or(gen(I32(5)), g9),
-                          Select(lt(i, I32(8)), U(0),
-                                 Select(eq(i, I32(8)), ShiftPosition(g8, g9, true), ShiftPosition(g8, g9, false))))));
-        return Select(room, gen(i), extend);
+        return Select(room, gen(i), ExtendPath(gen, i, true, Select(lt(i, I32(4)), gen(i), U(0))));
       },
       name + "_key");
 }
@@ -160,6 +163,8 @@ std::vector<uint64_t> threefry_key(const std::vector<uint64_t>& seed_words) {
 
 std::vector<Tensor> threefry_generate(const Tensor& key, const std::vector<int64_t>& out_shape) {
   int64_t out_len = Product(out_shape);
+  TIRGEN_CHECK(out_len <= std::numeric_limits<int32_t>::max())
+      << "threefry_generate: at most 2^31 - 1 values per draw (int32 indices), not " << out_len;
   int64_t nfull = out_len / 4, rem = out_len % 4;
   Tensor tmp = GenerateKey(key, out_len, "threefry_generate");
   // Block l < nfull counts from tmp's counter + l in every word (TVM's rule); the last
@@ -173,7 +178,6 @@ std::vector<Tensor> threefry_generate(const Tensor& key, const std::vector<int64
     return Select(lt(l, I32(nfull)), full, tail);
   };
   int64_t nblocks = nfull + (rem ? 1 : 0);
-  DataType it = out_len > std::numeric_limits<int32_t>::max() ? DataType::Int(64) : DataType::Int(32);
   Tensor bits;
   if (nblocks == 0) {
     bits = te::compute(Dims(out_shape), [](const std::vector<Var>&) { return U(0); }, "threefry_generate_bits");
@@ -182,9 +186,9 @@ std::vector<Tensor> threefry_generate(const Tensor& key, const std::vector<int64
     bits = te::compute(
         Dims(out_shape),
         [&](const std::vector<Var>& v) {
-          PrimExpr flat = IntImm(it, 0);
-          for (size_t d = 0; d < v.size(); ++d) flat = flat * IntImm(it, out_shape[d]) + cast(it, v[d]);
-          return blocks(cast(DataType::Int(32), floordiv(flat, IntImm(it, 4))), cast(DataType::Int(32), floormod(flat, IntImm(it, 4))));
+          PrimExpr flat = I32(0);  // < 2^31 (checked above)
+          for (size_t d = 0; d < v.size(); ++d) flat = flat * I32(out_shape[d]) + v[d];
+          return blocks(floordiv(flat, I32(4)), floormod(flat, I32(4)));
         },
         "threefry_generate_bits");
   }
@@ -205,11 +209,7 @@ std::vector<Tensor> threefry_split(const Tensor& gen) {
     return te::compute(
         {I32(10)},
         [&](const std::vector<Var>& v) {
-          PrimExpr i = v[0];
-          PrimExpr g8 = gen(I32(8)), g9 = gen(I32(9));
-          PrimExpr word = gen(i);
-          if (right) word = Select(eq(i, I32(4)), bitwise_or(gen(I32(4)), g8), Select(eq(i, I32(5)), bitwise_or(gen(I32(5)), g9), word));
-          return Select(lt(i, I32(8)), word, Select(eq(i, I32(8)), ShiftPosition(g8, g9, true), ShiftPosition(g8, g9, false)));
+          return ExtendPath(gen, v[0], right, gen(v[0]));
         },
         right ? "threefry_split_right" : "threefry_split_left");
   };

@@ -17,6 +17,7 @@ std::vector<te::Tensor> dft(const te::Tensor& re_data, const te::Tensor& im_data
   const auto* n_imm = re_data->shape[nd - 1].as<IntImmNode>();
   TIRGEN_CHECK(n_imm) << "dft: the transformed axis must be static";
   int64_t n_fft = n_imm->value;
+  TIRGEN_CHECK(n_fft >= 1) << "dft: the transformed axis has length 0 (the twiddles take n mod n)";
   DataType dt = re_data->dtype;
   // Angles and their sines in float32 (float64 for float64 data), as TVM's float32 twiddles.
   DataType wt = dt.bits() == 64 ? DataType::Float(64) : DataType::Float(32);

@@ -92,3 +92,18 @@ def test_other_aten_operators_are_refused_up_front():
     assert ("ATen with operator 'upsample_bilinear2d' (tirgen, as TVM, maps only size, arange, index_put, "
             "reshape, embedding_bag)") in err
     assert "ATen with operator 'reshape' with a shape computed at run time" in err
+
+
+def test_index_put_refuses_index_products_beyond_int32():
+    # 4 index tensors of 2^22: the unfolded indices would need 2^88 entries (the tile and repeat
+    # counts overflowed int64 before this was checked).
+    n = 1 << 22
+    names = ["data", "i0", "i1", "i2", "i3", "values", "acc"]
+    ins = [helper.make_tensor_value_info("data", TensorProto.FLOAT, [2, 2, 2, 2])]
+    ins += [helper.make_tensor_value_info(f"i{k}", TensorProto.INT64, [n]) for k in range(4)]
+    ins.append(helper.make_tensor_value_info("values", TensorProto.FLOAT, [n, n]))
+    node = helper.make_node("ATen", names, ["y"], operator="index_put")
+    graph = helper.make_graph([node], "g", ins, [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)],
+                              [numpy_helper.from_array(np.array(0, np.int64), "acc")])
+    with pytest.raises(tirgen.TirgenError, match=r"ATen.*index tensors' sizes multiply past 2\^31 - 1"):
+        tirgen.from_onnx(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)]))

@@ -80,3 +80,22 @@ def test_dft_unsupported_forms_are_listed_up_front():
     assert "DFT with an input of rank 2" in err
     assert "DFT with a dft_length computed at run time" in err
     assert "DFT with axis 2 (the last axis holds the complex parts)" in err
+
+
+def test_a_zero_length_transform_axis_is_refused():
+    # (1, 0, 2) on the default axis 1 without dft_length: nothing to transform (it reached a
+    # floormod by 0 at lowering before).
+    with pytest.raises(tirgen.TirgenError, match=r"DFT.*transformed axis 1 has length 0"):
+        tirgen.from_onnx(dft_model([1, 0, 2], np.float32, {}), shape={"x": [1, 0, 2]})
+    # A dft_length pads the empty axis and is kept (all zeros).
+    mod, params = tirgen.from_onnx(dft_model([1, 0, 2], np.float32, {}, dft_length=4), shape={"x": [1, 0, 2]})
+    out = tirgen.run(mod, {"x": np.zeros((1, 0, 2), np.float32)}, params=params)[0]
+    np.testing.assert_array_equal(out, np.zeros((1, 4, 2), np.float32))
+
+
+def test_relay_dft_refuses_a_zero_length_axis():
+    from tirgen import relay
+    text = ('#[version = "0.0.5"]\ndef @main(%re: Tensor[(3, 0), float32], %im: Tensor[(3, 0), float32]) {\n'
+            "  dft(%re, %im)\n}\n")
+    with pytest.raises(tirgen.TirgenError, match=r"transformed \(last\) axis has length 0"):
+        tirgen.run(relay.parse(text), {"re": np.zeros((3, 0), np.float32), "im": np.zeros((3, 0), np.float32)})

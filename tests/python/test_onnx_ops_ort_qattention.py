@@ -77,3 +77,27 @@ def test_qattention_unsupported_forms_are_listed_up_front():
     assert "com.microsoft.QAttention with qkv_hidden_sizes (Q, K and V of different sizes) (1 node: 'qkv')" in msg, msg
     assert "com.microsoft.QAttention with a mask_index of rank 3" in msg, msg
     assert "com.microsoft.QAttention with a quantization parameter of rank 2 (per-tensor only) (1 node: 'wscale')" in msg
+
+
+def import_text(batch):
+    u8, f, i32 = TensorProto.UINT8, TensorProto.FLOAT, TensorProto.INT32
+    ins = [helper.make_tensor_value_info(n, t, s) for n, t, s in
+           [("x", u8, [batch, 2, 4]), ("w", u8, [4, 12]), ("b", f, [12]), ("s", f, []), ("m", i32, [batch, 2])]]
+    node = helper.make_node("QAttention", ["x", "w", "b", "s", "s", "m"], ["y"], name="qa", domain="com.microsoft",
+                            num_heads=2)
+    graph = helper.make_graph([node], "g", ins, [helper.make_tensor_value_info("y", f, None)])
+    m = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13), helper.make_opsetid("com.microsoft", 1)])
+    return str(tirgen.from_onnx(m, shape={"x": [batch, 2, 4], "m": [batch, 2]})[0])
+
+
+def test_qattention_weight_broadcast_does_not_grow_with_the_batch():
+    # One broadcast_to of the weight; batch copies concatenated made the graph (and the import's
+    # memory) grow with the batch, up to 2^31 copies.
+    small, large = import_text(2), import_text(5000)
+    assert "broadcast_to(" in large, large
+    assert len(large) < len(small) + 200, (len(small), len(large))
+
+
+def test_qattention_refuses_an_empty_batch():
+    with pytest.raises(tirgen.TirgenError, match=r"'qa'.*batch dimension must be at least 1"):
+        import_text(0)

@@ -163,13 +163,34 @@ def test_bernoulli_frequencies_and_dtype():
 def test_multinomial_samples_the_softmax_of_the_logits():
     logits = np.log(np.array([[0.1, 0.2, 0.3, 0.4], [0.7, 0.0001, 0.2, 0.0999]], np.float32))
     model = random_model("Multinomial", {"seed": 2.0, "sample_size": 20000}, [("x", TensorProto.FLOAT, [2, 4])],
-                         TensorProto.INT64)
+                         TensorProto.INT32)
     text, got = run_model(model, {"x": logits})
     assert "random.multinomial(" in text and "nn.softmax(" in text
-    assert got.shape == (2, 20000) and got.dtype == np.int64
+    # ONNX's default dtype is int32 (onnxruntime's too; TVM v0.14 defaults to int64).
+    assert got.shape == (2, 20000) and got.dtype == np.int32
     for row in range(2):
         freq = np.bincount(got[row], minlength=4) / 20000
         np.testing.assert_allclose(freq, np.exp(logits[row]), atol=0.012)
+
+
+def test_multinomial_dtype_int64_when_asked():
+    model = random_model("Multinomial", {"seed": 2.0, "sample_size": 3, "dtype": TensorProto.INT64},
+                         [("x", TensorProto.FLOAT, [2, 4])], TensorProto.INT64)
+    _, got = run_model(model, {"x": np.zeros((2, 4), np.float32)})
+    assert got.dtype == np.int64 and got.shape == (2, 3) and got.min() >= 0 and got.max() < 4
+
+
+@pytest.mark.parametrize("op, shape", [("RandomUniform", [65536, 65536, 4]), ("RandomNormal", [1 << 30, 2])])
+def test_draws_beyond_int32_indices_are_refused_with_the_node(op, shape):
+    with pytest.raises(tirgen.TirgenError, match=r"" + op + r".*needs more than 2\^31 - 1 random draws"):
+        tirgen.from_onnx(random_model(op, {"seed": 1.0, "shape": shape}))
+
+
+def test_relay_random_refuses_draws_beyond_int32_indices():
+    text = ('#[version = "0.0.5"]\ndef @main(%key: Tensor[(10), uint64]) {\n'
+            '  random.uniform(%key, 0f, 1f, out_shape=[65536, 65536, 4], out_dtype="float32")\n}\n')
+    with pytest.raises(tirgen.TirgenError, match=r"needs more than 2\^31 - 1 random draws"):
+        tirgen.run(relay.parse(text), {"key": np.zeros(10, np.uint64)})
 
 
 def test_a_model_runs_to_the_same_bits_every_time_and_unseeded_nodes_differ():

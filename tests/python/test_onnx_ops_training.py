@@ -213,3 +213,18 @@ def test_linear_regressor(targets, k, intercepts, dtype):
     want = x[:, :k].astype(np.float32) @ coef.reshape(targets, k).T + (b if intercepts else 0)
     close(y, want)
     assert "nn.dense(" in text and f"-> Tensor[(5, {targets}), float32]" in text, text
+
+
+@pytest.mark.parametrize("index, tdt", [(4294967296, np.int32), (-2147483649, np.int32), (128, np.int8), (-129, np.int8)])
+def test_an_ignore_index_outside_the_target_dtype_is_refused(index, tdt):
+    # It would wrap in the target's dtype (4294967296 -> 0 in int32) and ignore a real class.
+    x, t = LOGITS.numpy(), TARGET.numpy().astype(tdt)
+    with pytest.raises(tirgen.TirgenError, match=rf"ignore_index {index} does not fit the target's dtype"):
+        run_node("NegativeLogLikelihoodLoss", [("x", x), ("t", t)], ["loss"], {"ignore_index": index}, opset=13)
+
+
+def test_an_ignore_index_at_the_edge_of_the_target_dtype_is_kept():
+    x, t = LOGITS.numpy(), TARGET.numpy().astype(np.int32)
+    _, (loss,) = run_node("NegativeLogLikelihoodLoss", [("x", x), ("t", t)], ["loss"],
+                          {"ignore_index": 2147483647, "reduction": "sum"}, opset=13)
+    close(loss, Fn_.nll_loss(LOGITS, TARGET, reduction="sum").numpy())

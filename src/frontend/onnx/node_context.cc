@@ -2,6 +2,7 @@
 #include <limits>
 
 #include "graph_converter.h"
+#include "node_attr.h"
 #include "tirgen/relay/text.h"
 #include "tirgen/support/error.h"
 
@@ -157,11 +158,13 @@ bool NodeContext::Foldable(int64_t out_elements) {
 
 // ---- attributes ----
 
-const onnx::AttributeProto* NodeContext::FindAttr(const std::string& name) const {
-  for (const auto& a : node_.attribute())
+const onnx::AttributeProto* FindNodeAttr(const onnx::NodeProto& node, const std::string& name) {
+  for (const auto& a : node.attribute())
     if (a.name() == name) return &a;
   return nullptr;
 }
+
+const onnx::AttributeProto* NodeContext::FindAttr(const std::string& name) const { return FindNodeAttr(node_, name); }
 
 bool NodeContext::HasAttr(const std::string& name) const { return FindAttr(name) != nullptr; }
 

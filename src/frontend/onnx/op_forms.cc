@@ -2,18 +2,13 @@
 // handle, declared for the up-front check so one error names every op and form a model needs
 // (converters of newer families declare theirs next to them). NodeForm's attribute readers.
 #include "converter.h"
+#include "node_attr.h"
 
 namespace tirgen {
 namespace frontend {
 namespace onnx_import {
 
 namespace {
-
-const onnx::AttributeProto* FindAttr(const onnx::NodeProto& node, const std::string& name) {
-  for (const auto& a : node.attribute())
-    if (a.name() == name) return &a;
-  return nullptr;
-}
 
 std::string RankText(int rank) { return "an input of rank " + std::to_string(rank); }
 
@@ -77,20 +72,20 @@ void SetForms(ConverterTable* table, const char* op, FormCheck forms) {
 
 }  // namespace
 
-bool NodeForm::HasAttr(const std::string& name) const { return FindAttr(node, name) != nullptr; }
+bool NodeForm::HasAttr(const std::string& name) const { return FindNodeAttr(node, name) != nullptr; }
 
 int64_t NodeForm::Int(const std::string& name, int64_t dflt) const {
-  const auto* a = FindAttr(node, name);
+  const auto* a = FindNodeAttr(node, name);
   return a && a->type() == onnx::AttributeProto::INT ? a->i() : dflt;
 }
 
 std::string NodeForm::Str(const std::string& name, const std::string& dflt) const {
-  const auto* a = FindAttr(node, name);
+  const auto* a = FindNodeAttr(node, name);
   return a && a->type() == onnx::AttributeProto::STRING ? a->s() : dflt;
 }
 
 std::vector<int64_t> NodeForm::Ints(const std::string& name) const {
-  const auto* a = FindAttr(node, name);
+  const auto* a = FindNodeAttr(node, name);
   if (!a) return {};
   return std::vector<int64_t>(a->ints().begin(), a->ints().end());
 }

@@ -14,6 +14,7 @@
 //    offsets known at import must be those equal bags (0, L, 2L, ...), or a located error.
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 #include "converter.h"
 
@@ -74,8 +75,11 @@ void IndexPut(NodeContext& ctx) {
     size_t m = indices.size();
     for (size_t k = 0; k < m; ++k) {
       int64_t tile = 1, repeat = 1;
-      for (size_t j = 0; j < k; ++j) tile *= sizes[j];
-      for (size_t j = k + 1; j < m; ++j) repeat *= sizes[j];
+      for (size_t j = 0; j < m; ++j) {
+        int64_t& r = j < k ? tile : repeat;
+        if (j != k && (__builtin_mul_overflow(r, sizes[j], &r) || r > INT32_MAX))
+          ctx.Fail("the index tensors' sizes multiply past 2^31 - 1 elements (the unfolded indices); use fewer or smaller index tensors");
+      }
       Expr t = ctx.Call("tile", {indices[k]}, {{"reps", AttrInts({tile})}});
       indices[k] = ctx.Call("repeat", {t}, {{"repeats", AttrInt(repeat)}, {"axis", AttrInt(0)}});
     }

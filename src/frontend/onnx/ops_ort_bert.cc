@@ -107,11 +107,7 @@ void ConvertAttention(NodeContext& ctx) {
   if (in.size() != 3) ctx.Fail("input must be 3-D (batch, sequence, input_hidden)");
   AttentionShape d = ReadAttentionShape(ctx, in, w, 3, 4);
   if (b != std::vector<int64_t>{w[1]}) ctx.Fail("bias must have shape (" + std::to_string(w[1]) + ",)");
-  auto split3 = [&](const Expr& x, int axis) {
-    Expr t = ctx.Call("split", {x}, {{"indices_or_sections", AttrInt(3)}, {"axis", AttrInt(axis)}});
-    return std::vector<Expr>{ctx.GetItem(t, 0), ctx.GetItem(t, 1), ctx.GetItem(t, 2)};
-  };
-  std::vector<Expr> ws = split3(ctx.Input(1), 1), bs = split3(ctx.Input(2), 0);
+  std::vector<Expr> ws = Split3(ctx, ctx.Input(1), 1), bs = Split3(ctx, ctx.Input(2), 0);
   Expr x = ctx.Reshape(ctx.Input(0), {d.batch * d.seq, in[2]});
   auto project = [&](int k) { return ctx.Call("add", {ctx.Call("nn.matmul", {x, ws[k]}, {{"units", ObjectRef()}}), bs[k]}); };
   Expr q = project(0), k = project(1), v = project(2);
@@ -119,6 +115,11 @@ void ConvertAttention(NodeContext& ctx) {
 }
 
 }  // namespace
+
+std::vector<Expr> Split3(NodeContext& ctx, const Expr& x, int axis) {
+  Expr t = ctx.Call("split", {x}, {{"indices_or_sections", AttrInt(3)}, {"axis", AttrInt(axis)}});
+  return {ctx.GetItem(t, 0), ctx.GetItem(t, 1), ctx.GetItem(t, 2)};
+}
 
 AttentionShape ReadAttentionShape(NodeContext& ctx, const std::vector<int64_t>& in, const std::vector<int64_t>& w,
                                   int mask_input, int past_input) {

@@ -1,5 +1,6 @@
 // com.microsoft QAttention (ONNX Runtime's quantized Attention) decomposed as TVM v0.14's
-// frontend does: the weight broadcast over the batch and split into Q, K and V; each
+// frontend does (but one broadcast_to where TVM concatenates batch copies of the weight): the
+// weight broadcast over the batch and split into Q, K and V; each
 // projection a qnn.batch_matmul of the quantized input and the transposed weight part
 // (per-tensor zero points and scales, as TVM's qnn.batch_matmul takes only scalars),
 // dequantized with the product of the scales and zero point 0, plus the float bias; then the
@@ -32,14 +33,11 @@ void ConvertQAttention(NodeContext& ctx) {
   const DataType kF32 = DataType::Float(32), kI32 = DataType::Int(32);
   Expr in_scale = QParam(ctx, 3, kF32, false, "input_scale"), w_scale = QParam(ctx, 4, kF32, false, "weight_scale");
   Expr in_zp = QParam(ctx, 6, kI32, false, "input_zero_point"), w_zp = QParam(ctx, 7, kI32, false, "weight_zero_point");
-  Expr weight = ctx.Call("expand_dims", {ctx.Input(1)}, {{"axis", AttrInt(0)}, {"num_newaxis", AttrInt(1)}});
-  std::vector<Expr> copies(static_cast<size_t>(d.batch), weight);
-  weight = ctx.Call("concatenate", {ctx.MakeTuple(copies)}, {{"axis", AttrInt(0)}});
-  auto split3 = [&](const Expr& x) {
-    Expr t = ctx.Call("split", {x}, {{"indices_or_sections", AttrInt(3)}, {"axis", AttrInt(-1)}});
-    return std::vector<Expr>{ctx.GetItem(t, 0), ctx.GetItem(t, 1), ctx.GetItem(t, 2)};
-  };
-  std::vector<Expr> ws = split3(weight), bs = split3(ctx.Input(2));
+  if (d.batch < 1) ctx.Fail("input's batch dimension must be at least 1 (the weight is broadcast over it), not " + std::to_string(d.batch));
+  // One broadcast, not `batch` copies concatenated as TVM does: the size of the graph must
+  // not grow with the batch.
+  Expr weight = ctx.Call("broadcast_to", {ctx.Input(1)}, {{"shape", AttrInts({d.batch, w[0], w[1]})}});
+  std::vector<Expr> ws = Split3(ctx, weight, -1), bs = Split3(ctx, ctx.Input(2), -1);
   Expr scale = ScaleProduct(ctx, in_scale, w_scale);
   auto project = [&](int k) {
     Expr wt = ctx.Call("transpose", {ws[k]}, {{"axes", AttrInts({0, 2, 1})}});

@@ -10,10 +10,14 @@
 //    random.multinomial as probabilities. Here nn.softmax turns them into probabilities first,
 //    so samples follow the distribution the model asks for (TVM's draws for one seed are kept:
 //    the same uniform numbers, compared against these probabilities).
-//  - a negative or non-finite seed (TVM: an OverflowError) is refused up front.
+//  - a negative or non-finite seed (TVM: an OverflowError) is refused up front. Every other
+//    seed fits the 256-bit key: ONNX's float attribute is float32 (below 2^128), its int int64.
+//  - Multinomial's dtype defaults to int32, ONNX's default (as onnxruntime); TVM v0.14's
+//    frontend defaults to int64.
 #include <cmath>
 
 #include "converter.h"
+#include "node_attr.h"
 #include "tirgen/topi/random.h"
 
 namespace tirgen {
@@ -25,17 +29,18 @@ using relay::AttrInt;
 using relay::AttrInts;
 using relay::Expr;
 
-const onnx::AttributeProto* FindAttr(const onnx::NodeProto& node, const std::string& name) {
-  for (const auto& a : node.attribute())
-    if (a.name() == name) return &a;
-  return nullptr;
+// The `seed` attribute (an int or a float) in *seed; false when the node has none.
+bool ReadSeed(const onnx::NodeProto& node, double* seed) {
+  const auto* a = FindNodeAttr(node, "seed");
+  if (!a) return false;
+  *seed = a->type() == onnx::AttributeProto::INT ? static_cast<double>(a->i()) : a->f();
+  return true;
 }
 
 // "" or why the seed cannot make a key.
 std::string SeedForm(const onnx::NodeProto& node) {
-  const auto* a = FindAttr(node, "seed");
-  if (!a) return "";
-  double s = a->type() == onnx::AttributeProto::INT ? static_cast<double>(a->i()) : a->f();
+  double s = 0;
+  if (!ReadSeed(node, &s)) return "";
   if (!std::isfinite(s) || s < 0) return "seed " + std::to_string(s) + " (the key takes a non-negative integer seed)";
   return "";
 }
@@ -43,10 +48,11 @@ std::string SeedForm(const onnx::NodeProto& node) {
 // The Threefry key of the node's seed (see the file comment).
 Expr SeedKey(NodeContext& ctx) {
   std::vector<uint64_t> words(4, 0);
-  if (const auto* a = FindAttr(ctx.node(), "seed")) {
+  double s = 0;
+  if (ReadSeed(ctx.node(), &s)) {
     std::string why = SeedForm(ctx.node());
     if (!why.empty()) ctx.Fail(why);
-    double s = std::trunc(a->type() == onnx::AttributeProto::INT ? static_cast<double>(a->i()) : a->f());
+    s = std::trunc(s);
     for (int i = 0; i < 4 && s > 0; ++i) {  // exact: s is an integer-valued double
       words[i] = static_cast<uint64_t>(std::fmod(s, 0x1p64));
       s = std::floor(s / 0x1p64);
@@ -73,6 +79,7 @@ DataType ValueDType(NodeContext& ctx, bool like) {
   return dt;
 }
 
+// (relay's random.* refuse a draw beyond int32 indices; the error names this node.)
 std::vector<int64_t> OutShape(NodeContext& ctx, bool like) {
   if (like) return ctx.Shape(0);
   std::vector<int64_t> shape = ctx.Ints("shape");
@@ -109,7 +116,7 @@ void ConvertMultinomial(NodeContext& ctx) {
   if (!ctx.DType(0).is_float()) ctx.Fail("input must be floating point, not " + ctx.DType(0).str());
   int64_t n = ctx.Int("sample_size", 1);
   if (n < 1) ctx.Fail("sample_size must be positive, not " + std::to_string(n));
-  DataType out = DTypeFromOnnx(static_cast<int>(ctx.Int("dtype", 7)), "attribute 'dtype'");
+  DataType out = DTypeFromOnnx(static_cast<int>(ctx.Int("dtype", onnx::TensorProto::INT32)), "attribute 'dtype'");
   if (out != DataType::Int(32) && out != DataType::Int(64)) ctx.Fail("dtype must be int32 or int64, not " + out.str());
   Expr probs = ctx.Call("nn.softmax", {ctx.Input(0)}, {{"axis", AttrInt(-1)}});
   Expr t = ctx.Call("random.multinomial", {SeedKey(ctx), probs}, {{"num_samples", AttrInt(n)}});
@@ -135,7 +142,7 @@ std::string BernoulliForms(const NodeForm& f) { return SeedForm(f.node); }
 
 std::string MultinomialForms(const NodeForm& f) {
   if (f.Rank(0) >= 0 && f.Rank(0) != 2) return "an input of rank " + std::to_string(f.Rank(0)) + " (only (batch, classes))";
-  int64_t t = f.Int("dtype", onnx::TensorProto::INT64);
+  int64_t t = f.Int("dtype", onnx::TensorProto::INT32);
   if (t != onnx::TensorProto::INT32 && t != onnx::TensorProto::INT64) return "dtype " + std::to_string(t) + " (int32 or int64)";
   if (f.Int("sample_size", 1) < 1) return "sample_size < 1";
   return SeedForm(f.node);

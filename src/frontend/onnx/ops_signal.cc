@@ -45,6 +45,7 @@ void ConvertDFT(NodeContext& ctx) {
     n = ctx.KnownScalar(1, "dft_length").AsInt(0);
     if (n < 1) ctx.Fail("dft_length must be positive, not " + std::to_string(n));
   }
+  if (n < 1) ctx.Fail("the transformed axis " + std::to_string(axis) + " has length 0; give a positive dft_length or a non-empty signal");
   Expr x = ctx.Input(0);
   if (shape[axis] > n) x = CropAxis(ctx, x, static_cast<int>(axis), n);
   if (shape[axis] < n) {

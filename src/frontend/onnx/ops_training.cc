@@ -144,7 +144,13 @@ Expr NllLoss(NodeContext& ctx, const Expr& logp, int weight_input) {
   auto scalar = [&](int64_t v) { return ctx.Scalar(static_cast<double>(v), tdt); };
   bool ignore = ctx.HasAttr("ignore_index");
   if (ignore) {
-    ignored = ctx.Call("equal", {target, scalar(ctx.Int("ignore_index", 0))});
+    int64_t index = ctx.Int("ignore_index", 0);
+    // Compared in the target's dtype: a value outside it would wrap onto a real class.
+    int bits = tdt.bits();
+    bool fits = tdt.is_uint() ? index >= 0 && (bits >= 64 || index < (int64_t{1} << bits))
+                              : bits >= 64 || (index >= -(int64_t{1} << (bits - 1)) && index < (int64_t{1} << (bits - 1)));
+    if (!fits) ctx.Fail("ignore_index " + std::to_string(index) + " does not fit the target's dtype " + tdt.str() + "; give a value in its range");
+    ignored = ctx.Call("equal", {target, scalar(index)});
     safe = ctx.Call("where", {ignored, scalar(0), target});
   }
   // Negative targets count from the back (TVM's normalize_gather_indices), then stay in range.

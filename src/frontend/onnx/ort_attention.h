@@ -30,6 +30,9 @@ AttentionShape ReadAttentionShape(NodeContext& ctx, const std::vector<int64_t>& 
 void AttentionFromProjections(NodeContext& ctx, const AttentionShape& d, const relay::Expr& q_proj,
                               const relay::Expr& k_proj, const relay::Expr& v_proj, DataType dt);
 
+/// `x` split into three equal parts along `axis` (the Q, K and V parts of a packed weight or bias).
+std::vector<relay::Expr> Split3(NodeContext& ctx, const relay::Expr& x, int axis);
+
 /// The attributes both refuse up front ("" when none).
 std::string AttentionAttrForms(const NodeForm& f);
 

@@ -19,7 +19,20 @@ void CheckKey(const TypeCall& c, size_t i) {
     c.Fail("the key must be a Threefry key, Tensor[(10), uint64] (random.threefry_key)");
 }
 
-Dims OutShape(const TypeCall& c) { return ShapeAttr(c, "out_shape"); }
+// The generators index values and Threefry blocks with int32, so one draw makes at most
+// 2^31 - 1 values; `per_value` draws make each value of `shape` (normal takes two).
+void CheckDrawSize(const TypeCall& c, const Dims& shape, int64_t per_value) {
+  int64_t n = per_value;
+  for (const auto& d : shape)
+    if (__builtin_mul_overflow(n, DimValue(d), &n) || n > INT32_MAX)
+      c.Fail("shape " + ShapeText(shape) + " needs more than 2^31 - 1 random draws (the most one call makes); draw in smaller parts");
+}
+
+Dims OutShape(const TypeCall& c, int64_t per_value = 1) {
+  Dims shape = ShapeAttr(c, "out_shape");
+  CheckDrawSize(c, shape, per_value);
+  return shape;
+}
 
 Type ThreefryGenerateRel(const TypeCall& c) {
   CheckKey(c, 0);
@@ -42,7 +55,7 @@ Type DistributionRel(const TypeCall& c) {
     const TensorTypeNode* p = c.Tensor(i);
     if (!p->shape.empty() || p->dtype != dt) c.Fail("the distribution's parameters must be 0-d " + dt.str() + " tensors");
   }
-  return TupleType({KeyType(), TensorType(OutShape(c), dt)});
+  return TupleType({KeyType(), TensorType(OutShape(c, c.call->op_name() == "random.normal" ? 2 : 1), dt)});
 }
 
 // probs (..., classes) -> indices (..., num_samples), int32.
@@ -55,6 +68,7 @@ Type MultinomialRel(const TypeCall& c) {
   if (n < 1) c.Fail("num_samples must be positive, not " + std::to_string(n));
   Dims shape(probs->shape.begin(), probs->shape.end() - 1);
   shape.push_back(Dim(n));
+  CheckDrawSize(c, shape, 1);
   return TupleType({KeyType(), TensorType(shape, DataType::Int(32))});
 }
 

@@ -15,6 +15,7 @@ Type DFTRel(const TypeCall& c) {
   if (re->shape.empty()) c.Fail("the data must have at least one dimension (the transformed one)");
   if (!re->dtype.is_float() || im->dtype != re->dtype) c.Fail("re_data and im_data must be of one floating-point dtype");
   if (ShapeText(re->shape) != ShapeText(im->shape)) c.Fail("re_data and im_data must have one shape");
+  if (DimValue(re->shape.back()) == 0) c.Fail("the transformed (last) axis has length 0; the transform needs at least one point");
   return TupleType({c.arg_types[0], c.arg_types[1]});
 }
 
