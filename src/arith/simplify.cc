@@ -34,23 +34,46 @@ bool IsIntType(const PrimExpr& e) {
   return t.is_int() && t.lanes() == 1 && (t.bits() == 32 || t.bits() == 64);
 }
 
-// x + c for an integer constant c, written x - |c| when c is negative.
+// Whether v is a value of the integer type t.
+bool FitsType(DataType t, int64_t v) {
+  return t.bits() >= 64 || (v >= -(int64_t{1} << (t.bits() - 1)) && v < (int64_t{1} << (t.bits() - 1)));
+}
+
+// x + c for an integer constant c of x's type, written x - |c| when c is negative (and |c| is
+// a value of the type).
 PrimExpr AddConst(const PrimExpr& x, int64_t c) {
   DataType t = x.dtype();
   if (c == 0) return x;
-  if (c < 0 && t.is_int()) return Binary(Kind::kSub, x, IntImm(t, -c));
+  if (c < 0 && t.is_int() && c != std::numeric_limits<int64_t>::min() && FitsType(t, -c))
+    return Binary(Kind::kSub, x, IntImm(t, -c));
   return Binary(Kind::kAdd, x, IntImm(t, c));
 }
 
-// Splits e into (rest, c) when e is rest + c or rest - c with an integer constant c.
+// Splits e into (rest, c) when e is rest + c or rest - c with an integer constant c that is a
+// value of e's type (rest - INT_MIN has none).
 bool SplitConstOffset(const PrimExpr& e, PrimExpr* rest, int64_t* c) {
   const BinaryNode* b = e.as<BinaryNode>();
   if (!b || !IsIntType(e)) return false;
   const int64_t* k = ConstInt(b->b);
   if (!k) return false;
   if (e.kind() == Kind::kAdd) { *rest = b->a; *c = *k; return true; }
-  if (e.kind() == Kind::kSub) { *rest = b->a; *c = -*k; return true; }
+  if (e.kind() == Kind::kSub && *k != std::numeric_limits<int64_t>::min() && FitsType(e.dtype(), -*k)) {
+    *rest = b->a;
+    *c = -*k;
+    return true;
+  }
   return false;
+}
+
+// c0 + c1 into *out when the sum is a value of type t: offsets are combined only then.
+bool ConstSumFits(DataType t, int64_t c0, int64_t c1, int64_t* out) {
+  return !__builtin_add_overflow(c0, c1, out) && FitsType(t, *out);
+}
+
+// a - b into *out when the difference fits type t (a moved constant must: x + 1 > INT64_MIN has
+// no form x > INT64_MIN - 1, and x + INT32_MIN == 0 no int32 form x == -INT32_MIN).
+bool ConstDiffFits(DataType t, int64_t a, int64_t b, int64_t* out) {
+  return !__builtin_sub_overflow(a, b, out) && FitsType(t, *out);
 }
 
 PrimExpr SimplifyAdd(PrimExpr a, PrimExpr b) {
@@ -64,7 +87,8 @@ PrimExpr SimplifyAdd(PrimExpr a, PrimExpr b) {
   if (const int64_t* c = ConstInt(b)) {
     PrimExpr rest;
     int64_t c0;
-    if (SplitConstOffset(a, &rest, &c0)) return AddConst(rest, c0 + *c);
+    int64_t sum;
+    if (SplitConstOffset(a, &rest, &c0) && ConstSumFits(a.dtype(), c0, *c, &sum)) return AddConst(rest, sum);
     return AddConst(a, *c);
   }
   return Binary(Kind::kAdd, a, b);
@@ -83,8 +107,10 @@ PrimExpr SimplifySub(PrimExpr a, PrimExpr b) {
   if (const int64_t* c = ConstInt(b)) {
     PrimExpr rest;
     int64_t c0;
-    if (SplitConstOffset(a, &rest, &c0)) return AddConst(rest, c0 - *c);
-    return AddConst(a, -*c);
+    int64_t diff;
+    if (SplitConstOffset(a, &rest, &c0) && ConstDiffFits(a.dtype(), c0, *c, &diff)) return AddConst(rest, diff);
+    if (*c != std::numeric_limits<int64_t>::min() && FitsType(a.dtype(), -*c)) return AddConst(a, -*c);
+    return folded;
   }
   return folded;
 }
@@ -155,13 +181,13 @@ PrimExpr SimplifyCompare(Kind k, PrimExpr a, PrimExpr b) {
     return Binary(Kind::kLE, strict->second, strict->first);  // !(r' < l') for the swapped pair
   }
   PrimExpr rest;
-  int64_t c;
+  int64_t c, moved;
   if (const int64_t* ca = ConstInt(n->a)) {
-    if (SplitConstOffset(n->b, &rest, &c))
-      return Binary(k, IntImm(n->a.dtype(), *ca - c), rest);
+    if (SplitConstOffset(n->b, &rest, &c) && ConstDiffFits(t, *ca, c, &moved))
+      return Binary(k, IntImm(t, moved), rest);
   } else if (const int64_t* cb = ConstInt(n->b)) {
-    if (SplitConstOffset(n->a, &rest, &c))
-      return Binary(k, rest, IntImm(n->b.dtype(), *cb - c));
+    if (SplitConstOffset(n->a, &rest, &c) && ConstDiffFits(t, *cb, c, &moved))
+      return Binary(k, rest, IntImm(t, moved));
   }
   return folded;
 }
@@ -188,18 +214,12 @@ PrimExpr SimplifyEqual(PrimExpr a, PrimExpr b) {
   }
   DataType t = x.dtype();
   PrimExpr rest;
-  int64_t c;
-  // The moved constant must fit the type (x + INT32_MIN == 0 has no int32 form x == -INT32_MIN).
-  auto fits = [&](int64_t a, int64_t b) {
-    int64_t d;
-    if (__builtin_sub_overflow(a, b, &d)) return false;
-    return t.bits() >= 64 || (d >= -(int64_t{1} << (t.bits() - 1)) && d < (int64_t{1} << (t.bits() - 1)));
-  };
-  if (SplitConstOffset(x, &rest, &c) && fits(*c2, c)) return Binary(Kind::kEQ, rest, IntImm(t, *c2 - c));
+  int64_t c, moved;
+  if (SplitConstOffset(x, &rest, &c) && ConstDiffFits(t, *c2, c, &moved)) return Binary(Kind::kEQ, rest, IntImm(t, moved));
   const BinaryNode* sub = x.as<BinaryNode>();
   if (sub && x.kind() == Kind::kSub) {
-    if (const int64_t* c1 = ConstInt(sub->a); c1 && fits(*c1, *c2))
-      return Binary(Kind::kEQ, sub->b, IntImm(t, *c1 - *c2));
+    if (const int64_t* c1 = ConstInt(sub->a); c1 && ConstDiffFits(t, *c1, *c2, &moved))
+      return Binary(Kind::kEQ, sub->b, IntImm(t, moved));
   }
   return Binary(Kind::kEQ, x, y);
 }

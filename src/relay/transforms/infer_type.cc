@@ -81,6 +81,15 @@ class TypeInferencer : public ExprMutator {
   }
 
  protected:
+  // The type of a child used as a value. An operator on its own has none (only its calls do):
+  // `(%x, mean)` is a located error, not an untyped field found later.
+  const Type& ValueType(const Expr& e) {
+    if (const auto* o = e.as<OpNode>())
+      FailAt(e, "operator " + o->name + " is used as a value; only a call of it has a type (write " + o->name +
+                    "(...))");
+    return e->checked_type;
+  }
+
   // The inferred type of `orig`, checked against the type it already had (parsed comment).
   Expr Typed(const Expr& orig, const Expr& rebuilt, Type type) {
     if (orig->checked_type.defined() && !TypeEqual(orig->checked_type, type)) {
@@ -131,13 +140,13 @@ class TypeInferencer : public ExprMutator {
   Expr VisitExpr_(const TupleNode* op) override {
     Expr rebuilt = ExprMutator::VisitExpr_(op);
     std::vector<Type> fields;
-    for (const auto& f : rebuilt.as<TupleNode>()->fields) fields.push_back(f->checked_type);
+    for (const auto& f : rebuilt.as<TupleNode>()->fields) fields.push_back(ValueType(f));
     return Typed(GetRef<Expr>(op), rebuilt, TupleType(std::move(fields)));
   }
 
   Expr VisitExpr_(const TupleGetItemNode* op) override {
     Expr rebuilt = ExprMutator::VisitExpr_(op);
-    const Type& tt = rebuilt.as<TupleGetItemNode>()->tuple->checked_type;
+    const Type& tt = ValueType(rebuilt.as<TupleGetItemNode>()->tuple);
     const auto* tuple = tt.as<TupleTypeNode>();
     Expr orig = GetRef<Expr>(op);
     if (!tuple) FailAt(orig, "cannot take field " + std::to_string(op->index) + " of a " + TypeToString(tt));
@@ -151,7 +160,7 @@ class TypeInferencer : public ExprMutator {
     const auto* call = rebuilt.as<CallNode>();
     Expr orig = GetRef<Expr>(op);
     std::vector<Type> arg_types;
-    for (const auto& a : call->args) arg_types.push_back(a->checked_type);
+    for (const auto& a : call->args) arg_types.push_back(ValueType(a));
     if (const auto* o = call->op.as<OpNode>()) return Typed(orig, rebuilt, OpCallType(orig, call, o, arg_types));
     const auto* ft = call->op->checked_type.as<FuncTypeNode>();
     if (!ft) FailAt(orig, "cannot call a value of type " + TypeToString(call->op->checked_type));
@@ -194,19 +203,19 @@ class TypeInferencer : public ExprMutator {
     }
   }
 
-  void PreVisitLet_(const LetNode* op) override { Bind(op->var, VisitExpr(op->value)->checked_type); }
+  void PreVisitLet_(const LetNode* op) override { Bind(op->var, ValueType(VisitExpr(op->value))); }
   Expr PostVisitLet_(const LetNode* op) override {
     Expr value = VisitExpr(op->value), var = VisitExpr(op->var), body = VisitExpr(op->body);
-    return Typed(GetRef<Expr>(op), Let(var.cast<Var>(), value, body), body->checked_type);
+    return Typed(GetRef<Expr>(op), Let(var.cast<Var>(), value, body), ValueType(body));
   }
 
   Expr VisitExpr_(const IfNode* op) override {
     Expr rebuilt = ExprMutator::VisitExpr_(op);
     const auto* i = rebuilt.as<IfNode>();
-    const auto* ct = i->cond->checked_type.as<TensorTypeNode>();
+    const auto* ct = ValueType(i->cond).as<TensorTypeNode>();
     if (!ct || !ct->shape.empty() || !ct->dtype.is_bool())
       FailAt(GetRef<Expr>(op), "the condition of 'if' must be a bool scalar, not " + TypeToString(i->cond->checked_type));
-    if (!TypeEqual(i->true_branch->checked_type, i->false_branch->checked_type))
+    if (!TypeEqual(ValueType(i->true_branch), ValueType(i->false_branch)))
       FailAt(GetRef<Expr>(op), "the branches of 'if' have different types: " +
                                    TypeToString(i->true_branch->checked_type) + " and " +
                                    TypeToString(i->false_branch->checked_type));
@@ -223,7 +232,7 @@ class TypeInferencer : public ExprMutator {
       arg_types.push_back(t);
     }
     Expr body = VisitExpr(op->body);
-    Type ret = body->checked_type;
+    Type ret = ValueType(body);
     Expr orig = GetRef<Expr>(op);
     if (op->ret_type.defined() && !TypeEqual(op->ret_type, ret))
       FailAt(orig, "the function is declared to return " + TypeToString(op->ret_type) +
