@@ -158,7 +158,7 @@ std::pair<PrimExpr, int64_t> ConstantOffset(const PrimExpr& e) {
   if (const BinaryNode* n = As(e, Kind::kAdd))
     if (const int64_t* c = as_const_int(n->b)) return {n->a, *c};
   if (const BinaryNode* n = As(e, Kind::kSub))
-    if (const int64_t* c = as_const_int(n->b)) return {n->a, -*c};
+    if (const int64_t* c = as_const_int(n->b); c && *c != std::numeric_limits<int64_t>::min()) return {n->a, -*c};
   return {e, 0};
 }
 
@@ -202,12 +202,16 @@ std::optional<PrimExpr> RewriteLessThan(const PrimExpr& a, const PrimExpr& b) {
   auto lt = [](const PrimExpr& x, const PrimExpr& y) { return PrimExpr(Binary(Kind::kLT, x, y)); };
   auto I = [&](int64_t v) { return PrimExpr(IntImm(t, v)); };
   // A rule whose constant overflows int64 does not apply (nullopt falls through to the next).
+  // ... or is no value of the comparison's type (5 < x + INT32_MIN has no int32 form).
+  auto fits = [&](int64_t v) {
+    return t.bits() >= 64 || (v >= -(int64_t{1} << (t.bits() - 1)) && v < (int64_t{1} << (t.bits() - 1)));
+  };
   auto lt_c = [&](std::optional<int64_t> c, const PrimExpr& y) -> std::optional<PrimExpr> {
-    if (!c) return std::nullopt;
+    if (!c || !fits(*c)) return std::nullopt;
     return lt(I(*c), y);
   };
   auto lt_x = [&](const PrimExpr& x, std::optional<int64_t> c) -> std::optional<PrimExpr> {
-    if (!c) return std::nullopt;
+    if (!c || !fits(*c)) return std::nullopt;
     return lt(x, I(*c));
   };
   const BinaryNode* aa = As(a, Kind::kAdd);
