@@ -304,6 +304,8 @@ class Printer {
       case Kind::kTupleGetItem: {
         const auto* g = e.as<TupleGetItemNode>();
         Doc d;
+        // A literal before the dot would read back as a number: 3 .0 printed 3.0, a float.
+        if (g->tuple.as<ConstantNode>()) return d << "(" << Print(g->tuple) << ")." << std::to_string(g->index);
         return d << Print(g->tuple) << "." << std::to_string(g->index);
       }
       case Kind::kIf: {
