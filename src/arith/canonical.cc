@@ -72,6 +72,11 @@ IntBound TypeRange(DataType t) {
 }
 }  // namespace
 
+bool FitsType(DataType t, int64_t v) {
+  IntBound r = TypeRange(t);
+  return v >= r.min && v <= r.max;
+}
+
 // Division bounds as TVM's ConstIntBoundAnalyzer (HandleDivision): the quotient's extremes are
 // at the corners of the operand ranges; a divisor range holding 0 is split into its negative and
 // positive parts (a missing part stands for the whole type range), an unsigned divisor from 0

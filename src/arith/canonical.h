@@ -20,6 +20,8 @@ struct IntBound {
   int64_t max;
 };
 IntBound ConstIntBound(const tir::PrimExpr& expr);
+/// Whether v is a value of the scalar integer type t (a rule's constant must be one).
+bool FitsType(DataType t, int64_t v);
 /// Bounds of a - b after cancelling common terms (TVM's TryCompare by constant bounds).
 IntBound DiffBound(const tir::PrimExpr& a, const tir::PrimExpr& b);
 

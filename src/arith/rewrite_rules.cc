@@ -203,15 +203,12 @@ std::optional<PrimExpr> RewriteLessThan(const PrimExpr& a, const PrimExpr& b) {
   auto I = [&](int64_t v) { return PrimExpr(IntImm(t, v)); };
   // A rule whose constant overflows int64 does not apply (nullopt falls through to the next).
   // ... or is no value of the comparison's type (5 < x + INT32_MIN has no int32 form).
-  auto fits = [&](int64_t v) {
-    return t.bits() >= 64 || (v >= -(int64_t{1} << (t.bits() - 1)) && v < (int64_t{1} << (t.bits() - 1)));
-  };
   auto lt_c = [&](std::optional<int64_t> c, const PrimExpr& y) -> std::optional<PrimExpr> {
-    if (!c || !fits(*c)) return std::nullopt;
+    if (!c || !FitsType(t, *c)) return std::nullopt;
     return lt(I(*c), y);
   };
   auto lt_x = [&](const PrimExpr& x, std::optional<int64_t> c) -> std::optional<PrimExpr> {
-    if (!c || !fits(*c)) return std::nullopt;
+    if (!c || !FitsType(t, *c)) return std::nullopt;
     return lt(x, I(*c));
   };
   const BinaryNode* aa = As(a, Kind::kAdd);

@@ -34,11 +34,6 @@ bool IsIntType(const PrimExpr& e) {
   return t.is_int() && t.lanes() == 1 && (t.bits() == 32 || t.bits() == 64);
 }
 
-// Whether v is a value of the integer type t.
-bool FitsType(DataType t, int64_t v) {
-  return t.bits() >= 64 || (v >= -(int64_t{1} << (t.bits() - 1)) && v < (int64_t{1} << (t.bits() - 1)));
-}
-
 // x + c for an integer constant c of x's type, written x - |c| when c is negative (and |c| is
 // a value of the type).
 PrimExpr AddConst(const PrimExpr& x, int64_t c) {
