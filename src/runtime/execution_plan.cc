@@ -69,10 +69,73 @@ class ExecutionPlan::Builder {
     if (it != memo_.end()) return it->second;
     support::CheckStack("executor plan");
     PlanValue v = Compute(e);
-    return memo_.emplace(e.get(), std::move(v)).first->second;
+    return Remember(e.get(), std::move(v));
   }
 
  private:
+  // Values planned inside a branch exist only when it runs: they are forgotten when it ends, so
+  // a use after the If (or in the other branch) plans its own computation.
+  const PlanValue& Remember(const Object* key, PlanValue v) {
+    auto [it, inserted] = memo_.insert_or_assign(key, std::move(v));
+    if (inserted && !branch_scopes_.empty()) branch_scopes_.back().push_back(key);
+    return it->second;
+  }
+
+  // One branch of an If: its steps, then copies of its value into the If's result slots.
+  void Branch(const Expr& branch, const std::vector<size_t>& result) {
+    branch_scopes_.emplace_back();
+    PlanValue value = Plan(branch);  // a copy: the memo entry is erased below
+    std::vector<size_t> leaves;
+    Flatten(value, &leaves);
+    TIRGEN_CHECK(leaves.size() == result.size())
+        << "executor: an If branch gives " << leaves.size() << " tensors where its type has " << result.size();
+    Step copy;
+    copy.kind = Step::kCopy;
+    for (size_t k = 0; k < leaves.size(); ++k) copy.copies.emplace_back(leaves[k], result[k]);
+    plan_->steps_.push_back(std::move(copy));
+    for (const Object* key : branch_scopes_.back()) memo_.erase(key);
+    branch_scopes_.pop_back();
+  }
+
+  // if (c) A else B:  jump-unless c -> ELSE; A; copy A -> R; jump -> END; ELSE: B; copy B -> R; END.
+  PlanValue If(const relay::IfNode* n) {
+    PlanValue cond = Plan(n->cond);
+    const Slot& c = plan_->slots_[cond.slot];
+    TIRGEN_CHECK(!cond.is_tuple && c.dtype.is_bool() && c.nbytes == 1)
+        << "executor: an If condition must be one bool, got a " << (cond.is_tuple ? "tuple" : c.dtype.str() + " tensor");
+    TIRGEN_CHECK(n->checked_type.defined()) << "executor: an If without a type (run InferType first)";
+    PlanValue result = ResultSlots(n->checked_type);  // written by both branches: alive from here
+    std::vector<size_t> leaves;
+    Flatten(result, &leaves);
+    size_t jump_unless = plan_->steps_.size();
+    Step test;
+    test.kind = Step::kJumpUnless;
+    test.cond = cond.slot;
+    plan_->steps_.push_back(std::move(test));
+    Branch(n->true_branch, leaves);
+    size_t jump = plan_->steps_.size();
+    Step skip;
+    skip.kind = Step::kJump;
+    plan_->steps_.push_back(std::move(skip));
+    plan_->steps_[jump_unless].target = plan_->steps_.size();
+    Branch(n->false_branch, leaves);
+    plan_->steps_[jump].target = plan_->steps_.size();
+    return result;
+  }
+
+  PlanValue ResultSlots(const relay::Type& type) {
+    PlanValue v;
+    if (const auto* tuple = type.as<relay::TupleTypeNode>()) {
+      v.is_tuple = true;
+      for (const relay::Type& f : tuple->fields) v.fields.push_back(ResultSlots(f));
+      return v;
+    }
+    const auto* tt = type.as<relay::TensorTypeNode>();
+    TIRGEN_CHECK(tt) << "executor: an If's value must be tensors or tuples of them";
+    v.slot = ArenaSlot(tt->ConstShape(), tt->dtype);
+    return v;
+  }
+
   size_t AddSlot(Slot s) {
     plan_->slots_.push_back(std::move(s));
     return plan_->slots_.size() - 1;
@@ -121,10 +184,11 @@ class ExecutionPlan::Builder {
       case Kind::kRelayLet: {
         const auto* n = e.as<relay::LetNode>();
         PlanValue value = Plan(n->value);
-        memo_[n->var.get()] = value;
+        Remember(n->var.get(), value);
         return Plan(n->body);
       }
       case Kind::kRelayCall: return Call(e.as<relay::CallNode>());
+      case Kind::kIf: return If(e.as<relay::IfNode>());
       default: break;
     }
     TIRGEN_CHECK(false) << "executor: unsupported expression " << KindName(e.kind())
@@ -189,6 +253,7 @@ class ExecutionPlan::Builder {
   ExecutionPlan* plan_;
   const Module& module_;
   std::unordered_map<const Object*, PlanValue> memo_;
+  std::vector<std::vector<const Object*>> branch_scopes_;  ///< memo keys added in each open branch
 };
 
 ExecutionPlan::ExecutionPlan(const relay::Function& main, const Module& module) {
@@ -222,9 +287,12 @@ void ExecutionPlan::AllocateArena() {
   auto read = [&](size_t slot, size_t step) {
     if (slots_[slot].source == Slot::kArena) lives[life_of[slot]].last = std::max(lives[life_of[slot]].last, step);
   };
+  // Lifetimes in program order are safe across jumps: a branch's values are read only inside it,
+  // and the If's result slots are alive from its jump to their last read after it.
   for (size_t i = 0; i < steps_.size(); ++i) {
     for (size_t a : steps_[i].args) read(a, i);
     for (const auto& copy : steps_[i].copies) read(copy.first, i);
+    if (steps_[i].kind == Step::kJumpUnless) read(steps_[i].cond, i);
   }
   for (size_t o : outputs_) read(o, steps_.size());  // read after the last step
   std::vector<size_t> offsets;
@@ -256,34 +324,46 @@ void ExecutionPlan::Call(const Step& step) {
   Module::CheckStatus(step.name, rc, rc == -4 && step.fault_message ? step.fault_message() : nullptr);
 }
 
+size_t ExecutionPlan::Run(size_t i) {
+  const Step& step = steps_[i];
+  switch (step.kind) {
+    case Step::kJump: return step.target;
+    case Step::kJumpUnless: return *static_cast<const uint8_t*>(SlotData(step.cond)) ? i + 1 : step.target;
+    default: break;
+  }
+  for (const auto& [from, to] : step.copies) std::memcpy(SlotData(to), SlotData(from), slots_[to].nbytes);
+  if (step.kind == Step::kCall) {
+    for (size_t k = 0; k < step.args.size(); ++k) argv_[k] = SlotData(step.args[k]);
+    Call(step);
+  }
+  return i + 1;
+}
+
 void ExecutionPlan::Execute(const std::vector<const void*>& inputs) {
   TIRGEN_ICHECK(inputs.size() == input_types_.size()) << "executor: " << inputs.size() << " inputs for "
                                                       << input_types_.size() << " parameters";
   inputs_ = inputs;
-  for (const Step& step : steps_) {
-    for (const auto& [from, to] : step.copies) std::memcpy(SlotData(to), SlotData(from), slots_[to].nbytes);
-    for (size_t k = 0; k < step.args.size(); ++k) argv_[k] = SlotData(step.args[k]);
-    Call(step);
-  }
+  for (size_t i = 0; i < steps_.size();) i = Run(i);
 }
 
-void ExecutionPlan::ExecuteTimed(const std::vector<const void*>& inputs, std::vector<double>* seconds) {
-  TIRGEN_ICHECK(inputs.size() == input_types_.size() && seconds->size() == steps_.size())
+void ExecutionPlan::ExecuteTimed(const std::vector<const void*>& inputs, std::vector<double>* seconds,
+                                 std::vector<int>* calls) {
+  TIRGEN_ICHECK(inputs.size() == input_types_.size() && seconds->size() == steps_.size() &&
+                calls->size() == steps_.size())
       << "executor: timed run with wrong input or step counts";
   inputs_ = inputs;
-  for (size_t i = 0; i < steps_.size(); ++i) {
-    const Step& step = steps_[i];
+  for (size_t i = 0; i < steps_.size();) {
     auto start = std::chrono::steady_clock::now();
-    for (const auto& [from, to] : step.copies) std::memcpy(SlotData(to), SlotData(from), slots_[to].nbytes);
-    for (size_t k = 0; k < step.args.size(); ++k) argv_[k] = SlotData(step.args[k]);
-    Call(step);
+    size_t next = Run(i);
     (*seconds)[i] += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    (*calls)[i] += 1;
+    i = next;
   }
 }
 
 std::vector<std::string> ExecutionPlan::StepNames() const {
   std::vector<std::string> names;
-  for (const Step& s : steps_) names.push_back(s.name);
+  for (const Step& s : steps_) names.push_back(s.kind == Step::kCall ? s.name : "");
   return names;
 }
 

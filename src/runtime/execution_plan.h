@@ -1,5 +1,7 @@
 // The Executor's execution plan: main's dataflow walked once into a flat list of calls of
-// compiled functions over numbered tensor slots. A slot is an input of main, a constant (its
+// compiled functions over numbered tensor slots. A Relay If becomes a conditional jump over its
+// then-steps, each branch ending in copies of its value into the If's result slots (the only
+// values that outlive a branch), so control flow needs no second interpreter. A slot is an input of main, a constant (its
 // NDArray's bytes), or a 64-byte aligned region of one arena that holds every intermediate
 // tensor (tensors never alive at the same step share a region: storage_plan.h); shapes are
 // static, so the arena is allocated once and reused by every run. Inputs and constants are read
@@ -41,9 +43,11 @@ class ExecutionPlan {
   /// Runs every call; `inputs` holds one pointer per parameter, to data of its type, alive
   /// until the outputs are read. Not thread safe: callers serialize runs.
   void Execute(const std::vector<const void*>& inputs);
-  /// Execute, timing each call: seconds[i] += the wall time of step i (copies included).
-  void ExecuteTimed(const std::vector<const void*>& inputs, std::vector<double>* seconds);
-  /// The compiled function each step calls, in execution order.
+  /// Execute, timing each call: seconds[i] += the wall time of step i (copies included) and
+  /// calls[i] += 1, for the steps this run took (a branch not taken is skipped).
+  void ExecuteTimed(const std::vector<const void*>& inputs, std::vector<double>* seconds, std::vector<int>* calls);
+  /// The compiled function each step calls, in program order; "" for a step that only copies or
+  /// jumps.
   std::vector<std::string> StepNames() const;
   /// The bytes of output `k` of the last Execute (valid until the next one).
   const void* OutputData(size_t k) const;
@@ -63,6 +67,10 @@ class ExecutionPlan {
     DataType dtype;
   };
   struct Step {
+    /// kCall: copies, then the call. kCopy: copies only (a branch's value into its If's result).
+    /// kJumpUnless: to `target` when the bool at slot `cond` is false. kJump: to `target`.
+    enum Kind { kCall, kCopy, kJumpUnless, kJump } kind = kCall;
+    size_t cond = 0, target = 0;
     std::string name;
     Module::EntryPoint fn = nullptr;
     Module::FaultMessage fault_message = nullptr;         ///< the library's bound-fault message
@@ -74,6 +82,8 @@ class ExecutionPlan {
   void* SlotData(size_t slot) const;
   /// Calls the step's function on argv_ and checks its status.
   void Call(const Step& step);
+  /// Runs step i (its copies, then its call) and returns the next step's index.
+  size_t Run(size_t i);
   /// Places the arena slots (sharing storage where lifetimes allow) and allocates the arena.
   void AllocateArena();
 

@@ -172,14 +172,16 @@ std::vector<Executor::FunctionTime> Executor::Profile(const std::vector<TensorVi
   ExecutionPlan& plan = state_->Plan();
   std::vector<std::string> names = plan.StepNames();
   std::vector<double> seconds(names.size(), 0.0);
+  std::vector<int> calls(names.size(), 0);
   plan.Execute(data);  // warm-up: caches, page faults, the thread pool
-  for (int r = 0; r < repeat; ++r) plan.ExecuteTimed(data, &seconds);
+  for (int r = 0; r < repeat; ++r) plan.ExecuteTimed(data, &seconds, &calls);
   std::map<std::string, FunctionTime> by_name;
   for (size_t i = 0; i < names.size(); ++i) {
+    if (names[i].empty()) continue;  // an If's jump or copy: its time is not a function's
     FunctionTime& t = by_name[names[i]];
     t.name = names[i];
     t.seconds += seconds[i] / repeat;
-    t.calls += 1;
+    t.calls += calls[i] / repeat;  // the same inputs take the same branches every run
   }
   std::vector<FunctionTime> table;
   for (auto& kv : by_name) table.push_back(kv.second);

@@ -621,8 +621,14 @@ Value Parser::BinaryOp(const std::string& op, const Value& a, const Value& b, co
         return Flt(static_cast<double>(x) / static_cast<double>(y), a);
       } else if (op == "**") {
         if (y < 0) return Flt(std::pow(static_cast<double>(x), static_cast<double>(y)), a);
+        // By squaring: O(log y) steps, so 0 ** 2**60 ends. While bits of y remain, the square is
+        // a factor of the result, so its overflow is the result's (|x| >= 2; 0 and +-1 never overflow).
         r = 1;
-        for (int64_t k = 0; k < y && !of; ++k) of = __builtin_mul_overflow(r, x, &r);
+        for (int64_t base = x, e = y; e > 0 && !of;) {
+          if (e & 1) of = __builtin_mul_overflow(r, base, &r);
+          e >>= 1;
+          if (e > 0 && !of) of = __builtin_mul_overflow(base, base, &base);
+        }
       } else if (op == "&") r = x & y;
       else if (op == "|") r = x | y;
       else if (op == "^") r = x ^ y;

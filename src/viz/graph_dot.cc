@@ -2,6 +2,7 @@
 // of a primitive function opens a cluster and walks the function's body with its parameters
 // bound to the caller's argument nodes (without clusters, for --unfused: TVM's DefuseOps
 // picture), so an edge always joins the node that computes a tensor to the op that reads it.
+// A run-time If is a diamond whose branches' values meet in an "if result" node.
 // Cluster labels are LowerTE's own global names (LowerTE runs once and reports what it
 // lowered), never a re-derivation of its naming.
 #include <sstream>
@@ -142,17 +143,19 @@ class Builder {
   }
 
   // An edge into `to`; labelled with the tensor's type where it crosses a cluster boundary
-  // (constants say their type in their own label).
-  void Connect(const Value& from, const std::string& to) {
+  // (constants say their type in their own label), after `tag` (an If's "then" / "else").
+  void Connect(const Value& from, const std::string& to, const std::string& tag = "") {
     size_t a = std::stoul(from.node.substr(1)), b = std::stoul(to.substr(1));
-    std::string e = from.node + " -> " + to;
+    std::string e = from.node + " -> " + to, label = tag;
     if (node_cluster_[a] != node_cluster_[b] && !node_constant_[a])
-      e += " [label=" + Quote((from.field >= 0 ? "." + std::to_string(from.field) + " " : "") + TypeText(from.type)) + "]";
+      label += (label.empty() ? "" : " ") + (from.field >= 0 ? "." + std::to_string(from.field) + " " : "") +
+               TypeText(from.type);
+    if (!label.empty()) e += " [label=" + Quote(label) + "]";
     edges_.push_back(e + ";");
   }
-  void ConnectAll(const Value& v, const std::string& to) {
-    if (!v.tuple) return Connect(v, to);
-    for (const Value& f : v.fields) ConnectAll(f, to);
+  void ConnectAll(const Value& v, const std::string& to, const std::string& tag = "") {
+    if (!v.tuple) return Connect(v, to, tag);
+    for (const Value& f : v.fields) ConnectAll(f, to, tag);
   }
 
   Value Visit(const relay::Expr& e, Scope* scope, int cluster) {
@@ -190,8 +193,35 @@ class Builder {
       return Visit(let->body, scope, cluster);
     }
     if (const auto* call = e.as<relay::CallNode>()) return VisitCall(call, e, scope, cluster);
+    if (const auto* branch = e.as<relay::IfNode>()) return VisitIf(branch, e, scope, cluster);
     throw Error("error: graph: main contains " + std::string(KindName(e->kind())) +
-                " expressions; only dataflow graphs (calls, tuples, lets) are drawn");
+                " expressions; only dataflow graphs (calls, tuples, lets, ifs) are drawn");
+  }
+
+  // A run-time If: a diamond reading the condition, both branches drawn, and their values meeting
+  // in one "if result" node along edges tagged then / else.
+  Value VisitIf(const relay::IfNode* branch, const relay::Expr& e, Scope* scope, int cluster) {
+    Value cond = Visit(branch->cond, scope, cluster);
+    std::string test = NewNode(cluster, Quote("if"), "shape=diamond, style=filled, fillcolor=\"#ece4f7\"", false);
+    ConnectAll(cond, test);
+    Value then = Visit(branch->true_branch, scope, cluster);
+    Value otherwise = Visit(branch->false_branch, scope, cluster);
+    std::string result = NewNode(cluster, Quote("if result\n" + TypeText(e->checked_type)),
+                                 "shape=invhouse, style=filled, fillcolor=\"#ece4f7\"", false);
+    edges_.push_back(test + " -> " + result + " [style=dashed];");
+    ConnectAll(then, result, "then");
+    ConnectAll(otherwise, result, "else");
+    return Output(result, e->checked_type);
+  }
+
+  // The value node `id` computes: a tuple type gives one field per output.
+  static Value Output(const std::string& id, const relay::Type& type) {
+    Value v{id, type, {}, false};
+    if (const auto* tt = type.as<relay::TupleTypeNode>()) {
+      v.tuple = true;
+      for (const relay::Type& f : tt->fields) v.fields.push_back(Value{id, f, {}, false, static_cast<int>(v.fields.size())});
+    }
+    return v;
   }
 
   Value VisitCall(const relay::CallNode* call, const relay::Expr& e, Scope* scope, int cluster) {
@@ -215,13 +245,7 @@ class Builder {
                   " values; only calls of operators and fused functions are drawn");
     std::string id = NewNode(cluster, Quote(op->name + "\n" + TypeText(e->checked_type)), "", false);
     for (const Value& a : args) ConnectAll(a, id);
-    Value v{id, e->checked_type, {}, false};
-    if (const auto* tt = e->checked_type.as<relay::TupleTypeNode>()) {  // split & co.
-      v.tuple = true;
-      for (const relay::Type& f : tt->fields)
-        v.fields.push_back(Value{id, f, {}, false, static_cast<int>(v.fields.size())});
-    }
-    return v;
+    return Output(id, e->checked_type);  // a tuple: split & co.
   }
 
   // The global name LowerTE gave this function's PrimFunc (structurally equal functions share
@@ -263,6 +287,8 @@ bool HasPrimitive(const relay::Expr& e) {
   }
   if (const auto* g = e.as<relay::TupleGetItemNode>()) return HasPrimitive(g->tuple);
   if (const auto* l = e.as<relay::LetNode>()) return HasPrimitive(l->value) || HasPrimitive(l->body);
+  if (const auto* i = e.as<relay::IfNode>())
+    return HasPrimitive(i->cond) || HasPrimitive(i->true_branch) || HasPrimitive(i->false_branch);
   return false;
 }
 

@@ -572,6 +572,31 @@ TEST(ScriptParser, ErrorsAreLocatedAndSayWhatWasExpected) {
   EXPECT_GE(cases.size(), 20u);
 }
 
+// Python int ** on constants: exact, by squaring (a huge exponent of 0 or +-1 is instant), and
+// overflow beyond int64 is a located error (script_parser_fuzz found the hang).
+TEST(ScriptParser, IntegerPowerOfConstantsIsExactAndFast) {
+  auto stored = [](const std::string& expr) {
+    std::string text = std::string(kHeader) + "    T.evaluate(T.int64(" + expr + "))\n";
+    return script::Print(Parse(text, "t.py"));
+  };
+  EXPECT_NE(stored("0 ** 8490659594535828").find("T.evaluate(T.int64(0))"), std::string::npos);
+  EXPECT_NE(stored("(-1) ** 8490659594535829").find("T.evaluate(T.int64(-1))"), std::string::npos);
+  EXPECT_NE(stored("(-1) ** 9223372036854775806").find("T.evaluate(T.int64(1))"), std::string::npos);
+  EXPECT_NE(stored("1 ** 9223372036854775807").find("T.evaluate(T.int64(1))"), std::string::npos);
+  EXPECT_NE(stored("3 ** 39").find("T.evaluate(T.int64(4052555153018976267))"), std::string::npos);
+  EXPECT_NE(stored("(-2) ** 63").find("T.evaluate(T.int64(-9223372036854775808))"), std::string::npos);
+  EXPECT_NE(stored("2 ** 0").find("T.evaluate(T.int64(1))"), std::string::npos);
+  for (const char* overflow : {"2 ** 63", "3 ** 40", "(-3) ** 41", "10 ** 9223372036854775807"}) {
+    try {
+      stored(overflow);
+      ADD_FAILURE() << overflow << ": no error";
+    } catch (const Error& e) {
+      EXPECT_EQ(e.message(), "integer overflow in constant expression") << overflow;
+      EXPECT_EQ(e.span().line, 5) << overflow;
+    }
+  }
+}
+
 TEST(ScriptParser, ErrorRendersSourceLineAndCaret) {
   try {
     Parse(Body("    T.evaluate(T.foo(1))\n"), "x.py");

@@ -5,7 +5,8 @@
 //  - op nodes carry their output type, constants their shape and bytes (scalars their value),
 //    edges that cross a cluster the tensor's type (and which output of a tuple-valued op); link_params puts constants inside clusters; unfused draws the
 //    same ops without clusters;
-//  - an already fused module is drawn as it is; user errors for non-dataflow mains, params
+//  - a run-time If: a diamond fed by the condition, both branches, an "if result" node;
+//  - an already fused module is drawn as it is; user errors for mains calling globals, params
 //    given with a fused module, TIR modules; deterministic text.
 #include <gtest/gtest.h>
 
@@ -172,17 +173,34 @@ TEST(VizGraphDot, Deterministic) {
   for (int i = 0; i < 3; ++i) EXPECT_EQ(viz::GraphDot(model.mod, model.params), first);
 }
 
-TEST(VizGraphDot, UserErrors) {
-  IRModule with_if = relay::ParseModule(R"(#[version = "0.0.5"]
+TEST(VizGraphDot, RunTimeIfIsADiamondWhoseBranchesMeetInItsResult) {
+  IRModule mod = relay::ParseModule(R"(#[version = "0.0.5"]
 def @main(%c: bool, %x: Tensor[(2), float32]) {
-  if (%c) { nn.relu(%x) } else { %x }
+  %0 = if (%c) { nn.relu(%x) } else { negative(%x) };
+  add(%0, %x)
 }
 )");
+  std::string dot = viz::GraphDot(mod);
+  EXPECT_EQ(ClusterLabels(dot), ExpectedLabels(mod, {}));  // the branches' functions too
+  std::smatch test, result;
+  ASSERT_TRUE(std::regex_search(dot, test, std::regex("(n[0-9]+) \\[label=\"if\", shape=diamond"))) << dot;
+  ASSERT_TRUE(std::regex_search(dot, result, std::regex("(n[0-9]+) \\[label=\"if result\\\\n\\(2,\\) float32\""))) << dot;
+  EXPECT_EQ(Count(dot, test[1].str() + " -> " + result[1].str() + " [style=dashed];"), 1u) << dot;
+  EXPECT_EQ(Count(dot, " -> " + result[1].str() + " [label=\"then (2,) float32\"];"), 1u) << dot;
+  EXPECT_EQ(Count(dot, " -> " + result[1].str() + " [label=\"else (2,) float32\"];"), 1u) << dot;
+  EXPECT_EQ(Count(dot, "n0 -> " + test[1].str() + ";"), 1u) << "the condition %c feeds the diamond\n" << dot;
+}
+
+TEST(VizGraphDot, UserErrors) {
+  IRModule global_call = relay::ParseModule(R"(#[version = "0.0.5"]
+def @f(%y: Tensor[(2), float32]) { nn.relu(%y) }
+def @main(%x: Tensor[(2), float32]) { @f(%x) }
+)");
   try {
-    viz::GraphDot(with_if);
-    FAIL() << "If in main";
+    viz::GraphDot(global_call);
+    FAIL() << "a call of a global function in main";
   } catch (const Error& e) {
-    EXPECT_NE(std::string(e.what()).find("error: graph: main contains"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("error: graph: main calls"), std::string::npos) << e.what();
   }
   EXPECT_THROW(viz::GraphDot(IRModule(std::map<std::string, ObjectRef>{})), Error);
 }

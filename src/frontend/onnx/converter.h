@@ -113,6 +113,8 @@ class NodeContext {
   relay::Expr Scalar(double value, DataType dtype);
   relay::Expr GetItem(const relay::Expr& tuple, int index);
   relay::Expr MakeTuple(std::vector<relay::Expr> fields);
+  /// relay `if (cond) { then } else { otherwise }`; the branches must have one type.
+  relay::Expr MakeIf(const relay::Expr& cond, const relay::Expr& then, const relay::Expr& otherwise);
   /// Fails unless every dim of `shape` (from model data: Reshape, Expand, ...) is >= 0 and the
   /// element count fits in int64. `what` names the operand.
   void CheckShape(const std::vector<int64_t>& shape, const std::string& what) const;
@@ -135,6 +137,10 @@ class NodeContext {
   /// Converts `g`'s nodes in the enclosing graph's scope (they read every value defined so
   /// far) and returns the values of its outputs, in order.
   std::vector<Value> ConvertSubgraph(const onnx::GraphProto& g);
+  /// Converts an If branch in a scope of its own (ConvertBody without inputs), each output as a
+  /// relay expression (a passed-through graph input or weight keeps its one variable); fails
+  /// unless every output is a tensor. `what` names `g`.
+  std::vector<relay::Expr> ConvertBranch(const onnx::GraphProto& g, const std::string& what);
   /// `g`'s initializers, decoded (once per Loop: ConvertBody binds them on every iteration).
   std::vector<Value> SubgraphInitializers(const onnx::GraphProto& g);
   /// Converts `g` once more with its inputs bound to `inputs` and its initializers to

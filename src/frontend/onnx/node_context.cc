@@ -259,6 +259,11 @@ relay::Expr NodeContext::MakeTuple(std::vector<relay::Expr> fields) {
   return Finish<relay::TupleNode>(relay::Tuple(std::move(fields)), relay::TupleType(types), name_);
 }
 
+relay::Expr NodeContext::MakeIf(const relay::Expr& cond, const relay::Expr& then, const relay::Expr& otherwise) {
+  TIRGEN_ICHECK(relay::TypeEqual(then->checked_type, otherwise->checked_type)) << "If branches of two types";
+  return Finish<relay::IfNode>(relay::If(cond, then, otherwise), then->checked_type, name_);
+}
+
 void NodeContext::CheckShape(const std::vector<int64_t>& shape, const std::string& what) const {
   for (int64_t d : shape) {
     if (d < 0) Fail(what + " has a negative dimension " + std::to_string(d));
@@ -309,6 +314,20 @@ const onnx::GraphProto& NodeContext::GraphAttr(const std::string& name) const {
 
 std::vector<Value> NodeContext::ConvertSubgraph(const onnx::GraphProto& g) {
   return graph_->ConvertSubgraph(g, opset_, *this);
+}
+
+std::vector<relay::Expr> NodeContext::ConvertBranch(const onnx::GraphProto& g, const std::string& what) {
+  if (g.input_size() != 0) Fail(what + " has " + std::to_string(g.input_size()) + " inputs; an If branch takes none");
+  // A scope of its own: the other branch may define the same names.
+  std::vector<Value> outs = ConvertBody(g, {}, SubgraphInitializers(g));
+  std::vector<relay::Expr> exprs;
+  for (int k = 0; k < g.output_size(); ++k) {
+    if (!outs[k].IsTensor())
+      Fail(what + "'s output '" + g.output(k).name() + "' is " + KindText(outs[k]) +
+           "; an If decided at run time can only give tensors");
+    exprs.push_back(Materialize(outs[k]));
+  }
+  return exprs;
 }
 
 std::vector<Value> NodeContext::SubgraphInitializers(const onnx::GraphProto& g) {

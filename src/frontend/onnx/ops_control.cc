@@ -1,16 +1,16 @@
-// Control flow: If whose condition is known at import time, and Loop whose trip count and
-// condition are, unrolled. tirgen's programs have static
-// shapes, and exported models branch mostly on shapes (torch's LocalResponseNorm checks its
-// input's rank with an If on Shape -> Gather -> Equal), which fold to constants here: the taken
-// branch is imported in place and the other one never is. TVM v0.14's frontend builds a relay
-// If of both branches instead, which its graph executor cannot run. A condition known only at
-// run time is an error naming the node. A Loop is unrolled the same way: its body is converted
-// once per iteration (TVM v0.14 builds a recursive relay function instead, which its graph
-// executor cannot run either), as long as the trip count and the condition after every
-// iteration are known at import time; scan outputs are stacked.
+// Control flow. An If whose condition is known at import time (exported models branch mostly on
+// shapes: torch's LocalResponseNorm checks its input's rank with an If on Shape -> Gather ->
+// Equal) imports only the taken branch, in place. An If decided at run time becomes a relay If of
+// both branches, as in TVM v0.14's frontend (the condition taken to a scalar); tirgen's executor
+// runs it as a conditional jump (TVM needs its VM for that), and both branches must give one
+// type, since programs have static shapes. A Loop is unrolled: its body is converted once per
+// iteration (TVM v0.14 builds a recursive relay function, which its graph executor cannot run),
+// as long as the trip count and the condition after every iteration are known at import time;
+// scan outputs are stacked.
 #include "const_eval.h"
 #include "converter.h"
 #include "unroll.h"
+#include "tirgen/relay/text.h"
 
 namespace tirgen {
 namespace frontend {
@@ -18,11 +18,33 @@ namespace onnx_import {
 
 namespace {
 
+void ConvertRunTimeIf(NodeContext& ctx) {
+  relay::Expr cond = ctx.Input(0);
+  std::vector<int64_t> shape = ctx.Shape(0);
+  if (ctx.DType(0) != DataType::Bool() || SaturatingNumel(shape) != 1)
+    ctx.Fail("the condition must be one bool, got " + relay::TypeToString(cond->checked_type));
+  if (!shape.empty()) {  // TVM: take(cond, 0), a scalar
+    HostTensor zero = HostTensor::Make({}, DataType::Int(64));
+    cond = ctx.Call("take", {cond, ctx.Const(ToNDArray(zero))});
+  }
+  std::vector<relay::Expr> then = ctx.ConvertBranch(ctx.GraphAttr("then_branch"), "then_branch");
+  std::vector<relay::Expr> otherwise = ctx.ConvertBranch(ctx.GraphAttr("else_branch"), "else_branch");
+  for (const auto& [branch, outs] : {std::pair{"then_branch", &then}, std::pair{"else_branch", &otherwise}})
+    if (static_cast<int>(outs->size()) != ctx.num_outputs())
+      ctx.Fail(std::string(branch) + " has " + std::to_string(outs->size()) + " outputs but the node " +
+               std::to_string(ctx.num_outputs()));
+  for (int i = 0; i < ctx.num_outputs(); ++i)
+    if (!relay::TypeEqual(then[i]->checked_type, otherwise[i]->checked_type))
+      ctx.Fail("output " + std::to_string(i) + " is " + relay::TypeToString(then[i]->checked_type) + " in then_branch but " +
+               relay::TypeToString(otherwise[i]->checked_type) + " in else_branch; a condition known only at run time needs "
+               "both branches to give one static type");
+  if (ctx.num_outputs() == 1) return ctx.SetOutput(0, ctx.MakeIf(cond, then[0], otherwise[0]));
+  relay::Expr both = ctx.MakeIf(cond, ctx.MakeTuple(then), ctx.MakeTuple(otherwise));
+  for (int i = 0; i < ctx.num_outputs(); ++i) ctx.SetOutput(i, ctx.GetItem(both, i));
+}
+
 void ConvertIf(NodeContext& ctx) {
-  if (!ctx.IsKnown(0))
-    ctx.Fail("the condition ('" + ctx.node().input(0) +
-             "') is only known at run time; tirgen imports If only when its condition folds to a constant "
-             "at import time (static shapes), so fix the input shapes or remove the branch");
+  if (!ctx.IsKnown(0)) return ConvertRunTimeIf(ctx);
   HostTensor cond = ctx.KnownScalar(0, "the condition");
   const char* taken = cond.AsReal(0) != 0 ? "then_branch" : "else_branch";
   std::vector<Value> outs = ctx.ConvertSubgraph(ctx.GraphAttr(taken));
