@@ -231,6 +231,23 @@ TEST(OpFidelityUnseen, IndexMapLambdaWithTCalls) {
   }
 }
 
+// python/tvm/topi/vision/rcnn/roi_align.py and roi_pool.py end in te.compute(shape, _sample /
+// _pool, tag=...) without a name: the stage is "compute", its axes the sampler's parameters
+// (i, c, ph, pw). Only the names are compared: tirgen's roi ops read zeros for a batch index
+// outside [0, N), which TVM's do not guard, and TVM's roi_pool has data-dependent loop extents
+// (its lower_to_primfunc gives no PrimFunc).
+TEST(OpFidelityUnseen, RoiOpsAreUnnamedPythonComputes) {
+  for (const char* call : {"vision.roi_align(%a, %r, pooled_size=[2, 2], spatial_scale=1f, sample_ratio=2)",
+                           "vision.roi_pool(%a, %r, pooled_size=[2, 2], spatial_scale=1f)"}) {
+    std::string got = LowerAll("%a: Tensor[(1, 2, 4, 4), float32], %r: Tensor[(3, 5), float32]", call);
+    EXPECT_NE(got.find("for i, c, ph, pw, "), std::string::npos) << got;
+    EXPECT_NE(got.find("with T.block(\"compute\"):"), std::string::npos) << got;
+    EXPECT_NE(got.find(", compute: T.Buffer((T.int64(3), T.int64(2), T.int64(2), T.int64(2)), \"float32\")"),
+              std::string::npos)
+        << got;
+  }
+}
+
 // A trace's transform_layout whose lambda uses T.floordiv / T.floormod / T.int64 replays like the
 // same map written with `//` and `%`.
 TEST(OpFidelityUnseen, TraceTransformLayoutWithTCalls) {
