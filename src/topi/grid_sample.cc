@@ -99,7 +99,9 @@ te::Tensor grid_sample(const te::Tensor& data, const te::Tensor& grid, const std
         return pixel(y0, x0) * (f(1) - dy) * (f(1) - dx) + pixel(y0, x1) * (f(1) - dy) * dx +
                pixel(y1, x0) * dy * (f(1) - dx) + pixel(y1, x1) * dy * dx;
       },
-      name, "grid_sample");
+      // python/tvm/topi/image/grid_sample.py: te.compute(shape, interpolation, tag="grid_sample"),
+      // so te.compute names the axes after the sampler's parameters (n, c, h, w).
+      name, "grid_sample", {}, {"n", "c", "h", "w"});
 }
 
 }  // namespace topi

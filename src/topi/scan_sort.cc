@@ -14,6 +14,11 @@ namespace {
 
 std::vector<PrimExpr> Vec(const std::vector<Var>& v) { return std::vector<PrimExpr>(v.begin(), v.end()); }
 PrimExpr I32(int64_t v) { return IntImm(DataType::Int(32), v); }
+std::vector<std::string> Names(size_t n) {
+  std::vector<std::string> out;
+  for (size_t i = 0; i < n; ++i) out.push_back("i" + std::to_string(i));
+  return out;
+}
 
 // A reduction of `src` over `axes`; `src` itself when there is nothing to reduce (ScatterND
 // with one update: indices of shape (M,)).
@@ -36,7 +41,9 @@ Tensor trilu(const Tensor& data, const Tensor& k, bool upper, const std::string&
         PrimExpr check = upper ? le(row, col - kk) : ge(row, col - kk);
         return Select(check, data(Vec(v)), make_const(data->dtype, 0));
       },
-      name, "elemwise");
+      // python/tvm/topi/transform.py: te.compute over `_apply_trilu(*indices)`, so te.compute
+      // (python/tvm/te/operation.py, varargs branch) names the axes i0, i1, ...
+      name, "elemwise", {}, Names(n));
 }
 
 Tensor cumsum(const Tensor& data, int axis, DataType dtype, bool exclusive, const std::string& name) {

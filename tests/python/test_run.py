@@ -162,3 +162,20 @@ def @main(%x: Tensor[(2, 4, 3, 5), float32], %g: Tensor[(4), float32], %b: Tenso
     np.testing.assert_allclose(got[1], F.group_norm(T(x), 2, T(g), T(b), eps=1e-5).numpy(), rtol=1e-4, atol=1e-5)
     want2 = x / np.sqrt(np.maximum((x.astype("float64") ** 2).sum(axis=(1, 3), keepdims=True), 1e-10))
     np.testing.assert_allclose(got[2], want2, rtol=1e-5, atol=1e-6)
+
+
+def test_fast_softmax_matches_torch_softmax():
+    # nn.fast_softmax: TVM's softmax with topi.math.fast_exp (a degree-7 polynomial on the reduced
+    # argument; relative error ~1e-7), so rtol 1e-5 against torch's exact softmax.
+    mod = tirgen.relay.parse("""#[version = "0.0.5"]
+def @main(%x: Tensor[(3, 5, 4), float32]) {
+  %0 = nn.fast_softmax(%x, axis=1);
+  %1 = nn.fast_softmax(%x);
+  (%0, %1)
+}
+""")
+    x = (np.random.RandomState(1).randn(3, 5, 4) * 4).astype("float32")
+    got = tirgen.run(mod, [x])
+    for k, axis in enumerate([1, -1]):
+        want = torch.softmax(torch.from_numpy(x).double(), dim=axis).numpy()
+        np.testing.assert_allclose(got[k], want, rtol=1e-5, atol=1e-7)

@@ -231,6 +231,81 @@ TEST(OpFidelityUnseen, IndexMapLambdaWithTCalls) {
   }
 }
 
+// nn.l2_normalize has no compute: SimplifyInference (src/relay/transforms/simplify_inference.cc
+// L2NormToInferUnpack) writes x / sqrt(maximum(sum(x * x, axis, keepdims), eps)) with eps a
+// float32 constant, SimplifyExpr's SimplifyRSqrt turns it into multiply(x, rsqrt(.)), and FuseOps
+// makes multiply+sum (T_multiply_red, reduce axis k1) and maximum+rsqrt+multiply (rsqrt's stage is
+// "tensor", 1 / sqrt). The second function's parameters come in FuseMutator's post-order: the sum
+// (read by maximum) before x.
+TEST(OpFidelityUnseen, L2NormalizeExpandsAsTvm) {
+  EXPECT_EQ(LowerAll("%a: Tensor[(2, 3), float32]", "nn.l2_normalize(%a, eps=1e-12f, axis=[1])"),
+            std::string(kResizeHeader) + R"(def main(p0: T.Buffer((T.int64(2), T.int64(1)), "float32"), p1: T.Buffer((T.int64(2), T.int64(3)), "float32"), T_multiply: T.Buffer((T.int64(2), T.int64(3)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    compile_engine_const = T.alloc_buffer(())
+    T_maximum = T.alloc_buffer((T.int64(2), T.int64(1)))
+    tensor = T.alloc_buffer((T.int64(2), T.int64(1)))
+    with T.block("compile_engine_const"):
+        vi = T.axis.spatial(T.int64(1), T.int64(0))
+        T.reads()
+        T.writes(compile_engine_const[()])
+        compile_engine_const[()] = T.float32(9.999999960041972e-13)
+    for ax0, ax1 in T.grid(T.int64(2), T.int64(1)):
+        with T.block("T_maximum"):
+            v_ax0, v_ax1 = T.axis.remap("SS", [ax0, ax1])
+            T.reads(p0[v_ax0, v_ax1], compile_engine_const[()])
+            T.writes(T_maximum[v_ax0, v_ax1])
+            T_maximum[v_ax0, v_ax1] = T.max(p0[v_ax0, v_ax1], compile_engine_const[()])
+    for ax0, ax1 in T.grid(T.int64(2), T.int64(1)):
+        with T.block("tensor"):
+            v_ax0, v_ax1 = T.axis.remap("SS", [ax0, ax1])
+            T.reads(T_maximum[v_ax0, v_ax1])
+            T.writes(tensor[v_ax0, v_ax1])
+            tensor[v_ax0, v_ax1] = T.float32(1) / T.sqrt(T_maximum[v_ax0, v_ax1])
+    for ax0, ax1 in T.grid(T.int64(2), T.int64(3)):
+        with T.block("T_multiply"):
+            v_ax0, v_ax1 = T.axis.remap("SS", [ax0, ax1])
+            T.reads(p1[v_ax0, v_ax1], tensor[v_ax0, T.int64(0)])
+            T.writes(T_multiply[v_ax0, v_ax1])
+            T_multiply[v_ax0, v_ax1] = p1[v_ax0, v_ax1] * tensor[v_ax0, T.int64(0)]
+)" + kResizeHeader + R"(def main(p0: T.Buffer((T.int64(2), T.int64(3)), "float32"), T_multiply_red: T.Buffer((T.int64(2), T.int64(1)), "float32")):
+    T.func_attr({"tir.noalias": T.bool(True)})
+    # with T.block("root"):
+    T_multiply = T.alloc_buffer((T.int64(2), T.int64(3)))
+    for ax0, ax1 in T.grid(T.int64(2), T.int64(3)):
+        with T.block("T_multiply"):
+            v_ax0, v_ax1 = T.axis.remap("SS", [ax0, ax1])
+            T.reads(p0[v_ax0, v_ax1])
+            T.writes(T_multiply[v_ax0, v_ax1])
+            T_multiply[v_ax0, v_ax1] = p0[v_ax0, v_ax1] * p0[v_ax0, v_ax1]
+    for ax0, ax1, k1 in T.grid(T.int64(2), T.int64(1), T.int64(3)):
+        with T.block("T_multiply_red"):
+            v_ax0, v_ax1, v_k1 = T.axis.remap("SSR", [ax0, ax1, k1])
+            T.reads(T_multiply[v_ax0, v_k1])
+            T.writes(T_multiply_red[v_ax0, v_ax1])
+            with T.init():
+                T_multiply_red[v_ax0, v_ax1] = T.float32(0)
+            T_multiply_red[v_ax0, v_ax1] = T_multiply_red[v_ax0, v_ax1] + T_multiply[v_ax0, v_k1]
+)");
+}
+
+// python/tvm/topi/vision/rcnn/roi_align.py and roi_pool.py end in te.compute(shape, _sample /
+// _pool, tag=...) without a name: the stage is "compute", its axes the sampler's parameters
+// (i, c, ph, pw). Only the names are compared: tirgen's roi ops read zeros for a batch index
+// outside [0, N), which TVM's do not guard, and TVM's roi_pool has data-dependent loop extents
+// (its lower_to_primfunc gives no PrimFunc).
+TEST(OpFidelityUnseen, RoiOpsAreUnnamedPythonComputes) {
+  for (const char* call : {"vision.roi_align(%a, %r, pooled_size=[2, 2], spatial_scale=1f, sample_ratio=2)",
+                           "vision.roi_pool(%a, %r, pooled_size=[2, 2], spatial_scale=1f)"}) {
+    std::string got = LowerAll("%a: Tensor[(1, 2, 4, 4), float32], %r: Tensor[(3, 5), float32]", call);
+    EXPECT_NE(got.find("for i, c, ph, pw, "), std::string::npos) << got;
+    EXPECT_NE(got.find("with T.block(\"compute\"):"), std::string::npos) << got;
+    EXPECT_NE(got.find(", compute: T.Buffer((T.int64(3), T.int64(2), T.int64(2), T.int64(2)), \"float32\")"),
+              std::string::npos)
+        << got;
+  }
+}
+
 // A trace's transform_layout whose lambda uses T.floordiv / T.floormod / T.int64 replays like the
 // same map written with `//` and `%`.
 TEST(OpFidelityUnseen, TraceTransformLayoutWithTCalls) {

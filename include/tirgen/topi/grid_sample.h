@@ -13,10 +13,11 @@ namespace topi {
 /// (N, C, Ho, Wo). method "bilinear", "nearest" (half to even) or "bicubic" (TVM's, cubic
 /// coefficient -0.75, padding applied to each of the 16 taps); padding_mode "zeros",
 /// "border" or "reflection"; align_corners maps -1/1 to the corner pixels' centers (true) or
-/// to their outer edges (false).
+/// to their outer edges (false). TVM's compute is Python's te.compute without a name, over
+/// `_bilinear_sample(n, c, h, w)` (and its nearest/bicubic siblings): stage "compute", axes n, c, h, w.
 te::Tensor grid_sample(const te::Tensor& data, const te::Tensor& grid, const std::string& method,
                        const std::string& padding_mode, bool align_corners,
-                       const std::string& name = "T_grid_sample");
+                       const std::string& name = "compute");
 
 }  // namespace topi
 }  // namespace tirgen

@@ -88,8 +88,10 @@ Tensor matmul(const Tensor& a, const Tensor& b, bool transpose_a, bool transpose
 Tensor batch_matmul(const Tensor& x, const Tensor& y, DataType out_dtype,
                     bool transpose_a = false, bool transpose_b = true);
 
-/// softmax: T_softmax_maxelem, T_softmax_exp, T_softmax_expsum, T_softmax_norm.
-Tensor softmax(const Tensor& x, int axis);
+/// softmax: T_softmax_maxelem, T_softmax_exp, T_softmax_expsum, T_softmax_norm. With fast_exp
+/// (nn.fast_softmax): T_softmax_maxelem, T_softmax_delta (x - max), T_fast_exp, T_softmax_expsum,
+/// T_softmax_norm.
+Tensor softmax(const Tensor& x, int axis, bool fast_exp = false);
 
 /// log_softmax: T_softmax_maxelem, compute (exp-sum), compute (x - max - log(sum)).
 Tensor log_softmax(const Tensor& x, int axis);

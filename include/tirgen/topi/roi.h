@@ -23,12 +23,14 @@ namespace topi {
 /// (otherwise they grow to 1x1, as in TVM). A batch index outside [0, N) reads zeros.
 te::Tensor roi_align_nchw(const te::Tensor& data, const te::Tensor& rois, const std::vector<int64_t>& pooled,
                           double spatial_scale, int64_t sample_ratio, const std::string& mode, bool aligned,
-                          const std::string& name = "T_roi_align");
+                          const std::string& name = "compute");
 
 /// data (N, C, H, W), rois (R, 5) as above -> (R, C, pooled[0], pooled[1]): the maximum over
 /// each bin of the region rounded to whole pixels (0 for an empty bin); TVM's roi_pool_nchw.
+/// Both are Python te.computes without a name in TVM (vision/rcnn/roi_align.py, roi_pool.py):
+/// stage "compute", axes i, c, ph, pw.
 te::Tensor roi_pool_nchw(const te::Tensor& data, const te::Tensor& rois, const std::vector<int64_t>& pooled,
-                         double spatial_scale, const std::string& name = "T_roi_pool");
+                         double spatial_scale, const std::string& name = "compute");
 
 }  // namespace topi
 }  // namespace tirgen

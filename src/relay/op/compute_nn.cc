@@ -328,6 +328,9 @@ TIRGEN_REGISTER_OPS(compute_nn) {
   RegisterCompute("nn.softmax", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
     return Computed{topi::softmax(in.at(0), Axis(c, in.at(0)))};
   });
+  RegisterCompute("nn.fast_softmax", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
+    return Computed{topi::softmax(in.at(0), Axis(c, in.at(0)), /*fast_exp=*/true)};
+  });
   RegisterCompute("nn.log_softmax", [](const Call& c, const std::vector<Tensor>& in, const Type&) {
     return Computed{topi::log_softmax(in.at(0), Axis(c, in.at(0)))};
   });
