@@ -2,6 +2,7 @@
 // compute is topi::resize3d, which has the nearest_neighbor and linear methods without a roi;
 // the relation refuses the rest (cubic, tf_crop_and_resize), so a model fails at import.
 #include "op_common.h"
+#include "resize_attrs.h"
 #include "tirgen/topi/image.h"
 
 namespace tirgen {
@@ -31,17 +32,7 @@ Type Resize3DRel(const TypeCall& c) {
 
 TIRGEN_REGISTER_OPS(image_resize3d) {
   RegisterOpInfo("image.resize3d")
-      .Attrs("relay.attrs.Resize3DAttrs",
-             {Field("size", AttrKind::kIntArray, ObjectRef()),
-              Field("roi", AttrKind::kFloatArray, ObjectRef()),
-              Field("layout", AttrKind::kString, AttrStr("NCDHW")),
-              Field("method", AttrKind::kString, AttrStr("linear")),
-              Field("coordinate_transformation_mode", AttrKind::kString, AttrStr("half_pixel")),
-              Field("rounding_method", AttrKind::kString, AttrStr("round")),
-              Field("cubic_alpha", AttrKind::kFloat, AttrFloat(-0.5)),
-              Field("cubic_exclude", AttrKind::kInt, AttrInt(0)),
-              Field("extrapolation_value", AttrKind::kFloat, AttrFloat(0.0)),
-              Field("out_dtype", AttrKind::kDType, ObjectRef())})
+      .Attrs("relay.attrs.Resize3DAttrs", ResizeAttrSpecs("NCDHW"))
       .Inputs(1).Pattern(kInjective).Relation(Resize3DRel);
   RegisterCompute("image.resize3d", [](const Call& call, const std::vector<te::Tensor>& in, const Type&) {
     topi::Resize3DParams p;
