@@ -559,11 +559,6 @@ WILD_QUICK = {
     "einsum_cosine_attn": (EinsumAttn, lambda: (torch.randn(2, 5, 16),)),
     "dict_out": (DictOut, lambda: (torch.randn(3, 8),)),
     "conv_transpose": (ConvTranspose, lambda: (torch.randn(1, 4, 5, 6),)),
-    "pools_indices": (Pools, lambda: (torch.randn(1, 3, 9, 10),)),
-}
-
-# The rest (bench/zoo_bench.py): slower to compile, or torchvision models of some size.
-WILD_ALL = {
     "bool_mask_mha": (BoolMaskMHA, lambda: (torch.randn(5, 2, 16),
                                             torch.tensor([[False] * 5, [False] * 3 + [True] * 2]))),
     "gpt2_block_opset11": (GPT2Block, lambda: (torch.randn(2, 10, 48),), 11),
@@ -572,6 +567,11 @@ WILD_ALL = {
                                              torch.tensor([[False] * 4, [False] * 3 + [True]]),
                                              torch.tensor([[False] * 6, [False] * 4 + [True] * 2]))),
     "cell_loop": (LSTMCellLoop, lambda: (torch.randn(4, 3, 5),)),
+    "pools_indices": (Pools, lambda: (torch.randn(1, 3, 9, 10),)),
+}
+
+# The rest (bench/zoo_bench.py): slower to compile, or torchvision models of some size.
+WILD_ALL = {
     "full_transformer": (FullTransformer, lambda: (torch.randint(0, 40, (2, 7)), torch.randint(0, 40, (2, 5)))),
     "gpt2_block": (GPT2Block, lambda: (torch.randn(2, 10, 48),)),
     "lstm_seqfirst_states_opset14": (lambda: RNNStates("LSTM", False, False, 3),
