@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Runs the whole zoo (tests/python/zoo_models.py ALL: the test suite's models plus the large
-torchvision classification, segmentation and transformer models, from resnet50 to maxvit_t)
-through tirgen and prints, per model: export + import (tirgen.from_pytorch), lowering
+torchvision classification, segmentation, video and transformer models, from resnet50 to
+maxvit_t, and zoo_models_wild.py's models written as outside users write them) through tirgen and prints, per model: export + import (tirgen.from_pytorch), lowering
 (optimize + LowerTE + compile: tirgen.build), the median run, PyTorch's median run, and whether the outputs
 match PyTorch (rtol 1e-3). A model tirgen cannot import shows the importer's one-line reason.
 
@@ -18,7 +18,7 @@ import torch
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "python"))
 
 import tirgen  # noqa: E402
-from zoo_models import ALL, build  # noqa: E402
+from zoo_models import ALL, build, flat_outputs, opset  # noqa: E402
 
 
 def median_time(fn, runs):
@@ -34,7 +34,7 @@ def bench(name, runs):
     model, inputs = build(name)
     row = {"model": name}
     t = time.perf_counter()
-    mod, params = tirgen.from_pytorch(model, inputs)
+    mod, params = tirgen.from_pytorch(model, inputs, opset_version=opset(name))
     row["import_s"] = time.perf_counter() - t
     t = time.perf_counter()
     exe = tirgen.build(mod, params=params)
@@ -46,9 +46,7 @@ def bench(name, runs):
     with torch.no_grad():
         want = model(*inputs)
         row["torch_ms"] = 1e3 * median_time(lambda: model(*inputs), runs)
-    if isinstance(want, dict):  # torchvision segmentation models return {"out": ...}
-        want = list(want.values())
-    want = [want] if isinstance(want, torch.Tensor) else list(want)
+    want = flat_outputs(want)  # torchvision segmentation models return {"out": ...}
     ok = len(got) == len(want)
     for g, w in zip(got, want):
         w = w.numpy()

@@ -42,6 +42,8 @@ def from_pytorch(module, example_inputs, opset_version=None, input_names=None, f
     ``opset_version`` defaults to the newest opset both this torch and tirgen handle (17:
     ``LayerNormalization``, ``Trilu`` and ReduceSum's axes input are then single ops).
     When the exporter fails, its error is raised as a ``tirgen.TirgenError`` naming the module.
+    A graph the exporter wrote but its ONNX checker refused is imported all the same (tirgen
+    checks each node); an import error then also quotes the checker.
     """
     import torch
 
@@ -55,6 +57,13 @@ def from_pytorch(module, example_inputs, opset_version=None, input_names=None, f
     names = list(input_names) if input_names else [f"input{i}" for i in range(len(example_inputs))]
     buf = io.BytesIO()
     was_training = getattr(module, "training", False)
+    checker_error = _checker_errors(torch)
+    checker_note = None
+
+    def refused(e):
+        return TirgenError(f"from_pytorch: torch.onnx.export (opset {opset_version}) cannot export "
+                           f"{type(module).__name__}: {type(e).__name__}: {e}")
+
     try:
         if hasattr(module, "eval"):
             module.eval()
@@ -68,15 +77,41 @@ def from_pytorch(module, example_inputs, opset_version=None, input_names=None, f
                 do_constant_folding=True,
                 training=torch.onnx.TrainingMode.EVAL,
             )
+    except checker_error as e:
+        # The exporter wrote the model, then its ONNX checker refused it (torch 1.13 exports
+        # LayerNorm without elementwise_affine with an empty required Scale): the importer
+        # checks every node itself, so the model is imported, and the checker's words are kept
+        # for an import error.
+        if not buf.getvalue():
+            raise refused(e) from e
+        checker_note = " ".join(str(e).split())
     except Exception as e:  # the exporter's own message says which op or construct it refused
-        raise TirgenError(
-            f"from_pytorch: torch.onnx.export (opset {opset_version}) cannot export "
-            f"{type(module).__name__}: {type(e).__name__}: {e}"
-        ) from e
+        raise refused(e) from e
     finally:
         if was_training and hasattr(module, "train"):
             module.train(True)
-    return from_onnx(buf.getvalue(), freeze_params=freeze_params)
+    if checker_note is None:
+        return from_onnx(buf.getvalue(), freeze_params=freeze_params)
+    try:
+        return from_onnx(buf.getvalue(), freeze_params=freeze_params)
+    except TirgenError as e:
+        raise TirgenError(f"{e} (torch.onnx.export's checker had refused the graph: {checker_note})") from e
+
+
+def _checker_errors(torch):
+    """The exceptions of torch.onnx.export's final ONNX check: its CheckerError, or onnx's own
+    ValidationError, which passes through unwrapped once the onnx package has been imported."""
+    errors = []
+    checker = getattr(getattr(torch.onnx, "errors", None), "CheckerError", None)
+    if checker is not None:
+        errors.append(checker)
+    try:
+        from onnx.checker import ValidationError
+
+        errors.append(ValidationError)
+    except ImportError:
+        pass
+    return tuple(errors)
 
 
 def _default_opset(torch):

@@ -6,21 +6,24 @@ import pytest
 import torch
 
 import tirgen
-from zoo_models import QUICK, build
+from zoo_models import QUICK, REFUSED, build, flat_outputs, opset
 
 
 def compare(name, rtol=1e-3):
     model, inputs = build(name, QUICK)
     with torch.no_grad():
-        want = model(*inputs)
-    want = [want] if isinstance(want, torch.Tensor) else list(want)
-    mod, params = tirgen.from_pytorch(model, inputs)
+        want = flat_outputs(model(*inputs))
+    mod, params = tirgen.from_pytorch(model, inputs, opset_version=opset(name, QUICK))
     got = tirgen.run(mod, {f"input{i}": x.numpy() for i, x in enumerate(inputs)}, params=params)
     assert len(got) == len(want)
     for g, w in zip(got, want):
         w = w.numpy()
         assert g.shape == w.shape
-        np.testing.assert_allclose(g, w, rtol=rtol, atol=1e-4 * max(1.0, float(np.abs(w).max())))
+        if np.issubdtype(w.dtype, np.integer) or w.dtype == np.bool_:  # indices, counts: exactly
+            assert g.dtype.kind == w.dtype.kind, (g.dtype, w.dtype)
+            np.testing.assert_array_equal(g, w)
+        else:
+            np.testing.assert_allclose(g, w, rtol=rtol, atol=1e-4 * max(1.0, float(np.abs(w).max())))
 
 
 KNOWN_BROKEN = {}  # name -> why it is expected to fail (strict xfail: a fix shows up)
@@ -33,6 +36,15 @@ KNOWN_BROKEN = {}  # name -> why it is expected to fail (strict xfail: a fix sho
 )
 def test_zoo_model_matches_pytorch(name):
     compare(name)
+
+
+@pytest.mark.parametrize("name", sorted(REFUSED))
+def test_zoo_models_tirgen_declines_are_refused_up_front(name):
+    (make, inputs), words = REFUSED[name]
+    model, inputs = build(name, {name: (make, inputs)})
+    with pytest.raises(tirgen.TirgenError, match="cannot import") as e:
+        tirgen.from_pytorch(model, inputs)
+    assert words in str(e.value), str(e.value)
 
 
 def test_from_pytorch_restores_training_mode_and_reports_export_errors():

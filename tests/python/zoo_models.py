@@ -1,11 +1,15 @@
 """The model zoo: small PyTorch models of the kinds users bring (torchvision CNNs, vision
 transformers, GPT-style and decoder blocks, embeddings, 1-d audio, UNet, recurrent, 3-d conv, a
 grid_sample/einsum/scatter net),
-each with random weights and a small input. ``QUICK`` runs in the test suite (test_zoo.py);
-``ALL`` adds the large torchvision models, for bench/zoo_bench.py."""
+each with random weights and a small input, and the models of zoo_models_wild.py, written as
+users outside the project write them. ``QUICK`` runs in the test suite (test_zoo.py); ``ALL``
+adds the large torchvision models, for bench/zoo_bench.py. An entry is (model factory, inputs
+factory) or (model factory, inputs factory, ONNX opset for from_pytorch)."""
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
+
+from zoo_models_wild import REFUSED, WILD_ALL, WILD_QUICK  # noqa: F401 (REFUSED: test_zoo.py)
 
 
 def _tv(name, **kw):
@@ -280,6 +284,7 @@ QUICK = {
     "warp_attend": (WarpAttendNet, lambda: (torch.randn(2, 4, 8, 8),)),
     "qat_cnn": (_qat_cnn, lambda: _img(16)),
 }
+QUICK.update(WILD_QUICK)
 
 ALL = dict(QUICK)
 ALL.update({
@@ -304,13 +309,42 @@ ALL.update({
     "deeplabv3_mobilenet_v3": (_deeplabv3, lambda: _img(64)),
     "maxvit_t": (lambda: _tv("maxvit_t"), lambda: _img(224)),  # its window partition needs 224
     "local_response_norm": (lambda: nn.LocalResponseNorm(3), lambda: _img(8, 4)),  # exports an If
+    # torch exports adaptive pools only to sizes dividing the input: 224 gives 7x7 (VGG), 6x6
+    "vgg11_bn": (lambda: _tv("vgg11_bn"), lambda: _img(224)),
+    "alexnet": (lambda: _tv("alexnet"), lambda: _img(224)),
+    "mobilenet_v2_w05": (lambda: _tv("mobilenet_v2", width_mult=0.5), lambda: _img(64)),
+    "mobilenet_v3_small_w075": (lambda: _tv("mobilenet_v3_small", width_mult=0.75), lambda: _img(64)),
+    "resnet34_batch2": (lambda: _tv("resnet34"), lambda: (torch.randn(2, 3, 48, 48),)),
+    "regnet_x_400mf": (lambda: _tv("regnet_x_400mf"), lambda: _img(64)),
+    "efficientnet_b1": (lambda: _tv("efficientnet_b1"), lambda: _img(64)),
+    "shufflenet_v2_x1_0": (lambda: _tv("shufflenet_v2_x1_0"), lambda: _img(64)),
+    "googlenet_aux": (lambda: _tv("googlenet", aux_logits=True, init_weights=True), lambda: _img(64)),
+    "swin_v2_t": (lambda: _tv("swin_v2_t"), lambda: _img(64)),
+    "vit_b_16_64px": (lambda: _tv("vit_b_16", image_size=64), lambda: _img(64)),
+    "wide_resnet50_2": (lambda: _tv("wide_resnet50_2"), lambda: _img(64)),
 })
+ALL.update(WILD_ALL)
 
 
 def build(name, table=ALL):
     """(model in eval mode, inputs), seeded so runs are reproducible."""
     torch.manual_seed(0)
-    make, inputs = table[name]
+    make, inputs = table[name][:2]
     model = make().eval()
     torch.manual_seed(1)
     return model, inputs()
+
+
+def opset(name, table=ALL):
+    """The ONNX opset the entry asks from_pytorch for (None: from_pytorch's default)."""
+    return table[name][2] if len(table[name]) > 2 else None
+
+
+def flat_outputs(out):
+    """A model's outputs as a flat list of tensors, in the order torch.onnx.export flattens
+    tuples, lists and dicts (values in insertion order)."""
+    if isinstance(out, torch.Tensor):
+        return [out]
+    if isinstance(out, dict):
+        out = list(out.values())
+    return [t for o in out for t in flat_outputs(o)]

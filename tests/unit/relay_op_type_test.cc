@@ -242,6 +242,9 @@ std::map<std::string, OpCase> Cases() {
       "nn.upsampling3d(%x, scale_d=2f, scale_h=1.5f, scale_w=0.6f, method=\"trilinear\")",
       "Tensor[(1, 2, 6, 6, 3), float32]", "nn.upsampling3d(%x, scale_d=2f, scale_h=2f, scale_w=2f, method=\"bilinear\")",
       "Tensor[(1, 2, 3, 4, 5), float32]", "method must be \"nearest_neighbor\" or \"trilinear\"");
+  add("image.resize3d", "%x: Tensor[(1, 2, 3, 4, 5), float32]", "image.resize3d(%x, size=[4, 6, 8])",
+      "Tensor[(1, 2, 4, 6, 8), float32]", "image.resize3d(%x, size=[4, 6, 8], method=\"cubic\")",
+      "Tensor[(1, 2, 3, 4, 5), float32]", "method must be \"nearest_neighbor\" or \"linear\"");
   // Ops TVM runs as extern kernels (relay/op/scan_sort.cc).
   add("trilu", kT23 + std::string(", %k: int64, %kv: Tensor[(1), int64]"), "trilu(%x, %k, upper=False)",
       "Tensor[(2, 3), float32]", "trilu(%x, %kv)", "Tensor[(2, 3), float32], Tensor[(1), int64]", "k must be a 0-D tensor");

@@ -22,12 +22,8 @@ std::string SpatialForms(const NodeForm& f) {
   int rank = f.Rank(0);
   if (rank >= 0 && (rank < 3 || rank > 5))
     return RankText(rank) + " (1-, 2- and 3-D " + f.node.op_type() + ", inputs of rank 3 to 5, are supported)";
-  if (f.node.op_type() == "MaxPool" && f.HasOutput(1)) return "the Indices output";
-  if (f.node.op_type() == "ConvTranspose" && rank == 5) {  // TVM's generic conv3d_transpose
-    if (f.Int("group", 1) != 1) return "group != 1 on a 3-D input";
-    for (int64_t d : f.Ints("dilations"))
-      if (d != 1) return "dilations != 1 on a 3-D input";
-  }
+  // TVM's generic conv3d_transpose (dilations become a dilated weight in the converter).
+  if (f.node.op_type() == "ConvTranspose" && rank == 5 && f.Int("group", 1) != 1) return "group != 1 on a 3-D input";
   if (f.node.op_type() == "MaxPool" && f.Int("storage_order", 0) != 0) return "storage_order=1";
   return ChannelsLastForm(f);
 }
@@ -52,9 +48,12 @@ std::string LayerNormForms(const NodeForm& f) {
 
 std::string ResizeForms(const NodeForm& f) {
   int rank = f.Rank(0);
-  if (rank >= 0 && rank != 4) return RankText(rank) + " (only 4-D NCHW inputs are supported)";
+  if (rank >= 0 && (rank < 3 || rank > 5)) return RankText(rank) + " (3-, 4- and 5-D inputs are supported)";
   std::string mode = f.Str("mode", "nearest");
   if (mode != "nearest" && mode != "linear" && mode != "cubic") return "mode '" + mode + "'";
+  if (rank == 5 && mode == "cubic") return "mode 'cubic' on a 5-D input (image.resize3d: nearest and linear)";
+  if (rank == 5 && f.Str("coordinate_transformation_mode", "half_pixel") == "tf_crop_and_resize")
+    return "coordinate_transformation_mode 'tf_crop_and_resize' on a 5-D input";
   return "";
 }
 

@@ -1,4 +1,4 @@
-// Image ops: Resize (nearest, linear, cubic over NCHW) and DepthToSpace / SpaceToDepth (as
+// Image ops: Resize (nearest, linear, cubic over NCW / NCHW; nearest, linear over NCDHW) and DepthToSpace / SpaceToDepth (as
 // reshape -> transpose -> reshape, the ONNX definition) and GridSample (image.grid_sample, the
 // grid transposed to (N, 2, H, W) as TVM does).
 #include <cmath>
@@ -14,17 +14,22 @@ namespace {
 
 using relay::AttrInts;
 
+// Resize of a 3-, 4- or 5-D NC... input: relay's image.resize2d for 4-D, image.resize3d for 5-D
+// (nearest and linear; op_forms.cc refuses the rest up front). A 3-D input is resized as 4-D
+// over an inserted unit height, where every mode maps output row 0 to input row 0 (TVM has an
+// image.resize1d; the numbers are the same).
 void ConvertResize(NodeContext& ctx) {
   std::vector<int64_t> in = ctx.Shape(0);
-  if (in.size() != 4) ctx.Fail("only 4-D (NCHW) inputs are supported, not rank " + std::to_string(in.size()));
+  size_t rank = in.size();
+  if (rank < 3 || rank > 5) ctx.Fail("only 3-, 4- and 5-D (NC + spatial) inputs are supported, not rank " + std::to_string(rank));
   // Inputs: X, roi, scales, sizes (roi and scales may be empty names or empty tensors).
   std::vector<int64_t> out;
   if (ctx.HasInput(3) && ctx.Known(3, "sizes").size() > 0) {
     out = ctx.KnownInts(3, "sizes");
   } else if (ctx.HasInput(2) && ctx.Known(2, "scales").size() > 0) {
     HostTensor scales = ctx.Known(2, "scales");
-    if (scales.size() != 4) ctx.Fail("scales must have 4 entries");
-    for (int i = 0; i < 4; ++i) {
+    if (scales.size() != rank) ctx.Fail("scales must have " + std::to_string(rank) + " entries");
+    for (size_t i = 0; i < rank; ++i) {
       double d = std::floor(static_cast<double>(in[i]) * scales.AsReal(i));
       // Converting NaN or a value beyond int64 is undefined behaviour (a fuzzer finding): refused
       // first. Negative and huge sizes are CheckShape's errors below.
@@ -39,7 +44,7 @@ void ConvertResize(NodeContext& ctx) {
   } else {
     ctx.Fail("one of scales and sizes must be given");
   }
-  if (out.size() != 4) ctx.Fail("sizes must have 4 entries");
+  if (out.size() != rank) ctx.Fail("sizes must have " + std::to_string(rank) + " entries");
   ctx.CheckShape(out, "the output size");
   if (out[0] != in[0] || out[1] != in[1]) ctx.Fail("resizing the batch or channel dimension is not supported");
   std::string mode = ctx.Str("mode", "nearest");
@@ -47,7 +52,10 @@ void ConvertResize(NodeContext& ctx) {
   if (method != "nearest_neighbor" && method != "linear" && method != "cubic")
     ctx.Fail("mode '" + mode + "' is not one of nearest, linear, cubic");
   std::string coord = ctx.Str("coordinate_transformation_mode", "half_pixel");
-  relay::AttrFields attrs = {{"size", AttrInts({out[2], out[3]})},
+  std::vector<int64_t> size(out.begin() + 2, out.end());
+  bool lift = rank == 3;
+  if (lift) size.insert(size.begin(), 1);
+  relay::AttrFields attrs = {{"size", AttrInts(size)},
                              {"method", String(method)},
                              {"coordinate_transformation_mode", String(coord)},
                              {"rounding_method", String(mode == "nearest" ? ctx.Str("nearest_mode", "round_prefer_floor") : "")},
@@ -56,13 +64,21 @@ void ConvertResize(NodeContext& ctx) {
                              {"extrapolation_value", FloatAttr(ctx.Float("extrapolation_value", 0.0))}};
   if (coord == "tf_crop_and_resize") {
     HostTensor roi = ctx.Known(1, "roi");
-    if (roi.size() != 8) ctx.Fail("roi must have 8 entries");
-    // relay's roi is (start_h, start_w, end_h, end_w).
+    if (roi.size() != 2 * rank) ctx.Fail("roi must have " + std::to_string(2 * rank) + " entries");
+    // relay's roi is (start_h, start_w, end_h, end_w); the inserted height's is (0, 0).
     std::vector<ObjectRef> r;
-    for (int i : {2, 3, 6, 7}) r.push_back(FloatAttr(roi.AsReal(i)));
+    if (rank == 3) {
+      r = {FloatAttr(0.0), FloatAttr(roi.AsReal(2)), FloatAttr(0.0), FloatAttr(roi.AsReal(5))};
+    } else {
+      for (int i : {2, 3, 6, 7}) r.push_back(FloatAttr(roi.AsReal(i)));
+    }
     attrs.push_back({"roi", Array(r)});
   }
-  ctx.SetOutput(0, ctx.Call("image.resize2d", {ctx.Input(0)}, attrs));
+  relay::Expr x = ctx.Input(0);
+  if (lift) x = ctx.Call("expand_dims", {x}, {{"axis", relay::AttrInt(2)}});
+  relay::Expr y = ctx.Call(rank == 5 ? "image.resize3d" : "image.resize2d", {x}, attrs);
+  if (lift) y = ctx.Call("squeeze", {y}, {{"axis", AttrInts({2})}});
+  ctx.SetOutput(0, y);
 }
 
 void ConvertDepthToSpace(NodeContext& ctx) {

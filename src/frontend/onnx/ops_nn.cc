@@ -3,6 +3,8 @@
 // Softmax/LogSoftmax. 1-, 2- and 3-D convolutions and pools map to relay's NCW / NCHW / NCDHW
 // ops (nn.conv1d, nn.conv2d, nn.conv3d, ...), as TVM's frontend picks them by kernel rank; the
 // ranks handled are declared in op_forms.cc.
+#include <algorithm>
+
 #include "converter.h"
 #include "window.h"
 
@@ -85,9 +87,9 @@ int64_t Prod(const std::vector<int64_t>& v, size_t from, size_t to) {
   return p;
 }
 
-// tirgen's nn.conv1d_transpose compute follows TVM's generic strategy, which has no grouped or
-// dilated variant; such 1-D transposed convolutions run as 2-D ones over an inserted unit
-// height (same numbers, a different relay form from TVM's).
+// tirgen's nn.conv1d_transpose compute follows TVM's generic strategy, which has no grouped
+// variant; grouped 1-D transposed convolutions run as 2-D ones over an inserted unit height
+// (same numbers, a different relay form from TVM's).
 void LiftWindow(std::vector<int64_t>* kernel, std::vector<int64_t>* strides, std::vector<int64_t>* dilations,
                 std::vector<int64_t>* pads) {
   kernel->insert(kernel->begin(), 1);
@@ -157,7 +159,17 @@ void ConvertConvTranspose(NodeContext& ctx) {
     pads.assign(2 * n, 0);
   }
   Expr x = ctx.Input(0), weight = ctx.Input(1);
-  bool lift = rank == 3 && (groups != 1 || dilations[0] != 1);
+  // TVM's transposed-convolution computes have no dilation (its strategy asserts 1). A kernel
+  // dilated by d equals the kernel with d - 1 zeros inserted between its taps, of extent
+  // (k - 1) * d + 1: the importer dilates the weight (nn.dilate) and passes dilation 1.
+  if (std::any_of(dilations.begin(), dilations.end(), [](int64_t d) { return d != 1; })) {
+    std::vector<int64_t> weight_strides = {1, 1};
+    weight_strides.insert(weight_strides.end(), dilations.begin(), dilations.end());
+    weight = ctx.Call("nn.dilate", {weight}, {{"strides", AttrInts(weight_strides)}, {"dilation_value", FloatAttr(0.0)}});
+    for (size_t i = 0; i < n; ++i) kernel[i] = (kernel[i] - 1) * dilations[i] + 1;
+    dilations.assign(n, 1);
+  }
+  bool lift = rank == 3 && groups != 1;
   if (lift) {
     LiftWindow(&kernel, &strides, &dilations, &pads);
     out_pad.insert(out_pad.begin(), 0);
@@ -295,8 +307,11 @@ void ConvertLayerNorm(NodeContext& ctx) {
   double eps = ctx.Float("epsilon", 1e-5);
   std::vector<int64_t> shape = ctx.Shape(0);
   std::vector<int64_t> norm_shape(shape.begin() + axis, shape.end());
-  Expr x = ctx.Input(0), scale = ctx.Input(1);
-  if (axis == rank - 1 && ctx.Shape(1) == norm_shape && (!ctx.HasInput(2) || ctx.Shape(2) == norm_shape)) {
+  // torch.onnx exports LayerNorm(elementwise_affine=False) with an empty Scale (invalid ONNX,
+  // which its checker reports): read as a scale of one.
+  bool scaled = ctx.HasInput(1);
+  Expr x = ctx.Input(0), scale = scaled ? ctx.Input(1) : Expr();
+  if (scaled && axis == rank - 1 && ctx.Shape(1) == norm_shape && (!ctx.HasInput(2) || ctx.Shape(2) == norm_shape)) {
     Expr bias = ctx.HasInput(2) ? ctx.Input(2) : ctx.Const(NDArray::Zeros(norm_shape, ctx.DType(0)));
     ctx.SetOutput(0, ctx.Call("nn.layer_norm", {x, scale, bias},
                               {{"axis", AttrInt(-1)}, {"epsilon", FloatAttr(eps)}}));
@@ -304,7 +319,8 @@ void ConvertLayerNorm(NodeContext& ctx) {
   }
   std::vector<int64_t> axes;
   for (int i = axis; i < rank; ++i) axes.push_back(i);
-  Expr out = ctx.Call("multiply", {Normalize(ctx, x, axes, eps), scale});
+  Expr out = Normalize(ctx, x, axes, eps);
+  if (scaled) out = ctx.Call("multiply", {out, scale});
   if (ctx.HasInput(2)) out = ctx.Call("add", {out, ctx.Input(2)});
   ctx.SetOutput(0, out);
 }
@@ -321,7 +337,10 @@ void ConvertInstanceNorm(NodeContext& ctx) {
   ctx.SetOutput(0, ctx.Call("add", {ctx.Call("multiply", {y, scale}), bias}));
 }
 
-void ConvertPool(NodeContext& ctx) { ctx.SetOutput(0, PoolCall(ctx, ctx.Input(0), ctx.op_type() == "AveragePool")); }
+void ConvertPool(NodeContext& ctx) {
+  if (ctx.op_type() == "MaxPool" && ctx.HasOutput(1)) return ConvertMaxPoolWithIndices(ctx);
+  ctx.SetOutput(0, PoolCall(ctx, ctx.Input(0), ctx.op_type() == "AveragePool"));
+}
 
 void ConvertGlobalPool(NodeContext& ctx) {
   ctx.SetOutput(0, GlobalPoolCall(ctx, ctx.Input(0), ctx.op_type() == "GlobalAveragePool"));

@@ -33,6 +33,9 @@ std::string Picked(const std::string& prefix, int rank, const std::string& suffi
 /// relay's nn.max_pool / nn.avg_pool of x's rank (ops_nn.cc; QLinearAveragePool reuses it).
 relay::Expr PoolCall(NodeContext& ctx, const relay::Expr& x, bool avg);
 
+/// MaxPool with its Indices output (ops_max_pool_indices.cc): sets both outputs.
+void ConvertMaxPoolWithIndices(NodeContext& ctx);
+
 /// GlobalMaxPool (avg false) or GlobalAveragePool (avg true) applied to `x` (input 0's rank).
 relay::Expr GlobalPoolCall(NodeContext& ctx, const relay::Expr& x, bool avg);
 

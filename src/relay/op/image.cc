@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "op_common.h"
+#include "resize_attrs.h"
 
 namespace tirgen {
 namespace relay {
@@ -69,6 +70,19 @@ Type UpSampling3DRel(const TypeCall& c) {
 
 }  // namespace
 
+std::vector<AttrSpec> ResizeAttrSpecs(const std::string& layout) {
+  return {Field("size", AttrKind::kIntArray, ObjectRef()),
+          Field("roi", AttrKind::kFloatArray, ObjectRef()),
+          Field("layout", AttrKind::kString, AttrStr(layout)),
+          Field("method", AttrKind::kString, AttrStr("linear")),
+          Field("coordinate_transformation_mode", AttrKind::kString, AttrStr("half_pixel")),
+          Field("rounding_method", AttrKind::kString, AttrStr("round")),
+          Field("cubic_alpha", AttrKind::kFloat, AttrFloat(-0.5)),
+          Field("cubic_exclude", AttrKind::kInt, AttrInt(0)),
+          Field("extrapolation_value", AttrKind::kFloat, AttrFloat(0.0)),
+          Field("out_dtype", AttrKind::kDType, ObjectRef())};
+}
+
 TIRGEN_REGISTER_OPS(image) {
   RegisterOpInfo("nn.upsampling")
       .Attrs("relay.attrs.UpSamplingAttrs",
@@ -85,17 +99,7 @@ TIRGEN_REGISTER_OPS(image) {
               Field("coordinate_transformation_mode", AttrKind::kString, AttrStr("half_pixel"))})
       .Inputs(1).Pattern(kInjective).Relation(UpSampling3DRel);
   RegisterOpInfo("image.resize2d")
-      .Attrs("relay.attrs.Resize2DAttrs",
-             {Field("size", AttrKind::kIntArray, ObjectRef()),
-              Field("roi", AttrKind::kFloatArray, ObjectRef()),
-              Field("layout", AttrKind::kString, AttrStr("NCHW")),
-              Field("method", AttrKind::kString, AttrStr("linear")),
-              Field("coordinate_transformation_mode", AttrKind::kString, AttrStr("half_pixel")),
-              Field("rounding_method", AttrKind::kString, AttrStr("round")),
-              Field("cubic_alpha", AttrKind::kFloat, AttrFloat(-0.5)),
-              Field("cubic_exclude", AttrKind::kInt, AttrInt(0)),
-              Field("extrapolation_value", AttrKind::kFloat, AttrFloat(0.0)),
-              Field("out_dtype", AttrKind::kDType, ObjectRef())})
+      .Attrs("relay.attrs.Resize2DAttrs", ResizeAttrSpecs("NCHW"))
       .Inputs(1).Pattern(kInjective).Relation(Resize2DRel);
 }
 
