@@ -21,6 +21,12 @@ std::optional<tir::PrimExpr> RewriteVectorNot(const tir::PrimExpr& a);
 /// its own branches leaves zero in that branch.
 std::optional<tir::PrimExpr> RewriteSelect(Kind k, const tir::PrimExpr& a, const tir::PrimExpr& b);
 
+/// TVM's division and modulo rules on scalar int32/int64 operands (rewrite_divmod.cc): a
+/// division times its divisor subtracted becomes a modulo (x - x // 3 * 3 -> x % 3), quotients
+/// of sums drop what the bounds or the divisor's multiples decide ((x * 8 + 7) // 16 -> x // 2),
+/// remainders of multiples reduce (x * 9600 % 6400 -> x * 3200 % 6400) or vanish.
+std::optional<tir::PrimExpr> RewriteDivMod(Kind k, const tir::PrimExpr& a, const tir::PrimExpr& b);
+
 /// TVM's ordered rules for a < b on integers whose order the bounds do not decide: common terms
 /// cancel (x + y < x + z -> y < z), constant factors and divisors move to the constant side
 /// (x * 4 < 10 -> x < 3, floordiv(x, 4) < 3 -> x < 12), x - floordiv(x, c) * c becomes a
