@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "canonical.h"
+#include "modular_set.h"
 #include "rewrite_rules.h"
 #include "tirgen/arith/simplify.h"
 #include "tirgen/tir/expr_deep_equal.h"
@@ -328,6 +329,9 @@ std::optional<PrimExpr> FloorModRules(const PrimExpr& a, const PrimExpr& b) {
       return B(Kind::kFloorMod, left ? B(Kind::kAdd, scaled, y) : B(Kind::kAdd, y, scaled), b);
     }
   }
+  // a = coeff * k + base with c2 | coeff: base's remainder
+  ModularSet m = ModularSetOf(a);
+  if (m.coeff != 0 && m.coeff % *c2 == 0) return make_const(t, FloorModC(m.base, *c2));
   return std::nullopt;
 }
 
@@ -352,11 +356,14 @@ std::optional<PrimExpr> TruncModRules(const PrimExpr& a, const PrimExpr& b) {
   if (std::optional<std::pair<PrimExpr, int64_t>> p = PlusConst(a); p && p->second >= 0 && p->second % *c2 == 0 &&
                                                                    NonNeg(p->first))
     return B(Kind::kMod, p->first, b);
+  // a = coeff * k + base with c2 | coeff: a >= 0 leaves base's remainder
+  ModularSet m = ModularSetOf(a);
+  if (m.coeff != 0 && m.coeff % *c2 == 0 && NonNeg(a)) return make_const(t, m.base % *c2);
   return std::nullopt;
 }
 
 // floormod(x, 2) + floormod(x + c1, 2) -> 1 for odd c1; floordiv(x, 2) + floormod(x, 2) ->
-// floordiv(x + 1, 2).
+// floordiv(x + 1, 2); a quotient's remainder part joins the quotient.
 std::optional<PrimExpr> AddDivMod(const PrimExpr& a, const PrimExpr& b) {
   DataType t = a.dtype();
   for (bool swap : {false, true}) {
@@ -365,6 +372,15 @@ std::optional<PrimExpr> AddDivMod(const PrimExpr& a, const PrimExpr& b) {
     if (!p || !q || !is_const_int(p->b, 2) || !is_const_int(q->b, 2)) continue;
     std::optional<std::pair<PrimExpr, int64_t>> off = PlusConst(q->a);
     if (off && Same(off->first, p->a) && FloorModC(off->second, 2) == 1) return make_const(t, 1);
+  }
+  // floordiv(floormod(x, c2) + c1, c2) + floordiv(x, c2) -> floordiv(x + c1, c2)
+  if (const BinaryNode* q = As(b, Kind::kFloorDiv); q && As(a, Kind::kFloorDiv)) {
+    const BinaryNode* outer = a.as<BinaryNode>();
+    const int64_t* c2 = as_const_int(q->b);
+    std::optional<std::pair<PrimExpr, int64_t>> p = PlusConst(outer->a);
+    const BinaryNode* r = p ? As(p->first, Kind::kFloorMod) : nullptr;
+    if (c2 && *c2 > 0 && r && Same(r->a, q->a) && is_const_int(r->b, *c2) && is_const_int(outer->b, *c2))
+      return B(Kind::kFloorDiv, B(Kind::kAdd, q->a, IntImm(t, p->second)), q->b);
   }
   const BinaryNode* d = As(a, Kind::kFloorDiv);
   const BinaryNode* m = As(b, Kind::kFloorMod);
