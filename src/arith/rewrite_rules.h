@@ -27,6 +27,10 @@ std::optional<tir::PrimExpr> RewriteSelect(Kind k, const tir::PrimExpr& a, const
 /// remainders of multiples reduce (x * 9600 % 6400 -> x * 3200 % 6400) or vanish.
 std::optional<tir::PrimExpr> RewriteDivMod(Kind k, const tir::PrimExpr& a, const tir::PrimExpr& b);
 
+/// TVM's min / max rules on scalar integers (rewrite_minmax.cc): absorption (min(x, max(x, y))
+/// -> x), an operand already in a chain drops, a common operand of two duals moves out.
+std::optional<tir::PrimExpr> RewriteMinMax(Kind k, const tir::PrimExpr& a, const tir::PrimExpr& b);
+
 /// TVM's ordered rules for a < b on integers whose order the bounds do not decide: common terms
 /// cancel (x + y < x + z -> y < z), constant factors and divisors move to the constant side
 /// (x * 4 < 10 -> x < 3, floordiv(x, 4) < 3 -> x < 12), x - floordiv(x, c) * c becomes a

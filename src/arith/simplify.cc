@@ -318,6 +318,7 @@ class Simplifier : public StmtExprMutator {
     // Integer index arithmetic takes TVM's division and modulo rules, then its canonical form.
     if (IsIntType(a) && a.dtype() == b.dtype()) {
       if (std::optional<PrimExpr> r = RewriteDivMod(op->kind(), a, b)) return VisitExpr(*r);
+      if (std::optional<PrimExpr> r = RewriteMinMax(op->kind(), a, b)) return VisitExpr(*r);
       switch (op->kind()) {
         case Kind::kAdd: case Kind::kSub: case Kind::kMul: case Kind::kDiv: case Kind::kMod:
         case Kind::kFloorDiv: case Kind::kFloorMod: {
