@@ -20,8 +20,6 @@ using namespace tir;  // NOLINT
 
 namespace {
 
-const BinaryNode* As(const PrimExpr& e, Kind k) { return e.kind() == k ? e.as<BinaryNode>() : nullptr; }
-bool Same(const PrimExpr& a, const PrimExpr& b) { return ExprDeepEqual(a, b); }
 bool NonNeg(const PrimExpr& e) { return ConstIntBound(e).min >= 0; }
 PrimExpr B(Kind k, const PrimExpr& a, const PrimExpr& b) { return Binary(k, a, b); }
 

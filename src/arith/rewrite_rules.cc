@@ -150,8 +150,6 @@ std::optional<PrimExpr> Rewrite(Kind k, const PrimExpr& a, const PrimExpr& b) {
   }
 }
 
-const BinaryNode* As(const PrimExpr& e, Kind k) { return e.kind() == k ? e.as<BinaryNode>() : nullptr; }
-bool Same(const PrimExpr& a, const PrimExpr& b) { return ExprDeepEqual(a, b); }
 
 // e = x + c or x - c (TVM's ExtractConstantOffset): {x, c}; else {e, 0}.
 std::pair<PrimExpr, int64_t> ConstantOffset(const PrimExpr& e) {

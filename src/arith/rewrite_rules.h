@@ -6,9 +6,16 @@
 #include <optional>
 
 #include "tirgen/tir/expr.h"
+#include "tirgen/tir/expr_deep_equal.h"
 
 namespace tirgen {
 namespace arith {
+
+/// The rules' pattern helpers: e as a binary node of kind k (else null); structural sameness.
+inline const tir::BinaryNode* As(const tir::PrimExpr& e, Kind k) {
+  return e.kind() == k ? e.as<tir::BinaryNode>() : nullptr;
+}
+inline bool Same(const tir::PrimExpr& a, const tir::PrimExpr& b) { return tir::ExprDeepEqual(a, b); }
 
 /// a OP b with lanes > 1: ramps and broadcasts combine lane-wise (ramp(b1, s1, n) +
 /// broadcast(x, n) -> ramp(b1 + x, s1, n)); a ramp divided by a constant broadcast becomes a
