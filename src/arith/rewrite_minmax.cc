@@ -44,7 +44,7 @@ std::optional<PrimExpr> RewriteMinMax(Kind k, const PrimExpr& a, const PrimExpr&
   const BinaryNode* da = As(a, dual);
   const BinaryNode* sb = As(b, k);
   if (da && sb && ((Same(da->a, sb->a) && Same(da->b, sb->b)) || (Same(da->a, sb->b) && Same(da->b, sb->a))))
-    return b;
+    return PrimExpr(Binary(k, da->a, da->b));
   // min(min(x, y), x) -> min(x, y), min(x, min(x, y)) -> min(x, y): an operand already in the chain
   if (As(a, k) && InChain(k, a, b)) return a;
   if (const BinaryNode* sb2 = As(b, k); sb2 && (Same(sb2->a, a) || Same(sb2->b, a))) return b;
@@ -109,6 +109,12 @@ std::optional<PrimExpr> RewriteMinMax(Kind k, const PrimExpr& a, const PrimExpr&
     if (d->kind() == Kind::kFloorDiv && Same(d->a, x)) return k == Kind::kMin ? low : x;
     const BinaryNode* plus = As(d->a, Kind::kAdd);
     if (plus && Same(plus->a, x) && is_const_int(plus->b, *c - 1)) return k == Kind::kMin ? x : low;
+    // min(div(x + c - 1, c) * c, max(x, c)) -> max(x, c) for x >= 1: both are x rounded up
+    // to a multiple of c, or c itself when x < c, and the multiple is the larger
+    const BinaryNode* mx = As(x, Kind::kMax);
+    if (k == Kind::kMin && plus && mx && Same(plus->a, mx->a) && is_const_int(plus->b, *c - 1) &&
+        is_const_int(mx->b, *c) && ConstIntBound(mx->a).min >= 1)
+      return x;
   }
   return std::nullopt;
 }
