@@ -24,9 +24,12 @@ constexpr int64_t kNegInf = std::numeric_limits<int64_t>::min();
 // ---------------------------------------------------------------------------------------------
 // Constant integer bounds (no variable ranges known).
 
-int64_t SatAdd(int64_t a, int64_t b) {
-  if (a == kInf || b == kInf) return (a == kNegInf || b == kNegInf) ? kInf : kInf;
-  if (a == kNegInf || b == kNegInf) return kNegInf;
+// a + b for bounds, saturating at the infinities. A lower bound (lower = true) is unknown once
+// either part is (-inf wins); an upper bound once either part is (+inf wins).
+int64_t SatAdd(int64_t a, int64_t b, bool lower) {
+  int64_t unknown = lower ? kNegInf : kInf, other = lower ? kInf : kNegInf;
+  if (a == unknown || b == unknown) return unknown;
+  if (a == other || b == other) return other;
   int64_t r;
   if (__builtin_add_overflow(a, b, &r)) return a > 0 ? kInf : kNegInf;
   return r;
@@ -46,6 +49,9 @@ int64_t FloorDivI(int64_t a, int64_t b) {
 }
 
 thread_local VarBoundScope::Lookup tls_lookup = nullptr;
+// How many times the canonical form's constant arithmetic wrapped (see CAdd): DiffBound trusts
+// a difference only when its canonicalization did not wrap.
+thread_local uint64_t tls_wraps = 0;
 thread_local const void* tls_ctx = nullptr;
 
 }  // namespace
@@ -124,7 +130,13 @@ std::optional<IntBound> CeilLog2Bound(const CastNode* c) {
 
 IntBound ConstIntBound(const PrimExpr& e) {
   IntBound full{kNegInf, kInf};
-  if (const int64_t* v = as_const_int(e)) return {*v, *v};
+  // A constant is its own bound; the type's extremes stand for the infinities, so INT64_MAX is
+  // known only to be >= INT64_MAX - 1 (and INT64_MIN <= INT64_MIN + 1): a sum with it stays exact.
+  if (const int64_t* v = as_const_int(e)) {
+    if (*v == kInf) return {kInf - 1, kInf};
+    if (*v == kNegInf) return {kNegInf, kNegInf + 1};
+    return {*v, *v};
+  }
   const BinaryNode* b = e.as<BinaryNode>();
   if (!b) {
     IntBound known;
@@ -172,8 +184,8 @@ IntBound ConstIntBound(const PrimExpr& e) {
   IntBound x = ConstIntBound(b->a), y = ConstIntBound(b->b);
   const int64_t* c = as_const_int(b->b);
   switch (e.kind()) {
-    case Kind::kAdd: return {SatAdd(x.min, y.min), SatAdd(x.max, y.max)};
-    case Kind::kSub: return {SatAdd(x.min, SatMul(y.max, -1)), SatAdd(x.max, SatMul(y.min, -1))};
+    case Kind::kAdd: return {SatAdd(x.min, y.min, true), SatAdd(x.max, y.max, false)};
+    case Kind::kSub: return {SatAdd(x.min, SatMul(y.max, -1), true), SatAdd(x.max, SatMul(y.min, -1), false)};
     case Kind::kMul:
       if (c) {
         int64_t p = SatMul(x.min, *c), q = SatMul(x.max, *c);
@@ -214,11 +226,27 @@ IntBound ConstIntBound(const PrimExpr& e) {
   }
 }
 
-IntBound DiffBound(const PrimExpr& a, const PrimExpr& b) {
-  return ConstIntBound(CanonicalSimplify(Binary(Kind::kSub, a, b)));
-}
 
 namespace {
+
+// The canonical form's constant arithmetic (offsets, scales, divisors): wrapped as the type's
+// arithmetic wraps, counting each wrap.
+int64_t CAdd(int64_t a, int64_t b) {
+  int64_t r;
+  if (__builtin_add_overflow(a, b, &r)) ++tls_wraps;
+  return AddWrap(a, b);
+}
+int64_t CMul(int64_t a, int64_t b) {
+  int64_t r;
+  if (__builtin_mul_overflow(a, b, &r)) ++tls_wraps;
+  return MulWrap(a, b);
+}
+// v as a value of the scalar integer type t, counting a wrap when it is none.
+int64_t CWrap(int64_t v, DataType t) {
+  int64_t r = WrapToDType(v, t);
+  if (r != v) ++tls_wraps;
+  return r;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Split / Sum forms.
@@ -249,7 +277,7 @@ struct Split {
         res = floor ? floordiv(res, IntImm(t, lower)) : truncdiv(res, IntImm(t, lower));
       }
     }
-    sscale *= scale;
+    sscale = CMul(sscale, scale);
     if (sscale != 1) res = mul(res, IntImm(t, sscale));
     return res;
   }
@@ -270,26 +298,26 @@ struct Sum {
       if (args[start].IndexEqual(other)) break;
     for (size_t j = start; j < args.size(); ++j) {
       if (!args[j].IndexEqual(other) || other.lower > args[j].lower) {
-        other.scale *= s;
+        other.scale = CMul(other.scale, s);
         args.insert(args.begin() + j, other);
         return;
       }
       if (other.lower == args[j].lower && other.upper == args[j].upper &&
           other.CompatibleTo(args[j].floor)) {
-        args[j].scale += other.scale * s;
+        args[j].scale = CAdd(args[j].scale, CMul(other.scale, s));
         return;
       }
     }
-    other.scale *= s;
+    other.scale = CMul(other.scale, s);
     args.push_back(other);
   }
   void AddToSelf(const Sum& other, int64_t s) {
     for (const Split& a : other.args) AddToSelf(a, s);
-    base = AddWrap(base, MulWrap(other.base, s));
+    base = CAdd(base, CMul(other.base, s));
   }
   void MulToSelf(int64_t s) {
-    base = MulWrap(base, s);
-    for (Split& a : args) a.scale *= s;
+    base = CMul(base, s);
+    for (Split& a : args) a.scale = CMul(a.scale, s);
   }
   void DivideBy(int64_t s) {
     base /= s;
@@ -305,7 +333,7 @@ struct Sum {
         if (!lhs.IndexEqual(rhs)) break;
         if (lhs.upper < rhs.lower) break;
         if (lhs.upper == rhs.upper && lhs.lower == rhs.lower && lhs.CompatibleTo(rhs.floor)) {
-          rhs.scale += lhs.scale;
+          rhs.scale = CAdd(rhs.scale, lhs.scale);
           lhs.scale = 0;
         } else if (lhs.lower == rhs.upper && rhs.scale != 0 && lhs.scale % rhs.scale == 0 &&
                    lhs.lower == (lhs.scale / rhs.scale) * rhs.lower && lhs.CompatibleTo(rhs.floor)) {
@@ -327,7 +355,7 @@ struct Sum {
 
   PrimExpr Normalize() const {
     // A constant sum is the type's value of its constant (fixed-width arithmetic wraps).
-    if (args.empty()) return IntImm(dtype, WrapToDType(base, dtype));
+    if (args.empty()) return IntImm(dtype, CWrap(base, dtype));
     std::vector<Split> s = SimplifySplits(args);
     PrimExpr res = IntImm(dtype, 0);
     for (const Split& a : s)
@@ -348,7 +376,7 @@ struct Sum {
     int bits = dtype.bits();
     int64_t hi = bits >= 64 ? std::numeric_limits<int64_t>::max() : (int64_t{1} << (bits - 1)) - 1;
     int64_t lo = bits >= 64 ? std::numeric_limits<int64_t>::min() : -(int64_t{1} << (bits - 1));
-    if (bits < 64 && (c > 2 * hi + 1 || c < 2 * lo)) c = WrapToDType(c, dtype);
+    if (bits < 64 && (c > 2 * hi + 1 || c < 2 * lo)) c = CWrap(c, dtype);
     while (c > hi) {
       res = add(res, IntImm(dtype, hi));
       c -= hi;
@@ -427,12 +455,21 @@ class Canonicalizer {
     return s;
   }
 
+  // A sum or product whose constant arithmetic leaves int64 (y - INT64_MIN: -INT64_MIN is no
+  // int64) has no exact canonical form; the node stays as written over its canonical operands,
+  // so its value is the input's wherever the input has one.
+  static CVal Opaque(const PrimExpr& e, const CVal& a, const CVal& b) {
+    return CVal::Of(Binary(e.kind(), a.Normalize(), b.Normalize()));
+  }
+
   CVal AddSub(const PrimExpr& e, const CVal& a, const CVal& b, int64_t sign) {
     if (a.AsConst() && b.AsConst()) return CVal::Of(sign > 0 ? add(a.expr, b.expr) : sub(a.expr, b.expr));
+    uint64_t wraps = tls_wraps;
     Sum ret = ToSum(a, e.dtype());
-    if (const int64_t* c = b.AsConst()) ret.base = AddWrap(ret.base, MulWrap(sign, *c));
+    if (const int64_t* c = b.AsConst()) ret.base = CAdd(ret.base, CMul(sign, *c));
     else if (b.kind == CVal::kSum) ret.AddToSelf(b.sum, sign);
     else ret.AddToSelf(ToSplit(b), sign);
+    if (tls_wraps != wraps) return Opaque(e, a, b);
     return CVal::Of(ret);
   }
 
@@ -440,13 +477,16 @@ class Canonicalizer {
     if (a.AsConst() && b.AsConst()) return CVal::Of(mul(a.expr, b.expr));
     if (a.AsConst()) std::swap(a, b);
     if (const int64_t* c = b.AsConst()) {
+      uint64_t wraps = tls_wraps;
+      CVal r = a;
       if (a.kind == CVal::kSum) {
-        a.sum.MulToSelf(*c);
-        return a;
+        r.sum.MulToSelf(*c);
+      } else {
+        Split s = ToSplit(a);
+        s.scale = CMul(s.scale, *c);
+        r = CVal::Of(s);
       }
-      Split s = ToSplit(a);
-      s.scale *= *c;
-      return CVal::Of(s);
+      return tls_wraps != wraps ? Opaque(e, a, b) : r;
     }
     return CVal::Of(mul(a.Normalize(), b.Normalize()));
   }
@@ -471,9 +511,9 @@ class Canonicalizer {
     }
     if (c % lhs.scale == 0) {
       int64_t sc = c / lhs.scale;
-      if (lhs.upper == kInf || lhs.upper % (lhs.lower * sc) == 0) {
+      if (lhs.upper == kInf || lhs.upper % CMul(lhs.lower, sc) == 0) {
         lhs.scale = 1;
-        lhs.lower *= sc;
+        lhs.lower = CMul(lhs.lower, sc);
         return lhs;
       } else if (lhs.upper <= lhs.lower * sc) {
         Split z;
@@ -484,7 +524,7 @@ class Canonicalizer {
         lhs.index = floor ? floormod(lhs.index, IntImm(t, lhs.upper)) : truncmod(lhs.index, IntImm(t, lhs.upper));
         lhs.upper = kInf;
         lhs.scale = 1;
-        lhs.lower *= sc;
+        lhs.lower = CMul(lhs.lower, sc);
         return lhs;
       }
     }
@@ -503,7 +543,7 @@ class Canonicalizer {
     }
     if (c % lhs.scale == 0) {
       int64_t sc = c / lhs.scale;
-      int64_t new_upper = lhs.lower * sc;
+      int64_t new_upper = CMul(lhs.lower, sc);
       if (lhs.upper == kInf || lhs.upper % new_upper == 0) {
         if (new_upper < lhs.upper && lhs.upper != kInf) {
           DataType t = lhs.index.dtype();
@@ -511,10 +551,10 @@ class Canonicalizer {
           Split updated = ToSplit(Visit(m));
           if (lhs.lower != 1) {
             Split r = SplitDivConst(updated, lhs.lower, floor);
-            r.scale *= lhs.scale;
+            r.scale = CMul(r.scale, lhs.scale);
             return r;
           }
-          updated.scale *= lhs.scale;
+          updated.scale = CMul(updated.scale, lhs.scale);
           return updated;
         }
         lhs.upper = new_upper;
@@ -554,7 +594,7 @@ class Canonicalizer {
           lhs.DivideBy(*c);
           PrimExpr temp = extra.Normalize();
           if (const int64_t* k = as_const_int(temp)) {
-            lhs.base += FloorDivI(*k, *c);
+            lhs.base = CAdd(lhs.base, FloorDivI(*k, *c));
           } else {
             IntBound bd = ConstIntBound(temp);
             if (!(bd.max < *c && bd.min >= 0)) lhs.AddToSelf(SplitDivConst(ToSplit(CVal::Of(temp)), *c, true), 1);
@@ -599,6 +639,56 @@ class Canonicalizer {
 };
 
 }  // namespace
+
+namespace {
+
+// The bound of an exact sum: its constant plus each term's bound times its scale, in 128 bits.
+// A part without a bound leaves that side unknown; a bound beyond int64 is widened to the
+// infinity on its side or narrowed to the type's extreme (still a bound).
+IntBound SumBound(const Sum& s) {
+  using Wide = __int128;
+  const Wide kCap = Wide{1} << 64;  // keeps every partial sum far inside 128 bits
+  Wide lo = s.base, hi = s.base;
+  bool lo_known = true, hi_known = true;
+  for (const Split& a : Sum::SimplifySplits(s.args)) {
+    if (a.scale == 0) continue;
+    Split unit = a;
+    unit.scale = 1;
+    IntBound b = ConstIntBound(unit.Normalize());
+    int64_t for_lo = a.scale > 0 ? b.min : b.max, for_hi = a.scale > 0 ? b.max : b.min;
+    if (for_lo == (a.scale > 0 ? kNegInf : kInf)) lo_known = false;
+    else lo = std::min(lo + Wide{for_lo} * a.scale, kCap);
+    if (for_hi == (a.scale > 0 ? kInf : kNegInf)) hi_known = false;
+    else hi = std::max(hi + Wide{for_hi} * a.scale, -kCap);
+    if (lo <= -kCap) lo_known = false;
+    if (hi >= kCap) hi_known = false;
+  }
+  int64_t min = !lo_known || lo <= kNegInf ? kNegInf : lo >= kInf ? kInf - 1 : static_cast<int64_t>(lo);
+  int64_t max = !hi_known || hi >= kInf ? kInf : hi <= kNegInf ? kNegInf + 1 : static_cast<int64_t>(hi);
+  return {min, max};
+}
+
+}  // namespace
+
+// a - b is canonicalized and bounded as an exact integer: when its constant arithmetic wrapped
+// (INT64_MIN - (y + 1) has the canonical form INT64_MAX - y, right in the type, wrong across a
+// comparison) nothing is known.
+IntBound DiffBound(const PrimExpr& a, const PrimExpr& b) {
+  const int64_t* ca = as_const_int(a);
+  const int64_t* cb = as_const_int(b);
+  if (ca && cb) {
+    int64_t r;
+    if (__builtin_sub_overflow(*ca, *cb, &r)) return {kNegInf, kInf};
+    return {r, r};
+  }
+  uint64_t wraps = tls_wraps;
+  CVal d = Canonicalizer().Visit(Binary(Kind::kSub, a, b));
+  if (tls_wraps != wraps) return {kNegInf, kInf};
+  if (d.kind == CVal::kSum) return SumBound(d.sum);
+  IntBound r = ConstIntBound(d.Normalize());
+  if (tls_wraps != wraps) return {kNegInf, kInf};
+  return r;
+}
 
 PrimExpr CanonicalSimplify(const PrimExpr& expr) {
   if (!IsIndexArith(expr)) return expr;

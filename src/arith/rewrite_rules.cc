@@ -150,8 +150,6 @@ std::optional<PrimExpr> Rewrite(Kind k, const PrimExpr& a, const PrimExpr& b) {
   }
 }
 
-const BinaryNode* As(const PrimExpr& e, Kind k) { return e.kind() == k ? e.as<BinaryNode>() : nullptr; }
-bool Same(const PrimExpr& a, const PrimExpr& b) { return ExprDeepEqual(a, b); }
 
 // e = x + c or x - c (TVM's ExtractConstantOffset): {x, c}; else {e, 0}.
 std::pair<PrimExpr, int64_t> ConstantOffset(const PrimExpr& e) {
@@ -242,19 +240,22 @@ std::optional<PrimExpr> RewriteLessThan(const PrimExpr& a, const PrimExpr& b) {
   if (am && cb) {
     if (const int64_t* c2 = as_const_int(am->b)) {
       int64_t c1 = *cb;
-      if (c1 > 0 && *c2 > 0) return lt(am->a, I((c1 - 1) / *c2 + 1));
-      if (c1 <= 0 && *c2 > 0) return lt(am->a, I(c1 / *c2));
-      if (c1 > 0 && *c2 < 0) return lt(I((c1 - 1) / *c2 - 1), am->a);
-      if (c1 <= 0 && *c2 < 0) return lt(I(c1 / *c2), am->a);
+      // (INT_MIN / -1 has no value: those rules give up)
+      std::optional<int64_t> q;
+      if (*c2 != -1 || c1 != std::numeric_limits<int64_t>::min()) q = c1 / *c2;
+      if (c1 > 0 && *c2 > 0) return lt_x(am->a, (c1 - 1) / *c2 + 1);
+      if (c1 <= 0 && *c2 > 0) return lt_x(am->a, q);
+      if (c1 > 0 && *c2 < 0) return lt_c((c1 - 1) / *c2 - 1, am->a);
+      if (c1 <= 0 && *c2 < 0) return lt_c(q, am->a);
     }
   }
   if (bm && ca) {
     if (const int64_t* c2 = as_const_int(bm->b)) {
       int64_t c1 = *ca;
-      if (c1 < 0 && *c2 > 0) return lt(I((c1 + 1) / *c2 - 1), bm->a);
-      if (c1 >= 0 && *c2 > 0) return lt(I(c1 / *c2), bm->a);
-      if (c1 < 0 && *c2 < 0) return lt(bm->a, I((c1 + 1) / *c2 + 1));
-      if (c1 >= 0 && *c2 < 0) return lt(bm->a, I(c1 / *c2));
+      if (c1 < 0 && *c2 > 0) return lt_c((c1 + 1) / *c2 - 1, bm->a);
+      if (c1 >= 0 && *c2 > 0) return lt_c(c1 / *c2, bm->a);
+      if (c1 < 0 && *c2 < 0) return lt_x(bm->a, CAdd((c1 + 1) / *c2, 1));
+      if (c1 >= 0 && *c2 < 0) return lt_x(bm->a, c1 / *c2);
     }
   }
   // truncdiv(x, c1) < c2;  c1 < truncdiv(x, c2)
@@ -315,12 +316,27 @@ std::optional<PrimExpr> RewriteLessThan(const PrimExpr& a, const PrimExpr& b) {
   auto [rhs, ro] = ConstantOffset(b);
   if (lo == 0 && ro == 0) return std::nullopt;
   std::optional<int64_t> d = CSub(ro, lo);
-  if (!d || *d == std::numeric_limits<int64_t>::min()) return std::nullopt;
+  // The merged offset must be a value of the type (x + INT32_MIN < y has no int32 x < y + 2^31).
+  if (!d || *d == std::numeric_limits<int64_t>::min() || !FitsType(t, *d) || !FitsType(t, -*d)) return std::nullopt;
   int64_t diff = *d;
   if (diff == 0) return lt(lhs, rhs);
   if (diff == 1) return PrimExpr(Binary(Kind::kLE, lhs, rhs));
-  if (diff < 0 && ro != 0) return lt(Binary(Kind::kAdd, lhs, I(-diff)), rhs);
-  if (diff > 0 && lo != 0) return lt(lhs, Binary(Kind::kAdd, rhs, I(diff)));
+  // A constant side takes the offset as one constant of the type, or the rule gives up: the
+  // folded sum would wrap (x - 2147483647 < 1 is no x < 1 + 2147483647).
+  auto plus = [&](const PrimExpr& e, int64_t c) -> std::optional<PrimExpr> {
+    const int64_t* k = as_const_int(e);
+    if (!k) return PrimExpr(Binary(Kind::kAdd, e, I(c)));
+    std::optional<int64_t> sum = CAdd(*k, c);
+    if (!sum || !FitsType(t, *sum)) return std::nullopt;
+    return I(*sum);
+  };
+  if (diff < 0 && ro != 0) {
+    if (std::optional<PrimExpr> l = plus(lhs, -diff)) return lt(*l, rhs);
+    return std::nullopt;
+  }
+  if (diff > 0 && lo != 0) {
+    if (std::optional<PrimExpr> r = plus(rhs, diff)) return lt(lhs, *r);
+  }
   return std::nullopt;
 }
 

@@ -6,9 +6,16 @@
 #include <optional>
 
 #include "tirgen/tir/expr.h"
+#include "tirgen/tir/expr_deep_equal.h"
 
 namespace tirgen {
 namespace arith {
+
+/// The rules' pattern helpers: e as a binary node of kind k (else null); structural sameness.
+inline const tir::BinaryNode* As(const tir::PrimExpr& e, Kind k) {
+  return e.kind() == k ? e.as<tir::BinaryNode>() : nullptr;
+}
+inline bool Same(const tir::PrimExpr& a, const tir::PrimExpr& b) { return tir::ExprDeepEqual(a, b); }
 
 /// a OP b with lanes > 1: ramps and broadcasts combine lane-wise (ramp(b1, s1, n) +
 /// broadcast(x, n) -> ramp(b1 + x, s1, n)); a ramp divided by a constant broadcast becomes a
@@ -20,6 +27,16 @@ std::optional<tir::PrimExpr> RewriteVectorNot(const tir::PrimExpr& a);
 /// Selects on one condition combine branch by branch under + - min max; a select minus one of
 /// its own branches leaves zero in that branch.
 std::optional<tir::PrimExpr> RewriteSelect(Kind k, const tir::PrimExpr& a, const tir::PrimExpr& b);
+
+/// TVM's division and modulo rules on scalar int32/int64 operands (rewrite_divmod.cc): a
+/// division times its divisor subtracted becomes a modulo (x - x // 3 * 3 -> x % 3), quotients
+/// of sums drop what the bounds or the divisor's multiples decide ((x * 8 + 7) // 16 -> x // 2),
+/// remainders of multiples reduce (x * 9600 % 6400 -> x * 3200 % 6400) or vanish.
+std::optional<tir::PrimExpr> RewriteDivMod(Kind k, const tir::PrimExpr& a, const tir::PrimExpr& b);
+
+/// TVM's min / max rules on scalar integers (rewrite_minmax.cc): absorption (min(x, max(x, y))
+/// -> x), an operand already in a chain drops, a common operand of two duals moves out.
+std::optional<tir::PrimExpr> RewriteMinMax(Kind k, const tir::PrimExpr& a, const tir::PrimExpr& b);
 
 /// TVM's ordered rules for a < b on integers whose order the bounds do not decide: common terms
 /// cancel (x + y < x + z -> y < z), constant factors and divisors move to the constant side

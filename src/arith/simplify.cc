@@ -315,8 +315,10 @@ class Simplifier : public StmtExprMutator {
       if (std::optional<PrimExpr> r = RewriteVector(k, swap ? b : a, swap ? a : b)) return VisitExpr(*r);
       if (std::optional<PrimExpr> r = RewriteSelect(op->kind(), a, b)) return VisitExpr(*r);
     }
-    // Integer index arithmetic takes TVM's canonical form.
+    // Integer index arithmetic takes TVM's division and modulo rules, then its canonical form.
     if (IsIntType(a) && a.dtype() == b.dtype()) {
+      if (std::optional<PrimExpr> r = RewriteDivMod(op->kind(), a, b)) return VisitExpr(*r);
+      if (std::optional<PrimExpr> r = RewriteMinMax(op->kind(), a, b)) return VisitExpr(*r);
       switch (op->kind()) {
         case Kind::kAdd: case Kind::kSub: case Kind::kMul: case Kind::kDiv: case Kind::kMod:
         case Kind::kFloorDiv: case Kind::kFloorMod: {
