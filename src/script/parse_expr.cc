@@ -1141,6 +1141,9 @@ Value Parser::ParseSubscript(const Value& base, bool for_store, std::vector<Valu
     std::vector<Value> items = *idx[0].items;
     idx = std::move(items);
   }
+  // Only a buffer's elements are assigned to (T.Buffer[...] = v or a list item would store
+  // into nothing).
+  if (for_store && base.k != Value::K::kBuffer) Fail(open, "cannot assign to this subscript: only buffer elements can be stored to");
   if (base.k == Value::K::kDict) {  // a macro's **kwargs, a dict value: d["key"]
     if (idx.size() != 1 || idx[0].k == Value::K::kSlice) Fail(open, "a dictionary is indexed by one key");
     for (size_t i = 0; i + 1 < base.items->size(); i += 2) {
