@@ -28,6 +28,8 @@ int64_t FloorDivC(int64_t a, int64_t b) {
   return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
 }
 int64_t FloorModC(int64_t a, int64_t b) { return a - FloorDivC(a, b) * b; }
+// d (non-zero) divides c; INT64_MIN % -1 traps, and every c is a multiple of -1.
+bool Divides(int64_t d, int64_t c) { return d == -1 || c % d == 0; }
 
 // e = x * c (constant c): {x, c}.
 std::optional<std::pair<PrimExpr, int64_t>> TimesConst(const PrimExpr& e) {
@@ -249,14 +251,14 @@ std::optional<PrimExpr> DivRules(Kind div, const PrimExpr& a, const PrimExpr& b)
     for (size_t i = 0; terms.size() > 1 && i < terms.size(); ++i) {
       std::optional<std::pair<PrimExpr, int64_t>> m = TimesConst(terms[i]);
       PrimExpr rest = SumOf(terms, i);
-      if (!m || m->second < 0 || m->second % *c2 != 0 || !NonNeg(m->first) || !NonNeg(rest)) continue;
+      if (!m || m->second < 0 || !Divides(*c2, m->second) || !NonNeg(m->first) || !NonNeg(rest)) continue;
       PrimExpr scaled = B(Kind::kMul, m->first, IntImm(t, m->second / *c2));
       PrimExpr q = B(div, rest, k2);
       return i + 1 == terms.size() ? B(Kind::kAdd, q, scaled) : B(Kind::kAdd, scaled, q);
     }
     // truncdiv(x + c1, c2) -> truncdiv(x, c2) + c1 / c2 when c2 divides c1 > 0 and x >= 0
     if (std::optional<std::pair<PrimExpr, int64_t>> p = PlusConst(a);
-        p && p->second > 0 && p->second % *c2 == 0 && NonNeg(p->first))
+        p && p->second > 0 && Divides(*c2, p->second) && NonNeg(p->first))
       return B(Kind::kAdd, B(div, p->first, k2), IntImm(t, p->second / *c2));
   }
   // div(min(x * c1, y), c2) -> min(x * (c1 / c2), div(y, c2)) when c2 divides c1
@@ -264,7 +266,7 @@ std::optional<PrimExpr> DivRules(Kind div, const PrimExpr& a, const PrimExpr& b)
     for (bool left : {true, false}) {
       std::optional<std::pair<PrimExpr, int64_t>> m = TimesConst(left ? mm->a : mm->b);
       const PrimExpr& y = left ? mm->b : mm->a;
-      if (!m || m->second % *c2 != 0 || (!floor && (m->second < 0 || !NonNeg(m->first) || !NonNeg(y)))) continue;
+      if (!m || !Divides(*c2, m->second) || (!floor && (m->second < 0 || !NonNeg(m->first) || !NonNeg(y)))) continue;
       PrimExpr scaled = B(Kind::kMul, m->first, IntImm(t, m->second / *c2));
       PrimExpr other = B(div, y, k2);
       return left ? B(a.kind(), scaled, other) : B(a.kind(), other, scaled);
@@ -329,7 +331,7 @@ std::optional<PrimExpr> FloorModRules(const PrimExpr& a, const PrimExpr& b) {
   }
   // a = coeff * k + base with c2 | coeff: base's remainder
   ModularSet m = ModularSetOf(a);
-  if (m.coeff != 0 && m.coeff % *c2 == 0) return make_const(t, FloorModC(m.base, *c2));
+  if (m.coeff != 0 && Divides(*c2, m.coeff)) return make_const(t, FloorModC(m.base, *c2));
   return std::nullopt;
 }
 
@@ -339,7 +341,7 @@ std::optional<PrimExpr> TruncModRules(const PrimExpr& a, const PrimExpr& b) {
   DataType t = a.dtype();
   const int64_t* c2 = as_const_int(b);
   if (!c2 || *c2 == 0) return std::nullopt;
-  if (std::optional<std::pair<PrimExpr, int64_t>> m = TimesConst(a); m && m->second % *c2 == 0) return make_const(t, 0);
+  if (std::optional<std::pair<PrimExpr, int64_t>> m = TimesConst(a); m && Divides(*c2, m->second)) return make_const(t, 0);
   if (*c2 < 0) {
     if (*c2 == std::numeric_limits<int64_t>::min() || !FitsType(t, -*c2)) return std::nullopt;
     return B(Kind::kMod, a, IntImm(t, -*c2));
@@ -348,15 +350,15 @@ std::optional<PrimExpr> TruncModRules(const PrimExpr& a, const PrimExpr& b) {
     for (bool left : {true, false}) {
       std::optional<std::pair<PrimExpr, int64_t>> m = TimesConst(left ? s->a : s->b);
       const PrimExpr& y = left ? s->b : s->a;
-      if (m && m->second % *c2 == 0 && NonNeg(left ? s->a : s->b) && NonNeg(y)) return B(Kind::kMod, y, b);
+      if (m && Divides(*c2, m->second) && NonNeg(left ? s->a : s->b) && NonNeg(y)) return B(Kind::kMod, y, b);
     }
   }
-  if (std::optional<std::pair<PrimExpr, int64_t>> p = PlusConst(a); p && p->second >= 0 && p->second % *c2 == 0 &&
+  if (std::optional<std::pair<PrimExpr, int64_t>> p = PlusConst(a); p && p->second >= 0 && Divides(*c2, p->second) &&
                                                                    NonNeg(p->first))
     return B(Kind::kMod, p->first, b);
   // a = coeff * k + base with c2 | coeff: a >= 0 leaves base's remainder
   ModularSet m = ModularSetOf(a);
-  if (m.coeff != 0 && m.coeff % *c2 == 0 && NonNeg(a)) return make_const(t, m.base % *c2);
+  if (m.coeff != 0 && Divides(*c2, m.coeff) && NonNeg(a)) return make_const(t, m.base % *c2);
   return std::nullopt;
 }
 

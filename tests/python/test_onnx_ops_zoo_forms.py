@@ -45,23 +45,27 @@ def test_resize_of_3d_and_5d_inputs(kw, shape, op):
 
 
 def test_resize_forms_of_5d_inputs_tirgen_lacks_are_listed_up_front():
+    import numpy as np
     from onnx import TensorProto, helper
 
     x = helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 1, 2, 2, 2])
-    outs = [helper.make_tensor_value_info(n, TensorProto.FLOAT, None) for n in ("a", "b")]
+    outs = [helper.make_tensor_value_info(n, TensorProto.FLOAT, None) for n in ("a", "b", "c")]
     scales = helper.make_tensor("s", TensorProto.FLOAT, [5], [1, 1, 2, 2, 2])
     roi = helper.make_tensor("r", TensorProto.FLOAT, [10], [0] * 5 + [1] * 5)
     nodes = [
         helper.make_node("Resize", ["x", "", "s"], ["a"], mode="cubic", name="cubic3d"),
         helper.make_node("Resize", ["x", "r", "s"], ["b"], mode="linear", name="crop3d",
                          coordinate_transformation_mode="tf_crop_and_resize"),
+        helper.make_node("Resize", ["x", "", "s"], ["c"], mode="nearest", name="symmetric",
+                         coordinate_transformation_mode="half_pixel_symmetric"),  # opset 19's, any rank
     ]
     graph = helper.make_graph(nodes, "g", [x], outs, initializer=[scales, roi])
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
     with pytest.raises(tirgen.TirgenError) as e:
         tirgen.from_onnx(model.SerializeToString())
     msg = str(e.value)
-    assert "2 ONNX operator types or forms" in msg, msg
+    assert "3 ONNX operator types or forms" in msg, msg
+    assert "coordinate_transformation_mode 'half_pixel_symmetric'" in msg and "'symmetric'" in msg, msg
     assert "Resize with mode 'cubic' on a 5-D input" in msg and "'cubic3d'" in msg, msg
     assert "coordinate_transformation_mode 'tf_crop_and_resize' on a 5-D input" in msg and "'crop3d'" in msg, msg
 
@@ -104,3 +108,20 @@ def test_from_pytorch_imports_layer_norm_without_affine_the_checker_refused():
 def test_max_pool_indices_output(fn, shape):
     torch.manual_seed(0)
     check_module(Fn(fn), (torch.randn(*shape),), expect_ops=["argmax("])
+
+
+def test_max_pool_indices_never_point_into_the_padding():
+    # uint8 pads with 0, which ties with a real 0: the window's first element inside the input
+    # wins (PyTorch's and ONNX's rule), never the padded tap (index -1, or the previous channel)
+    import numpy as np
+    from onnx import TensorProto, helper
+
+    node = helper.make_node("MaxPool", ["x"], ["y", "i"], kernel_shape=[2], pads=[1, 1], strides=[1])
+    graph = helper.make_graph([node], "g", [helper.make_tensor_value_info("x", TensorProto.UINT8, [1, 2, 3])],
+                              [helper.make_tensor_value_info("y", TensorProto.UINT8, None),
+                               helper.make_tensor_value_info("i", TensorProto.INT64, None)])
+    mod, params = tirgen.from_onnx(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)]))
+    x = np.array([[[0, 0, 5], [0, 3, 0]]], dtype="uint8")
+    values, indices = tirgen.run(mod, {"x": x}, params=params)
+    np.testing.assert_array_equal(values, [[[0, 0, 5, 5], [0, 3, 3, 0]]])
+    np.testing.assert_array_equal(indices, [[[0, 0, 2, 2], [3, 4, 4, 5]]])

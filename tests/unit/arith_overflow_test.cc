@@ -89,6 +89,24 @@ TEST(ArithOverflow, LessThanRulesGiveUpOnOverflowingConstants) {
   EXPECT_EQ(ValueAt(a.RewriteSimplify(lt3), x, big), 1) << script::PrintExpr(a.RewriteSimplify(lt3));
 }
 
+// Every value is a multiple of -1: the div/mod rules' divisibility tests must not compute
+// INT64_MIN % -1, which traps (SIGFPE) on x86.
+TEST(ArithOverflow, ModuloByMinusOneOfAnInt64MinMultipleIsZero) {
+  DataType i64 = DataType::Int(64);
+  Var x("x", i64), y("y", i64);
+  arith::Analyzer a;
+  PrimExpr scaled = Binary(Kind::kMul, x, IntImm(i64, std::numeric_limits<int64_t>::min()));
+  for (Kind mod : {Kind::kMod, Kind::kFloorMod}) {
+    PrimExpr e = Binary(mod, scaled, IntImm(i64, -1));
+    EXPECT_EQ(ValueAt(a.Simplify(e), x, 0), 0) << script::PrintExpr(a.Simplify(e));
+    PrimExpr lt = Binary(Kind::kLT, e, y);
+    PrimExpr r = a.Simplify(lt);
+    EXPECT_EQ(ValueAt(Substitute(r, {{y, IntImm(i64, 1)}}), x, 0), 1) << script::PrintExpr(r);
+    PrimExpr sum = Binary(mod, Binary(Kind::kAdd, scaled, y), IntImm(i64, -1));
+    EXPECT_EQ(ValueAt(Substitute(a.Simplify(sum), {{y, IntImm(i64, 7)}}), x, 0), 0);
+  }
+}
+
 TEST(ArithOverflow, OffsetsBeyondTheTypeAreNotCombined) {
   DataType i64 = DataType::Int(64);
   Var y("y", i64);

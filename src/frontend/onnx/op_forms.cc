@@ -1,6 +1,8 @@
 // The op forms (ranks, attribute values, outputs) the converters of the existing families
 // handle, declared for the up-front check so one error names every op and form a model needs
 // (converters of newer families declare theirs next to them). NodeForm's attribute readers.
+#include <set>
+
 #include "converter.h"
 #include "node_attr.h"
 
@@ -52,6 +54,10 @@ std::string ResizeForms(const NodeForm& f) {
   std::string mode = f.Str("mode", "nearest");
   if (mode != "nearest" && mode != "linear" && mode != "cubic") return "mode '" + mode + "'";
   if (rank == 5 && mode == "cubic") return "mode 'cubic' on a 5-D input (image.resize3d: nearest and linear)";
+  std::string coord = f.Str("coordinate_transformation_mode", "half_pixel");
+  static const std::set<std::string> kCoords = {"half_pixel", "pytorch_half_pixel", "align_corners", "asymmetric",
+                                                "tf_half_pixel_for_nn", "tf_crop_and_resize"};  // topi's resize
+  if (!kCoords.count(coord)) return "coordinate_transformation_mode '" + coord + "'";
   if (rank == 5 && f.Str("coordinate_transformation_mode", "half_pixel") == "tf_crop_and_resize")
     return "coordinate_transformation_mode 'tf_crop_and_resize' on a 5-D input";
   return "";

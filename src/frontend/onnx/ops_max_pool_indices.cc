@@ -1,7 +1,7 @@
 // MaxPool's Indices output (torch's max_pool*d(return_indices=True)). TVM's frontend has none;
 // relay has no argmax pool, so it is composed: one strided slice of the -inf padded input per
-// kernel tap, stacked, argmax over the taps (the first maximum, as PyTorch), and the tap's
-// offset added to the window start's flat index. Indices are ONNX's row-major flat positions
+// kernel tap, stacked, argmax over the taps (the first maximum, as PyTorch; a padded tap never
+// wins a tie), and the tap's offset added to the window start's flat index. Indices are ONNX's row-major flat positions
 // in the whole unpadded input (over N and C too), int64.
 #include <algorithm>
 #include <cmath>
@@ -83,8 +83,36 @@ void ConvertMaxPoolWithIndices(NodeContext& ctx) {
       tap[i] = 0;
     }
   }
-  Expr best = ctx.Call("argmax", {ctx.Call("stack", {ctx.MakeTuple(taps)}, {{"axis", AttrInt(0)}})},
-                       {{"axis", AttrInts({0})}});
+  Expr stacked = ctx.Call("stack", {ctx.MakeTuple(taps)}, {{"axis", AttrInt(0)}});
+  Expr best = ctx.Call("argmax", {stacked}, {{"axis", AttrInts({0})}});
+  // A padded tap ties with a real element equal to the padding value (0 in uint8, -inf): it may
+  // win only when the taps' maximum is that value, and then every real element in it is, so
+  // the answer is the window's first tap inside the input (PyTorch's). That tap is a constant
+  // per output position: in each dim the first k whose position is inside, row-major over dims.
+  std::vector<int64_t> first_tap(1, 0), first_shape(rank, 1);
+  for (size_t i = 0; i < n; ++i) {
+    std::vector<int64_t> next;
+    for (int64_t t : first_tap)
+      for (int64_t p = 0; p < out[i]; ++p) {
+        int64_t k = 0;  // a window wholly in the padding keeps tap 0
+        for (int64_t c = 0; c < w.kernel[i]; ++c) {
+          int64_t at = p * w.strides[i] - w.pads[i] + c * w.dilations[i];
+          if (at >= 0 && at < spatial[i]) {
+            k = c;
+            break;
+          }
+        }
+        next.push_back(t * w.kernel[i] + k);
+      }
+    first_tap = std::move(next);
+    first_shape[i + 2] = out[i];
+  }
+  std::vector<int32_t> first32(first_tap.begin(), first_tap.end());  // argmax's int32
+  std::vector<uint8_t> bytes(first32.size() * sizeof(int32_t));
+  std::memcpy(bytes.data(), first32.data(), bytes.size());
+  Expr first = ctx.Const(NDArray(first_shape, DataType::Int(32), std::move(bytes)));
+  Expr tie = ctx.Call("equal", {ctx.Call("max", {stacked}, {{"axis", AttrInts({0})}}), ctx.Scalar(lowest, dt)});
+  best = ctx.Call("where", {tie, first, best});
   Expr index = ctx.Call("take", {Int64Const(ctx, tap_offset, {static_cast<int64_t>(tap_offset.size())}), best});
   // + the flat index of each window's first tap: (n * C + c) * prod(spatial) + sum_i start_i * flat_i.
   int64_t plane = flat[0] * spatial[0];
