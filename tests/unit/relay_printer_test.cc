@@ -65,6 +65,27 @@ TEST(RelayPrinter, LetAndIf) {
   EXPECT_EQ(PrintExpr(ParseExpr(text)), text);
 }
 
+// A value a branch shares with the code after the If, or with the other branch, is printed
+// before the If (inside the then-branch its name would be undefined later: the text did not
+// parse back); a value only one branch uses stays in it.
+TEST(RelayPrinter, ValuesSharedAcrossIfBranchesArePrintedBeforeTheIf) {
+  Var x("x", F32({4})), c("c", TensorType(std::vector<int64_t>{}, DataType::Bool()));
+  Expr e = Call(Op::Get("exp"), {x});
+  Expr own = Call(Op::Get("negative"), {x});
+  Expr then = Call(Op::Get("multiply"), {own, own});
+  Expr both = If(c, Call(Op::Get("add"), {e, e}), Call(Op::Get("subtract"), {e, x}));
+  Expr root = If(c, then, e);  // the false branch is the shared value itself
+  Expr body = Tuple({both, root, e});
+  std::string text = PrintExpr(Function({c, x}, body));
+  EXPECT_EQ(text, kV +
+                      "fn (%c: bool, %x: Tensor[(4), float32]) {\n"
+                      "  %0 = exp(%x);\n"
+                      "  %2 = if (%c) {\n    add(%0, %0)\n  } else {\n    subtract(%0, %x)\n  };\n"
+                      "  %3 = if (%c) {\n    %1 = negative(%x);\n    multiply(%1, %1)\n  } else {\n    %0\n  };\n"
+                      "  (%2, %3, %0)\n}\n");  // temporaries are numbered as they are printed, as TVM's
+  EXPECT_EQ(PrintExpr(ParseExpr(text)), text);
+}
+
 TEST(RelayPrinter, DuplicateNamesGetSuffixes) {
   Var a("x"), b("x"), c("0");
   Expr t = Tuple({a, b, c});

@@ -312,6 +312,7 @@ class Printer {
         const auto* i = e.as<IfNode>();
         Doc d;
         d << "if (" << Print(i->cond) << ") ";
+        HoistSharedValues(i);
         d << PrintBody(i->true_branch);
         d << " else ";
         d << PrintBody(i->false_branch);
@@ -322,6 +323,54 @@ class Printer {
       case Kind::kRelayCall: return PrintCall(e.as<CallNode>());
       default: TIRGEN_UNREACHABLE() << KindName(e.kind());
     }
+  }
+
+  // A value a branch uses that is also used outside the If, or by both branches, is printed
+  // before the If: printed inside a branch, its name would be undefined where the branch ends.
+  void HoistSharedValues(const IfNode* i) {
+    std::unordered_map<const Object*, int> uses[2];
+    std::vector<Expr> order[2];  // each branch's nodes, first seen first
+    const Expr branches[2] = {i->true_branch, i->false_branch};
+    for (int b = 0; b < 2; ++b) {
+      std::unordered_set<const Object*> seen;
+      std::vector<Expr> stack{branches[b]};
+      uses[b][branches[b].get()]++;
+      seen.insert(branches[b].get());
+      auto use = [&](const Expr& child) {
+        if (!child.defined() || emitted_.count(child.get())) return;  // printed already: in scope
+        uses[b][child.get()]++;
+        if (seen.insert(child.get()).second) stack.push_back(child);
+      };
+      while (!stack.empty()) {
+        Expr e = stack.back();
+        stack.pop_back();
+        order[b].push_back(e);
+        if (const auto* c = e.as<CallNode>()) {
+          use(c->op);
+          for (const auto& a : c->args) use(a);
+        } else if (const auto* t = e.as<TupleNode>()) {
+          for (const auto& f : t->fields) use(f);
+        } else if (const auto* g = e.as<TupleGetItemNode>()) {
+          use(g->tuple);
+        } else if (const auto* n = e.as<IfNode>()) {
+          use(n->cond);
+          use(n->true_branch);
+          use(n->false_branch);
+        } else if (const auto* l = e.as<LetNode>()) {
+          use(l->value);
+          use(l->body);
+        }  // a function's body is its own scope
+      }
+    }
+    for (int b = 0; b < 2; ++b)
+      for (const Expr& e : order[b]) {
+        if (AlwaysInline(e) || e.as<LetNode>()) continue;
+        auto other = uses[1 - b].find(e.get());
+        int inside = uses[b][e.get()] + (other == uses[1 - b].end() ? 0 : other->second);
+        auto all = users_.find(e.get());
+        bool outside = all != users_.end() && all->second > inside;
+        if (outside || (b == 0 && other != uses[1].end())) Print(e);
+      }
   }
 
   Doc PrintCall(const CallNode* c) {
