@@ -161,25 +161,30 @@ class Printer {
     while (!stack.empty()) {
       Expr e = stack.back();
       stack.pop_back();
-      if (const auto* c = e.as<CallNode>()) {
-        use(c->op);
-        for (const auto& a : c->args) use(a);
-      } else if (const auto* t = e.as<TupleNode>()) {
-        for (const auto& f : t->fields) use(f);
-      } else if (const auto* g = e.as<TupleGetItemNode>()) {
-        use(g->tuple);
-      } else if (const auto* i = e.as<IfNode>()) {
-        use(i->cond);
-        use(i->true_branch);
-        use(i->false_branch);
-      } else if (const auto* f = e.as<FunctionNode>()) {
-        for (const auto& p : f->params) use(p);
-        use(f->body);
-      } else if (const auto* l = e.as<LetNode>()) {
-        use(l->var);
-        use(l->value);
-        use(l->body);
-      }
+      ForEachChild(e, true, use);
+    }
+  }
+  // The expressions `e` refers to; a function's parameters and body only `into_functions`.
+  template <class F>
+  static void ForEachChild(const Expr& e, bool into_functions, F&& use) {
+    if (const auto* c = e.as<CallNode>()) {
+      use(c->op);
+      for (const auto& a : c->args) use(a);
+    } else if (const auto* t = e.as<TupleNode>()) {
+      for (const auto& f : t->fields) use(f);
+    } else if (const auto* g = e.as<TupleGetItemNode>()) {
+      use(g->tuple);
+    } else if (const auto* i = e.as<IfNode>()) {
+      use(i->cond);
+      use(i->true_branch);
+      use(i->false_branch);
+    } else if (const auto* f = e.as<FunctionNode>(); f && into_functions) {
+      for (const auto& p : f->params) use(p);
+      use(f->body);
+    } else if (const auto* l = e.as<LetNode>()) {
+      use(l->var);
+      use(l->value);
+      use(l->body);
     }
   }
   bool IsUnique(const Expr& e) const {
@@ -345,21 +350,7 @@ class Printer {
         Expr e = stack.back();
         stack.pop_back();
         order[b].push_back(e);
-        if (const auto* c = e.as<CallNode>()) {
-          use(c->op);
-          for (const auto& a : c->args) use(a);
-        } else if (const auto* t = e.as<TupleNode>()) {
-          for (const auto& f : t->fields) use(f);
-        } else if (const auto* g = e.as<TupleGetItemNode>()) {
-          use(g->tuple);
-        } else if (const auto* n = e.as<IfNode>()) {
-          use(n->cond);
-          use(n->true_branch);
-          use(n->false_branch);
-        } else if (const auto* l = e.as<LetNode>()) {
-          use(l->value);
-          use(l->body);
-        }  // a function's body is its own scope
+        ForEachChild(e, false, use);  // a function's body is its own scope
       }
     }
     for (int b = 0; b < 2; ++b)
