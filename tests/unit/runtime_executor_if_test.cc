@@ -40,11 +40,10 @@ TEST(ExecutorIf, RunsOnlyTheTakenBranch) {
   EXPECT_EQ(Values(ex.Run({Bool(false), Bool(false), x})[0]), (std::vector<float>{2, 4, 6, 8}));
   EXPECT_EQ(Values(ex.Run({Bool(true), Bool(true), x})[0]), (std::vector<float>{2, 3, 4, 5}));
 
-  std::vector<runtime::TensorView> in{{Bool(false).data(), {}, DataType::Bool()},
-                                      {Bool(false).data(), {}, DataType::Bool()},
+  NDArray c = Bool(false), d = Bool(false);  // alive while the views are used
+  std::vector<runtime::TensorView> in{{c.data(), {}, DataType::Bool()},
+                                      {d.data(), {}, DataType::Bool()},
                                       {x.data(), {4}, DataType::Float(32)}};
-  NDArray c = Bool(false);
-  in[0].data = c.data();
   std::map<std::string, int> calls;
   for (const auto& row : ex.Profile(in, 3)) calls[row.name] = row.calls;
   ASSERT_EQ(calls.size(), 2u);  // both functions listed, only the else branch's called

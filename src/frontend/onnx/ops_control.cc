@@ -23,10 +23,7 @@ void ConvertRunTimeIf(NodeContext& ctx) {
   std::vector<int64_t> shape = ctx.Shape(0);
   if (ctx.DType(0) != DataType::Bool() || SaturatingNumel(shape) != 1)
     ctx.Fail("the condition must be one bool, got " + relay::TypeToString(cond->checked_type));
-  if (!shape.empty()) {  // TVM: take(cond, 0), a scalar
-    HostTensor zero = HostTensor::Make({}, DataType::Int(64));
-    cond = ctx.Call("take", {cond, ctx.Const(ToNDArray(zero))});
-  }
+  if (!shape.empty()) cond = ctx.Call("take", {cond, ctx.Const(ToNDArray(FromInts({0}, {})))});  // TVM: a scalar
   std::vector<relay::Expr> then = ctx.ConvertBranch(ctx.GraphAttr("then_branch"), "then_branch");
   std::vector<relay::Expr> otherwise = ctx.ConvertBranch(ctx.GraphAttr("else_branch"), "else_branch");
   for (const auto& [branch, outs] : {std::pair{"then_branch", &then}, std::pair{"else_branch", &otherwise}})

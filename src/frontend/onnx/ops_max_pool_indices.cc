@@ -5,9 +5,9 @@
 // in the whole unpadded input (over N and C too), int64.
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 #include <limits>
 
+#include "const_eval.h"
 #include "converter.h"
 #include "window.h"
 
@@ -20,10 +20,12 @@ using relay::AttrInt;
 using relay::AttrInts;
 using relay::Expr;
 
-Expr Int64Const(NodeContext& ctx, const std::vector<int64_t>& values, std::vector<int64_t> shape) {
-  std::vector<uint8_t> bytes(values.size() * sizeof(int64_t));
-  if (!values.empty()) std::memcpy(bytes.data(), values.data(), bytes.size());
-  return ctx.Const(NDArray(std::move(shape), DataType::Int(64), std::move(bytes)));
+// A constant int64 (or, for argmax's taps, int32) tensor of `values`.
+Expr IntConst(NodeContext& ctx, const std::vector<int64_t>& values, std::vector<int64_t> shape,
+              DataType dtype = DataType::Int(64)) {
+  HostTensor t = HostTensor::Make(std::move(shape), dtype);
+  for (size_t k = 0; k < values.size(); ++k) t.SetInt(static_cast<int64_t>(k), values[k]);
+  return ctx.Const(ToNDArray(t));
 }
 
 }  // namespace
@@ -107,13 +109,10 @@ void ConvertMaxPoolWithIndices(NodeContext& ctx) {
     first_tap = std::move(next);
     first_shape[i + 2] = out[i];
   }
-  std::vector<int32_t> first32(first_tap.begin(), first_tap.end());  // argmax's int32
-  std::vector<uint8_t> bytes(first32.size() * sizeof(int32_t));
-  std::memcpy(bytes.data(), first32.data(), bytes.size());
-  Expr first = ctx.Const(NDArray(first_shape, DataType::Int(32), std::move(bytes)));
+  Expr first = IntConst(ctx, first_tap, first_shape, DataType::Int(32));  // argmax's dtype
   Expr tie = ctx.Call("equal", {ctx.Call("max", {stacked}, {{"axis", AttrInts({0})}}), ctx.Scalar(lowest, dt)});
   best = ctx.Call("where", {tie, first, best});
-  Expr index = ctx.Call("take", {Int64Const(ctx, tap_offset, {static_cast<int64_t>(tap_offset.size())}), best});
+  Expr index = ctx.Call("take", {IntConst(ctx, tap_offset, {static_cast<int64_t>(tap_offset.size())}), best});
   // + the flat index of each window's first tap: (n * C + c) * prod(spatial) + sum_i start_i * flat_i.
   int64_t plane = flat[0] * spatial[0];
   std::vector<int64_t> nc;
@@ -121,12 +120,12 @@ void ConvertMaxPoolWithIndices(NodeContext& ctx) {
   std::vector<int64_t> nc_shape(rank, 1);
   nc_shape[0] = shape[0];
   nc_shape[1] = shape[1];
-  index = ctx.Call("add", {index, Int64Const(ctx, nc, nc_shape)});
+  index = ctx.Call("add", {index, IntConst(ctx, nc, nc_shape)});
   for (size_t i = 0; i < n; ++i) {
     std::vector<int64_t> start, start_shape(rank, 1);
     for (int64_t p = 0; p < out[i]; ++p) start.push_back((p * w.strides[i] - w.pads[i]) * flat[i]);
     start_shape[i + 2] = out[i];
-    index = ctx.Call("add", {index, Int64Const(ctx, start, start_shape)});
+    index = ctx.Call("add", {index, IntConst(ctx, start, start_shape)});
   }
   ctx.SetOutput(1, index);
 }
