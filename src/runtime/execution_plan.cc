@@ -3,6 +3,7 @@
 #include "tirgen/runtime/call_record.h"
 
 #include "tirgen/lower/lower.h"
+#include "tirgen/relay/expr_functor.h"
 #include "tirgen/runtime/storage_plan.h"
 
 #include <algorithm>
@@ -10,6 +11,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "tirgen/support/checked_size.h"
 #include "tirgen/support/error.h"
@@ -50,7 +52,9 @@ void Flatten(const PlanValue& v, std::vector<size_t>* out) {
 // slots and steps to the plan.
 class ExecutionPlan::Builder {
  public:
-  Builder(ExecutionPlan* plan, const Module& module) : plan_(plan), module_(module) {}
+  Builder(ExecutionPlan* plan, const Module& module, const Expr& body) : plan_(plan), module_(module) {
+    CountUsers(body);
+  }
 
   void BindInput(const relay::Var& v, size_t index, const relay::TensorType& type) {
     Slot s;
@@ -100,10 +104,12 @@ class ExecutionPlan::Builder {
   // if (c) A else B:  jump-unless c -> ELSE; A; copy A -> R; jump -> END; ELSE: B; copy B -> R; END.
   PlanValue If(const relay::IfNode* n) {
     PlanValue cond = Plan(n->cond);
+    TIRGEN_CHECK(!cond.is_tuple) << "executor: an If condition must be one bool, got a tuple";
     const Slot& c = plan_->slots_[cond.slot];
-    TIRGEN_CHECK(!cond.is_tuple && c.dtype.is_bool() && c.nbytes == 1)
-        << "executor: an If condition must be one bool, got a " << (cond.is_tuple ? "tuple" : c.dtype.str() + " tensor");
+    TIRGEN_CHECK(c.dtype.is_bool() && c.nbytes == 1)
+        << "executor: an If condition must be one bool, got a " << c.dtype.str() << " tensor";
     TIRGEN_CHECK(n->checked_type.defined()) << "executor: an If without a type (run InferType first)";
+    PlanSharedValues(n);
     PlanValue result = ResultSlots(n->checked_type);  // written by both branches: alive from here
     std::vector<size_t> leaves;
     Flatten(result, &leaves);
@@ -121,6 +127,50 @@ class ExecutionPlan::Builder {
     Branch(n->false_branch, leaves);
     plan_->steps_[jump].target = plan_->steps_.size();
     return result;
+  }
+
+  // A value a branch computes that code outside the If also uses is planned before the jump:
+  // planned inside the branch, it would be forgotten when the branch ends and computed again
+  // after it. A value only the branches use stays in them (only one branch runs).
+  void PlanSharedValues(const relay::IfNode* n) {
+    std::unordered_map<const Object*, int> inside;  // uses from the branches' unplanned nodes
+    std::unordered_set<const Object*> seen;
+    std::vector<Expr> order, stack;  // the branches' unplanned nodes, first seen first
+    auto use = [&](const Expr& child) {
+      if (!child.defined() || memo_.count(child.get())) return;  // planned already: in scope
+      inside[child.get()]++;
+      if (seen.insert(child.get()).second) stack.push_back(child);
+    };
+    use(n->true_branch);
+    use(n->false_branch);
+    while (!stack.empty()) {
+      Expr e = stack.back();
+      stack.pop_back();
+      order.push_back(e);
+      relay::ForEachChild(e, false, use);
+    }
+    for (const Expr& e : order) {
+      Kind k = e.kind();
+      if (k == Kind::kRelayVar || k == Kind::kConstant || k == Kind::kGlobalVar || k == Kind::kOp) continue;
+      if (memo_.count(e.get()) || users_[e.get()] <= inside[e.get()]) continue;
+      Plan(e);
+    }
+  }
+
+  // Each node's number of users in main (one per edge from a distinct parent).
+  void CountUsers(const Expr& root) {
+    std::unordered_set<const Object*> seen{root.get()};
+    std::vector<Expr> stack{root};
+    auto use = [&](const Expr& child) {
+      if (!child.defined()) return;
+      users_[child.get()]++;
+      if (seen.insert(child.get()).second) stack.push_back(child);
+    };
+    while (!stack.empty()) {
+      Expr e = stack.back();
+      stack.pop_back();
+      relay::ForEachChild(e, false, use);
+    }
   }
 
   PlanValue ResultSlots(const relay::Type& type) {
@@ -253,11 +303,12 @@ class ExecutionPlan::Builder {
   ExecutionPlan* plan_;
   const Module& module_;
   std::unordered_map<const Object*, PlanValue> memo_;
+  std::unordered_map<const Object*, int> users_;
   std::vector<std::vector<const Object*>> branch_scopes_;  ///< memo keys added in each open branch
 };
 
 ExecutionPlan::ExecutionPlan(const relay::Function& main, const Module& module) {
-  Builder builder(this, module);
+  Builder builder(this, module, main->body);
   for (size_t i = 0; i < main->params.size(); ++i) {
     const relay::Var& p = main->params[i];
     relay::Type t = p->checked_type.defined() ? p->checked_type : p->type_annotation;

@@ -1,8 +1,7 @@
 // runtime::Executor on Relay If (a condition known only at run time): only the taken branch's
 // functions run, tuple-valued and nested Ifs, a branch that returns an input or a constant, a
-// value used inside a branch and after the If (planned again outside: a branch's values exist
-// only when it runs), calls per run in the profile, and the plan's errors for a condition that
-// is not one bool.
+// value used inside a branch and after the If (computed once, before the jump), calls per run in
+// the profile, and the plan's errors for a condition that is not one bool.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -65,7 +64,21 @@ TEST(ExecutorIf, TuplesNestingInputsAndConstantsAsBranchValues) {
   EXPECT_EQ(Values(ex.Run({Bool(false), Bool(true), x})[0]), (std::vector<float>{0, 1, 2, 3}));
 }
 
-TEST(ExecutorIf, AValueUsedInABranchAndAfterTheIfIsComputedWhereItIsNeeded) {
+// Calls per run of each function whose name contains `part`, summed.
+int CallsOf(const runtime::Executor& ex, bool c, bool d, const NDArray& x, const std::string& part) {
+  NDArray cv = Bool(c), dv = Bool(d);  // alive while the views are used
+  std::vector<runtime::TensorView> in{{cv.data(), {}, DataType::Bool()},
+                                      {dv.data(), {}, DataType::Bool()},
+                                      {x.data(), {4}, DataType::Float(32)}};
+  int n = 0;
+  for (const auto& row : ex.Profile(in, 2))
+    if (row.name.find(part) != std::string::npos) n += row.calls;
+  return n;
+}
+
+TEST(ExecutorIf, AValueUsedInABranchAndAfterTheIfIsComputedOnceBeforeTheJump) {
+  // %0 is first reached inside the then-branch (add's first argument is the If): planned there,
+  // it would be forgotten when the branch ends and computed again for the final add.
   runtime::Executor ex = Build(
       "%0 = exp(%x);\n"
       "%1 = if (%c) { add(%0, 1f) } else { %x };\n"
@@ -77,7 +90,34 @@ TEST(ExecutorIf, AValueUsedInABranchAndAfterTheIfIsComputedWhereItIsNeeded) {
       float v = Values(x)[i], e = std::exp(v);
       EXPECT_NEAR(got[i], c ? 2 * e + 1 : v + e, 1e-5) << c << " " << i;
     }
+    EXPECT_EQ(CallsOf(ex, c, false, x, "exp"), 1) << c;
   }
+}
+
+TEST(ExecutorIf, AValueOnlyOneBranchUsesRunsOnlyWhenThatBranchIsTaken) {
+  // Shared by both branches but not after the If: it stays in them (only one runs), and a value
+  // only the else-branch needs is not computed when the then-branch is taken. Nested: a value
+  // the inner If's branch shares with the outer then-branch's later code is computed once.
+  runtime::Executor ex = Build(
+      "%0 = tanh(%x);\n"
+      "%1 = sigmoid(%x);\n"
+      "if (%c) {\n"
+      "  %2 = if (%d) { add(%0, 1f) } else { %x };\n"
+      "  add(%2, %0)\n"
+      "} else {\n"
+      "  add(%0, %1)\n"
+      "}");
+  NDArray x = Vec({0, 1, 2, 3});
+  for (bool c : {true, false})
+    for (bool d : {true, false}) {
+      std::vector<float> got = Values(ex.Run({Bool(c), Bool(d), x})[0]);
+      for (int i = 0; i < 4; ++i) {
+        float v = Values(x)[i], t = std::tanh(v), s = 1 / (1 + std::exp(-v));
+        EXPECT_NEAR(got[i], c ? (d ? 2 * t + 1 : v + t) : t + s, 1e-5) << c << d << " " << i;
+      }
+      EXPECT_EQ(CallsOf(ex, c, d, x, "tanh"), 1) << c << d;
+      EXPECT_EQ(CallsOf(ex, c, d, x, "sigmoid"), c ? 0 : 1) << c << d;
+    }
 }
 
 TEST(ExecutorIf, ResultsOfRepeatedRunsDoNotLeakAcrossBranches) {

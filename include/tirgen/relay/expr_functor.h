@@ -24,6 +24,33 @@
 namespace tirgen {
 namespace relay {
 
+/// Calls `use(child)` on each expression `e` refers to directly, in a fixed order (callee, then
+/// arguments; an If's condition, then its branches; a let's var, value, body). A function's
+/// parameters and body are children only when `into_functions` (otherwise it is its own scope).
+/// For the non-recursive walks that count or collect nodes with an explicit stack.
+template <class F>
+void ForEachChild(const Expr& e, bool into_functions, F&& use) {
+  if (const auto* c = e.as<CallNode>()) {
+    use(c->op);
+    for (const auto& a : c->args) use(a);
+  } else if (const auto* t = e.as<TupleNode>()) {
+    for (const auto& f : t->fields) use(f);
+  } else if (const auto* g = e.as<TupleGetItemNode>()) {
+    use(g->tuple);
+  } else if (const auto* i = e.as<IfNode>()) {
+    use(i->cond);
+    use(i->true_branch);
+    use(i->false_branch);
+  } else if (const auto* f = e.as<FunctionNode>(); f && into_functions) {
+    for (const auto& p : f->params) use(p);
+    use(f->body);
+  } else if (const auto* l = e.as<LetNode>()) {
+    use(l->var);
+    use(l->value);
+    use(l->body);
+  }
+}
+
 class ExprVisitor {
  public:
   virtual ~ExprVisitor() = default;

@@ -19,6 +19,7 @@
 
 #include "doc.h"
 #include "metadata.h"
+#include "tirgen/relay/expr_functor.h"
 #include "tirgen/relay/text.h"
 
 namespace tirgen {
@@ -162,29 +163,6 @@ class Printer {
       Expr e = stack.back();
       stack.pop_back();
       ForEachChild(e, true, use);
-    }
-  }
-  // The expressions `e` refers to; a function's parameters and body only `into_functions`.
-  template <class F>
-  static void ForEachChild(const Expr& e, bool into_functions, F&& use) {
-    if (const auto* c = e.as<CallNode>()) {
-      use(c->op);
-      for (const auto& a : c->args) use(a);
-    } else if (const auto* t = e.as<TupleNode>()) {
-      for (const auto& f : t->fields) use(f);
-    } else if (const auto* g = e.as<TupleGetItemNode>()) {
-      use(g->tuple);
-    } else if (const auto* i = e.as<IfNode>()) {
-      use(i->cond);
-      use(i->true_branch);
-      use(i->false_branch);
-    } else if (const auto* f = e.as<FunctionNode>(); f && into_functions) {
-      for (const auto& p : f->params) use(p);
-      use(f->body);
-    } else if (const auto* l = e.as<LetNode>()) {
-      use(l->var);
-      use(l->value);
-      use(l->body);
     }
   }
   bool IsUnique(const Expr& e) const {
