@@ -28,12 +28,12 @@ CompareResult Reverse(CompareResult r) {
 }
 
 // (x + c) -> (x, c), (x - c) -> (x, -c), c -> (0, c); anything else -> (e, 0).
-std::pair<PrimExpr, int64_t> SplitOffset(const PrimExpr& e) {
+std::pair<PrimExpr, __int128> SplitOffset(const PrimExpr& e) {
   if (const int64_t* c = as_const_int(e)) return {IntImm(DataType::Int(32), 0), *c};
   if (const BinaryNode* b = e.as<BinaryNode>()) {
     if (const IntImmNode* c = b->b.as<IntImmNode>()) {
       if (e.kind() == Kind::kAdd) return {b->a, c->value};
-      if (e.kind() == Kind::kSub) return {b->a, -c->value};
+      if (e.kind() == Kind::kSub) return {b->a, -static_cast<__int128>(c->value)};
     }
   }
   return {e, 0};
@@ -57,7 +57,7 @@ std::vector<PrimExpr> Conjuncts(const PrimExpr& e) {
   return out;
 }
 
-TransitiveComparisons::Fact::Fact(int l, int r, int64_t off, CompareResult o) : lhs(l), rhs(r), offset(off), op(o) {
+TransitiveComparisons::Fact::Fact(int l, int r, Offset off, CompareResult o) : lhs(l), rhs(r), offset(off), op(o) {
   // On integers x < y + c is x <= y + c - 1: only <=, >=, ==, != remain.
   if (op == CompareResult::kLT) {
     op = CompareResult::kLE;
@@ -190,7 +190,7 @@ CompareResult TransitiveComparisons::TryCompare(const PrimExpr& lhs_expr, const 
   if (x && y) return *x < *y ? CompareResult::kLT : *x > *y ? CompareResult::kGT : CompareResult::kEQ;
   auto [l, lo] = SplitOffset(lhs_expr);
   auto [r, ro] = SplitOffset(rhs_expr);
-  int64_t offset = ro - lo;  // lhs_expr OP rhs_expr  <=>  l OP r + offset
+  Offset offset = ro - lo;  // lhs_expr OP rhs_expr  <=>  l OP r + offset
   int lk = FindKey(l), rk = FindKey(r);
   if (lk < 0 || rk < 0) return CompareResult::kUnknown;
   std::vector<Fact> facts;

@@ -56,11 +56,14 @@ class TransitiveComparisons {
   size_t key_comparisons() const { return key_comparisons_; }
 
  private:
+  // Offsets are exact integers: a sum of int64 constants along a chain (or INT64_MIN negated)
+  // must not wrap, so they are kept in 128 bits.
+  using Offset = __int128;
   struct Fact {
     int lhs, rhs;
-    int64_t offset;  // lhs OP rhs + offset
+    Offset offset;  // lhs OP rhs + offset
     CompareResult op;  // kEQ, kNE, kLE or kGE once normalized
-    Fact(int l, int r, int64_t off, CompareResult o);
+    Fact(int l, int r, Offset off, CompareResult o);
     std::optional<Fact> WithLhs(int key) const;
     bool Implies(const Fact& other) const;
   };
