@@ -26,7 +26,10 @@ std::string SpatialForms(const NodeForm& f) {
     return RankText(rank) + " (1-, 2- and 3-D " + f.node.op_type() + ", inputs of rank 3 to 5, are supported)";
   // TVM's generic conv3d_transpose (dilations become a dilated weight in the converter).
   if (f.node.op_type() == "ConvTranspose" && rank == 5 && f.Int("group", 1) != 1) return "group != 1 on a 3-D input";
-  if (f.node.op_type() == "MaxPool" && f.Int("storage_order", 0) != 0) return "storage_order=1";
+  if (f.node.op_type() == "MaxPool") {
+    int64_t order = f.Int("storage_order", 0);
+    if (order != 0 && order != 1) return "storage_order=" + std::to_string(order) + " (0 or 1)";
+  }
   return ChannelsLastForm(f);
 }
 
@@ -43,8 +46,11 @@ std::string BatchNormForms(const NodeForm& f) {
   return "";
 }
 
+// Mean/InvStdDev are computed in stash_type: float (1), float16 (10) or double (11).
 std::string LayerNormForms(const NodeForm& f) {
-  if (f.HasOutput(1) || f.HasOutput(2)) return "the Mean/InvStdDev outputs";
+  int64_t stash = f.Int("stash_type", 1);
+  if ((f.HasOutput(1) || f.HasOutput(2)) && stash != 1 && stash != 10 && stash != 11)
+    return "stash_type=" + std::to_string(stash) + " for the Mean/InvStdDev outputs (1, 10 or 11)";
   return "";
 }
 
