@@ -59,6 +59,11 @@ std::string ResizeForms(const NodeForm& f) {
   if (rank >= 0 && (rank < 3 || rank > 5)) return RankText(rank) + " (3-, 4- and 5-D inputs are supported)";
   std::string mode = f.Str("mode", "nearest");
   if (mode != "nearest" && mode != "linear" && mode != "cubic") return "mode '" + mode + "'";
+  // Opset 18's attributes, at their defaults only.
+  if (f.Int("antialias", 0) != 0) return "antialias=" + std::to_string(f.Int("antialias", 0));
+  if (f.HasAttr("axes")) return "the axes attribute";
+  std::string policy = f.Str("keep_aspect_ratio_policy", "stretch");
+  if (policy != "stretch") return "keep_aspect_ratio_policy '" + policy + "'";
   if (rank == 5 && mode == "cubic") return "mode 'cubic' on a 5-D input (image.resize3d: nearest and linear)";
   std::string coord = f.Str("coordinate_transformation_mode", "half_pixel");
   static const std::set<std::string> kCoords = {"half_pixel", "pytorch_half_pixel", "align_corners", "asymmetric",
@@ -70,7 +75,6 @@ std::string ResizeForms(const NodeForm& f) {
 }
 
 std::string PadForms(const NodeForm& f) {
-  if (f.HasInput(3)) return "the axes input (opset 18)";
   std::string mode = f.Str("mode", "constant");
   if (mode != "constant" && mode != "reflect" && mode != "edge") return "mode '" + mode + "'";
   return "";
