@@ -1,7 +1,8 @@
 """ONNX opset 18 models (TVM v0.14's frontend takes them; torch's dynamo exporter writes them).
 What opset 18 changed: Split's num_outputs (the last piece may be smaller), Pad's axes input,
 every Reduce*'s axes as an input, Resize's antialias / axes / keep_aspect_ratio_policy, LpPool's
-ceil_mode, ScatterND / ScatterElements min and max, and three new ops (CenterCropPad, Col2Im,
+ceil_mode, ScatterND / ScatterElements min and max (relay scatter_nd's min / max modes, as TVM
+v0.14 has them), and three new ops (CenterCropPad, Col2Im,
 GroupNormalization). Forms tirgen does not build are refused up front, one error for all.
 
 References are NumPy (np.split, np.pad, NumPy reductions), written from the ONNX operator
@@ -116,10 +117,10 @@ def test_opset_18_forms_tirgen_lacks_are_listed_up_front():
         helper.make_node("Resize", ["x", "", "", "sizes"], ["r2"], keep_aspect_ratio_policy="not_larger", name="kp"),
         helper.make_node("Resize", ["x", "", "", "s2"], ["r3"], axes=[2, 3], name="ax"),
         helper.make_node("LpPool", ["x"], ["lp"], kernel_shape=[3, 3], ceil_mode=1, name="lp"),
-        helper.make_node("ScatterND", ["x", "idx", "upd"], ["sc"], reduction="max", name="sc"),
+        helper.make_node("CenterCropPad", ["x", "shape"], ["sc"], name="sc"),
         helper.make_node("GroupNormalization", ["x", "gs", "gb"], ["gn"], num_groups=2, name="gn"),
     ]
-    params = [sizes, ("s2", ints([8, 8])), ("idx", ints([[0]])), ("upd", np.zeros((1, 2, 4, 4), np.float32)),
+    params = [sizes, ("s2", ints([8, 8])), ("shape", ints([1, 2, 3, 3])),
               ("gs", np.ones(2, np.float32)), ("gb", np.zeros(2, np.float32))]
     msg = import_error(nodes, [("x", x4)], ["r1", "r2", "r3", "lp", "sc", "gn"], params)
     assert "6 ONNX operator types or forms tirgen cannot import (opset 18)" in msg, msg
@@ -127,7 +128,36 @@ def test_opset_18_forms_tirgen_lacks_are_listed_up_front():
                  "Resize with keep_aspect_ratio_policy 'not_larger' (1 node: 'kp')",
                  "Resize with the axes attribute (1 node: 'ax')",
                  "LpPool with ceil_mode=1 (1 node: 'lp')",
-                 "ScatterND with reduction 'max' (1 node: 'sc')",
+                 "CenterCropPad (1 node: 'sc')",
                  "GroupNormalization (1 node: 'gn')"]:
         assert part in msg, (part, msg)
 
+
+
+def scatter_nd_ref(data, indices, updates, reduction):
+    """ONNX ScatterND: updates applied in order, combined with what is there."""
+    out = data.copy()
+    combine = {"none": lambda a, b: b, "add": np.add, "mul": np.multiply, "min": np.minimum, "max": np.maximum}[reduction]
+    for pos in np.ndindex(indices.shape[:-1]):
+        at = tuple(indices[pos])
+        out[at] = combine(out[at], updates[pos])
+    return out
+
+
+@pytest.mark.parametrize("reduction", ["min", "max", "add", "mul", "none"])
+@pytest.mark.parametrize("dtype", [np.float32, np.int32])
+@pytest.mark.parametrize("indices,unique", [
+    ([[1], [3], [1]], [[1], [3], [0]]),                                    # rows, one repeated
+    ([[[0, 2], [2, 1]], [[0, 2], [3, 0]]], [[[0, 2], [2, 1]], [[1, 2], [3, 0]]]),  # elements
+    ([2], [2]),                                                              # one row, no update dims
+])
+def test_scatter_nd_reductions(reduction, dtype, indices, unique):
+    rng = np.random.default_rng(4)
+    data = rng.integers(-9, 10, size=(4, 3)).astype(dtype)
+    # Repeated positions make "none" order-dependent, which ONNX leaves undefined.
+    idx = ints(unique if reduction == "none" else indices)
+    upd_shape = idx.shape[:-1] + data.shape[idx.shape[-1]:]
+    upd = rng.integers(-9, 10, size=upd_shape).astype(dtype)
+    (got,) = run([helper.make_node("ScatterND", ["d", "i", "u"], ["y"], reduction=reduction)],
+                 [("d", data), ("u", upd)], ["y"], [("i", idx)])
+    np.testing.assert_array_equal(got, scatter_nd_ref(data, idx, upd, reduction))
