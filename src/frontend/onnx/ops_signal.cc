@@ -2,7 +2,8 @@
 // split the last axis into real and imaginary parts (zeros for a real input), swap the axis
 // with the last, relay `dft`, swap back, keep bins 0..n/2 when onesided, and stack the
 // parts again. Beyond TVM: `axis` defaults to 1 (ONNX's default; TVM reads None) and may
-// be 0, the batch axis (TVM asserts axis >= 1); ONNX accepts [-r, -2] and [0, r - 2].
+// be 0, the batch axis (TVM asserts axis >= 1); ONNX accepts [-r, -2] and [0, r - 2]. From
+// opset 20 the axis is input 2 (default -2).
 #include "converter.h"
 
 namespace tirgen {
