@@ -123,24 +123,31 @@ Tensor scatter_nd(const Tensor& data, const Tensor& indices, const Tensor& updat
     for (size_t d = m; d < ndim; ++d) at.push_back(o[d]);
     return updates(at);
   };
-  if (mode == "add" || mode == "mul") {
-    bool add = mode == "add";
+  if (mode == "add" || mode == "mul" || mode == "min" || mode == "max") {
+    bool add = mode == "add", mul = mode == "mul", mx = mode == "max";
+    DataType dt = data->dtype;
+    // The identity of each combination, so positions no update addresses keep data (as
+    // scatter_elements does).
+    PrimExpr identity = add ? make_const(dt, 0) : mul ? make_const(dt, 1) : mx ? min_value(dt) : max_value(dt);
     Tensor acc = te::compute(
         data->shape,
         [&](const std::vector<Var>& o) {
           std::vector<PrimExpr> y;
           for (const auto& iv : ys) y.push_back(iv->var);
-          PrimExpr one = make_const(data->dtype, add ? 0 : 1);
-          PrimExpr src = Select(matches(o), update_at(y, o), one);
-          return ReduceOver(add, false, src, ys);
+          PrimExpr src = Select(matches(o), update_at(y, o), identity);
+          if (add || mul || ys.empty()) return ReduceOver(add, false, src, ys);
+          return mx ? max(src, ys) : min(src, ys);
         },
         name + "_acc", "scatter_nd");
     return te::compute(
         data->shape,
-        [&](const std::vector<Var>& o) { return add ? data(Vec(o)) + acc(Vec(o)) : data(Vec(o)) * acc(Vec(o)); },
+        [&](const std::vector<Var>& o) {
+          PrimExpr x = data(Vec(o)), a = acc(Vec(o));
+          return add ? x + a : mul ? x * a : mx ? max(x, a) : min(x, a);
+        },
         name, "scatter_nd");
   }
-  TIRGEN_CHECK(mode == "update") << "scatter_nd: mode '" << mode << "' is not one of update, add, mul";
+  TIRGEN_CHECK(mode == "update") << "scatter_nd: mode '" << mode << "' is not one of update, add, mul, min, max";
   // The last (row-major) update position addressed to each output element, -1 for none.
   Tensor last = te::compute(
       data->shape,

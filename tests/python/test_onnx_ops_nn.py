@@ -82,7 +82,7 @@ def test_reduce_sum_square_and_log_sum():
 
 
 def test_up_front_check_lists_missing_ops_and_forms_together():
-    # A MaxPool with storage_order=1 is an unsupported *form* of a supported op; NonZero of a
+    # A MaxPool with storage_order=2 is an unsupported *form* of a supported op; NonZero of a
     # non-constant input another (its output shape depends on values); Conv on a rank-6 input a
     # third. All are named in one error.
     from onnx import TensorProto, helper
@@ -94,7 +94,7 @@ def test_up_front_check_lists_missing_ops_and_forms_together():
     outs.append(helper.make_tensor_value_info("i", TensorProto.INT64, None))
     outs.append(helper.make_tensor_value_info("nz", TensorProto.INT64, None))
     nodes = [
-        helper.make_node("MaxPool", ["x"], ["p", "i"], kernel_shape=[2, 2], storage_order=1, name="pool"),
+        helper.make_node("MaxPool", ["x"], ["p", "i"], kernel_shape=[2, 2], storage_order=2, name="pool"),
         helper.make_node("Conv", ["x6", "w"], ["c"], name="conv4d"),
         helper.make_node("NonZero", ["x"], ["nz"], name="nz"),
     ]
@@ -102,7 +102,7 @@ def test_up_front_check_lists_missing_ops_and_forms_together():
         tirgen.from_onnx(onnx_model(nodes, [x, x6, w], outs))
     msg = str(e.value)
     assert "3 ONNX operator types or forms tirgen cannot import" in msg, msg
-    assert "MaxPool with storage_order=1 (1 node: 'pool')" in msg, msg
+    assert "MaxPool with storage_order=2 (0 or 1) (1 node: 'pool')" in msg, msg
     assert "Conv with an input of rank 6 (1-, 2- and 3-D Conv, inputs of rank 3 to 5, are supported)" in msg, msg
     assert "NonZero with a non-constant input (the output shape depends on input values" in msg, msg
     assert "(1 node: 'nz')" in msg, msg

@@ -268,11 +268,11 @@ TEST(OnnxFrontend, ReportsEveryUnsupportedOperatorOnce) {
   EXPECT_EQ(err.find("Relu"), std::string::npos) << err;
 }
 
-TEST(OnnxFrontend, RejectsOpsetsOutside11To17) {
-  std::string path = tirgen_test::OnnxWholeModel("error_opset18");
+TEST(OnnxFrontend, RejectsOpsetsOutside11To20) {
+  std::string path = tirgen_test::OnnxWholeModel("error_opset21");
   if (path.empty()) GTEST_SKIP() << tirgen_test::OnnxModelsError();
   std::string err = ErrorOf([&] { frontend::ImportOnnx(path); });
-  EXPECT_NE(err.find("opset 18 is not supported (tirgen imports opsets 11 to 17"), std::string::npos) << err;
+  EXPECT_NE(err.find("opset 21 is not supported (tirgen imports opsets 11 to 20"), std::string::npos) << err;
 }
 
 // Every strict prefix of a model file is a clean tirgen::Error (never a crash or an internal

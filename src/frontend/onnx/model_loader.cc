@@ -36,9 +36,9 @@ int DefaultOpset(const onnx::ModelProto& model, const std::string& name) {
   for (const auto& imp : model.opset_import())
     if (imp.domain().empty() || imp.domain() == "ai.onnx") opset = static_cast<int>(imp.version());
   if (opset < 0) throw Error(name + ": the model imports no ai.onnx opset");
-  if (opset < 11 || opset > 17)
+  if (opset < 11 || opset > 20)
     throw Error(name + ": ai.onnx opset " + std::to_string(opset) +
-                " is not supported (tirgen imports opsets 11 to 17; re-export the model with "
+                " is not supported (tirgen imports opsets 11 to 20; re-export the model with "
                 "opset_version in that range)");
   return opset;
 }

@@ -26,7 +26,10 @@ std::string SpatialForms(const NodeForm& f) {
     return RankText(rank) + " (1-, 2- and 3-D " + f.node.op_type() + ", inputs of rank 3 to 5, are supported)";
   // TVM's generic conv3d_transpose (dilations become a dilated weight in the converter).
   if (f.node.op_type() == "ConvTranspose" && rank == 5 && f.Int("group", 1) != 1) return "group != 1 on a 3-D input";
-  if (f.node.op_type() == "MaxPool" && f.Int("storage_order", 0) != 0) return "storage_order=1";
+  if (f.node.op_type() == "MaxPool") {
+    int64_t order = f.Int("storage_order", 0);
+    if (order != 0 && order != 1) return "storage_order=" + std::to_string(order) + " (0 or 1)";
+  }
   return ChannelsLastForm(f);
 }
 
@@ -43,8 +46,11 @@ std::string BatchNormForms(const NodeForm& f) {
   return "";
 }
 
+// Mean/InvStdDev are computed in stash_type: float (1), float16 (10) or double (11).
 std::string LayerNormForms(const NodeForm& f) {
-  if (f.HasOutput(1) || f.HasOutput(2)) return "the Mean/InvStdDev outputs";
+  int64_t stash = f.Int("stash_type", 1);
+  if ((f.HasOutput(1) || f.HasOutput(2)) && stash != 1 && stash != 10 && stash != 11)
+    return "stash_type=" + std::to_string(stash) + " for the Mean/InvStdDev outputs (1, 10 or 11)";
   return "";
 }
 
@@ -53,6 +59,11 @@ std::string ResizeForms(const NodeForm& f) {
   if (rank >= 0 && (rank < 3 || rank > 5)) return RankText(rank) + " (3-, 4- and 5-D inputs are supported)";
   std::string mode = f.Str("mode", "nearest");
   if (mode != "nearest" && mode != "linear" && mode != "cubic") return "mode '" + mode + "'";
+  // Opset 18's attributes, at their defaults only.
+  if (f.Int("antialias", 0) != 0) return "antialias=" + std::to_string(f.Int("antialias", 0));
+  if (f.HasAttr("axes")) return "the axes attribute";
+  std::string policy = f.Str("keep_aspect_ratio_policy", "stretch");
+  if (policy != "stretch") return "keep_aspect_ratio_policy '" + policy + "'";
   if (rank == 5 && mode == "cubic") return "mode 'cubic' on a 5-D input (image.resize3d: nearest and linear)";
   std::string coord = f.Str("coordinate_transformation_mode", "half_pixel");
   static const std::set<std::string> kCoords = {"half_pixel", "pytorch_half_pixel", "align_corners", "asymmetric",
@@ -64,7 +75,6 @@ std::string ResizeForms(const NodeForm& f) {
 }
 
 std::string PadForms(const NodeForm& f) {
-  if (f.HasInput(3)) return "the axes input (opset 18)";
   std::string mode = f.Str("mode", "constant");
   if (mode != "constant" && mode != "reflect" && mode != "edge") return "mode '" + mode + "'";
   return "";

@@ -34,22 +34,38 @@ void ConvertGelu(NodeContext& ctx) {
   ctx.SetOutput(0, Gelu(ctx, x, ctx.DType(0)));
 }
 
-// 0.5 x (1 + tanh(c1 x + c2 x^3)), c1 = sqrt(2/pi), c2 = 0.044715 sqrt(2/pi); x plus the
-// optional 1-D bias.
-void ConvertFastGelu(NodeContext& ctx) {
-  DataType dt = ctx.DType(0);
-  Expr x = ctx.Input(0);
-  if (ctx.HasInput(1)) {
-    CheckBias(ctx, 1);
-    x = ctx.Call("add", {x, ctx.Input(1)});
-  }
+// 0.5 x (1 + tanh(c1 x + c2 x^3)), c1 = sqrt(2/pi), c2 = 0.044715 sqrt(2/pi).
+Expr TanhGelu(NodeContext& ctx, const Expr& x, DataType dt) {
   const double c1 = std::sqrt(2.0 / M_PI);
   Expr term1 = ctx.Call("multiply", {ctx.Scalar(0.5, dt), x});
   Expr term2 = ctx.Call("multiply", {ctx.Scalar(c1, dt), x});
   Expr cube = ctx.Call("power", {x, ctx.Scalar(3, dt)});
   Expr term3 = ctx.Call("multiply", {ctx.Scalar(0.044715 * c1, dt), cube});
   Expr tanh = ctx.Call("tanh", {ctx.Call("add", {term2, term3})});
-  ctx.SetOutput(0, ctx.Call("multiply", {term1, ctx.Call("add", {ctx.Scalar(1.0, dt), tanh})}));
+  return ctx.Call("multiply", {term1, ctx.Call("add", {ctx.Scalar(1.0, dt), tanh})});
+}
+
+// FastGelu: TanhGelu of x plus the optional 1-D bias.
+void ConvertFastGelu(NodeContext& ctx) {
+  Expr x = ctx.Input(0);
+  if (ctx.HasInput(1)) {
+    CheckBias(ctx, 1);
+    x = ctx.Call("add", {x, ctx.Input(1)});
+  }
+  ctx.SetOutput(0, TanhGelu(ctx, x, ctx.DType(0)));
+}
+
+// The standard Gelu (opset 20): the erf form, or with approximate="tanh" the tanh one. TVM
+// v0.14 maps any Gelu onto the erf form; the tanh one is ONNX's (FastGelu's formula).
+void ConvertStandardGelu(NodeContext& ctx) {
+  DataType dt = ctx.DType(0);
+  bool tanh = ctx.Str("approximate", "none") == "tanh";
+  ctx.SetOutput(0, tanh ? TanhGelu(ctx, ctx.Input(0), dt) : Gelu(ctx, ctx.Input(0), dt));
+}
+
+std::string StandardGeluForms(const NodeForm& f) {
+  std::string a = f.Str("approximate", "none");
+  return a == "none" || a == "tanh" ? "" : "approximate '" + a + "' (none or tanh)";
 }
 
 // mish(x) = x * tanh(log(1 + exp(x))).
@@ -195,6 +211,7 @@ void AddCompositeConverters(ConverterTable* table) {
   (*table)["com.microsoft.Gelu"] = ConvertGelu;
   (*table)["com.microsoft.BiasGelu"] = ConvertGelu;
   (*table)["com.microsoft.FastGelu"] = ConvertFastGelu;
+  (*table)["Gelu"] = Converter(ConvertStandardGelu, StandardGeluForms);
   (*table)["Mish"] = ConvertMish;
   (*table)["Shrink"] = ConvertShrink;
   (*table)["Hardmax"] = ConvertHardmax;

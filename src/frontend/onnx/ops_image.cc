@@ -116,18 +116,27 @@ void ConvertSpaceToDepth(NodeContext& ctx) {
   ctx.SetOutput(0, ctx.Reshape(x, {n, SaturatingNumel({c, b, b}), h / b, w / b}));  // c*b*b may overflow
 }
 
+// GridSample's mode as image.grid_sample's method: opset 20 renamed bilinear / bicubic to
+// linear / cubic (N-linear, N-cubic).
+std::string GridSampleMethod(int opset, const std::string& mode) {
+  if (opset < 20) return mode;
+  return mode == "linear" ? "bilinear" : mode == "cubic" ? "bicubic" : mode == "nearest" ? mode : "";
+}
+
 void ConvertGridSample(NodeContext& ctx) {
   relay::Expr grid = ctx.Call("transpose", {ctx.Input(1)}, {{"axes", AttrInts({0, 3, 1, 2})}});
+  std::string mode = ctx.Str("mode", ctx.opset() < 20 ? "bilinear" : "linear");
   ctx.SetOutput(0, ctx.Call("image.grid_sample", {ctx.Input(0), grid},
-                            {{"method", String(ctx.Str("mode", "bilinear"))},
+                            {{"method", String(GridSampleMethod(ctx.opset(), mode))},
                              {"padding_mode", String(ctx.Str("padding_mode", "zeros"))},
                              {"align_corners", relay::AttrBool(ctx.Int("align_corners", 0) != 0)}}));
 }
 
 std::string GridSampleForms(const NodeForm& f) {
   if (f.Rank(0) >= 0 && f.Rank(0) != 4) return "an input of rank " + std::to_string(f.Rank(0)) + " (only 4-D NCHW)";
-  std::string mode = f.Str("mode", "bilinear");
-  if (mode != "bilinear" && mode != "nearest" && mode != "bicubic") return "mode '" + mode + "'";
+  std::string mode = f.Str("mode", f.opset < 20 ? "bilinear" : "linear");
+  std::string method = GridSampleMethod(f.opset, mode);
+  if (method != "bilinear" && method != "nearest" && method != "bicubic") return "mode '" + mode + "'";
   std::string pad = f.Str("padding_mode", "zeros");
   if (pad != "zeros" && pad != "border" && pad != "reflection") return "padding_mode '" + pad + "'";
   return "";

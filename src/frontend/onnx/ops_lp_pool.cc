@@ -48,6 +48,7 @@ std::string LpPoolForms(const NodeForm& f) {
     return "an input of rank " + std::to_string(rank) + " (1-, 2- and 3-D " + f.node.op_type() +
            ", inputs of rank 3 to 5, are supported)";
   if (f.Int("p", 2) < 1) return "p=" + std::to_string(f.Int("p", 2));
+  if (f.Int("ceil_mode", 0) != 0) return "ceil_mode=" + std::to_string(f.Int("ceil_mode", 0));  // opset 18
   return "";
 }
 

@@ -75,13 +75,18 @@ Expr Sum(NodeContext& ctx, const Expr& x, const ReduceArgs& r, bool keepdims) {
 }
 
 void ConvertReduceDecomposed(NodeContext& ctx) {
-  if (ctx.Rank(0) == 0) ctx.Fail("a 0-d input is not supported (TVM promotes it; reshape it to 1-d)");
   if (ctx.Int("noop_with_empty_axes", 0) != 0 && ctx.Ints("axes").empty() && !ctx.HasInput(1)) {
     ctx.ForwardInput(0, 0);
     return;
   }
   ReduceArgs r = ReadReduce(ctx);
   Expr x = ctx.Input(0);
+  // A 0-d input is promoted to 1-d as TVM does, but reduced without keeping the axis: ONNX's
+  // result is 0-d whatever keepdims says.
+  if (ctx.Rank(0) == 0) {
+    x = ctx.Reshape(x, {1});
+    r = ReduceArgs{{0}, false};
+  }
   const std::string& op = ctx.op_type();
   if (op == "ReduceSumSquare") {
     ctx.SetOutput(0, Sum(ctx, ctx.Call("multiply", {x, x}), r, r.keepdims));
@@ -101,11 +106,6 @@ void ConvertReduceDecomposed(NodeContext& ctx) {
   }
 }
 
-std::string ReduceForms(const NodeForm& f) {
-  if (f.HasInput(1)) return "";  // opset 18 axes input: must be known at import (checked then)
-  return f.Rank(0) == 0 ? "a 0-d input" : "";
-}
-
 }  // namespace
 
 void AddMathConverters(ConverterTable* table) {
@@ -115,7 +115,7 @@ void AddMathConverters(ConverterTable* table) {
   (*table)["LRN"] = ConvertLRN;
   (*table)["Einsum"] = ConvertEinsum;
   for (const char* op : {"ReduceL1", "ReduceL2", "ReduceSumSquare", "ReduceLogSum", "ReduceLogSumExp"})
-    (*table)[op] = Converter(ConvertReduceDecomposed, ReduceForms);
+    (*table)[op] = ConvertReduceDecomposed;
 }
 
 }  // namespace onnx_import

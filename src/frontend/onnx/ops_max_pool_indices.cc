@@ -1,8 +1,8 @@
 // MaxPool's Indices output (torch's max_pool*d(return_indices=True)). TVM's frontend has none;
 // relay has no argmax pool, so it is composed: one strided slice of the -inf padded input per
 // kernel tap, stacked, argmax over the taps (the first maximum, as PyTorch; a padded tap never
-// wins a tie), and the tap's offset added to the window start's flat index. Indices are ONNX's row-major flat positions
-// in the whole unpadded input (over N and C too), int64.
+// wins a tie), and the tap's offset added to the window start's flat index. Indices are ONNX's flat positions
+// in the whole unpadded input (over N and C too; spatial dims row- or column-major by storage_order), int64.
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -59,9 +59,14 @@ void ConvertMaxPoolWithIndices(NodeContext& ctx) {
                                  : -std::ldexp(1.0, dt.bits() - 1);  // padding never wins a window
   Expr padded = ctx.Call("nn.pad", {ctx.Input(0), ctx.Scalar(lowest, dt)},
                          {{"pad_width", Array(pad_width)}, {"pad_mode", String("constant")}});
-  // Row-major flat strides of the unpadded input's spatial dims.
+  // Flat strides of the unpadded input's spatial dims: row-major, or column-major for
+  // storage_order=1 (ONNX's reference: h + w * H); N and C stay outermost either way.
   std::vector<int64_t> flat(n, 1);
-  for (size_t i = n - 1; i > 0; --i) flat[i - 1] = flat[i] * spatial[i];
+  if (ctx.Int("storage_order", 0) == 1) {
+    for (size_t i = 1; i < n; ++i) flat[i] = flat[i - 1] * spatial[i - 1];
+  } else {
+    for (size_t i = n - 1; i > 0; --i) flat[i - 1] = flat[i] * spatial[i];
+  }
   std::vector<Expr> taps;
   std::vector<int64_t> tap_offset, tap(n, 0);
   for (bool more = true; more;) {
@@ -114,7 +119,8 @@ void ConvertMaxPoolWithIndices(NodeContext& ctx) {
   best = ctx.Call("where", {tie, first, best});
   Expr index = ctx.Call("take", {IntConst(ctx, tap_offset, {static_cast<int64_t>(tap_offset.size())}), best});
   // + the flat index of each window's first tap: (n * C + c) * prod(spatial) + sum_i start_i * flat_i.
-  int64_t plane = flat[0] * spatial[0];
+  int64_t plane = 1;
+  for (int64_t d : spatial) plane *= d;
   std::vector<int64_t> nc;
   for (int64_t b = 0; b < shape[0] * shape[1]; ++b) nc.push_back(b * plane);
   std::vector<int64_t> nc_shape(rank, 1);

@@ -5,6 +5,7 @@
 // ranks handled are declared in op_forms.cc.
 #include <algorithm>
 
+#include "batch_matmul.h"
 #include "converter.h"
 #include "window.h"
 
@@ -210,6 +211,19 @@ void ConvertGemm(NodeContext& ctx) {
   ctx.SetOutput(0, out);
 }
 
+}  // namespace
+
+Expr BatchTo3D(NodeContext& ctx, Expr x, const std::vector<int64_t>& shape, std::vector<int64_t> batch, int64_t rows,
+               int64_t cols) {
+  int64_t nb = Prod(batch, 0, batch.size());
+  batch.push_back(rows);
+  batch.push_back(cols);
+  if (shape != batch) x = ctx.Call("broadcast_to", {x}, {{"shape", AttrInts(batch)}});
+  return ctx.Reshape(x, {nb, rows, cols});
+}
+
+namespace {
+
 // MatMul with numpy semantics: 1-D operands get a unit dim (removed afterwards), batch dims
 // broadcast. 2-D x 2-D is nn.dense; (..., K) x (K, N) flattens the batch into dense's rows;
 // otherwise both sides are broadcast to one batch and use nn.batch_matmul. With `out_dtype`
@@ -245,17 +259,9 @@ Expr MatMul(NodeContext& ctx, DataType out_dtype) {
     out = ctx.Call("nn.dense", {rows, Transpose2D(ctx, b)}, dense);
     if (as.size() != 2) out = ctx.Reshape(out, out_shape);
   } else {
-    int64_t nb = Prod(batch, 0, batch.size());
-    auto to3d = [&](Expr x, const std::vector<int64_t>& shape, int64_t r, int64_t c) {
-      std::vector<int64_t> full = batch;
-      full.push_back(r);
-      full.push_back(c);
-      if (shape != full) x = ctx.Call("broadcast_to", {x}, {{"shape", AttrInts(full)}});
-      return ctx.Reshape(x, {nb, r, c});
-    };
     relay::AttrFields bmm = {{"transpose_a", relay::AttrBool(false)}, {"transpose_b", relay::AttrBool(false)}};
     if (!out_dtype.is_void()) bmm.push_back({"out_dtype", String(out_dtype.str())});
-    out = ctx.Call("nn.batch_matmul", {to3d(a, as, m, k), to3d(b, bs, k, n)}, bmm);
+    out = ctx.Call("nn.batch_matmul", {BatchTo3D(ctx, a, as, batch, m, k), BatchTo3D(ctx, b, bs, batch, k, n)}, bmm);
     out = ctx.Reshape(out, out_shape);
   }
   if (a_vec || b_vec) {
@@ -299,14 +305,32 @@ Expr Normalize(NodeContext& ctx, const Expr& x, const std::vector<int64_t>& axes
   return ctx.Call("divide", {d, denom});
 }
 
+// LayerNormalization's Mean and InvStdDev outputs (kept dims), as TVM's _impl_v17 returns them,
+// computed in stash_type (float32 by default) as ONNX's function body does.
+void SetLayerNormStats(NodeContext& ctx, const std::vector<int64_t>& axes, double eps) {
+  DataType stash = DTypeFromOnnx(static_cast<int>(ctx.Int("stash_type", 1)), "stash_type");
+  if (stash != DataType::Float(32) && stash != DataType::Float(64) && stash != DataType::Float(16))
+    ctx.Fail("stash_type " + stash.str() + " is not a float type");
+  Expr x = ctx.Input(0);
+  if (ctx.DType(0) != stash) x = ctx.Call("cast", {x}, {{"dtype", String(stash.str())}});
+  relay::AttrFields red = {{"axis", AttrInts(axes)}, {"keepdims", relay::AttrBool(true)}};
+  Expr mean = ctx.Call("mean", {x}, red);
+  Expr d = ctx.Call("subtract", {x, mean});
+  Expr var = ctx.Call("mean", {ctx.Call("multiply", {d, d})}, red);
+  Expr inv = ctx.Call("divide", {ctx.Scalar(1.0, stash), ctx.Call("sqrt", {ctx.Call("add", {var, ctx.Scalar(eps, stash)})})});
+  if (ctx.HasOutput(1)) ctx.SetOutput(1, mean);
+  if (ctx.HasOutput(2)) ctx.SetOutput(2, inv);
+}
+
 void ConvertLayerNorm(NodeContext& ctx) {
-  for (int i = 1; i < 3; ++i)
-    if (ctx.HasOutput(i)) ctx.Fail("the Mean/InvStdDev outputs are not supported");
   int rank = ctx.Rank(0);
   int axis = ctx.Axis(ctx.Int("axis", -1), rank);
   double eps = ctx.Float("epsilon", 1e-5);
   std::vector<int64_t> shape = ctx.Shape(0);
   std::vector<int64_t> norm_shape(shape.begin() + axis, shape.end());
+  std::vector<int64_t> axes;
+  for (int i = axis; i < rank; ++i) axes.push_back(i);
+  if (ctx.HasOutput(1) || ctx.HasOutput(2)) SetLayerNormStats(ctx, axes, eps);
   // torch.onnx exports LayerNorm(elementwise_affine=False) with an empty Scale (invalid ONNX,
   // which its checker reports): read as a scale of one.
   bool scaled = ctx.HasInput(1);
@@ -317,8 +341,6 @@ void ConvertLayerNorm(NodeContext& ctx) {
                               {{"axis", AttrInt(-1)}, {"epsilon", FloatAttr(eps)}}));
     return;
   }
-  std::vector<int64_t> axes;
-  for (int i = axis; i < rank; ++i) axes.push_back(i);
   Expr out = Normalize(ctx, x, axes, eps);
   if (scaled) out = ctx.Call("multiply", {out, scale});
   if (ctx.HasInput(2)) out = ctx.Call("add", {out, ctx.Input(2)});

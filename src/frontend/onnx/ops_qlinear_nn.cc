@@ -1,7 +1,7 @@
 // Quantized convolution and matrix products onto qnn.conv2d / qnn.dense, as TVM v0.14's
 // frontend maps them: QLinearConv (qnn.conv2d, bias_add, qnn.requantize with TVM's default
-// UPWARD rounding along axis 1), QLinearMatMul (qnn.dense on the transposed B, qnn.requantize
-// with TONEAREST rounding), MatMulInteger (the same product, int32 out), ConvInteger
+// UPWARD rounding along axis 1), QLinearMatMul (qnn.dense on the transposed B, or
+// qnn.batch_matmul for a batched B, qnn.requantize with TONEAREST rounding), MatMulInteger (the same product, int32 out), ConvInteger
 // (qnn.conv2d, int32 out), com.microsoft QGemm and QLinearConcat (requantize, concatenate). Scales and zero points that are initializers
 // or import-time constants become relay constants (TVM's get_scalar on a parameter, then
 // fold_constant of every node: the requantize scale x_scale * w_scale is a float32 product
@@ -13,6 +13,7 @@
 #include <optional>
 
 #include "const_eval.h"
+#include "batch_matmul.h"
 #include "converter.h"
 #include "qparams.h"
 #include "window.h"
@@ -82,12 +83,37 @@ void ConvertConvInteger(NodeContext& ctx) {
   ctx.SetOutput(0, QConv(ctx, 0, 1, x_zp, w_zp, one, one));
 }
 
+// TVM's qmatmul for a batched B (rank >= 3): both sides broadcast to one batch, flattened to
+// 3-D, qnn.batch_matmul on B transposed, reshaped to batch + (M, N). qnn.batch_matmul takes
+// per-tensor zero points and scales only.
+Expr QBatchMatMul(NodeContext& ctx, int b, const Expr& a_zp, const Expr& b_zp, const Expr& a_scale, const Expr& b_scale) {
+  std::vector<int64_t> as = ctx.Shape(0), bs = ctx.Shape(b);
+  if (as.size() < 2) ctx.Fail("a first input of rank " + std::to_string(as.size()) + " with a batched second input (rank >= 2 is needed)");
+  for (int i : b == 3 ? std::vector<int>{4, 5} : std::vector<int>{3})
+    if (ctx.HasInput(i) && SaturatingNumel(ctx.Shape(i)) != 1)
+      ctx.Fail("input " + std::to_string(i) + " holds per-column values; a batched second input takes one value (qnn.batch_matmul)");
+  int64_t m = as[as.size() - 2], k = as.back(), n = bs.back();
+  if (bs[bs.size() - 2] != k)
+    ctx.Fail("the inner dimensions " + std::to_string(k) + " and " + std::to_string(bs[bs.size() - 2]) + " differ");
+  std::string err;
+  std::vector<int64_t> batch = BroadcastShape(std::vector<int64_t>(as.begin(), as.end() - 2),
+                                              std::vector<int64_t>(bs.begin(), bs.end() - 2), &err);
+  if (!err.empty()) ctx.Fail("batch dimensions do not broadcast: " + err);
+  Expr bt = ctx.Call("transpose", {BatchTo3D(ctx, ctx.Input(b), bs, batch, k, n)}, {{"axes", AttrInts({0, 2, 1})}});
+  Expr out = ctx.Call("qnn.batch_matmul", {BatchTo3D(ctx, ctx.Input(0), as, batch, m, k), bt, a_zp, b_zp, a_scale, b_scale},
+                      {{"out_dtype", String("int32")}, {"transpose_b", relay::AttrBool(true)}});
+  batch.push_back(m);
+  batch.push_back(n);
+  return ctx.Reshape(out, batch);
+}
+
 // TVM's qmatmul for a 2-D B: qnn.dense on B transposed; a 1-D A gets a unit row, a batched
 // A is flattened to 2-D and the result reshaped back.
 Expr QMatMul(NodeContext& ctx, const Expr& a_zp, const Expr& b_zp, const Expr& a_scale, const Expr& b_scale) {
   const int b = ctx.op_type() == "QLinearMatMul" ? 3 : 1;
   std::vector<int64_t> a_shape = ctx.Shape(0), b_shape = ctx.Shape(b);
-  if (b_shape.size() != 2) ctx.Fail("only a 2-D second input is supported (TVM's qnn.batch_matmul form is not)");
+  if (b_shape.size() > 2) return QBatchMatMul(ctx, b, a_zp, b_zp, a_scale, b_scale);
+  if (b_shape.size() != 2) ctx.Fail("a 1-D second input is not supported (2-D or batched)");
   if (a_shape.empty()) ctx.Fail("the first input must have rank >= 1");
   int64_t k = b_shape[0], n = b_shape[1];
   if (a_shape.back() != k) ctx.Fail("the inner dimensions " + std::to_string(a_shape.back()) + " and " + std::to_string(k) + " differ");
@@ -199,7 +225,7 @@ std::string ConvForms(const NodeForm& f) {
 
 std::string MatMulForms(const NodeForm& f) {
   int rank = f.Rank(f.node.op_type() == "QLinearMatMul" ? 3 : 1);
-  if (rank >= 0 && rank != 2) return "a second input of rank " + std::to_string(rank) + " (only 2-D is supported)";
+  if (rank >= 0 && rank < 2) return "a second input of rank " + std::to_string(rank) + " (2-D or batched)";
   return "";
 }
 

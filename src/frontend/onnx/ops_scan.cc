@@ -3,7 +3,7 @@
 // (`take` along its scan axis, from the end when its direction is 1), and the scan outputs are
 // stacked along their axes (in reverse order for direction 1). TVM v0.14 builds a relay while
 // loop of the same steps, which its graph executor cannot run.
-// Opset 8's batched form is out of reach: tirgen imports opsets 11 to 17.
+// Opset 8's batched form is out of reach: tirgen imports opsets 11 to 20.
 #include "const_eval.h"
 #include "converter.h"
 #include "unroll.h"

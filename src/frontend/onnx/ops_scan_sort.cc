@@ -81,7 +81,7 @@ std::string ScatterElementsForms(const NodeForm& f) {
 
 std::string ScatterNDForms(const NodeForm& f) {
   std::string mode = f.Str("reduction", "none");
-  if (mode != "none" && mode != "add" && mode != "mul") return "reduction '" + mode + "'";
+  if (mode != "none" && mode != "add" && mode != "mul" && mode != "min" && mode != "max") return "reduction '" + mode + "'";
   return "";
 }
 

@@ -2,7 +2,8 @@
 // split the last axis into real and imaginary parts (zeros for a real input), swap the axis
 // with the last, relay `dft`, swap back, keep bins 0..n/2 when onesided, and stack the
 // parts again. Beyond TVM: `axis` defaults to 1 (ONNX's default; TVM reads None) and may
-// be 0, the batch axis (TVM asserts axis >= 1); ONNX accepts [-r, -2] and [0, r - 2].
+// be 0, the batch axis (TVM asserts axis >= 1); ONNX accepts [-r, -2] and [0, r - 2]. From
+// opset 20 the axis is input 2 (default -2).
 #include "converter.h"
 
 namespace tirgen {
@@ -35,7 +36,8 @@ void ConvertDFT(NodeContext& ctx) {
   if (rank < 3) ctx.Fail("input must be (batch, signal dims..., 1 or 2), rank >= 3, not rank " + std::to_string(rank));
   if (shape[rank - 1] != 1 && shape[rank - 1] != 2)
     ctx.Fail("the last dimension must be 1 (real) or 2 (real, imaginary), not " + std::to_string(shape[rank - 1]));
-  int64_t axis = ctx.Int("axis", 1);
+  // Opset 20 moved axis to input 2 (default -2, the last signal axis).
+  int64_t axis = ctx.opset() < 20 ? ctx.Int("axis", 1) : ctx.HasInput(2) ? ctx.KnownScalar(2, "axis").AsInt(0) : -2;
   if (axis < -rank || axis > rank - 2 || (axis < 0 && axis > -2))
     ctx.Fail("axis " + std::to_string(axis) + " is out of range [" + std::to_string(-rank) + ", -2] and [0, " + std::to_string(rank - 2) + "]");
   if (axis < 0) axis += rank;
@@ -83,7 +85,8 @@ std::string DFTForms(const NodeForm& f) {
   int rank = f.Rank(0);
   if (rank >= 0 && rank < 3) return "an input of rank " + std::to_string(rank) + " (batch, signal dims..., 1 or 2)";
   if (f.HasInput(1) && !f.Known(1)) return "a dft_length computed at run time";
-  if (rank >= 3) {
+  if (f.opset >= 20 && f.HasInput(2) && !f.Known(2)) return "an axis computed at run time";
+  if (rank >= 3 && f.opset < 20) {
     int64_t axis = f.Int("axis", 1);
     if (axis < -rank || axis > rank - 2 || (axis < 0 && axis > -2)) return "axis " + std::to_string(axis) + " (the last axis holds the complex parts)";
   }

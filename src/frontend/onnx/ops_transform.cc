@@ -190,6 +190,19 @@ void ConvertConcat(NodeContext& ctx) {
   ctx.SetOutput(0, ctx.Call("concatenate", {ctx.MakeTuple(fields)}, {{"axis", AttrInt(axis)}}));
 }
 
+// Split-18's num_outputs: pieces of ceil(d / n), the last one what remains (ONNX's reference).
+std::vector<int64_t> NumOutputsSizes(NodeContext& ctx, int64_t d, int n) {
+  int64_t num = ctx.Int("num_outputs", 0);
+  if (num != n) ctx.Fail("num_outputs is " + std::to_string(num) + " but the node has " + std::to_string(n) + " outputs");
+  int64_t chunk = (d + n - 1) / n, last = d - chunk * (n - 1);
+  if (last < 1)
+    ctx.Fail("num_outputs " + std::to_string(n) + " cannot split an axis of " + std::to_string(d) +
+             " (pieces of " + std::to_string(chunk) + " leave nothing for the last); give split sizes");
+  std::vector<int64_t> sizes(n, chunk);
+  sizes.back() = last;
+  return sizes;
+}
+
 void ConvertSplit(NodeContext& ctx) {
   std::vector<int64_t> in = ctx.Shape(0);
   int axis = ctx.Axis(ctx.Int("axis", 0), static_cast<int>(in.size()));
@@ -197,6 +210,7 @@ void ConvertSplit(NodeContext& ctx) {
   if (n < 1) ctx.Fail("needs at least one output");
   std::vector<int64_t> sizes = ctx.opset() >= 13 ? (ctx.HasInput(1) ? ctx.KnownInts(1, "split") : std::vector<int64_t>{})
                                                  : ctx.Ints("split");
+  if (sizes.empty() && ctx.opset() >= 18 && ctx.HasAttr("num_outputs")) sizes = NumOutputsSizes(ctx, in[axis], n);
   if (sizes.empty()) {
     if (in[axis] % n != 0)
       ctx.Fail("axis size " + std::to_string(in[axis]) + " does not split into " + std::to_string(n) + " equal parts");
@@ -324,12 +338,30 @@ void ConvertTile(NodeContext& ctx) {
   ctx.SetOutput(0, ctx.Call("tile", {ctx.Input(0)}, {{"reps", AttrInts(reps)}}));
 }
 
+// Pad-18's axes input: `pads` [begin..., end...] of those axes, spread over every axis (0 for the rest).
+std::vector<int64_t> PadsOfAxes(NodeContext& ctx, const std::vector<int64_t>& pads, int rank) {
+  std::vector<int64_t> axes = ctx.KnownInts(3, "axes");
+  size_t k = axes.size();
+  if (pads.size() != 2 * k)
+    ctx.Fail("pads must have 2 * " + std::to_string(k) + " entries (one begin and end per axis), not " + std::to_string(pads.size()));
+  std::vector<int64_t> full(2 * static_cast<size_t>(rank), 0);
+  std::vector<bool> seen(rank, false);
+  for (size_t i = 0; i < k; ++i) {
+    int a = ctx.Axis(axes[i], rank, "axis");
+    if (seen[a]) ctx.Fail("axes repeat axis " + std::to_string(a));
+    seen[a] = true;
+    full[a] = pads[i];
+    full[a + rank] = pads[i + k];
+  }
+  return full;
+}
+
 // Pad (opset >= 11): pads [begin..., end...] as an input; negative pads crop first.
 void ConvertPad(NodeContext& ctx) {
   std::vector<int64_t> in = ctx.Shape(0);
   int rank = static_cast<int>(in.size());
   std::vector<int64_t> pads = ctx.KnownInts(1, "pads");
-  if (ctx.HasInput(3)) ctx.Fail("the axes input (opset 18) is not supported");
+  if (ctx.HasInput(3)) pads = PadsOfAxes(ctx, pads, rank);
   if (static_cast<int>(pads.size()) != 2 * rank) ctx.Fail("pads must have 2 * rank entries");
   for (int64_t p : pads)
     if (p > (int64_t{1} << 32) || p < -(int64_t{1} << 32)) ctx.Fail("pads has an absurd value " + std::to_string(p));

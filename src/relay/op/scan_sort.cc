@@ -78,7 +78,8 @@ Type ScatterNDRel(const TypeCall& c) {
       c.Fail("updates dim " + std::to_string(kdim + i - m) + " differs from data dim " + std::to_string(i));
   if (updates->dtype != data->dtype) c.Fail("updates dtype differs from data dtype");
   std::string mode = c.call->GetString("mode");
-  if (mode != "update" && mode != "add" && mode != "mul") c.Fail("mode \"" + mode + "\" is not one of update, add, mul");
+  if (mode != "update" && mode != "add" && mode != "mul" && mode != "min" && mode != "max")
+    c.Fail("mode \"" + mode + "\" is not one of update, add, mul, min, max");
   return c.arg_types[0];
 }
 

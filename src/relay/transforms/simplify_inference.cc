@@ -4,6 +4,7 @@
 // scale = rsqrt(var + eps) * gamma, shift = -mean * scale + beta, out = x * scale + shift.
 #include <cstring>
 
+#include "pass_util.h"
 #include "tirgen/relay/expr_functor.h"
 #include "tirgen/relay/transforms.h"
 #include "tirgen/tir/expr.h"
@@ -36,6 +37,8 @@ Expr Binary(const char* op, const Expr& a, const Expr& b) {
   return WithCheckedType(Call(Op::Get(op), {a, b}), BroadcastType(a, b));
 }
 Expr ScalarConst(DataType dtype, double v) {
+  // In the data's dtype: a float64 model's epsilon is 8 bytes (was always written as 4).
+  if (Expr c = MakeScalarConstant(dtype, v); c.defined()) return c;
   float f = static_cast<float>(v);
   std::vector<uint8_t> bytes(4);
   std::memcpy(bytes.data(), &f, 4);

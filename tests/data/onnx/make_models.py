@@ -524,9 +524,9 @@ def error_unsupported():
 
 
 @whole_model
-def error_opset18():
+def error_opset21():
     x = rand(3, 4)
-    return single("Relu", {"x": x}, [np.maximum(x, 0)], opset=18)
+    return single("Relu", {"x": x}, [np.maximum(x, 0)], opset=21)
 
 
 # ---- whole models ----
