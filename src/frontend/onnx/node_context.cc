@@ -354,8 +354,11 @@ Value NodeContext::InputValue(int i) {
 void NodeContext::ForwardInput(int i, int j) {
   Value& in = In(j);
   if (!in.IsTensor()) return SetOutputValue(i, in);  // Identity of a sequence or optional
-  if (in.known.defined() && !in.is_param) SetKnownOutput(i, in.known);
-  else SetOutput(i, Input(j));
+  if (in.known.defined() && !in.is_param) return SetKnownOutput(i, in.known);
+  // A weight passes through as itself: still main's parameter, still known to shape math (the
+  // exporter's deduplicated initializers reach Reshape/Expand through Identity).
+  if (in.is_param) return SetOutputValue(i, InputValue(j));
+  SetOutput(i, Input(j));
 }
 
 }  // namespace onnx_import
