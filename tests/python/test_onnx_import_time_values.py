@@ -1,8 +1,12 @@
-"""Two things swin_v2_t needed, found by running it:
+"""Values the importer must know at import time (Reshape / Expand targets), as exporters write
+them, and what from_pytorch exports for torch; found by running zoo models:
 
 - torch.onnx.export deduplicates equal initializers and reads the copies through Identity
-  nodes, so a Reshape or Expand target may be Identity(initializer). An Identity of a weight
-  keeps the weight's known value (shape math folds it) and stays main's parameter;
+  nodes, so a Reshape or Expand target may be Identity(initializer) (swin_v2_t). An Identity
+  of a weight keeps the weight's known value (shape math folds it) and stays main's parameter;
+- a target computed by an op the importer builds in Relay rather than folding on the host
+  (ScatterElements on a Shape: torch's boolean-mask assignment; TopK, CumSum) is evaluated
+  when it depends on constants only;
 - from_pytorch exports ops this torch lacks a symbolic for but that have an exact ONNX form
   (Tensor.zero_, nn.Unflatten, nn.ChannelShuffle, nn.Bilinear), registering the symbolic only
   for the length of the export.
@@ -44,6 +48,34 @@ def test_reshape_and_expand_targets_read_through_identity_of_initializers():
     got = tirgen.run(mod, {"x": x}, params=params)[0]
     want = np.broadcast_to(x.reshape(2, -1, 3), (4, 2, 2, 3)).reshape(2, -1)  # shape[0] of the copy
     np.testing.assert_allclose(got, want, rtol=1e-5)
+
+
+@pytest.mark.parametrize("op", ["ScatterElements", "TopK", "CumSum", "ScatterND"])
+def test_targets_computed_in_relay_from_constants_are_evaluated(op):
+    """Shape(x) (CumSum: a constant) -> op -> Expand / Reshape target."""
+    ints = lambda name, v: helper.make_node("Constant", [], [name], value=numpy_helper.from_array(np.array(v, np.int64)))
+    nodes = [helper.make_node("Shape", ["x"], ["s"])]  # [2, 1, 3]
+    if op == "ScatterElements":  # torch's index_put with a mask: the shape with dim 1 replaced
+        nodes += [ints("i", [1]), ints("u", [4]), helper.make_node(op, ["s", "i", "u"], ["t"], axis=0)]
+        want_shape = (2, 4, 3)
+    elif op == "ScatterND":
+        nodes += [ints("i", [[1]]), ints("u", [4]), helper.make_node(op, ["s", "i", "u"], ["t"])]
+        want_shape = (2, 4, 3)
+    elif op == "TopK":  # dims in descending order: [3, 2, 1]
+        nodes += [ints("k", [3]), helper.make_node(op, ["s", "k"], ["t", "idx"])]
+        want_shape = (3, 2, 1)
+    else:  # on a constant: [1, 1, 1] -> [1, 2, 3]
+        nodes = [ints("c", [1, 1, 1]), ints("ax", 0), helper.make_node(op, ["c", "ax"], ["t"])]
+        want_shape = (1, 2, 3)
+    op_out = "y" if op == "TopK" else "e"
+    nodes.append(helper.make_node("Reshape" if op == "TopK" else "Expand", ["x", "t"], [op_out]))
+    if op != "TopK":
+        nodes.append(helper.make_node("Identity", ["e"], ["y"]))
+    x = np.random.default_rng(1).standard_normal((1, 1, 3) if op == "CumSum" else (2, 1, 3), dtype=np.float32)
+    mod, params = tirgen.from_onnx(_model(nodes, [], list(x.shape)))
+    got = tirgen.run(mod, {"x": x}, params=params)[0]
+    want = x.reshape(want_shape) if op == "TopK" else np.broadcast_to(x, want_shape)
+    np.testing.assert_allclose(got, want, rtol=1e-6)
 
 
 def test_identity_of_a_float_weight_stays_a_parameter():

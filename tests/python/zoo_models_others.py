@@ -490,6 +490,150 @@ class GatedCNNText(nn.Module):
         return self.fc(gate * F.relu(self.h(f)) + (1 - gate) * f)
 
 
+class UnusedInput(nn.Module):
+    """forward() ignores an input (the exporter drops it; main keeps it)."""
+
+    def forward(self, x, unused, y):
+        return x * 2 + y
+
+
+class PassThrough(nn.Module):
+    """Returns an input unchanged, one value twice, and a constant."""
+
+    def forward(self, x, y):
+        return x, y + 1, (y + 1), torch.tensor(3.0)
+
+
+class ShapeOut(nn.Module):
+    """Tensors built from the input's sizes: x.shape[0] * ones, zeros(x.size(0), ...), new_ones."""
+
+    def forward(self, x):
+        return x.shape[0] * torch.ones(2), torch.zeros(x.size(0), x.size(-1) * 2) + x.sum(), x.new_ones(x.shape[1:])
+
+
+class Uint8Image(nn.Module):
+    """A uint8 NHWC image normalized in the model (permute, float, /255, mean/std)."""
+
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(3, 4, 3)
+        self.register_buffer("mean", torch.tensor([0.485, 0.456, 0.406]).view(1, 3, 1, 1))
+
+    def forward(self, img):
+        x = img.permute(0, 3, 1, 2).float() / 255.0
+        return self.conv((x - self.mean) / 0.25)
+
+
+class TensorSplits(nn.Module):
+    """Tensor.unfold (sliding frames), tensor_split, split with sizes, flip."""
+
+    def forward(self, x):  # (2, 10)
+        frames = x.unfold(1, 4, 2)
+        parts = torch.tensor_split(x, 3, dim=1)
+        a, b = torch.split(x, [3, 7], 1)
+        return frames.sum(-1), parts[0] * 1, parts[2] * 1, a.mean(1), b.flip(1)
+
+
+class EinsumForms(nn.Module):
+    """Diagonal, trace, transpose, batched contraction, a full reduction and an outer product."""
+
+    def forward(self, a, b):  # (4, 4), (3, 4, 5)
+        return (torch.einsum("ii->i", a), torch.einsum("ii", a), torch.einsum("bij->bji", b),
+                torch.einsum("ij,bjk->bik", a, b), torch.einsum("bij,bij->b", b, b), torch.einsum("i,j->ij", a[0], a[1]))
+
+
+class MathMix(nn.Module):
+    """Elementwise math (torch 1.13 exports no atan2, exp2, frac or trunc): log2/log10, 2**x, x - floor(x),
+    sign, rsqrt, round, clamp_min, logical ops, any/all, isnan/isinf, reciprocal."""
+
+    def forward(self, x, y):
+        return (torch.log2(x.abs() + 1), torch.log10(x.abs() + 1), torch.pow(2.0, x), x - x.floor(), torch.sign(x),
+                (x.abs() + 1).rsqrt(), torch.round(x * 3), x.clamp_min(0.1), torch.logical_and(x > 0, y > 0),
+                torch.logical_xor(x > 0, y < 0), torch.any(x > 1, dim=1), torch.all(x > -3, dim=0),
+                torch.isnan(torch.log(x)), x.reciprocal(), torch.square(y), torch.sqrt(x * x + y * y))
+
+
+class BatchStatsNorm(nn.Module):
+    """BatchNorm without running statistics (normalizes with the batch's even in eval: a
+    training-mode BatchNormalization) and GroupNorm with one group."""
+
+    def __init__(self):
+        super().__init__()
+        self.bn = nn.BatchNorm2d(3, track_running_stats=False)
+        self.gn = nn.GroupNorm(1, 3)
+
+    def forward(self, x):
+        return self.bn(x), self.gn(x)
+
+
+class ConvPadModes(nn.Module):
+    """Conv2d with reflect and replicate padding modes, ConvTranspose2d with output_size."""
+
+    def __init__(self):
+        super().__init__()
+        self.r = nn.Conv2d(2, 3, 3, padding=1, padding_mode="reflect")
+        self.p = nn.Conv2d(2, 3, 3, padding=2, padding_mode="replicate", dilation=2)
+        self.t = nn.ConvTranspose2d(2, 2, 3, stride=2, padding=1)
+
+    def forward(self, x):
+        return self.r(x), self.p(x), self.t(x, output_size=(12, 14))
+
+
+class PoolForms(nn.Module):
+    """Dilated max pool, ceil-mode average pool counting padding, 1-d max and LP pools,
+    adaptive average pool to a non-square size."""
+
+    def forward(self, x):
+        return (F.max_pool2d(x, 3, 2, 1, dilation=2), F.avg_pool2d(x, 3, 2, 1, ceil_mode=True, count_include_pad=True),
+                F.max_pool1d(x.flatten(2), 4, 3), F.adaptive_avg_pool2d(x, (3, 1)), F.lp_pool1d(x.flatten(2), 3, 2))
+
+
+class HFMaskAttention(nn.Module):
+    """Hugging Face's extended attention mask: (1 - mask) * finfo(float32).min added to scores."""
+
+    def __init__(self):
+        super().__init__()
+        self.qkv = nn.Linear(16, 48)
+
+    def forward(self, x, attention_mask):  # (2, 6, 16), int64 (2, 6)
+        ext = attention_mask[:, None, None, :].to(x.dtype)
+        ext = (1.0 - ext) * torch.finfo(x.dtype).min
+        q, k, v = self.qkv(x).view(2, 6, 3, 2, 8).permute(2, 0, 3, 1, 4)
+        s = q @ k.transpose(-1, -2) / math.sqrt(8) + ext
+        return (s.softmax(-1) @ v).transpose(1, 2).reshape(2, 6, 16)
+
+
+class IndexWrites(nn.Module):
+    """index_add, slice assignment, boolean-mask assignment, index_fill, triu/tril with offsets
+    (torch 1.13 exports no scatter_reduce or diag)."""
+
+    def forward(self, x):  # (3, 5)
+        y = torch.zeros(3, 5).index_add(0, torch.tensor([2, 0, 1]), x)  # torch exports no repeated index
+        z = x.clone()
+        z[:, 1:3] = 0.5
+        z[x < 0] = 0.0
+        w = x.index_fill(1, torch.tensor([0, 4]), -1.0)
+        return y, z, w, torch.triu(x, -1), torch.tril(x, 1)
+
+
+class Int32EmbedLSTM(nn.Module):
+    """int32 token ids, an LSTM (sequence first) with zero initial states built in forward."""
+
+    def __init__(self):
+        super().__init__()
+        self.e = nn.Embedding(10, 3)
+        self.lstm = nn.LSTM(3, 4)
+
+    def forward(self, ids):  # int32 (5, 2)
+        return self.lstm(self.e(ids.long()), (torch.zeros(1, 2, 4), torch.zeros(1, 2, 4)))[0]
+
+
+def _hf_inputs():
+    mask = torch.ones(2, 6, dtype=torch.long)
+    mask[1, 4:] = 0
+    return torch.randn(2, 6, 16), mask
+
+
 def _img(n, c=3, b=1):
     return (torch.randn(b, c, n, n),)
 
@@ -537,6 +681,22 @@ OTHERS_QUICK.update({
     "gated_cnn_text": (GatedCNNText, lambda: (torch.randint(0, 40, (3, 11)),)),
     "yolo_tiny_opset11": (YoloTiny, lambda: _img(16), 11),
     "wavenet_opset13": (WaveNet, lambda: (torch.randn(2, 1, 50),), 13),
+    "unused_input": (UnusedInput, lambda: (torch.randn(2, 3), torch.randn(4), torch.randn(2, 3))),
+    "pass_through": (PassThrough, lambda: (torch.randn(2, 3), torch.randn(3))),
+    "shape_out": (ShapeOut, lambda: (torch.randn(3, 4),)),
+    "uint8_image": (Uint8Image, lambda: (torch.randint(0, 256, (1, 8, 8, 3), dtype=torch.uint8),)),
+    "tensor_splits": (TensorSplits, lambda: (torch.randn(2, 10),)),
+    "einsum_forms": (EinsumForms, lambda: (torch.randn(4, 4), torch.randn(3, 4, 5))),
+    "math_mix": (MathMix, lambda: (torch.randn(3, 4), torch.randn(3, 4))),
+    "batch_stats_norm": (BatchStatsNorm, lambda: (torch.randn(2, 3, 4, 4),)),
+    "batch_stats_norm_opset13": (BatchStatsNorm, lambda: (torch.randn(2, 3, 4, 4),), 13),
+    "conv_pad_modes": (ConvPadModes, lambda: (torch.randn(1, 2, 6, 7),)),
+    "pool_forms": (PoolForms, lambda: (torch.randn(1, 2, 9, 11),)),
+    "pool_forms_opset11": (PoolForms, lambda: (torch.randn(1, 2, 9, 11),), 11),
+    "hf_mask_attention": (HFMaskAttention, _hf_inputs),
+    "index_writes": (IndexWrites, lambda: (torch.randn(3, 5),)),
+    "index_writes_opset16": (IndexWrites, lambda: (torch.randn(3, 5),), 16),
+    "int32_embed_lstm": (Int32EmbedLSTM, lambda: (torch.randint(0, 10, (5, 2), dtype=torch.int32),)),
 })
 
 
