@@ -544,13 +544,13 @@ class EinsumForms(nn.Module):
 
 class MathMix(nn.Module):
     """Elementwise math (torch 1.13 exports no atan2, exp2, frac or trunc): log2/log10, 2**x, x - floor(x),
-    sign, rsqrt, round, clamp_min, logical ops, any/all, isnan/isinf, reciprocal."""
+    sign, rsqrt, round, clamp_min, logical ops, any/all, isnan/isinf/isfinite, reciprocal."""
 
     def forward(self, x, y):
         return (torch.log2(x.abs() + 1), torch.log10(x.abs() + 1), torch.pow(2.0, x), x - x.floor(), torch.sign(x),
                 (x.abs() + 1).rsqrt(), torch.round(x * 3), x.clamp_min(0.1), torch.logical_and(x > 0, y > 0),
                 torch.logical_xor(x > 0, y < 0), torch.any(x > 1, dim=1), torch.all(x > -3, dim=0),
-                torch.isnan(torch.log(x)), x.reciprocal(), torch.square(y), torch.sqrt(x * x + y * y))
+                torch.isnan(torch.log(x)), torch.isinf(x.exp() * 1e38), torch.isfinite(x / (x > 0).float()), x.reciprocal(), torch.square(y), torch.sqrt(x * x + y * y))
 
 
 class BatchStatsNorm(nn.Module):
@@ -712,6 +712,13 @@ def _video(name):
     return getattr(torchvision.models.video, name)(weights=None)
 
 
+def _s3d_small():
+    """S3D whose fixed (2, 7, 7) head pool, which needs 16 x 224 x 224 clips, is made adaptive."""
+    net = _video("s3d")
+    net.avgpool = nn.AdaptiveAvgPool3d(1)
+    return net
+
+
 OTHERS_ALL = {
     "squeezenet1_0": (lambda: _tv("squeezenet1_0"), lambda: _img(64)),
     "shufflenet_v2_x1_5": (lambda: _tv("shufflenet_v2_x1_5"), lambda: _img(64)),
@@ -728,6 +735,7 @@ OTHERS_ALL = {
     "densenet201": (lambda: _tv("densenet201"), lambda: _img(64)),
     "inception_v3_aux": (lambda: _tv("inception_v3", aux_logits=True, init_weights=True), lambda: _img(96)),
     "swin_s": (lambda: _tv("swin_s"), lambda: _img(64)),
+    "swin_t_112": (lambda: _tv("swin_t"), lambda: _img(112)),  # at 64 px no window is shifted
     "swin_v2_s": (lambda: _tv("swin_v2_s"), lambda: _img(64)),
     "vit_b_32_64px": (lambda: _tv("vit_b_32", image_size=64), lambda: _img(64)),
     "vit_l_32_64px": (lambda: _tv("vit_l_32", image_size=64), lambda: _img(64)),
@@ -737,6 +745,6 @@ OTHERS_ALL = {
     "mobilenet_v3_large_w075_opset13": (lambda: _tv("mobilenet_v3_large", width_mult=0.75), lambda: _img(64), 13),
     "resnet18_opset11": (lambda: _tv("resnet18"), lambda: _img(64), 11),
     "vgg13": (lambda: _tv("vgg13"), lambda: _img(224)),
-    "s3d": (lambda: _video("s3d"), lambda: (torch.randn(1, 3, 8, 32, 32),)),
+    "s3d_adaptive_pool": (_s3d_small, lambda: (torch.randn(1, 3, 8, 64, 64),)),
     "mvit_v2_s": (lambda: _video("mvit_v2_s"), lambda: (torch.randn(1, 3, 16, 224, 224),)),
 }
