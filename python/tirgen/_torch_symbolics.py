@@ -8,7 +8,8 @@ torch 1.13 lacks (newer torch has each, in these forms):
   the one dim replaced by the sizes;
 - ``aten::channel_shuffle`` (``nn.ChannelShuffle``): Reshape (n, g, c/g, -1), Transpose, Reshape
   back;
-- ``aten::bilinear`` (``nn.Bilinear``): Einsum ``...i,oij,...j->...o`` plus the bias.
+- ``aten::bilinear`` (``nn.Bilinear``): Einsum ``...i,oij,...j->...o`` plus the bias;
+- ``aten::atan2``: Atan of the quotient, moved to the quadrant by Where.
 """
 import contextlib
 
@@ -66,12 +67,35 @@ def _bilinear(g, a, b, weight, bias):
     return out if symbolic_helper._is_none(bias) else g.op("Add", out, bias)
 
 
+def _atan2(g, y, x):
+    """atan(y / x) moved to the quadrant of (x, y); x == 0 gives +-pi/2 by y's sign (0 at the origin)."""
+    import math
+
+    import torch
+    from torch.onnx import _type_utils
+
+    name = x.type().scalarType() if hasattr(x.type(), "scalarType") else None
+    dtype = _type_utils.JitScalarType.from_name(name).dtype() if name else torch.float32
+
+    def scalar(v):
+        return g.op("Constant", value_t=torch.tensor(v, dtype=dtype))
+
+    zero = scalar(0.0)
+    base = g.op("Atan", g.op("Div", y, x))
+    y_neg = g.op("Less", y, zero)
+    shift = g.op("Where", y_neg, scalar(-math.pi), scalar(math.pi))
+    out = g.op("Where", g.op("Less", x, zero), g.op("Add", base, shift), base)
+    on_axis = g.op("Mul", g.op("Sign", y), scalar(math.pi / 2))
+    return g.op("Where", g.op("Equal", x, zero), on_axis, out)
+
+
 # aten op -> (symbolic, first opset it is valid in)
 _SYMBOLICS = {
     "aten::zero": (_zero, 9),
     "aten::unflatten": (_unflatten, 11),
     "aten::channel_shuffle": (_channel_shuffle, 11),
     "aten::bilinear": (_bilinear, 12),
+    "aten::atan2": (_atan2, 9),
 }
 
 

@@ -8,8 +8,8 @@ them, and what from_pytorch exports for torch; found by running zoo models:
   (ScatterElements on a Shape: torch's boolean-mask assignment; TopK, CumSum) is evaluated
   when it depends on constants only;
 - from_pytorch exports ops this torch lacks a symbolic for but that have an exact ONNX form
-  (Tensor.zero_, nn.Unflatten, nn.ChannelShuffle, nn.Bilinear), registering the symbolic only
-  for the length of the export.
+  (Tensor.zero_, nn.Unflatten, nn.ChannelShuffle, nn.Bilinear, torch.atan2), registering the
+  symbolic only for the length of the export.
 
 Numerics against NumPy / PyTorch (rtol 1e-5 / 1e-4)."""
 import numpy as np
@@ -101,6 +101,11 @@ class _ZeroBias(torch.nn.Module):
         return torch.nn.functional.linear(x, self.lin.weight, b)
 
 
+class _Atan2(torch.nn.Module):
+    def forward(self, y, x):  # every quadrant, both axes, the origin
+        return torch.atan2(y, x), torch.atan2(y.double(), x.double())
+
+
 class _Shapes(torch.nn.Module):
     def __init__(self):
         super().__init__()
@@ -127,11 +132,21 @@ def test_from_pytorch_exports_ops_torch_has_no_symbolic_for(module, opset):
         np.testing.assert_allclose(g, w.numpy(), rtol=1e-4, atol=1e-5)
 
 
+def test_from_pytorch_exports_atan2():
+    y = torch.cat([torch.tensor([1.0, -1.0, 1.0, -1.0, 0.0, 0.0, 2.0, -2.0, 0.0]), torch.randn(20)])
+    x = torch.cat([torch.tensor([1.0, 1.0, -1.0, -1.0, 1.0, -1.0, 0.0, 0.0, 0.0]), torch.randn(20)])
+    mod, params = tirgen.from_pytorch(_Atan2(), (y, x))
+    got = tirgen.run(mod, {"input0": y.numpy(), "input1": x.numpy()}, params=params)
+    for g, w in zip(got, _Atan2()(y, x)):
+        assert g.dtype == w.numpy().dtype
+        np.testing.assert_allclose(g, w.numpy(), rtol=1e-5, atol=1e-6)
+
+
 def test_from_pytorch_leaves_torchs_symbolic_registry_as_it_was():
     from torch.onnx._internal import registration
 
     before = {op: registration.registry.is_registered_op(op, 17)
-              for op in ("aten::zero", "aten::unflatten", "aten::channel_shuffle", "aten::bilinear")}
+              for op in ("aten::zero", "aten::unflatten", "aten::channel_shuffle", "aten::bilinear", "aten::atan2")}
     tirgen.from_pytorch(_ZeroBias().eval(), torch.randn(3, 4))
     after = {op: registration.registry.is_registered_op(op, 17) for op in before}
     assert after == before

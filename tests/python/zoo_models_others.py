@@ -543,14 +543,16 @@ class EinsumForms(nn.Module):
 
 
 class MathMix(nn.Module):
-    """Elementwise math (torch 1.13 exports no atan2, exp2, frac or trunc): log2/log10, 2**x, x - floor(x),
-    sign, rsqrt, round, clamp_min, logical ops, any/all, isnan/isinf/isfinite, reciprocal."""
+    """Elementwise math (torch 1.13 exports no exp2, frac or trunc): atan2, log2/log10, 2**x,
+    x - floor(x), sign, rsqrt, round, clamp_min, logical ops, any/all, isnan/isinf/isfinite,
+    reciprocal."""
 
     def forward(self, x, y):
-        return (torch.log2(x.abs() + 1), torch.log10(x.abs() + 1), torch.pow(2.0, x), x - x.floor(), torch.sign(x),
-                (x.abs() + 1).rsqrt(), torch.round(x * 3), x.clamp_min(0.1), torch.logical_and(x > 0, y > 0),
-                torch.logical_xor(x > 0, y < 0), torch.any(x > 1, dim=1), torch.all(x > -3, dim=0),
-                torch.isnan(torch.log(x)), torch.isinf(x.exp() * 1e38), torch.isfinite(x / (x > 0).float()), x.reciprocal(), torch.square(y), torch.sqrt(x * x + y * y))
+        return (torch.atan2(x, y), torch.log2(x.abs() + 1), torch.log10(x.abs() + 1), torch.pow(2.0, x),
+                x - x.floor(), torch.sign(x), (x.abs() + 1).rsqrt(), torch.round(x * 3), x.clamp_min(0.1),
+                torch.logical_and(x > 0, y > 0), torch.logical_xor(x > 0, y < 0), torch.any(x > 1, dim=1),
+                torch.all(x > -3, dim=0), torch.isnan(torch.log(x)), torch.isinf(x.exp() * 1e38),
+                torch.isfinite(x / (x > 0).float()), x.reciprocal(), torch.square(y), torch.sqrt(x * x + y * y))
 
 
 class BatchStatsNorm(nn.Module):
