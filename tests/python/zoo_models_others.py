@@ -587,7 +587,8 @@ class PoolForms(nn.Module):
 
     def forward(self, x):
         return (F.max_pool2d(x, 3, 2, 1, dilation=2), F.avg_pool2d(x, 3, 2, 1, ceil_mode=True, count_include_pad=True),
-                F.max_pool1d(x.flatten(2), 4, 3), F.adaptive_avg_pool2d(x, (3, 1)), F.lp_pool1d(x.flatten(2), 3, 2))
+                F.max_pool1d(x.flatten(2), 4, 3), F.adaptive_avg_pool2d(x, (3, 1)),
+                F.lp_pool1d(x.flatten(2).abs(), 3, 2))  # torch's odd-p LP pool is NaN on a negative sum
 
 
 class HFMaskAttention(nn.Module):
