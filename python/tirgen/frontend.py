@@ -33,7 +33,8 @@ def from_onnx(model, shape=None, freeze_params=False):
 def from_pytorch(module, example_inputs, opset_version=None, input_names=None, freeze_params=False):
     """Exports ``module`` with ``torch.onnx.export`` (in memory) on ``example_inputs`` (a tensor or a
     tuple of tensors) and imports the result. Inputs are named ``input0``, ``input1``, ... unless
-    ``input_names`` is given. Tuple (and nested) outputs become the module's tuple of outputs.
+    ``input_names`` is given; an input ``forward`` does not use stays one of main's (the
+    exporter drops it). Tuple (and nested) outputs become the module's tuple of outputs.
 
     The export is an inference graph: the module is put in eval mode for the export (its mode
     is restored afterwards) and constants are folded. Gradients stay enabled during the export,
@@ -41,6 +42,8 @@ def from_pytorch(module, example_inputs, opset_version=None, input_names=None, f
     take PyTorch's fast path (``aten::_native_multi_head_attention``), which has no ONNX form.
     ``opset_version`` defaults to the newest opset both this torch and tirgen handle (17:
     ``LayerNormalization``, ``Trilu`` and ReduceSum's axes input are then single ops).
+    Ops this torch cannot export but that have an exact ONNX form (torch 1.13: ``Tensor.zero_``)
+    get a symbolic for the length of the export (see ``_torch_symbolics``).
     When the exporter fails, its error is raised as a ``tirgen.TirgenError`` naming the module.
     A graph the exporter wrote but its ONNX checker refused is imported all the same (tirgen
     checks each node); an import error then also quotes the checker.
@@ -48,6 +51,7 @@ def from_pytorch(module, example_inputs, opset_version=None, input_names=None, f
     import torch
 
     from ._tirgen import TirgenError
+    from ._torch_symbolics import missing_symbolics
 
     if isinstance(example_inputs, torch.Tensor):
         example_inputs = (example_inputs,)
@@ -67,7 +71,7 @@ def from_pytorch(module, example_inputs, opset_version=None, input_names=None, f
     try:
         if hasattr(module, "eval"):
             module.eval()
-        with torch.enable_grad():
+        with torch.enable_grad(), missing_symbolics(torch, opset_version):
             torch.onnx.export(
                 module,
                 example_inputs,
@@ -90,12 +94,44 @@ def from_pytorch(module, example_inputs, opset_version=None, input_names=None, f
     finally:
         if was_training and hasattr(module, "train"):
             module.train(True)
+    data = _keep_unused_inputs(buf.getvalue(), names, example_inputs)
     if checker_note is None:
-        return from_onnx(buf.getvalue(), freeze_params=freeze_params)
+        return from_onnx(data, freeze_params=freeze_params)
     try:
-        return from_onnx(buf.getvalue(), freeze_params=freeze_params)
+        return from_onnx(data, freeze_params=freeze_params)
     except TirgenError as e:
         raise TirgenError(f"{e} (torch.onnx.export's checker had refused the graph: {checker_note})") from e
+
+
+def _keep_unused_inputs(data, names, example_inputs):
+    """The exported model with every tensor input of the module as a graph input, in the
+    module's order. torch.onnx.export drops inputs that forward() does not use, so main's
+    parameters would no longer match the module's (a run with all of them names an unknown
+    input); the dropped ones come back as unused inputs of their example's type."""
+    import torch
+    import onnx
+    from onnx import helper, mapping
+
+    model = onnx.load_from_string(data)
+    graph_inputs = {vi.name: vi for vi in model.graph.input}
+    wanted = [(n, x) for n, x in zip(names, example_inputs) if isinstance(x, torch.Tensor)]
+    if all(n in graph_inputs for n, _ in wanted):
+        return data
+    ordered = []
+    for name, x in wanted:
+        if name in graph_inputs:
+            ordered.append(graph_inputs[name])
+            continue
+        try:
+            elem = mapping.NP_TYPE_TO_TENSOR_TYPE[x.detach().cpu().numpy().dtype]
+        except (KeyError, TypeError):  # a dtype ONNX has no numpy form for: leave it dropped
+            continue
+        ordered.append(helper.make_tensor_value_info(name, elem, list(x.shape)))
+    listed = {vi.name for vi in ordered}
+    ordered += [vi for vi in model.graph.input if vi.name not in listed]
+    del model.graph.input[:]
+    model.graph.input.extend(ordered)
+    return model.SerializeToString()
 
 
 def _checker_errors(torch):

@@ -1,7 +1,9 @@
 """Op forms that models written outside the project needed (found by running such models):
 ConvTranspose with dilations (a dilated weight), Resize of 3-D and 5-D inputs, LayerNorm without
-an affine scale (exported with an empty Scale, which torch's checker refuses). Each is compared
+an affine scale (exported with an empty Scale, which torch's checker refuses), BatchNormalization
+in training mode (BatchNorm without running statistics). Each is compared
 with PyTorch; the 5-D forms tirgen lacks are refused by the up-front check."""
+import numpy as np
 import pytest
 import torch
 
@@ -125,3 +127,67 @@ def test_max_pool_indices_never_point_into_the_padding():
     values, indices = tirgen.run(mod, {"x": x}, params=params)
     np.testing.assert_array_equal(values, [[[0, 0, 5, 5], [0, 3, 3, 0]]])
     np.testing.assert_array_equal(indices, [[[0, 0, 2, 2], [3, 4, 4, 5]]])
+
+
+@pytest.mark.parametrize(
+    "module, shape, opset",
+    [
+        (torch.nn.BatchNorm2d(3, track_running_stats=False), (2, 3, 4, 5), 17),
+        (torch.nn.BatchNorm1d(4, track_running_stats=False, affine=False), (5, 4), 15),
+        (torch.nn.BatchNorm1d(4, track_running_stats=False), (2, 4, 7), 13),
+        (torch.nn.BatchNorm3d(2, track_running_stats=False, eps=1e-3), (2, 2, 3, 2, 4), 11),
+    ],
+    ids=["2d", "1d_rank2_opset15", "1d_opset13", "3d_opset11"],
+)
+def test_batch_norm_without_running_stats_normalizes_with_the_batchs(module, shape, opset):
+    """torch exports BatchNorm(track_running_stats=False) in eval as a training-mode
+    BatchNormalization: Y uses the batch's mean and biased variance."""
+    torch.manual_seed(0)
+    if module.affine:
+        torch.nn.init.uniform_(module.weight, 0.5, 1.5)
+        torch.nn.init.uniform_(module.bias, -1, 1)
+    check_module(module, (torch.randn(*shape) * 3 + 1,), opset=opset)
+
+
+def _bn_training_reference(x, s, b, mean, var, momentum, eps):
+    axes = (0,) + tuple(range(2, x.ndim))
+    bm, bv = x.mean(axis=axes), x.var(axis=axes)
+    per_c = (-1,) + (1,) * (x.ndim - 2)
+    y = s.reshape(per_c) * (x - bm.reshape(per_c)) / np.sqrt(bv.reshape(per_c) + eps) + b.reshape(per_c)
+    return y, mean * momentum + bm * (1 - momentum), var * momentum + bv * (1 - momentum), bm, bv
+
+
+@pytest.mark.parametrize("opset, attrs, names", [
+    (15, dict(training_mode=1, momentum=0.7, epsilon=1e-3), ("y", "rm", "rv")),
+    (11, dict(momentum=0.8), ("y", "rm", "rv", "sm", "sv")),  # training by its outputs; saved = batch's
+], ids=["opset15", "opset11_by_outputs"])
+def test_batch_norm_training_mode_running_outputs(opset, attrs, names):
+    from onnx import TensorProto, helper, numpy_helper
+
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal((3, 2, 4, 3)).astype(np.float32)
+    s, b, m, v = (rng.uniform(0.5, 1.5, 2).astype(np.float32) for _ in range(4))
+    node = helper.make_node("BatchNormalization", ["x", "s", "b", "m", "v"], list(names), **attrs)
+    inits = [numpy_helper.from_array(a, n) for a, n in ((s, "s"), (b, "b"), (m, "m"), (v, "v"))]
+    outs = [helper.make_tensor_value_info(n, TensorProto.FLOAT, None) for n in names]
+    graph = helper.make_graph([node], "bn", [helper.make_tensor_value_info("x", TensorProto.FLOAT, x.shape)], outs,
+                              initializer=inits)
+    mod, params = tirgen.from_onnx(helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)]))
+    got = tirgen.run(mod, {"x": x}, params=params)
+    want = _bn_training_reference(x, s, b, m, v, attrs["momentum"], attrs.get("epsilon", 1e-5))
+    assert len(got) == len(names)
+    for g, w in zip(got, want):
+        np.testing.assert_allclose(g, w, rtol=1e-4, atol=1e-5)
+
+
+def test_batch_norm_running_outputs_without_training_mode_are_refused_up_front():
+    from onnx import TensorProto, helper
+
+    x = helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 3, 4])
+    p = [helper.make_tensor_value_info(n, TensorProto.FLOAT, [3]) for n in "sbmv"]
+    nodes = [helper.make_node("BatchNormalization", ["x", "s", "b", "m", "v"], ["z", "rm"], name="no_mode")]
+    outs = [helper.make_tensor_value_info(n, TensorProto.FLOAT, None) for n in ("z", "rm")]
+    graph = helper.make_graph(nodes, "g", [x] + p, outs)
+    with pytest.raises(tirgen.TirgenError, match="cannot import") as e:
+        tirgen.from_onnx(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 15)]))
+    assert "running mean/var outputs without training_mode" in str(e.value) and "'no_mode'" in str(e.value), str(e.value)

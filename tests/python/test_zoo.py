@@ -59,3 +59,17 @@ def test_from_pytorch_restores_training_mode_and_reports_export_errors():
 
     with pytest.raises(tirgen.TirgenError, match="torch.onnx.export .*cannot export Bad"):
         tirgen.from_pytorch(Bad(), torch.randn(3, 3))
+
+
+def test_from_pytorch_keeps_inputs_forward_does_not_use():
+    class Unused(torch.nn.Module):
+        def forward(self, x, unused, y):  # the exporter drops `unused`
+            return x * 2 + y
+
+    x, u, y = torch.randn(2, 3), torch.randint(0, 5, (4,), dtype=torch.int32), torch.randn(2, 3)
+    mod, params = tirgen.from_pytorch(Unused(), (x, u, y))
+    main_params = str(mod).split("def @main(", 1)[1].split(") ->", 1)[0]
+    assert main_params.index("%input0") < main_params.index("%input1") < main_params.index("%input2")
+    assert "%input1: Tensor[(4), int32]" in main_params, main_params
+    got = tirgen.run(mod, {"input0": x.numpy(), "input1": u.numpy(), "input2": y.numpy()}, params=params)
+    np.testing.assert_allclose(got[0], (x * 2 + y).numpy(), rtol=1e-6)

@@ -1,8 +1,8 @@
 """The model zoo: small PyTorch models of the kinds users bring (torchvision CNNs, vision
 transformers, GPT-style and decoder blocks, embeddings, 1-d audio, UNet, recurrent, 3-d conv, a
 grid_sample/einsum/scatter net),
-each with random weights and a small input, and the models of zoo_models_wild.py, written as
-users outside the project write them. ``QUICK`` runs in the test suite (test_zoo.py); ``ALL``
+each with random weights and a small input, and the models of zoo_models_wild.py and
+zoo_models_others.py, written as users outside the project write them. ``QUICK`` runs in the test suite (test_zoo.py); ``ALL``
 adds the large torchvision models, for bench/zoo_bench.py. An entry is (model factory, inputs
 factory) or (model factory, inputs factory, ONNX opset for from_pytorch)."""
 import torch
@@ -10,6 +10,7 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 from zoo_models_wild import REFUSED, WILD_ALL, WILD_QUICK  # noqa: F401 (REFUSED: test_zoo.py)
+from zoo_models_others import OTHERS_ALL, OTHERS_QUICK
 
 
 def _tv(name, **kw):
@@ -285,6 +286,7 @@ QUICK = {
     "qat_cnn": (_qat_cnn, lambda: _img(16)),
 }
 QUICK.update(WILD_QUICK)
+QUICK.update(OTHERS_QUICK)
 
 ALL = dict(QUICK)
 ALL.update({
@@ -324,6 +326,7 @@ ALL.update({
     "wide_resnet50_2": (lambda: _tv("wide_resnet50_2"), lambda: _img(64)),
 })
 ALL.update(WILD_ALL)
+ALL.update(OTHERS_ALL)
 
 
 def build(name, table=ALL):

@@ -46,6 +46,7 @@ std::map<std::string, OpCase> Cases() {
         "abs", "tanh", "fast_tanh", "negative", "logical_not", "bitwise_not", "isnan",
         "isfinite", "isinf", "nn.relu"})
     c[op] = Unary(op);
+  for (const char* op : {"isnan", "isfinite", "isinf"}) c[op].type = "Tensor[(2, 3), bool]";  // IdentityCompRel
   c["nn.leaky_relu"] = Unary("nn.leaky_relu", ", alpha=0.1f");
   c["clip"] = Unary("clip", ", a_min=0f, a_max=1f");
   for (const char* op : {"add", "subtract", "right_shift", "left_shift", "maximum", "minimum",

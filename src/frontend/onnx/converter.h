@@ -81,8 +81,12 @@ class NodeContext {
   DataType DType(int i) { return Type(i)->dtype; }
   /// True when input `i` is present and its value is known at import time.
   bool IsKnown(int i);
-  /// Input `i`'s value; fails naming `what` when it is not known at import time.
+  /// Input `i`'s value; fails naming `what` when it is not known at import time. A value
+  /// computed in Relay from constants only is evaluated first (FoldToKnown).
   HostTensor Known(int i, const std::string& what);
+  /// Evaluates input `i` when its expression depends on constants only (and is small); true
+  /// when its value is then known.
+  bool FoldToKnown(int i);
   /// Input `i`'s value, which must have exactly one element (a threshold, a bound).
   HostTensor KnownScalar(int i, const std::string& what);
   /// A known integer input as a list (a scalar gives one element).

@@ -3,7 +3,9 @@
 
 #include "graph_converter.h"
 #include "node_attr.h"
+#include "tirgen/lower/constant_evaluator.h"
 #include "tirgen/relay/text.h"
+#include "tirgen/relay/transforms.h"
 #include "tirgen/support/error.h"
 
 namespace tirgen {
@@ -120,8 +122,25 @@ std::vector<int64_t> NodeContext::Shape(int i) { return Type(i)->ConstShape(); }
 
 bool NodeContext::IsKnown(int i) { return HasInput(i) && In(i).known.defined(); }
 
+// A value that must be known but was built as Relay (an op the importer does not fold on the
+// host, e.g. ScatterElements or TopK on a shape): when its expression depends on constants only,
+// it is evaluated now, as TVM's frontend evaluates such values (infer_value / fold_constant).
+// The value keeps its expression and gains its data.
+bool NodeContext::FoldToKnown(int i) {
+  if (!HasInput(i)) return false;
+  Value& v = In(i);
+  if (v.known.defined() || !v.IsTensor() || !v.expr.defined() || v.is_input || v.is_param) return v.known.defined();
+  const auto* t = v.type.as<relay::TensorTypeNode>();
+  if (!t || SaturatingNumel(t->ConstShape()) > kMaxFoldElements || !HostDTypeSupported(t->dtype)) return false;
+  relay::Expr folded = relay::FoldConstantExpr(v.expr, lower::EvaluateConstant);
+  const auto* c = folded.as<relay::ConstantNode>();
+  if (!c) return false;
+  v.known = c->data;
+  return true;
+}
+
 HostTensor NodeContext::Known(int i, const std::string& what) {
-  if (!IsKnown(i))
+  if (!IsKnown(i) && !FoldToKnown(i))
     Fail(what + " (input " + std::to_string(i) + ", '" + (HasInput(i) ? node_.input(i) : "") +
          "') must be known at import time: tirgen supports static shapes only");
   const NDArray& a = In(i).known;
@@ -354,8 +373,11 @@ Value NodeContext::InputValue(int i) {
 void NodeContext::ForwardInput(int i, int j) {
   Value& in = In(j);
   if (!in.IsTensor()) return SetOutputValue(i, in);  // Identity of a sequence or optional
-  if (in.known.defined() && !in.is_param) SetKnownOutput(i, in.known);
-  else SetOutput(i, Input(j));
+  if (in.known.defined() && !in.is_param) return SetKnownOutput(i, in.known);
+  // A weight passes through as itself: still main's parameter, still known to shape math (the
+  // exporter's deduplicated initializers reach Reshape/Expand through Identity).
+  if (in.is_param) return SetOutputValue(i, InputValue(j));
+  SetOutput(i, Input(j));
 }
 
 }  // namespace onnx_import

@@ -41,8 +41,10 @@ std::string GlobalPoolForms(const NodeForm& f) {
 }
 
 std::string BatchNormForms(const NodeForm& f) {
-  if (f.Int("training_mode", 0) != 0 || f.HasOutput(1) || f.HasOutput(2))
-    return "training mode (running mean/var outputs)";
+  if (f.opset >= 14 && f.Int("training_mode", 0) == 0 && (f.HasOutput(1) || f.HasOutput(2)))
+    return "running mean/var outputs without training_mode";
+  int rank = f.Rank(0);
+  if (rank >= 0 && rank < 2) return RankText(rank) + " (ranks 2 and more)";
   return "";
 }
 

@@ -285,10 +285,47 @@ void ConvertMatMulInteger16(NodeContext& ctx) {
   ctx.SetOutput(0, MatMul(ctx, both_unsigned ? DataType::UInt(32) : DataType::Int(32)));
 }
 
+// Training mode (BatchNorm without running statistics, as torch exports
+// BatchNorm2d(track_running_stats=False) even in eval): Y normalizes with the batch's mean and
+// biased variance over every axis but the channel's; the running mean/var outputs blend the
+// inputs' with the batch's by `momentum`, as ONNX's reference does. Before opset 14, the saved
+// mean/var outputs are the batch's own.
+void ConvertBatchNormTraining(NodeContext& ctx) {
+  int rank = ctx.Rank(0);
+  if (rank < 2) ctx.Fail("input must have rank >= 2 (N, C, ...)");
+  DataType dt = ctx.DType(0);
+  std::vector<int64_t> axes = {0};
+  for (int i = 2; i < rank; ++i) axes.push_back(i);
+  relay::AttrFields keep = {{"axis", AttrInts(axes)}, {"keepdims", relay::AttrBool(true)}};
+  Expr x = ctx.Input(0);
+  Expr mean = ctx.Call("mean", {x}, keep);
+  Expr d = ctx.Call("subtract", {x, mean});
+  Expr var = ctx.Call("mean", {ctx.Call("multiply", {d, d})}, keep);
+  Expr y = ctx.Call("divide", {d, ctx.Call("sqrt", {ctx.Call("add", {var, ctx.Scalar(ctx.Float("epsilon", 1e-5), dt)})})});
+  Expr scale = ctx.Input(1), bias = ctx.Input(2);
+  if (rank > 2) {
+    relay::AttrFields per_channel = {{"axis", AttrInt(1)}, {"num_newaxis", AttrInt(rank - 2)}};
+    scale = ctx.Call("expand_dims", {scale}, per_channel);
+    bias = ctx.Call("expand_dims", {bias}, per_channel);
+  }
+  ctx.SetOutput(0, ctx.Call("add", {ctx.Call("multiply", {y, scale}), bias}));
+  double momentum = ctx.Float("momentum", 0.9);
+  for (int i = 1; i < 5; ++i) {
+    if (!ctx.HasOutput(i)) continue;
+    Expr batch = ctx.Call("squeeze", {i % 2 ? mean : var}, {{"axis", AttrInts(axes)}});
+    if (i > 2) {
+      ctx.SetOutput(i, batch);
+      continue;
+    }
+    ctx.SetOutput(i, ctx.Call("add", {ctx.Call("multiply", {ctx.Input(2 + i), ctx.Scalar(momentum, dt)}),
+                                      ctx.Call("multiply", {batch, ctx.Scalar(1 - momentum, dt)})}));
+  }
+}
+
 void ConvertBatchNorm(NodeContext& ctx) {
-  if (ctx.HasOutput(1) || ctx.HasOutput(2))
-    ctx.Fail("training-mode outputs (running mean/var) are not supported");
-  if (ctx.Int("training_mode", 0)) ctx.Fail("training_mode=1 is not supported");
+  // opset 14 has the attribute; before, a training node is one with the running outputs
+  bool training = ctx.opset() >= 14 ? ctx.Int("training_mode", 0) != 0 : ctx.HasOutput(1) || ctx.HasOutput(2);
+  if (training) return ConvertBatchNormTraining(ctx);
   Expr bn = ctx.Call("nn.batch_norm", {ctx.Input(0), ctx.Input(1), ctx.Input(2), ctx.Input(3), ctx.Input(4)},
                      {{"epsilon", FloatAttr(ctx.Float("epsilon", 1e-5))}});
   ctx.SetOutput(0, ctx.GetItem(bn, 0));

@@ -1,4 +1,5 @@
-// Unary elementwise ops: the result has the argument's type (cast: another dtype).
+// Unary elementwise ops: the result has the argument's type (cast: another dtype; isnan,
+// isinf, isfinite: bool).
 #include "op_common.h"
 
 namespace tirgen {
@@ -12,6 +13,9 @@ Type CastRel(const TypeCall& c) {
   if (dt.is_void()) c.Fail("the target dtype must be set");
   return TensorType(t->shape, dt);
 }
+
+// isnan / isinf / isfinite: TVM's IdentityCompRel, a bool tensor of the argument's shape.
+Type IdentityCompRel(const TypeCall& c) { return TensorType(c.Tensor(0)->shape, DataType::Bool()); }
 
 Type CastLikeRel(const TypeCall& c) {
   const TensorTypeNode* t = c.Tensor(0);
@@ -33,10 +37,11 @@ TIRGEN_REGISTER_OPS(unary) {
        {"log", "log2", "log10", "tan", "cos", "cosh", "sin", "sinh", "acos", "acosh", "asin",
         "asinh", "atan", "atanh", "exp", "fast_exp", "erf", "fast_erf", "sqrt", "rsqrt",
         "zeros_like", "ones_like", "sigmoid", "copy", "floor", "ceil", "trunc", "round", "sign",
-        "abs", "tanh", "fast_tanh", "negative", "logical_not", "bitwise_not", "isnan",
-        "isfinite", "isinf", "nn.relu"}) {
+        "abs", "tanh", "fast_tanh", "negative", "logical_not", "bitwise_not", "nn.relu"}) {
     RegisterOpInfo(name).Inputs(1).Pattern(kElemWise).Relation(SameAsArg0);
   }
+  for (const char* name : {"isnan", "isfinite", "isinf"})
+    RegisterOpInfo(name).Inputs(1).Pattern(kElemWise).Relation(IdentityCompRel);
   RegisterOpInfo("nn.leaky_relu")
       .Attrs("relay.attrs.LeakyReluAttrs", {Field("alpha", AttrKind::kFloat, AttrFloat(0.25))})
       .Inputs(1).Pattern(kElemWise).Relation(SameAsArg0);
