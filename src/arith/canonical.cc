@@ -271,13 +271,15 @@ struct Split {
       // between its two canonical passes.
       const BinaryNode* inner = res.as<BinaryNode>();
       const int64_t* c = inner ? as_const_int(inner->b) : nullptr;
-      if (floor && inner && res.kind() == Kind::kFloorDiv && c && *c > 0) {
-        res = floordiv(inner->a, IntImm(t, *c * lower));
+      int64_t merged = 0;
+      if (floor && inner && res.kind() == Kind::kFloorDiv && c && *c > 0 &&
+          !__builtin_mul_overflow(*c, lower, &merged) && FitsType(t, merged)) {
+        res = floordiv(inner->a, IntImm(t, merged));
       } else {
         res = floor ? floordiv(res, IntImm(t, lower)) : truncdiv(res, IntImm(t, lower));
       }
     }
-    sscale = CMul(sscale, scale);
+    sscale = CWrap(CMul(sscale, scale), t);  // -(x * INT32_MIN) is x * INT32_MIN in int32
     if (sscale != 1) res = mul(res, IntImm(t, sscale));
     return res;
   }
@@ -358,11 +360,14 @@ struct Sum {
     if (args.empty()) return IntImm(dtype, CWrap(base, dtype));
     std::vector<Split> s = SimplifySplits(args);
     PrimExpr res = IntImm(dtype, 0);
+    // A term is subtracted with its negated scale, unless that is no value of the type
+    // (x * INT_MIN is added as it is).
+    auto subtracted = [&](const Split& a) { return a.scale < 0 && a.scale != kNegInf && FitsType(dtype, -a.scale); };
     for (const Split& a : s)
-      if (a.scale > 0) res = add(res, a.Normalize());
+      if (a.scale != 0 && !subtracted(a)) res = add(res, a.Normalize());
     if (base > 0) res = AddConstant(res, base);
     for (const Split& a : s)
-      if (a.scale < 0) res = sub(res, a.NormalizeWithScale(-1));
+      if (subtracted(a)) res = sub(res, a.NormalizeWithScale(-1));
     if (base < 0) res = AddConstant(res, base);
     return res;
   }
@@ -536,6 +541,14 @@ class Canonicalizer {
   }
 
   Split SplitModConst(Split lhs, int64_t c, bool floor) {
+    // A split's upper == kInf means "no modulo", so a modulo by INT64_MAX stays written out.
+    if (c == kInf) {
+      Split n;
+      PrimExpr x = lhs.Normalize();
+      n.index = floor ? floormod(x, IntImm(x.dtype(), c)) : truncmod(x, IntImm(x.dtype(), c));
+      n.floor = floor;
+      return n;
+    }
     lhs = ConvertDivMode(lhs, floor);
     if (lhs.scale % c == 0) {
       lhs.scale = 0;
@@ -544,7 +557,7 @@ class Canonicalizer {
     if (c % lhs.scale == 0) {
       int64_t sc = c / lhs.scale;
       int64_t new_upper = CMul(lhs.lower, sc);
-      if (lhs.upper == kInf || lhs.upper % new_upper == 0) {
+      if (new_upper != kInf && (lhs.upper == kInf || lhs.upper % new_upper == 0)) {
         if (new_upper < lhs.upper && lhs.upper != kInf) {
           DataType t = lhs.index.dtype();
           PrimExpr m = floor ? floormod(lhs.index, IntImm(t, new_upper)) : truncmod(lhs.index, IntImm(t, new_upper));

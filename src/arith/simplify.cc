@@ -526,6 +526,10 @@ class Simplifier : public StmtExprMutator {
           return VisitExpr(Binary(Kind::kLE, lt->a, lt->b));
       }
     }
+    // A quotient and a remainder of one value compared under && (then simplified again).
+    if (is_and) {
+      if (std::optional<PrimExpr> j = RewriteDivModAnd(a, b)) return VisitExpr(*j);
+    }
     // x && (y && z) -> (x && y) && z (and the same for ||), then simplified again
     if (y && b.kind() == k) return VisitExpr(Binary(k, Binary(k, a, y->a), y->b));
     return r;

@@ -4,12 +4,14 @@
 #include <gtest/gtest.h>
 
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "arith_value_eval.h"
 #include "tirgen/arith/analyzer.h"
 #include "tirgen/script/printer.h"
+#include "tirgen/tir/expr_deep_equal.h"
 #include "tirgen/tir/functor.h"
 #include "tirgen/tir/op.h"
 
@@ -25,6 +27,16 @@ int64_t ValueAt(const PrimExpr& e, const Var& var, int64_t v) {
   const int64_t* c = as_const_int(r);
   EXPECT_TRUE(c) << "not a constant";
   return c ? *c : 0;
+}
+
+// e simplified; an error is a test failure (nullopt).
+std::optional<PrimExpr> Simplified(const arith::Analyzer& analyzer, const PrimExpr& e) {
+  try {
+    return analyzer.Simplify(e);
+  } catch (const std::exception& err) {
+    ADD_FAILURE() << script::PrintExpr(e) << ": " << err.what();
+    return std::nullopt;
+  }
 }
 
 TEST(ArithOverflow, HugeCanonicalConstantWrapsInsteadOfLooping) {
@@ -170,13 +182,9 @@ TEST(ArithOverflow, ComparisonsNearTheTypeLimitsKeepTheirValues) {
         for (Kind k : kCompare) {
           for (bool swap : {false, true}) {
             PrimExpr e = swap ? Binary(k, rhs, lhs) : Binary(k, lhs, rhs);
-            PrimExpr r;
-            try {
-              r = analyzer.Simplify(e);
-            } catch (const std::exception& err) {
-              ADD_FAILURE() << script::PrintExpr(e) << ": " << err.what();
-              continue;
-            }
+            std::optional<PrimExpr> simplified = Simplified(analyzer, e);
+            if (!simplified) continue;
+            const PrimExpr& r = *simplified;
             bool has_y = &rhs - others.data() < 4;  // the first four others read y
             for (int64_t xv : pool) {
               for (int64_t yv : pool) {
@@ -203,6 +211,78 @@ TEST(ArithOverflow, ComparisonsNearTheTypeLimitsKeepTheirValues) {
     }
   }
   EXPECT_GT(checked, 50000);
+}
+
+// The rules joining a quotient and a remainder under && (x // c2 == c1 && x % c2 < c3 -> an
+// interval of x; x < c1 && x % c2 < c3 -> a tighter bound; 0 <= x - y * c && x - y * c < c ->
+// y == x // c) keep their values with constants at the type's limits, divisors of both signs
+// and -1, and never divide INT_MIN by -1 themselves.
+TEST(ArithOverflow, QuotientAndRemainderUnderAndKeepTheirValues) {
+  const Kind kRem[] = {Kind::kEQ, Kind::kLT, Kind::kLE};
+  int checked = 0, rewritten = 0;
+  for (int bits : {32, 64}) {
+    DataType t = DataType::Int(bits);
+    int64_t lo = bits == 64 ? std::numeric_limits<int64_t>::min() : std::numeric_limits<int32_t>::min();
+    int64_t hi = bits == 64 ? std::numeric_limits<int64_t>::max() : std::numeric_limits<int32_t>::max();
+    Var x("x", t), y("y", t);
+    auto c = [&](int64_t v) { return PrimExpr(IntImm(t, v)); };
+    std::vector<int64_t> divisors = {1, 2, 5, -1, -5, hi, lo};
+    std::vector<int64_t> consts = {lo, lo + 1, -21, -3, -1, 0, 1, 3, 19, hi - 1, hi};
+    std::vector<int64_t> rems = {0, 1, 2, 4, -1};
+    std::vector<PrimExpr> cases;
+    for (int64_t d : divisors) {
+      PrimExpr q = Binary(Kind::kFloorDiv, x, c(d)), m = Binary(Kind::kFloorMod, x, c(d));
+      for (int64_t r : rems) {
+        for (Kind k : kRem) {
+          for (int64_t v : consts) {
+            PrimExpr eq = Binary(Kind::kEQ, q, c(v));
+            for (PrimExpr rem : {Binary(k, m, c(r)), Binary(k, c(r), m)}) {
+              cases.push_back(Binary(Kind::kAnd, eq, rem));
+              cases.push_back(Binary(Kind::kAnd, rem, eq));
+            }
+            if (k != Kind::kEQ) cases.push_back(Binary(Kind::kAnd, Binary(k, x, c(v)), Binary(Kind::kLT, m, c(r))));
+          }
+        }
+      }
+      PrimExpr diff = Binary(Kind::kSub, x, Binary(Kind::kMul, y, c(d)));
+      PrimExpr sum = Binary(Kind::kAdd, x, Binary(Kind::kMul, y, c(d)));
+      for (const PrimExpr& e : {diff, sum}) {
+        for (int64_t bound : {d, d == lo ? hi : -d}) {  // -INT_MIN is no value of the type
+          PrimExpr low = Binary(Kind::kLE, c(0), e), high = Binary(Kind::kLT, e, c(bound));
+          cases.push_back(Binary(Kind::kAnd, low, high));
+          cases.push_back(Binary(Kind::kAnd, high, low));
+        }
+      }
+    }
+    // Points: the limits, small values, and the edges of the intervals the constants name.
+    std::vector<int64_t> pool = {lo, lo + 1, hi - 1, hi};
+    for (int64_t v = -30; v <= 30; ++v) pool.push_back(v);
+    for (int64_t d : {2, 5})
+      for (int64_t v : {-21, -3, 3, 19})
+        for (int64_t o = -d; o <= 2 * d; ++o) pool.push_back(v * d + o);
+    arith::Analyzer analyzer;
+    for (const PrimExpr& e : cases) {
+      std::optional<PrimExpr> simplified = Simplified(analyzer, e);
+      if (!simplified) continue;
+      const PrimExpr& r = *simplified;
+      rewritten += !ExprDeepEqual(r, e);
+      for (int64_t xv : pool) {
+        for (int64_t yv : {lo, int64_t{-4}, int64_t{-1}, int64_t{0}, int64_t{3}, hi}) {
+          testing::Env env{{x.get(), xv}, {y.get(), yv}};
+          std::optional<testing::Lanes> want = testing::Eval(e, env), got = testing::Eval(r, env);
+          if (!want || !got) continue;
+          ++checked;
+          if (*got != *want) {
+            ADD_FAILURE() << script::PrintExpr(e) << " -> " << script::PrintExpr(r) << " at x=" << xv << " y=" << yv
+                          << ": " << (*want)[0] << " expected, " << (*got)[0];
+            break;
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(rewritten, 100);
+  EXPECT_GT(checked, 100000);
 }
 
 }  // namespace
