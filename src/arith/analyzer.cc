@@ -201,7 +201,7 @@ PrimExpr Analyzer::RewriteSimplify(const PrimExpr& expr) const {
   PrimExpr e = expr;
   if (!values_.empty()) e = BoundSubstituter(values_).VisitExpr(e);
   VarBoundScope scope(&LookupThunk, this);
-  return arith::RewriteSimplify(e, this);
+  return arith::RewriteSimplify(e, this, /*sum_rules=*/true);
 }
 
 bool Analyzer::CanProve(const PrimExpr& cond) const {

@@ -29,13 +29,46 @@ int64_t ValueAt(const PrimExpr& e, const Var& var, int64_t v) {
   return c ? *c : 0;
 }
 
-// e simplified; an error is a test failure (nullopt).
-std::optional<PrimExpr> Simplified(const arith::Analyzer& analyzer, const PrimExpr& e) {
+// e simplified (with `rewrite`, by TVM's rewrite_simplify); an error is a test failure (nullopt).
+std::optional<PrimExpr> Simplified(const arith::Analyzer& analyzer, const PrimExpr& e, bool rewrite = false) {
   try {
-    return analyzer.Simplify(e);
+    return rewrite ? analyzer.RewriteSimplify(e) : analyzer.Simplify(e);
   } catch (const std::exception& err) {
     ADD_FAILURE() << script::PrintExpr(e) << ": " << err.what();
     return std::nullopt;
+  }
+}
+
+// Simplifies e (with `rewrite`, by TVM's rewrite_simplify) and compares its value with the result's at every combination of the given
+// points where both are defined (no overflow, no division by zero); counts a rewrite in
+// *rewritten. Gives the number of points compared; the first difference is a test failure.
+int CheckValues(const PrimExpr& e, const std::vector<std::pair<Var, std::vector<int64_t>>>& points, int* rewritten,
+                bool rewrite = false) {
+  arith::Analyzer analyzer;
+  std::optional<PrimExpr> r = Simplified(analyzer, e, rewrite);
+  if (!r) return 0;
+  *rewritten += !ExprDeepEqual(*r, e);
+  int checked = 0;
+  std::vector<size_t> at(points.size(), 0);  // an odometer over the points of each variable
+  while (true) {
+    testing::Env env;
+    std::string where;
+    for (size_t i = 0; i < points.size(); ++i) {
+      env[points[i].first.get()] = points[i].second[at[i]];
+      where += " " + points[i].first->name_hint + "=" + std::to_string(points[i].second[at[i]]);
+    }
+    std::optional<testing::Lanes> want = testing::Eval(e, env), got = testing::Eval(*r, env);
+    if (want && got) {
+      ++checked;
+      if (*got != *want) {
+        ADD_FAILURE() << script::PrintExpr(e) << " -> " << script::PrintExpr(*r) << " at" << where << ": "
+                      << (*want)[0] << " expected, " << (*got)[0];
+        return checked;
+      }
+    }
+    size_t i = 0;
+    for (; i < at.size() && ++at[i] == points[i].second.size(); ++i) at[i] = 0;
+    if (i == at.size()) return checked;
   }
 }
 
@@ -260,29 +293,61 @@ TEST(ArithOverflow, QuotientAndRemainderUnderAndKeepTheirValues) {
     for (int64_t d : {2, 5})
       for (int64_t v : {-21, -3, 3, 19})
         for (int64_t o = -d; o <= 2 * d; ++o) pool.push_back(v * d + o);
-    arith::Analyzer analyzer;
-    for (const PrimExpr& e : cases) {
-      std::optional<PrimExpr> simplified = Simplified(analyzer, e);
-      if (!simplified) continue;
-      const PrimExpr& r = *simplified;
-      rewritten += !ExprDeepEqual(r, e);
-      for (int64_t xv : pool) {
-        for (int64_t yv : {lo, int64_t{-4}, int64_t{-1}, int64_t{0}, int64_t{3}, hi}) {
-          testing::Env env{{x.get(), xv}, {y.get(), yv}};
-          std::optional<testing::Lanes> want = testing::Eval(e, env), got = testing::Eval(r, env);
-          if (!want || !got) continue;
-          ++checked;
-          if (*got != *want) {
-            ADD_FAILURE() << script::PrintExpr(e) << " -> " << script::PrintExpr(r) << " at x=" << xv << " y=" << yv
-                          << ": " << (*want)[0] << " expected, " << (*got)[0];
-            break;
-          }
-        }
-      }
-    }
+    std::vector<int64_t> ys = {lo, -4, -1, 0, 3, hi};
+    for (const PrimExpr& e : cases) checked += CheckValues(e, {{x, pool}, {y, ys}}, &rewritten);
   }
   EXPECT_GT(rewritten, 100);
   EXPECT_GT(checked, 100000);
+}
+
+// The sum rules moving a term into a min / max (min(x, y + c1) + c2 -> min(x + c2, y) for
+// c1 == -c2, min(x, y + z * c1) + z * c2 alike), factoring (x * y + x * c -> x * (y + c)) and
+// the min-max pair rules keep their values with constants at the type's limits and -1 (TVM's
+// rewrite_simplify applies them).
+TEST(ArithOverflow, SumRulesKeepTheirValues) {
+  int checked = 0, rewritten = 0;
+  for (int bits : {32, 64}) {
+    DataType t = DataType::Int(bits);
+    int64_t lo = bits == 64 ? std::numeric_limits<int64_t>::min() : std::numeric_limits<int32_t>::min();
+    int64_t hi = bits == 64 ? std::numeric_limits<int64_t>::max() : std::numeric_limits<int32_t>::max();
+    Var x("x", t), y("y", t), z("z", t);
+    auto c = [&](int64_t v) { return PrimExpr(IntImm(t, v)); };
+    auto B = [](Kind k, const PrimExpr& a, const PrimExpr& b) { return PrimExpr(Binary(k, a, b)); };
+    std::vector<int64_t> consts = {lo, lo + 1, -2, -1, 1, 2, hi - 1, hi};
+    std::vector<PrimExpr> cases;
+    for (Kind mm : {Kind::kMin, Kind::kMax}) {
+      for (int64_t c1 : consts) {
+        std::vector<int64_t> c2s = {c1};
+        if (c1 != lo) c2s.push_back(-c1);
+        for (int64_t c2 : c2s) {
+          for (Kind off : {Kind::kAdd, Kind::kSub}) {
+            cases.push_back(B(Kind::kAdd, B(mm, x, B(off, y, c(c1))), c(c2)));
+            cases.push_back(B(Kind::kAdd, B(mm, B(off, x, c(c1)), y), c(c2)));
+            PrimExpr zc1 = B(Kind::kMul, z, c(c1)), zc2 = B(Kind::kMul, z, c(c2));
+            cases.push_back(B(Kind::kAdd, B(mm, x, B(off, y, zc1)), zc2));
+            cases.push_back(B(Kind::kAdd, zc2, B(mm, B(off, y, zc1), x)));
+          }
+        }
+        cases.push_back(B(Kind::kSub, B(mm, B(Kind::kAdd, x, c(c1)), y), x));
+        cases.push_back(B(Kind::kSub, x, B(mm, z, B(Kind::kAdd, c(c1), x))));
+        cases.push_back(B(Kind::kSub, B(mm, B(Kind::kAdd, x, c(c1)), B(Kind::kAdd, y, c(c1))), B(mm, x, y)));
+      }
+      cases.push_back(B(Kind::kAdd, B(mm, x, y), B(mm == Kind::kMin ? Kind::kMax : Kind::kMin, y, x)));
+      cases.push_back(B(Kind::kMul, B(mm, x, y), B(mm == Kind::kMin ? Kind::kMax : Kind::kMin, x, y)));
+    }
+    for (int64_t c1 : consts) {
+      for (Kind k : {Kind::kAdd, Kind::kSub}) {
+        cases.push_back(B(k, B(Kind::kMul, x, y), B(Kind::kMul, c(c1), x)));
+        cases.push_back(B(k, B(Kind::kMul, y, x), B(Kind::kMul, x, c(c1))));
+        cases.push_back(B(k, B(Kind::kMul, x, c(c1)), x));
+        cases.push_back(B(k, x, B(Kind::kMul, y, x)));
+      }
+    }
+    std::vector<int64_t> pool = {lo, lo + 1, -3, -1, 0, 1, 2, hi - 1, hi};
+    for (const PrimExpr& e : cases) checked += CheckValues(e, {{x, pool}, {y, pool}, {z, pool}}, &rewritten, true);
+  }
+  EXPECT_GT(rewritten, 200);
+  EXPECT_GT(checked, 50000);
 }
 
 }  // namespace

@@ -51,7 +51,7 @@ class Analyzer {
   /// TVM's Analyzer::Simplify: rewrite rules, then canonical form.
   tir::PrimExpr Simplify(const tir::PrimExpr& expr) const;
   /// Only the rewrite rules (TVM's Analyzer::rewrite_simplify), under the known ranges and the
-  /// constraints in scope.
+  /// constraints in scope; with TVM's sum rules, which Simplify leaves out (rewrite_simplify.h).
   tir::PrimExpr RewriteSimplify(const tir::PrimExpr& expr) const;
   /// Only the canonical form (with known ranges).
   tir::PrimExpr CanonicalSimplify(const tir::PrimExpr& expr) const;
