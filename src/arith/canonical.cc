@@ -614,6 +614,18 @@ class Canonicalizer {
           }
           return CVal::Of(lhs);
         }
+        // Truncated: when both parts are non-negative, the divisible part divides exactly and
+        // the rest is divided on its own (dropped when below the divisor).
+        if (ConstIntBound(lhs.Normalize()).min >= 0 && ConstIntBound(extra.Normalize()).min >= 0) {
+          lhs.DivideBy(*c);
+          PrimExpr temp = extra.Normalize();
+          if (const int64_t* k = as_const_int(temp)) {
+            lhs.base = CAdd(lhs.base, *k / *c);
+          } else if (ConstIntBound(temp).max >= *c) {
+            lhs.AddToSelf(SplitDivConst(ToSplit(CVal::Of(temp)), *c, false), 1);
+          }
+          return CVal::Of(lhs);
+        }
       } else {
         IntBound bd = ConstIntBound(a.Normalize());
         if (bd.min >= 0 && bd.max < *c) return CVal::Of(make_const(e.dtype(), 0));
@@ -640,10 +652,27 @@ class Canonicalizer {
         s.base = ((s.base % *c) + *c) % *c;
         return CVal::Of(SplitModConst(ToSplit(CVal::Of(s)), *c, true));
       }
-      if (a.kind != CVal::kSum) {
-        IntBound bd = ConstIntBound(a.Normalize());
-        if (bd.min >= 0 && bd.max < *c) return a;
+      if (a.kind == CVal::kSum) {
+        // Truncated: a multiple of c leaves 0; with both parts non-negative, the remainder is
+        // the rest's; a non-negative sum's constant reduces modulo c ((x + 5) % 3 -> (x + 2) % 3)
+        // when the sum stays non-negative.
+        Sum lhs, extra;
+        SeparateDivisible(a.sum, *c, &lhs, &extra);
+        if (extra.IsZero()) return CVal::Of(make_const(e.dtype(), 0));
+        Sum rest = a.sum;
+        if (ConstIntBound(lhs.Normalize()).min >= 0 && ConstIntBound(extra.Normalize()).min >= 0) {
+          PrimExpr temp = extra.Normalize();
+          if (as_const_int(temp)) return CVal::Of(truncmod(temp, b.expr));
+          if (ConstIntBound(temp).max < *c) return CVal::Of(temp);
+          rest = extra;
+        }
+        IntBound bd = ConstIntBound(rest.Normalize());
+        int64_t base = rest.base % *c;
+        if (bd.min >= 0 && __int128{bd.min} - rest.base + base >= 0) rest.base = base;
+        return CVal::Of(SplitModConst(ToSplit(CVal::Of(rest)), *c, false));
       }
+      IntBound bd = ConstIntBound(a.Normalize());
+      if (bd.min >= 0 && bd.max < *c) return a;
       return CVal::Of(SplitModConst(ToSplit(a), *c, floor));
     }
     PrimExpr x = a.Normalize(), y = b.Normalize();

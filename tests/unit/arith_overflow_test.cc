@@ -350,5 +350,41 @@ TEST(ArithOverflow, SumRulesKeepTheirValues) {
   EXPECT_GT(checked, 50000);
 }
 
+// Truncated division rules that need signs (a difference of quotients, a remainder of a sum
+// with a non-positive multiple, the canonical form's division of a non-negative sum) keep
+// their values with constants at the type's limits and -1; the signs come from max / min.
+TEST(ArithOverflow, TruncatedQuotientRulesKeepTheirValues) {
+  int checked = 0, rewritten = 0;
+  for (int bits : {32, 64}) {
+    DataType t = DataType::Int(bits);
+    int64_t lo = bits == 64 ? std::numeric_limits<int64_t>::min() : std::numeric_limits<int32_t>::min();
+    int64_t hi = bits == 64 ? std::numeric_limits<int64_t>::max() : std::numeric_limits<int32_t>::max();
+    Var x("x", t), y("y", t);
+    auto c = [&](int64_t v) { return PrimExpr(IntImm(t, v)); };
+    auto B = [](Kind k, const PrimExpr& a, const PrimExpr& b) { return PrimExpr(Binary(k, a, b)); };
+    std::vector<int64_t> consts = {lo, -7, -1, 0, 1, 5, 7, hi};
+    std::vector<int64_t> divisors = {-1, 1, 2, 3, 16, hi, lo};
+    std::vector<PrimExpr> cases;
+    for (int64_t k : {int64_t{0}, int64_t{-1}, int64_t{5}}) {
+      PrimExpr xs = B(Kind::kMax, x, c(k)), neg = B(Kind::kMin, y, c(0));
+      for (int64_t d : divisors) {
+        for (int64_t c1 : consts) {
+          for (int64_t c2 : consts) {
+            PrimExpr right = c2 == 0 ? B(Kind::kDiv, xs, c(d)) : B(Kind::kDiv, B(Kind::kAdd, xs, c(c2)), c(d));
+            cases.push_back(B(Kind::kSub, B(Kind::kDiv, B(Kind::kAdd, xs, c(c1)), c(d)), right));
+          }
+          cases.push_back(B(Kind::kMod, B(Kind::kSub, xs, B(Kind::kMul, neg, c(c1))), c(d)));
+          cases.push_back(B(Kind::kDiv, B(Kind::kAdd, B(Kind::kMul, xs, c(c1)), c(17)), c(d)));
+          cases.push_back(B(Kind::kMod, B(Kind::kAdd, B(Kind::kMul, xs, c(c1)), c(5)), c(d)));
+        }
+      }
+    }
+    std::vector<int64_t> pool = {lo, lo + 1, -5, -2, -1, 0, 1, 2, 3, 4, 5, 7, 9, 100, hi - 1, hi};
+    for (const PrimExpr& e : cases) checked += CheckValues(e, {{x, pool}, {y, pool}}, &rewritten);
+  }
+  EXPECT_GT(rewritten, 500);
+  EXPECT_GT(checked, 100000);
+}
+
 }  // namespace
 }  // namespace tirgen
