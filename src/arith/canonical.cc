@@ -4,8 +4,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
+#include <numeric>
 #include <optional>
+#include <vector>
 
 #include "tirgen/tir/expr_deep_equal.h"
 #include "tirgen/tir/int_arith.h"
@@ -396,6 +399,63 @@ struct Sum {
   }
 };
 
+// TVM's ProdDivSimplify: a product dividend and a product divisor (not a constant) lose the
+// non-constant factors they share and the gcd of their constant factors; *scale is what they
+// lost. (a * k) / (b * k) == a / b and (a * k) % (b * k) == (a % b) * k in both division modes.
+bool ProdDivSimplify(PrimExpr* lhs, PrimExpr* rhs, PrimExpr* scale) {
+  if (as_const_int(*rhs)) return false;
+  DataType t = rhs->dtype();
+  std::vector<std::optional<PrimExpr>> lhs_prods;
+  int64_t lhs_c = 1, rhs_c = 1;
+  bool overflow = false;
+  auto factors = [](const PrimExpr& e, auto&& each) {
+    std::vector<PrimExpr> stack{e}, out;
+    while (!stack.empty()) {  // the factors in order, left to right
+      PrimExpr f = stack.back();
+      stack.pop_back();
+      if (const BinaryNode* m = f.kind() == Kind::kMul ? f.as<BinaryNode>() : nullptr) {
+        stack.push_back(m->b);
+        stack.push_back(m->a);
+      } else {
+        each(f);
+      }
+    }
+  };
+  factors(*lhs, [&](const PrimExpr& f) {
+    if (const int64_t* c = as_const_int(f)) overflow |= __builtin_mul_overflow(lhs_c, *c, &lhs_c);
+    else lhs_prods.emplace_back(f);
+  });
+  PrimExpr new_rhs = make_const(t, 1), common = make_const(t, 1);
+  int eliminated = 0;
+  factors(*rhs, [&](const PrimExpr& f) {
+    if (const int64_t* c = as_const_int(f)) {
+      overflow |= __builtin_mul_overflow(rhs_c, *c, &rhs_c);
+      return;
+    }
+    for (std::optional<PrimExpr>& l : lhs_prods) {
+      if (l && ExprDeepEqual(*l, f)) {
+        l.reset();
+        ++eliminated;
+        common = mul(common, f);
+        return;
+      }
+    }
+    new_rhs = mul(new_rhs, f);
+  });
+  if (overflow || lhs_c == kNegInf || rhs_c == kNegInf) return false;
+  int64_t g = lhs_c == 0 ? std::abs(rhs_c) : rhs_c == 0 ? std::abs(lhs_c) : std::gcd(lhs_c, rhs_c);
+  if (g == 0) g = 1;
+  if (eliminated == 0 && g == 1) return false;
+  if (!FitsType(t, g) || !FitsType(t, lhs_c / g) || !FitsType(t, rhs_c / g)) return false;  // gcd(INT_MIN, INT_MIN)
+  PrimExpr new_lhs = make_const(t, 1);
+  for (const std::optional<PrimExpr>& l : lhs_prods)
+    if (l) new_lhs = mul(new_lhs, *l);
+  *lhs = mul(new_lhs, make_const(t, lhs_c / g));
+  *rhs = mul(new_rhs, make_const(t, rhs_c / g));
+  *scale = mul(common, make_const(t, g));
+  return true;
+}
+
 // A canonical value: a plain expression, a split or a sum.
 struct CVal {
   enum Kind { kExpr, kSplit, kSum } kind = kExpr;
@@ -632,7 +692,8 @@ class Canonicalizer {
       }
       return CVal::Of(SplitDivConst(ToSplit(a), *c, floor));
     }
-    PrimExpr x = a.Normalize(), y = b.Normalize();
+    PrimExpr x = a.Normalize(), y = b.Normalize(), scale;
+    if (ProdDivSimplify(&x, &y, &scale)) return CVal::Of(floor ? floordiv(x, y) : truncdiv(x, y));
     return CVal::Of(floor ? floordiv(x, y) : truncdiv(x, y));
   }
 
@@ -675,7 +736,8 @@ class Canonicalizer {
       if (bd.min >= 0 && bd.max < *c) return a;
       return CVal::Of(SplitModConst(ToSplit(a), *c, floor));
     }
-    PrimExpr x = a.Normalize(), y = b.Normalize();
+    PrimExpr x = a.Normalize(), y = b.Normalize(), scale;
+    if (ProdDivSimplify(&x, &y, &scale)) return CVal::Of(mul(floor ? floormod(x, y) : truncmod(x, y), scale));
     return CVal::Of(floor ? floormod(x, y) : truncmod(x, y));
   }
 };

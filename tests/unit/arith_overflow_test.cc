@@ -246,6 +246,18 @@ TEST(ArithOverflow, ComparisonsNearTheTypeLimitsKeepTheirValues) {
   EXPECT_GT(checked, 50000);
 }
 
+// A signed index type's limits and its constants, for the value-checked rule tests below.
+struct IntType {
+  explicit IntType(int bits)
+      : t(DataType::Int(bits)),
+        lo(bits == 64 ? std::numeric_limits<int64_t>::min() : std::numeric_limits<int32_t>::min()),
+        hi(bits == 64 ? std::numeric_limits<int64_t>::max() : std::numeric_limits<int32_t>::max()) {}
+  PrimExpr c(int64_t v) const { return IntImm(t, v); }
+  DataType t;
+  int64_t lo, hi;
+};
+PrimExpr B(Kind k, const PrimExpr& a, const PrimExpr& b) { return Binary(k, a, b); }
+
 // The rules joining a quotient and a remainder under && (x // c2 == c1 && x % c2 < c3 -> an
 // interval of x; x < c1 && x % c2 < c3 -> a tighter bound; 0 <= x - y * c && x - y * c < c ->
 // y == x // c) keep their values with constants at the type's limits, divisors of both signs
@@ -254,11 +266,11 @@ TEST(ArithOverflow, QuotientAndRemainderUnderAndKeepTheirValues) {
   const Kind kRem[] = {Kind::kEQ, Kind::kLT, Kind::kLE};
   int checked = 0, rewritten = 0;
   for (int bits : {32, 64}) {
-    DataType t = DataType::Int(bits);
-    int64_t lo = bits == 64 ? std::numeric_limits<int64_t>::min() : std::numeric_limits<int32_t>::min();
-    int64_t hi = bits == 64 ? std::numeric_limits<int64_t>::max() : std::numeric_limits<int32_t>::max();
+    IntType it(bits);
+    DataType t = it.t;
+    int64_t lo = it.lo, hi = it.hi;
     Var x("x", t), y("y", t);
-    auto c = [&](int64_t v) { return PrimExpr(IntImm(t, v)); };
+    auto c = [&](int64_t v) { return it.c(v); };
     std::vector<int64_t> divisors = {1, 2, 5, -1, -5, hi, lo};
     std::vector<int64_t> consts = {lo, lo + 1, -21, -3, -1, 0, 1, 3, 19, hi - 1, hi};
     std::vector<int64_t> rems = {0, 1, 2, 4, -1};
@@ -307,12 +319,11 @@ TEST(ArithOverflow, QuotientAndRemainderUnderAndKeepTheirValues) {
 TEST(ArithOverflow, SumRulesKeepTheirValues) {
   int checked = 0, rewritten = 0;
   for (int bits : {32, 64}) {
-    DataType t = DataType::Int(bits);
-    int64_t lo = bits == 64 ? std::numeric_limits<int64_t>::min() : std::numeric_limits<int32_t>::min();
-    int64_t hi = bits == 64 ? std::numeric_limits<int64_t>::max() : std::numeric_limits<int32_t>::max();
+    IntType it(bits);
+    DataType t = it.t;
+    int64_t lo = it.lo, hi = it.hi;
     Var x("x", t), y("y", t), z("z", t);
-    auto c = [&](int64_t v) { return PrimExpr(IntImm(t, v)); };
-    auto B = [](Kind k, const PrimExpr& a, const PrimExpr& b) { return PrimExpr(Binary(k, a, b)); };
+    auto c = [&](int64_t v) { return it.c(v); };
     std::vector<int64_t> consts = {lo, lo + 1, -2, -1, 1, 2, hi - 1, hi};
     std::vector<PrimExpr> cases;
     for (Kind mm : {Kind::kMin, Kind::kMax}) {
@@ -356,12 +367,11 @@ TEST(ArithOverflow, SumRulesKeepTheirValues) {
 TEST(ArithOverflow, TruncatedQuotientRulesKeepTheirValues) {
   int checked = 0, rewritten = 0;
   for (int bits : {32, 64}) {
-    DataType t = DataType::Int(bits);
-    int64_t lo = bits == 64 ? std::numeric_limits<int64_t>::min() : std::numeric_limits<int32_t>::min();
-    int64_t hi = bits == 64 ? std::numeric_limits<int64_t>::max() : std::numeric_limits<int32_t>::max();
+    IntType it(bits);
+    DataType t = it.t;
+    int64_t lo = it.lo, hi = it.hi;
     Var x("x", t), y("y", t);
-    auto c = [&](int64_t v) { return PrimExpr(IntImm(t, v)); };
-    auto B = [](Kind k, const PrimExpr& a, const PrimExpr& b) { return PrimExpr(Binary(k, a, b)); };
+    auto c = [&](int64_t v) { return it.c(v); };
     std::vector<int64_t> consts = {lo, -7, -1, 0, 1, 5, 7, hi};
     std::vector<int64_t> divisors = {-1, 1, 2, 3, 16, hi, lo};
     std::vector<PrimExpr> cases;
@@ -384,6 +394,32 @@ TEST(ArithOverflow, TruncatedQuotientRulesKeepTheirValues) {
   }
   EXPECT_GT(rewritten, 500);
   EXPECT_GT(checked, 100000);
+}
+
+// A division or modulo of products by a product (TVM's ProdDivSimplify: x * 32 * x % (x * y)
+// -> x * 32 % y * x) keeps its value with constant factors at the type's limits and -1.
+TEST(ArithOverflow, ProductDivisionRulesKeepTheirValues) {
+  int checked = 0, rewritten = 0;
+  for (int bits : {32, 64}) {
+    IntType it(bits);
+    Var x("x", it.t), y("y", it.t);
+    std::vector<int64_t> consts = {it.lo, -6, -1, 1, 2, 4, 6, it.hi};
+    std::vector<PrimExpr> cases;
+    for (Kind k : {Kind::kDiv, Kind::kMod, Kind::kFloorDiv, Kind::kFloorMod}) {
+      for (int64_t c1 : consts) {
+        for (int64_t c2 : consts) {
+          PrimExpr num = B(Kind::kMul, B(Kind::kMul, x, it.c(c1)), y);
+          cases.push_back(B(k, num, B(Kind::kMul, it.c(c2), y)));
+          cases.push_back(B(k, num, B(Kind::kMul, B(Kind::kMul, x, y), it.c(c2))));
+          cases.push_back(B(k, B(Kind::kMul, x, it.c(c1)), B(Kind::kMul, y, it.c(c2))));
+        }
+      }
+    }
+    std::vector<int64_t> pool = {it.lo, it.lo + 1, -7, -3, -2, -1, 1, 2, 3, 5, 8, it.hi - 1, it.hi};
+    for (const PrimExpr& e : cases) checked += CheckValues(e, {{x, pool}, {y, pool}}, &rewritten);
+  }
+  EXPECT_GT(rewritten, 200);
+  EXPECT_GT(checked, 20000);
 }
 
 }  // namespace
