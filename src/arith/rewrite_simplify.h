@@ -13,10 +13,10 @@ class Analyzer;
 /// constant folding and the canonical index form (arith::Simplify's rules). With an analyzer,
 /// its constraints in scope and enabled extensions take part (analyzer.h). `sum_rules`: TVM's
 /// rewrite rules for sums of min / max terms and common factors (RewriteSum) take part too.
-/// TVM's rewrite_simplify applies them as this rewriter meets the tree; TVM's Simplify first
-/// puts the whole expression in canonical form, which flattens the sums they would match
-/// (avg_pool's `end - (start + max(0 - start, 0))` becomes `end - start - max(...)`), and
-/// tirgen's Simplify has no canonical pass before rewriting, so it leaves them out.
+/// They need TVM's order, where the canonical form has flattened the sums first (Analyzer's
+/// Simplify canonicalizes first, its RewriteSimplify is TVM's rewrite_simplify alone): in a
+/// bottom-up pass over an unflattened tree they would meet sums TVM never sees (avg_pool's
+/// `end - (start + max(0 - start, 0))`).
 tir::PrimExpr RewriteSimplify(const tir::PrimExpr& expr, const Analyzer* analyzer = nullptr, bool sum_rules = false);
 /// arith::Simplify's rules under an analyzer's constraints and extensions (null: none).
 tir::PrimExpr SimplifyIn(const tir::PrimExpr& expr, const Analyzer* analyzer, bool sum_rules = false);

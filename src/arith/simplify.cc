@@ -293,7 +293,7 @@ class Simplifier : public StmtExprMutator {
  public:
   using StmtExprMutator::VisitExpr;
   Simplifier(const Analyzer* ctx, unsigned extensions) : ctx_(ctx), ext_(extensions) {}
-  /// TVM's sum rules (RewriteSum) take part only in TVM's rewrite_simplify (rewrite_simplify.h).
+  /// TVM's sum rules (RewriteSum) take part only where TVM's order holds (rewrite_simplify.h).
   void set_sum_rules(bool on) { sum_rules_ = on; }
 
   PrimExpr VisitExpr_(const VarNode* op) override {
