@@ -191,7 +191,10 @@ PrimExpr Analyzer::Simplify(const PrimExpr& expr) const {
   PrimExpr e = expr;
   if (!values_.empty()) e = BoundSubstituter(values_).VisitExpr(e);
   VarBoundScope scope(&LookupThunk, this);
-  e = arith::RewriteSimplify(e, this);
+  // TVM v0.14's order: the canonical form first (it flattens sums, so the rewrite rules meet
+  // TVM's shapes), then the rewrite rules with the sum rules.
+  if (!e.dtype().is_bool()) e = arith::CanonicalSimplify(e);
+  e = arith::RewriteSimplify(e, this, /*sum_rules=*/true);
   if (as_const_int(e)) return e;
   e = RewriteCanonical(e);
   return e;
@@ -201,7 +204,7 @@ PrimExpr Analyzer::RewriteSimplify(const PrimExpr& expr) const {
   PrimExpr e = expr;
   if (!values_.empty()) e = BoundSubstituter(values_).VisitExpr(e);
   VarBoundScope scope(&LookupThunk, this);
-  return arith::RewriteSimplify(e, this);
+  return arith::RewriteSimplify(e, this, /*sum_rules=*/true);
 }
 
 bool Analyzer::CanProve(const PrimExpr& cond) const {

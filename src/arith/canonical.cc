@@ -4,8 +4,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
+#include <numeric>
 #include <optional>
+#include <vector>
 
 #include "tirgen/tir/expr_deep_equal.h"
 #include "tirgen/tir/int_arith.h"
@@ -271,13 +274,15 @@ struct Split {
       // between its two canonical passes.
       const BinaryNode* inner = res.as<BinaryNode>();
       const int64_t* c = inner ? as_const_int(inner->b) : nullptr;
-      if (floor && inner && res.kind() == Kind::kFloorDiv && c && *c > 0) {
-        res = floordiv(inner->a, IntImm(t, *c * lower));
+      int64_t merged = 0;
+      if (floor && inner && res.kind() == Kind::kFloorDiv && c && *c > 0 &&
+          !__builtin_mul_overflow(*c, lower, &merged) && FitsType(t, merged)) {
+        res = floordiv(inner->a, IntImm(t, merged));
       } else {
         res = floor ? floordiv(res, IntImm(t, lower)) : truncdiv(res, IntImm(t, lower));
       }
     }
-    sscale = CMul(sscale, scale);
+    sscale = CWrap(CMul(sscale, scale), t);  // -(x * INT32_MIN) is x * INT32_MIN in int32
     if (sscale != 1) res = mul(res, IntImm(t, sscale));
     return res;
   }
@@ -358,11 +363,14 @@ struct Sum {
     if (args.empty()) return IntImm(dtype, CWrap(base, dtype));
     std::vector<Split> s = SimplifySplits(args);
     PrimExpr res = IntImm(dtype, 0);
+    // A term is subtracted with its negated scale, unless that is no value of the type
+    // (x * INT_MIN is added as it is).
+    auto subtracted = [&](const Split& a) { return a.scale < 0 && a.scale != kNegInf && FitsType(dtype, -a.scale); };
     for (const Split& a : s)
-      if (a.scale > 0) res = add(res, a.Normalize());
+      if (a.scale != 0 && !subtracted(a)) res = add(res, a.Normalize());
     if (base > 0) res = AddConstant(res, base);
     for (const Split& a : s)
-      if (a.scale < 0) res = sub(res, a.NormalizeWithScale(-1));
+      if (subtracted(a)) res = sub(res, a.NormalizeWithScale(-1));
     if (base < 0) res = AddConstant(res, base);
     return res;
   }
@@ -390,6 +398,63 @@ struct Sum {
     return res;
   }
 };
+
+// TVM's ProdDivSimplify: a product dividend and a product divisor (not a constant) lose the
+// non-constant factors they share and the gcd of their constant factors; *scale is what they
+// lost. (a * k) / (b * k) == a / b and (a * k) % (b * k) == (a % b) * k in both division modes.
+bool ProdDivSimplify(PrimExpr* lhs, PrimExpr* rhs, PrimExpr* scale) {
+  if (as_const_int(*rhs)) return false;
+  DataType t = rhs->dtype();
+  std::vector<std::optional<PrimExpr>> lhs_prods;
+  int64_t lhs_c = 1, rhs_c = 1;
+  bool overflow = false;
+  auto factors = [](const PrimExpr& e, auto&& each) {
+    std::vector<PrimExpr> stack{e}, out;
+    while (!stack.empty()) {  // the factors in order, left to right
+      PrimExpr f = stack.back();
+      stack.pop_back();
+      if (const BinaryNode* m = f.kind() == Kind::kMul ? f.as<BinaryNode>() : nullptr) {
+        stack.push_back(m->b);
+        stack.push_back(m->a);
+      } else {
+        each(f);
+      }
+    }
+  };
+  factors(*lhs, [&](const PrimExpr& f) {
+    if (const int64_t* c = as_const_int(f)) overflow |= __builtin_mul_overflow(lhs_c, *c, &lhs_c);
+    else lhs_prods.emplace_back(f);
+  });
+  PrimExpr new_rhs = make_const(t, 1), common = make_const(t, 1);
+  int eliminated = 0;
+  factors(*rhs, [&](const PrimExpr& f) {
+    if (const int64_t* c = as_const_int(f)) {
+      overflow |= __builtin_mul_overflow(rhs_c, *c, &rhs_c);
+      return;
+    }
+    for (std::optional<PrimExpr>& l : lhs_prods) {
+      if (l && ExprDeepEqual(*l, f)) {
+        l.reset();
+        ++eliminated;
+        common = mul(common, f);
+        return;
+      }
+    }
+    new_rhs = mul(new_rhs, f);
+  });
+  if (overflow || lhs_c == kNegInf || rhs_c == kNegInf) return false;
+  int64_t g = lhs_c == 0 ? std::abs(rhs_c) : rhs_c == 0 ? std::abs(lhs_c) : std::gcd(lhs_c, rhs_c);
+  if (g == 0) g = 1;
+  if (eliminated == 0 && g == 1) return false;
+  if (!FitsType(t, g) || !FitsType(t, lhs_c / g) || !FitsType(t, rhs_c / g)) return false;  // gcd(INT_MIN, INT_MIN)
+  PrimExpr new_lhs = make_const(t, 1);
+  for (const std::optional<PrimExpr>& l : lhs_prods)
+    if (l) new_lhs = mul(new_lhs, *l);
+  *lhs = mul(new_lhs, make_const(t, lhs_c / g));
+  *rhs = mul(new_rhs, make_const(t, rhs_c / g));
+  *scale = mul(common, make_const(t, g));
+  return true;
+}
 
 // A canonical value: a plain expression, a split or a sum.
 struct CVal {
@@ -536,6 +601,14 @@ class Canonicalizer {
   }
 
   Split SplitModConst(Split lhs, int64_t c, bool floor) {
+    // A split's upper == kInf means "no modulo", so a modulo by INT64_MAX stays written out.
+    if (c == kInf) {
+      Split n;
+      PrimExpr x = lhs.Normalize();
+      n.index = floor ? floormod(x, IntImm(x.dtype(), c)) : truncmod(x, IntImm(x.dtype(), c));
+      n.floor = floor;
+      return n;
+    }
     lhs = ConvertDivMode(lhs, floor);
     if (lhs.scale % c == 0) {
       lhs.scale = 0;
@@ -544,7 +617,7 @@ class Canonicalizer {
     if (c % lhs.scale == 0) {
       int64_t sc = c / lhs.scale;
       int64_t new_upper = CMul(lhs.lower, sc);
-      if (lhs.upper == kInf || lhs.upper % new_upper == 0) {
+      if (new_upper != kInf && (lhs.upper == kInf || lhs.upper % new_upper == 0)) {
         if (new_upper < lhs.upper && lhs.upper != kInf) {
           DataType t = lhs.index.dtype();
           PrimExpr m = floor ? floormod(lhs.index, IntImm(t, new_upper)) : truncmod(lhs.index, IntImm(t, new_upper));
@@ -601,13 +674,26 @@ class Canonicalizer {
           }
           return CVal::Of(lhs);
         }
+        // Truncated: when both parts are non-negative, the divisible part divides exactly and
+        // the rest is divided on its own (dropped when below the divisor).
+        if (ConstIntBound(lhs.Normalize()).min >= 0 && ConstIntBound(extra.Normalize()).min >= 0) {
+          lhs.DivideBy(*c);
+          PrimExpr temp = extra.Normalize();
+          if (const int64_t* k = as_const_int(temp)) {
+            lhs.base = CAdd(lhs.base, *k / *c);
+          } else if (ConstIntBound(temp).max >= *c) {
+            lhs.AddToSelf(SplitDivConst(ToSplit(CVal::Of(temp)), *c, false), 1);
+          }
+          return CVal::Of(lhs);
+        }
       } else {
         IntBound bd = ConstIntBound(a.Normalize());
         if (bd.min >= 0 && bd.max < *c) return CVal::Of(make_const(e.dtype(), 0));
       }
       return CVal::Of(SplitDivConst(ToSplit(a), *c, floor));
     }
-    PrimExpr x = a.Normalize(), y = b.Normalize();
+    PrimExpr x = a.Normalize(), y = b.Normalize(), scale;
+    if (ProdDivSimplify(&x, &y, &scale)) return CVal::Of(floor ? floordiv(x, y) : truncdiv(x, y));
     return CVal::Of(floor ? floordiv(x, y) : truncdiv(x, y));
   }
 
@@ -627,13 +713,31 @@ class Canonicalizer {
         s.base = ((s.base % *c) + *c) % *c;
         return CVal::Of(SplitModConst(ToSplit(CVal::Of(s)), *c, true));
       }
-      if (a.kind != CVal::kSum) {
-        IntBound bd = ConstIntBound(a.Normalize());
-        if (bd.min >= 0 && bd.max < *c) return a;
+      if (a.kind == CVal::kSum) {
+        // Truncated: a multiple of c leaves 0; with both parts non-negative, the remainder is
+        // the rest's; a non-negative sum's constant reduces modulo c ((x + 5) % 3 -> (x + 2) % 3)
+        // when the sum stays non-negative.
+        Sum lhs, extra;
+        SeparateDivisible(a.sum, *c, &lhs, &extra);
+        if (extra.IsZero()) return CVal::Of(make_const(e.dtype(), 0));
+        Sum rest = a.sum;
+        if (ConstIntBound(lhs.Normalize()).min >= 0 && ConstIntBound(extra.Normalize()).min >= 0) {
+          PrimExpr temp = extra.Normalize();
+          if (as_const_int(temp)) return CVal::Of(truncmod(temp, b.expr));
+          if (ConstIntBound(temp).max < *c) return CVal::Of(temp);
+          rest = extra;
+        }
+        IntBound bd = ConstIntBound(rest.Normalize());
+        int64_t base = rest.base % *c;
+        if (bd.min >= 0 && __int128{bd.min} - rest.base + base >= 0) rest.base = base;
+        return CVal::Of(SplitModConst(ToSplit(CVal::Of(rest)), *c, false));
       }
+      IntBound bd = ConstIntBound(a.Normalize());
+      if (bd.min >= 0 && bd.max < *c) return a;
       return CVal::Of(SplitModConst(ToSplit(a), *c, floor));
     }
-    PrimExpr x = a.Normalize(), y = b.Normalize();
+    PrimExpr x = a.Normalize(), y = b.Normalize(), scale;
+    if (ProdDivSimplify(&x, &y, &scale)) return CVal::Of(mul(floor ? floormod(x, y) : truncmod(x, y), scale));
     return CVal::Of(floor ? floormod(x, y) : truncmod(x, y));
   }
 };

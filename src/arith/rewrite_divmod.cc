@@ -131,6 +131,32 @@ std::optional<PrimExpr> SubFloorDivs(const PrimExpr& a, const PrimExpr& b) {
   return B(Kind::kFloorDiv, B(Kind::kAdd, inner, IntImm(t, diff)), k3);
 }
 
+// truncdiv(x + c1, c3) - truncdiv(x + c2, c3) for x + c2 >= 0 and c1 >= c2: with x + c2 = q * c3
+// + r, the difference is truncdiv(r + (c1 - c2), c3); r is written truncmod(x + floormod(c2, c3),
+// c3), which needs x + floormod(c2, c3) >= 0 as well (TVM checks only x >= -c2). c2 = 0 is
+// truncdiv(truncmod(x, c3) + c1, c3).
+std::optional<PrimExpr> SubTruncDivs(const PrimExpr& a, const PrimExpr& b) {
+  const BinaryNode* da = As(a, Kind::kDiv);
+  const BinaryNode* db = As(b, Kind::kDiv);
+  if (!da || !db) return std::nullopt;
+  const int64_t* c3 = as_const_int(da->b);
+  if (!c3 || *c3 <= 0 || !is_const_int(db->b, *c3)) return std::nullopt;
+  std::optional<std::pair<PrimExpr, int64_t>> pa = PlusConst(da->a), pb = PlusConst(db->a);
+  if (!pa) return std::nullopt;
+  auto [x, c1] = *pa;
+  int64_t c2 = pb ? pb->second : 0;
+  if (!Same(x, pb ? pb->first : db->a) || c1 < c2) return std::nullopt;
+  DataType t = a.dtype();
+  int64_t r = FloorModC(c2, *c3), diff = 0;
+  if (__builtin_sub_overflow(c1, c2, &diff) || !FitsType(t, diff)) return std::nullopt;
+  IntBound xb = ConstIntBound(x);
+  if (xb.min == std::numeric_limits<int64_t>::min() || __int128{xb.min} + r < 0 || __int128{xb.min} + c2 < 0)
+    return std::nullopt;
+  PrimExpr k3 = IntImm(t, *c3);
+  PrimExpr residue = B(Kind::kMod, r == 0 ? x : B(Kind::kAdd, x, IntImm(t, r)), k3);
+  return B(Kind::kDiv, B(Kind::kAdd, residue, IntImm(t, diff)), k3);
+}
+
 // floordiv(x * c1 + y, c2): the residue's quotient is a constant, or c2 is a multiple of c1 and
 // y's remainder stays below c1 (then it is x // (c2 / c1) + y // c2).
 std::optional<PrimExpr> FloorDivOfScaledSum(const PrimExpr& a, int64_t c2) {
@@ -353,6 +379,11 @@ std::optional<PrimExpr> TruncModRules(const PrimExpr& a, const PrimExpr& b) {
       if (m && Divides(*c2, m->second) && NonNeg(left ? s->a : s->b) && NonNeg(y)) return B(Kind::kMod, y, b);
     }
   }
+  // y - x * c is TVM's y + x * -c: the rule above when x * c <= 0
+  if (const BinaryNode* s = As(a, Kind::kSub)) {
+    std::optional<std::pair<PrimExpr, int64_t>> m = TimesConst(s->b);
+    if (m && Divides(*c2, m->second) && ConstIntBound(s->b).max <= 0 && NonNeg(s->a)) return B(Kind::kMod, s->a, b);
+  }
   if (std::optional<std::pair<PrimExpr, int64_t>> p = PlusConst(a); p && p->second >= 0 && Divides(*c2, p->second) &&
                                                                    NonNeg(p->first))
     return B(Kind::kMod, p->first, b);
@@ -405,6 +436,7 @@ std::optional<PrimExpr> RewriteDivMod(Kind k, const PrimExpr& a, const PrimExpr&
         std::optional<std::pair<PrimExpr, int64_t>> p = PlusConst(d->a);
         if (p && p->second == 1 && Same(p->first, m->a)) return B(Kind::kFloorDiv, m->a, m->b);
       }
+      if (std::optional<PrimExpr> r = SubTruncDivs(a, b)) return r;
       return SubFloorDivs(a, b);
     }
     case Kind::kFloorDiv: case Kind::kDiv: return DivRules(k, a, b);

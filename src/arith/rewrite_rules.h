@@ -38,6 +38,17 @@ std::optional<tir::PrimExpr> RewriteDivMod(Kind k, const tir::PrimExpr& a, const
 /// -> x), an operand already in a chain drops, a common operand of two duals moves out.
 std::optional<tir::PrimExpr> RewriteMinMax(Kind k, const tir::PrimExpr& a, const tir::PrimExpr& b);
 
+/// TVM's rules for sums, differences and products the canonical form leaves (rewrite_sum.cc):
+/// a term moves into a min / max (min(x, y - z) + z -> min(x + z, y), min(x + y, z) - x ->
+/// min(y, z - x)), a min and a max of one pair add (multiply) to its sum (product), a common
+/// non-constant factor moves out (x * y + x * z -> x * (y + z)).
+std::optional<tir::PrimExpr> RewriteSum(Kind k, const tir::PrimExpr& a, const tir::PrimExpr& b);
+
+/// TVM's rules for a && b joining a quotient and a remainder of one x: x // 8 == 3 && x % 8 == 4
+/// -> x == 28, x // 10 == 5 && x % 10 < 7 -> 50 <= x && x < 57, 0 <= x - y * 5 && x - y * 5 < 5
+/// -> y == x // 5, x < 20 && x % 5 < 2 -> x < 17 && x % 5 < 2 (rewrite_divmod_and.cc).
+std::optional<tir::PrimExpr> RewriteDivModAnd(const tir::PrimExpr& a, const tir::PrimExpr& b);
+
 /// TVM's ordered rules for a < b on integers whose order the bounds do not decide: common terms
 /// cancel (x + y < x + z -> y < z), constant factors and divisors move to the constant side
 /// (x * 4 < 10 -> x < 3, floordiv(x, 4) < 3 -> x < 12), x - floordiv(x, c) * c becomes a

@@ -88,9 +88,9 @@ class RangeRewriter : public StmtExprMutator {
 
 }  // namespace
 
-PrimExpr RewriteSimplify(const PrimExpr& expr, const Analyzer* analyzer) {
+PrimExpr RewriteSimplify(const PrimExpr& expr, const Analyzer* analyzer, bool sum_rules) {
   PrimExpr e = RangeRewriter().VisitExpr(expr);
-  e = SimplifyIn(e, analyzer);
+  e = SimplifyIn(e, analyzer, sum_rules);
   return RangeRewriter().VisitExpr(e);
 }
 

@@ -11,10 +11,15 @@ class Analyzer;
 
 /// Bottom-up rewrite: min/max, comparisons, division and modulo decided by known bounds, then
 /// constant folding and the canonical index form (arith::Simplify's rules). With an analyzer,
-/// its constraints in scope and enabled extensions take part (analyzer.h).
-tir::PrimExpr RewriteSimplify(const tir::PrimExpr& expr, const Analyzer* analyzer = nullptr);
+/// its constraints in scope and enabled extensions take part (analyzer.h). `sum_rules`: TVM's
+/// rewrite rules for sums of min / max terms and common factors (RewriteSum) take part too.
+/// They need TVM's order, where the canonical form has flattened the sums first (Analyzer's
+/// Simplify canonicalizes first, its RewriteSimplify is TVM's rewrite_simplify alone): in a
+/// bottom-up pass over an unflattened tree they would meet sums TVM never sees (avg_pool's
+/// `end - (start + max(0 - start, 0))`).
+tir::PrimExpr RewriteSimplify(const tir::PrimExpr& expr, const Analyzer* analyzer = nullptr, bool sum_rules = false);
 /// arith::Simplify's rules under an analyzer's constraints and extensions (null: none).
-tir::PrimExpr SimplifyIn(const tir::PrimExpr& expr, const Analyzer* analyzer);
+tir::PrimExpr SimplifyIn(const tir::PrimExpr& expr, const Analyzer* analyzer, bool sum_rules = false);
 /// TVM's NormalizeBooleanOperators: pushes `!` inward (De Morgan) and into comparisons, so the
 /// negation of a simplified condition is written as the simplifier would write it.
 tir::PrimExpr NormalizeBooleanOperators(tir::PrimExpr expr);

@@ -293,6 +293,8 @@ class Simplifier : public StmtExprMutator {
  public:
   using StmtExprMutator::VisitExpr;
   Simplifier(const Analyzer* ctx, unsigned extensions) : ctx_(ctx), ext_(extensions) {}
+  /// TVM's sum rules (RewriteSum) take part only where TVM's order holds (rewrite_simplify.h).
+  void set_sum_rules(bool on) { sum_rules_ = on; }
 
   PrimExpr VisitExpr_(const VarNode* op) override {
     PrimExpr v = GetRef<PrimExpr>(op);
@@ -319,6 +321,8 @@ class Simplifier : public StmtExprMutator {
     if (IsIntType(a) && a.dtype() == b.dtype()) {
       if (std::optional<PrimExpr> r = RewriteDivMod(op->kind(), a, b)) return VisitExpr(*r);
       if (std::optional<PrimExpr> r = RewriteMinMax(op->kind(), a, b)) return VisitExpr(*r);
+      if (sum_rules_)
+        if (std::optional<PrimExpr> r = RewriteSum(op->kind(), a, b)) return VisitExpr(*r);
       switch (op->kind()) {
         case Kind::kAdd: case Kind::kSub: case Kind::kMul: case Kind::kDiv: case Kind::kMod:
         case Kind::kFloorDiv: case Kind::kFloorMod: {
@@ -526,6 +530,10 @@ class Simplifier : public StmtExprMutator {
           return VisitExpr(Binary(Kind::kLE, lt->a, lt->b));
       }
     }
+    // A quotient and a remainder of one value compared under && (then simplified again).
+    if (is_and) {
+      if (std::optional<PrimExpr> j = RewriteDivModAnd(a, b)) return VisitExpr(*j);
+    }
     // x && (y && z) -> (x && y) && z (and the same for ||), then simplified again
     if (y && b.kind() == k) return VisitExpr(Binary(k, Binary(k, a, y->a), y->b));
     return r;
@@ -630,6 +638,7 @@ class Simplifier : public StmtExprMutator {
 
   const Analyzer* ctx_;
   unsigned ext_;
+  bool sum_rules_ = false;
 };
 
 // TVM's SimplifyAsAndOfOrs: the expression as AND of OR groups of distinct terms, pairs of terms
@@ -781,8 +790,10 @@ PrimExpr SimplifyAsAndOfOrs(const PrimExpr& expr, const Analyzer* ctx, unsigned 
 
 PrimExpr Simplify(const PrimExpr& expr) { return Simplifier(nullptr, kNoExtension).VisitExpr(expr); }
 
-PrimExpr SimplifyIn(const PrimExpr& expr, const Analyzer* analyzer) {
-  return Simplifier(analyzer, analyzer ? analyzer->enabled_extensions() : kNoExtension).VisitExpr(expr);
+PrimExpr SimplifyIn(const PrimExpr& expr, const Analyzer* analyzer, bool sum_rules) {
+  Simplifier s(analyzer, analyzer ? analyzer->enabled_extensions() : kNoExtension);
+  s.set_sum_rules(sum_rules);
+  return s.VisitExpr(expr);
 }
 
 PrimExpr NormalizeBooleanOperators(PrimExpr e) {

@@ -4,12 +4,14 @@
 #include <gtest/gtest.h>
 
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "arith_value_eval.h"
 #include "tirgen/arith/analyzer.h"
 #include "tirgen/script/printer.h"
+#include "tirgen/tir/expr_deep_equal.h"
 #include "tirgen/tir/functor.h"
 #include "tirgen/tir/op.h"
 
@@ -25,6 +27,49 @@ int64_t ValueAt(const PrimExpr& e, const Var& var, int64_t v) {
   const int64_t* c = as_const_int(r);
   EXPECT_TRUE(c) << "not a constant";
   return c ? *c : 0;
+}
+
+// e simplified (with `rewrite`, by TVM's rewrite_simplify); an error is a test failure (nullopt).
+std::optional<PrimExpr> Simplified(const arith::Analyzer& analyzer, const PrimExpr& e, bool rewrite = false) {
+  try {
+    return rewrite ? analyzer.RewriteSimplify(e) : analyzer.Simplify(e);
+  } catch (const std::exception& err) {
+    ADD_FAILURE() << script::PrintExpr(e) << ": " << err.what();
+    return std::nullopt;
+  }
+}
+
+// Simplifies e (with `rewrite`, by TVM's rewrite_simplify) and compares its value with the result's at every combination of the given
+// points where both are defined (no overflow, no division by zero); counts a rewrite in
+// *rewritten. Gives the number of points compared; the first difference is a test failure.
+int CheckValues(const PrimExpr& e, const std::vector<std::pair<Var, std::vector<int64_t>>>& points, int* rewritten,
+                bool rewrite = false) {
+  arith::Analyzer analyzer;
+  std::optional<PrimExpr> r = Simplified(analyzer, e, rewrite);
+  if (!r) return 0;
+  *rewritten += !ExprDeepEqual(*r, e);
+  int checked = 0;
+  std::vector<size_t> at(points.size(), 0);  // an odometer over the points of each variable
+  while (true) {
+    testing::Env env;
+    std::string where;
+    for (size_t i = 0; i < points.size(); ++i) {
+      env[points[i].first.get()] = points[i].second[at[i]];
+      where += " " + points[i].first->name_hint + "=" + std::to_string(points[i].second[at[i]]);
+    }
+    std::optional<testing::Lanes> want = testing::Eval(e, env), got = testing::Eval(*r, env);
+    if (want && got) {
+      ++checked;
+      if (*got != *want) {
+        ADD_FAILURE() << script::PrintExpr(e) << " -> " << script::PrintExpr(*r) << " at" << where << ": "
+                      << (*want)[0] << " expected, " << (*got)[0];
+        return checked;
+      }
+    }
+    size_t i = 0;
+    for (; i < at.size() && ++at[i] == points[i].second.size(); ++i) at[i] = 0;
+    if (i == at.size()) return checked;
+  }
 }
 
 TEST(ArithOverflow, HugeCanonicalConstantWrapsInsteadOfLooping) {
@@ -170,13 +215,9 @@ TEST(ArithOverflow, ComparisonsNearTheTypeLimitsKeepTheirValues) {
         for (Kind k : kCompare) {
           for (bool swap : {false, true}) {
             PrimExpr e = swap ? Binary(k, rhs, lhs) : Binary(k, lhs, rhs);
-            PrimExpr r;
-            try {
-              r = analyzer.Simplify(e);
-            } catch (const std::exception& err) {
-              ADD_FAILURE() << script::PrintExpr(e) << ": " << err.what();
-              continue;
-            }
+            std::optional<PrimExpr> simplified = Simplified(analyzer, e);
+            if (!simplified) continue;
+            const PrimExpr& r = *simplified;
             bool has_y = &rhs - others.data() < 4;  // the first four others read y
             for (int64_t xv : pool) {
               for (int64_t yv : pool) {
@@ -203,6 +244,182 @@ TEST(ArithOverflow, ComparisonsNearTheTypeLimitsKeepTheirValues) {
     }
   }
   EXPECT_GT(checked, 50000);
+}
+
+// A signed index type's limits and its constants, for the value-checked rule tests below.
+struct IntType {
+  explicit IntType(int bits)
+      : t(DataType::Int(bits)),
+        lo(bits == 64 ? std::numeric_limits<int64_t>::min() : std::numeric_limits<int32_t>::min()),
+        hi(bits == 64 ? std::numeric_limits<int64_t>::max() : std::numeric_limits<int32_t>::max()) {}
+  PrimExpr c(int64_t v) const { return IntImm(t, v); }
+  DataType t;
+  int64_t lo, hi;
+};
+PrimExpr B(Kind k, const PrimExpr& a, const PrimExpr& b) { return Binary(k, a, b); }
+
+// The rules joining a quotient and a remainder under && (x // c2 == c1 && x % c2 < c3 -> an
+// interval of x; x < c1 && x % c2 < c3 -> a tighter bound; 0 <= x - y * c && x - y * c < c ->
+// y == x // c) keep their values with constants at the type's limits, divisors of both signs
+// and -1, and never divide INT_MIN by -1 themselves.
+TEST(ArithOverflow, QuotientAndRemainderUnderAndKeepTheirValues) {
+  const Kind kRem[] = {Kind::kEQ, Kind::kLT, Kind::kLE};
+  int checked = 0, rewritten = 0;
+  for (int bits : {32, 64}) {
+    IntType it(bits);
+    DataType t = it.t;
+    int64_t lo = it.lo, hi = it.hi;
+    Var x("x", t), y("y", t);
+    auto c = [&](int64_t v) { return it.c(v); };
+    std::vector<int64_t> divisors = {1, 2, 5, -1, -5, hi, lo};
+    std::vector<int64_t> consts = {lo, lo + 1, -21, -3, -1, 0, 1, 3, 19, hi - 1, hi};
+    std::vector<int64_t> rems = {0, 1, 2, 4, -1};
+    std::vector<PrimExpr> cases;
+    for (int64_t d : divisors) {
+      PrimExpr q = Binary(Kind::kFloorDiv, x, c(d)), m = Binary(Kind::kFloorMod, x, c(d));
+      for (int64_t r : rems) {
+        for (Kind k : kRem) {
+          for (int64_t v : consts) {
+            PrimExpr eq = Binary(Kind::kEQ, q, c(v));
+            for (PrimExpr rem : {Binary(k, m, c(r)), Binary(k, c(r), m)}) {
+              cases.push_back(Binary(Kind::kAnd, eq, rem));
+              cases.push_back(Binary(Kind::kAnd, rem, eq));
+            }
+            if (k != Kind::kEQ) cases.push_back(Binary(Kind::kAnd, Binary(k, x, c(v)), Binary(Kind::kLT, m, c(r))));
+          }
+        }
+      }
+      PrimExpr diff = Binary(Kind::kSub, x, Binary(Kind::kMul, y, c(d)));
+      PrimExpr sum = Binary(Kind::kAdd, x, Binary(Kind::kMul, y, c(d)));
+      for (const PrimExpr& e : {diff, sum}) {
+        for (int64_t bound : {d, d == lo ? hi : -d}) {  // -INT_MIN is no value of the type
+          PrimExpr low = Binary(Kind::kLE, c(0), e), high = Binary(Kind::kLT, e, c(bound));
+          cases.push_back(Binary(Kind::kAnd, low, high));
+          cases.push_back(Binary(Kind::kAnd, high, low));
+        }
+      }
+    }
+    // Points: the limits, small values, and the edges of the intervals the constants name.
+    std::vector<int64_t> pool = {lo, lo + 1, hi - 1, hi};
+    for (int64_t v = -30; v <= 30; ++v) pool.push_back(v);
+    for (int64_t d : {2, 5})
+      for (int64_t v : {-21, -3, 3, 19})
+        for (int64_t o = -d; o <= 2 * d; ++o) pool.push_back(v * d + o);
+    std::vector<int64_t> ys = {lo, -4, -1, 0, 3, hi};
+    for (const PrimExpr& e : cases) checked += CheckValues(e, {{x, pool}, {y, ys}}, &rewritten);
+  }
+  EXPECT_GT(rewritten, 100);
+  EXPECT_GT(checked, 100000);
+}
+
+// The sum rules moving a term into a min / max (min(x, y + c1) + c2 -> min(x + c2, y) for
+// c1 == -c2, min(x, y + z * c1) + z * c2 alike), factoring (x * y + x * c -> x * (y + c)) and
+// the min-max pair rules keep their values with constants at the type's limits and -1 (TVM's
+// rewrite_simplify applies them).
+TEST(ArithOverflow, SumRulesKeepTheirValues) {
+  int checked = 0, rewritten = 0;
+  for (int bits : {32, 64}) {
+    IntType it(bits);
+    DataType t = it.t;
+    int64_t lo = it.lo, hi = it.hi;
+    Var x("x", t), y("y", t), z("z", t);
+    auto c = [&](int64_t v) { return it.c(v); };
+    std::vector<int64_t> consts = {lo, lo + 1, -2, -1, 1, 2, hi - 1, hi};
+    std::vector<PrimExpr> cases;
+    for (Kind mm : {Kind::kMin, Kind::kMax}) {
+      for (int64_t c1 : consts) {
+        std::vector<int64_t> c2s = {c1};
+        if (c1 != lo) c2s.push_back(-c1);
+        for (int64_t c2 : c2s) {
+          for (Kind off : {Kind::kAdd, Kind::kSub}) {
+            cases.push_back(B(Kind::kAdd, B(mm, x, B(off, y, c(c1))), c(c2)));
+            cases.push_back(B(Kind::kAdd, B(mm, B(off, x, c(c1)), y), c(c2)));
+            PrimExpr zc1 = B(Kind::kMul, z, c(c1)), zc2 = B(Kind::kMul, z, c(c2));
+            cases.push_back(B(Kind::kAdd, B(mm, x, B(off, y, zc1)), zc2));
+            cases.push_back(B(Kind::kAdd, zc2, B(mm, B(off, y, zc1), x)));
+          }
+        }
+        cases.push_back(B(Kind::kSub, B(mm, B(Kind::kAdd, x, c(c1)), y), x));
+        cases.push_back(B(Kind::kSub, x, B(mm, z, B(Kind::kAdd, c(c1), x))));
+        cases.push_back(B(Kind::kSub, B(mm, B(Kind::kAdd, x, c(c1)), B(Kind::kAdd, y, c(c1))), B(mm, x, y)));
+      }
+      cases.push_back(B(Kind::kAdd, B(mm, x, y), B(mm == Kind::kMin ? Kind::kMax : Kind::kMin, y, x)));
+      cases.push_back(B(Kind::kMul, B(mm, x, y), B(mm == Kind::kMin ? Kind::kMax : Kind::kMin, x, y)));
+    }
+    for (int64_t c1 : consts) {
+      for (Kind k : {Kind::kAdd, Kind::kSub}) {
+        cases.push_back(B(k, B(Kind::kMul, x, y), B(Kind::kMul, c(c1), x)));
+        cases.push_back(B(k, B(Kind::kMul, y, x), B(Kind::kMul, x, c(c1))));
+        cases.push_back(B(k, B(Kind::kMul, x, c(c1)), x));
+        cases.push_back(B(k, x, B(Kind::kMul, y, x)));
+      }
+    }
+    std::vector<int64_t> pool = {lo, lo + 1, -3, -1, 0, 1, 2, hi - 1, hi};
+    for (const PrimExpr& e : cases) checked += CheckValues(e, {{x, pool}, {y, pool}, {z, pool}}, &rewritten, true);
+  }
+  EXPECT_GT(rewritten, 200);
+  EXPECT_GT(checked, 50000);
+}
+
+// Truncated division rules that need signs (a difference of quotients, a remainder of a sum
+// with a non-positive multiple, the canonical form's division of a non-negative sum) keep
+// their values with constants at the type's limits and -1; the signs come from max / min.
+TEST(ArithOverflow, TruncatedQuotientRulesKeepTheirValues) {
+  int checked = 0, rewritten = 0;
+  for (int bits : {32, 64}) {
+    IntType it(bits);
+    DataType t = it.t;
+    int64_t lo = it.lo, hi = it.hi;
+    Var x("x", t), y("y", t);
+    auto c = [&](int64_t v) { return it.c(v); };
+    std::vector<int64_t> consts = {lo, -7, -1, 0, 1, 5, 7, hi};
+    std::vector<int64_t> divisors = {-1, 1, 2, 3, 16, hi, lo};
+    std::vector<PrimExpr> cases;
+    for (int64_t k : {int64_t{0}, int64_t{-1}, int64_t{5}}) {
+      PrimExpr xs = B(Kind::kMax, x, c(k)), neg = B(Kind::kMin, y, c(0));
+      for (int64_t d : divisors) {
+        for (int64_t c1 : consts) {
+          for (int64_t c2 : consts) {
+            PrimExpr right = c2 == 0 ? B(Kind::kDiv, xs, c(d)) : B(Kind::kDiv, B(Kind::kAdd, xs, c(c2)), c(d));
+            cases.push_back(B(Kind::kSub, B(Kind::kDiv, B(Kind::kAdd, xs, c(c1)), c(d)), right));
+          }
+          cases.push_back(B(Kind::kMod, B(Kind::kSub, xs, B(Kind::kMul, neg, c(c1))), c(d)));
+          cases.push_back(B(Kind::kDiv, B(Kind::kAdd, B(Kind::kMul, xs, c(c1)), c(17)), c(d)));
+          cases.push_back(B(Kind::kMod, B(Kind::kAdd, B(Kind::kMul, xs, c(c1)), c(5)), c(d)));
+        }
+      }
+    }
+    std::vector<int64_t> pool = {lo, lo + 1, -5, -2, -1, 0, 1, 2, 3, 4, 5, 7, 9, 100, hi - 1, hi};
+    for (const PrimExpr& e : cases) checked += CheckValues(e, {{x, pool}, {y, pool}}, &rewritten);
+  }
+  EXPECT_GT(rewritten, 500);
+  EXPECT_GT(checked, 100000);
+}
+
+// A division or modulo of products by a product (TVM's ProdDivSimplify: x * 32 * x % (x * y)
+// -> x * 32 % y * x) keeps its value with constant factors at the type's limits and -1.
+TEST(ArithOverflow, ProductDivisionRulesKeepTheirValues) {
+  int checked = 0, rewritten = 0;
+  for (int bits : {32, 64}) {
+    IntType it(bits);
+    Var x("x", it.t), y("y", it.t);
+    std::vector<int64_t> consts = {it.lo, -6, -1, 1, 2, 4, 6, it.hi};
+    std::vector<PrimExpr> cases;
+    for (Kind k : {Kind::kDiv, Kind::kMod, Kind::kFloorDiv, Kind::kFloorMod}) {
+      for (int64_t c1 : consts) {
+        for (int64_t c2 : consts) {
+          PrimExpr num = B(Kind::kMul, B(Kind::kMul, x, it.c(c1)), y);
+          cases.push_back(B(k, num, B(Kind::kMul, it.c(c2), y)));
+          cases.push_back(B(k, num, B(Kind::kMul, B(Kind::kMul, x, y), it.c(c2))));
+          cases.push_back(B(k, B(Kind::kMul, x, it.c(c1)), B(Kind::kMul, y, it.c(c2))));
+        }
+      }
+    }
+    std::vector<int64_t> pool = {it.lo, it.lo + 1, -7, -3, -2, -1, 1, 2, 3, 5, 8, it.hi - 1, it.hi};
+    for (const PrimExpr& e : cases) checked += CheckValues(e, {{x, pool}, {y, pool}}, &rewritten);
+  }
+  EXPECT_GT(rewritten, 200);
+  EXPECT_GT(checked, 20000);
 }
 
 }  // namespace

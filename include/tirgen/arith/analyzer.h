@@ -48,7 +48,8 @@ class Analyzer {
   void Bind(const tir::Var& var, const tir::PrimExpr& value);
   /// Bounds of an integer expression under the known variable ranges.
   ConstBound Bound(const tir::PrimExpr& expr) const;
-  /// TVM's Analyzer::Simplify: rewrite rules, then canonical form.
+  /// TVM's Analyzer::Simplify: canonical form, then the rewrite rules (the canonical form of
+  /// index arithmetic is kept while rewriting).
   tir::PrimExpr Simplify(const tir::PrimExpr& expr) const;
   /// Only the rewrite rules (TVM's Analyzer::rewrite_simplify), under the known ranges and the
   /// constraints in scope.
