@@ -93,7 +93,7 @@ const char* kMethods[] = {"get_block", "get_loops", "get_child_blocks", "get_pro
                           "split", "fuse", "reorder", "parallel", "vectorize", "unroll", "annotate",
                           "unannotate", "compute_inline", "reverse_compute_inline", "compute_at",
                           "reverse_compute_at", "cache_read", "cache_write", "decompose_reduction",
-                          "blockize", "tensorize", "work_on", "set_scope", "storage_align", "rfactor", "transform_layout",
+                          "blockize", "tensorize", "work_on", "enter_postproc", "set_scope", "storage_align", "rfactor", "transform_layout",
                           "sample_perfect_tile", "sample_categorical", "sample_compute_location"};
 
 // Methods that take a block by name too (TVM v0.14's Schedule._normalize_block_arg: a string

@@ -55,6 +55,8 @@ const std::map<std::string, RelayPass>& RelayPasses() {
         1}},
       {"InferType", {[](const IRModule& m, auto&) { return relay::InferType(m); }}},
       {"Legalize", {[](const IRModule& m, auto&) { return relay::Legalize(m); }}},
+      // relay.qnn.transform.Legalize: the qnn dialect canonicalized into ordinary ops.
+      {"qnn.Legalize", {[](const IRModule& m, auto&) { return relay::QnnLegalize(m); }}},
       {"SimplifyExpr", {[](const IRModule& m, auto&) { return relay::SimplifyExpr(m, lower::EvaluateConstant); }}},
       {"SimplifyInference", {[](const IRModule& m, auto&) { return relay::SimplifyInference(m); }}},
   };

@@ -5,6 +5,8 @@
 // clip makes redundant, and index-map lambdas in traces may use TVMScript's `T.` calls.
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include "schedule_test_util.h"
 #include "tirgen/lower/constant_evaluator.h"
 #include "tirgen/lower/lower.h"
@@ -326,6 +328,32 @@ TEST(OpFidelityUnseen, TraceTransformLayoutWithTCalls) {
   EXPECT_EQ(with_calls, replay("lambda i, j: (j // 4, i, j % 4,)"));
   EXPECT_NE(with_calls.find("T_add = T.alloc_buffer((T.int64(2), T.int64(4), T.int64(4)))"), std::string::npos)
       << with_calls;
+}
+
+// Traces from tuning records mark where the postprocessors begin with `sch.enter_postproc()`
+// (TVM's EnterPostprocTraits, src/tir/schedule/trace.cc lines 534-554: no inputs, attrs or
+// outputs, printed by PythonAPICall as `sch.enter_postproc()`, JSON ["EnterPostproc", [], [], []]). It replays as
+// a no-op, prints back as written, and the database's valid-instruction count stops at it.
+TEST(OpFidelityUnseen, TraceEnterPostproc) {
+  tir::PrimFunc f = script::Parse(tir::testing::ReadText(std::filesystem::path(TIRGEN_SOURCE_DIR) / "tests" / "data" /
+                                                         "schedule" / "const_chain.py"))
+                        .cast<tir::PrimFunc>();
+  const std::string body =
+      "  b0 = sch.get_block(name=\"T_add\", func_name=\"main\")\n"
+      "  l1, l2 = sch.get_loops(block=b0)\n"
+      "  sch.enter_postproc()\n"
+      "  sch.parallel(loop=l1)";
+  const std::string text = "# from tvm import tir\ndef apply_trace(sch: tir.Schedule) -> None:\n" + body;
+  tir::Schedule with(f), without(f);
+  tir::Trace::Parse(text, "<test trace>").ApplyTo(with);
+  std::string plain = body;
+  plain.erase(plain.find("  sch.enter_postproc()\n"), std::string("  sch.enter_postproc()\n").size());
+  tir::Trace::Parse("def apply_trace(sch: tir.Schedule) -> None:\n" + plain, "<test trace>").ApplyTo(without);
+  EXPECT_EQ(script::Print(with.mod()), script::Print(without.mod()));
+  EXPECT_EQ(with.trace().Str(), text);
+  EXPECT_EQ(tir::JSONDumps(with.trace().AsJSON()),
+            "[[[\"GetBlock\",[],[\"T_add\",\"main\"],[\"b0\"]],[\"GetLoops\",[\"b0\"],[],[\"l1\",\"l2\"]],"
+            "[\"EnterPostproc\",[],[],[]],[\"Parallel\",[\"l1\"],[],[]]],[]]");
 }
 
 }  // namespace

@@ -35,6 +35,12 @@ struct GraphNode {
   std::vector<Edge> outputs;
 };
 
+// The constant types TVM's code generator takes inline (graph_partitioner.cc is_simple_const).
+bool IsSimpleConstType(DataType t) {
+  return t == DataType::Int(32) || t == DataType::Int(64) || t == DataType::Float(32) ||
+         t == DataType::Float(64) || t == DataType::Bool();
+}
+
 // The indexed forward graph: nodes in post-DFS order with their consumers.
 class Graph {
  public:
@@ -90,13 +96,32 @@ class Graph {
       return;
     }
     if (const auto* get = e.as<TupleGetItemNode>()) {
-      n.pattern = kInjective;
       nodes.push_back(n);
       index[e.get()] = id;
-      Edge(get->tuple, id, kInjective);
+      // TVM does not fuse through a projection of a tuple holding a non-tensor (a nested tuple):
+      // the tuple is used opaquely and the projection stays opaque.
+      const auto* tt = get->tuple->checked_type.as<TupleTypeNode>();
+      bool tensors_only = tt != nullptr;
+      if (tt)
+        for (const Type& f : tt->fields) tensors_only = tensors_only && f.as<TensorTypeNode>() != nullptr;
+      if (tensors_only) {
+        nodes[id].pattern = kInjective;
+        Edge(get->tuple, id, kInjective);
+      } else {
+        auto it = index.find(get->tuple.get());
+        if (it != index.end()) nodes[it->second].extern_ref = true;
+      }
       return;
     }
-    // Vars, constants and anything else are opaque leaves. A let's value and body and an if's
+    if (const auto* c = e.as<ConstantNode>()) {
+      // TVM's graph: a scalar constant of a "simple" dtype is an elementwise node (it fuses into
+      // its consumer's group when the pattern rules allow); every other constant is opaque.
+      n.pattern = c->is_scalar() && IsSimpleConstType(c->data->dtype) ? kElemWise : kOpaque;
+      nodes.push_back(n);
+      index[e.get()] = id;
+      return;
+    }
+    // Vars and anything else are opaque leaves. A let's value and body and an if's
     // parts are used outside the dataflow graph (TVM does not fuse through lets or ifs): each is
     // the output of its own groups, so the calls bound by a let chain are fused and lowered too.
     nodes.push_back(n);
@@ -252,19 +277,18 @@ class Partitioner {
       for (const Edge& e : g_.nodes[v].outputs) stack.push_back(e.node);
     }
   }
-  // Nodes counted once per group on the paths src -> sink, plus the sink's group.
+  // TVM's CountFusedNodesWithNewChild: the sink group's size plus, for every node on the paths
+  // src -> sink (sink excluded), the size recorded in that node's own group object (a merged
+  // group keeps the count it had when it was merged), as TVM counts against max_fuse_depth.
   int CountFused(int src, int sink) {
-    std::set<Group*> seen;
+    int n = groups_[sink]->FindRoot()->num_nodes;
     std::set<int> visited;
-    int n = 0;
     std::vector<int> stack = {src};
     while (!stack.empty()) {
       int v = stack.back();
       stack.pop_back();
-      if (!visited.insert(v).second) continue;
-      Group* gr = groups_[v]->FindRoot();
-      if (seen.insert(gr).second) n += gr->num_nodes;
-      if (v == sink) continue;
+      if (v == sink || !visited.insert(v).second) continue;
+      n += groups_[v]->num_nodes;
       for (const Edge& e : g_.nodes[v].outputs) stack.push_back(e.node);
     }
     return n;
@@ -277,6 +301,8 @@ class Partitioner {
       if (gr->pattern == kOpaque || dn.parent == nullptr) continue;
       int parent = dn.parent->gnode;
       int self = static_cast<int>(nid);
+      // The depth limit applies in every phase (graph_partitioner.cc RunFuse).
+      if (CountFused(self, parent) > max_depth_) continue;
       if (phase == 2) {
         // Injective ops fuse into an intermediate tuple already fused into injective consumers.
         if (gr->pattern > kInjective) continue;
@@ -290,7 +316,6 @@ class Partitioner {
       }
       if (gr->FindRoot() == groups_[parent]->FindRoot()) continue;
       if (groups_[parent]->pattern == kTuple) continue;
-      if (CountFused(self, parent) > max_depth_) continue;
       if (gr->pattern == kOutEWiseFusable) {
         if (phase != 0) continue;
         // conv2d-like anchors take a chain of elemwise/broadcast consumers.
@@ -408,9 +433,10 @@ class FuseRewriter {
       const Expr& arg = args[i];
       Group* ag = GroupOf(arg);
       const Expr& new_arg = rewritten[i];
-      // Scalar constants stay inline (printed as `1f`); linked constants stay in the function.
+      // A constant of another group becomes a parameter unless params are linked (TVM's
+      // GetNewArguments); a scalar constant fused into this group stays inline (`1f`).
       const auto* cst = new_arg.as<ConstantNode>();
-      if (ag == current || (cst && (link_params_ || cst->is_scalar()))) {
+      if (ag == current || (cst && link_params_)) {
         out.push_back(new_arg);
         continue;
       }

@@ -25,6 +25,7 @@ const std::vector<InstructionKind>& Kinds() {
     std::vector<InstructionKind> k = {
         {"get_block", "GetBlock", false, {Req("name", R::kAttr), Opt("func_name", TraceValue::Str(""), R::kAttr)}},
         {"work_on", "", false, {Req("func_name", R::kAttr)}},
+        {"enter_postproc", "EnterPostproc", false, {}},
         {"get_loops", "GetLoops", true, {block}},
         {"get_child_blocks", "GetChildBlocks", true, {Req("block_or_loop", R::kInputPositional)}},
         {"get_producers", "GetProducers", true, {block}},

@@ -45,6 +45,8 @@ void Schedule::WorkOn(const std::string& func_name) {
   trace_.Append(Instruction{"work_on", {{"func_name", TraceValue::Str(func_name)}}, {}, false});
 }
 
+void Schedule::EnterPostproc() { trace_.Append(Instruction{"enter_postproc", {}, {}, false}); }
+
 BlockRV Schedule::NewBlockRV(const Block& block, const std::string& func) {
   state_->handles.push_back(State::Handle{func, block});
   return BlockRV{static_cast<int>(state_->handles.size()) - 1};

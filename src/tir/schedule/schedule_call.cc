@@ -98,6 +98,10 @@ const std::map<std::string, Handler>& Handlers() {
     add({"get_block"}, [](Schedule& sch, Bound& b, const std::string& m) -> std::vector<TraceValue> {
       return {sch.Value(sch.GetBlock(b.Str("name"), b.Str("func_name")))};
     });
+    add({"enter_postproc"}, [](Schedule& sch, Bound&, const std::string&) -> std::vector<TraceValue> {
+      sch.EnterPostproc();
+      return {};
+    });
     add({"work_on"}, [](Schedule& sch, Bound& b, const std::string& m) -> std::vector<TraceValue> {
       sch.WorkOn(b.Str("func_name"));
       return {};

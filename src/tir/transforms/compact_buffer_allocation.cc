@@ -168,10 +168,11 @@ class AccessRegionCollector : public StmtExprVisitor {
     StmtExprVisitor::VisitStmt_(op);
   }
   void VisitStmt_(const BlockNode* op) override {
-    TIRGEN_ICHECK(!op->init) << "CompactBufferAllocation needs LowerInitBlock first";
-    TIRGEN_ICHECK(op->iter_vars.empty())
-        << "CompactBufferAllocation works on opaque blocks (run ConvertBlocksToOpaque first); block "
-        << op->name_hint << " has iter vars";
+    // Pass-order preconditions (TVM checks them too); a user's `tirgen opt` can break them.
+    TIRGEN_CHECK(!op->init) << "tir.CompactBufferAllocation: block " << op->name_hint
+                            << " has an init; run tir.LowerInitBlock first";
+    TIRGEN_CHECK(op->iter_vars.empty()) << "tir.CompactBufferAllocation: block " << op->name_hint
+                                        << " has block variables; run tir.ConvertBlocksToOpaque first";
     // This block's reads/writes describe its opaque accesses, until the block ends.
     std::unordered_map<const BufferNode*, std::vector<BufferRegion>> saved;
     for (const auto* list : {&op->reads, &op->writes}) {

@@ -29,8 +29,8 @@ class OpaqueBlockConverter : public StmtExprMutator {
   }
 
   Stmt VisitStmt_(const BlockNode* op) override {
-    TIRGEN_ICHECK(!op->init) << "ConvertBlocksToOpaque needs LowerInitBlock first (block "
-                             << op->name_hint << " has an init)";
+    TIRGEN_CHECK(!op->init) << "tir.ConvertBlocksToOpaque: block " << op->name_hint
+                            << " has an init; run tir.LowerInitBlock first";
     Stmt stmt = StmtExprMutator::VisitStmt_(op);
     if (stmt.as<BlockNode>()->iter_vars.empty()) return stmt;
     auto n = CopyNode(*stmt.as<BlockNode>());

@@ -69,7 +69,8 @@ class BufferFlattener : public StmtExprMutator {
   }
 
   Stmt VisitStmt_(const BlockNode* op) override {
-    TIRGEN_ICHECK(op->match_buffers.empty()) << "FlattenBuffer: run LowerMatchBuffer first";
+    TIRGEN_CHECK(op->match_buffers.empty()) << "tir.FlattenBuffer: block " << op->name_hint
+                                            << " has match_buffers; run tir.LowerMatchBuffer first";
     return StmtExprMutator::VisitStmt_(op);
   }
 

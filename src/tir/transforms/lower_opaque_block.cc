@@ -22,8 +22,8 @@ class OpaqueBlockLower : public StmtExprMutator {
   using StmtExprMutator::VisitStmt_;
 
   Stmt VisitStmt_(const BlockRealizeNode* op) override {
-    TIRGEN_ICHECK(op->iter_values.empty())
-        << "LowerOpaqueBlock needs opaque blocks (run ConvertBlocksToOpaque first)";
+    TIRGEN_CHECK(op->iter_values.empty()) << "tir.LowerOpaqueBlock: block " << op->block->name_hint
+                                         << " has block variables; run tir.ConvertBlocksToOpaque first";
     Block block = VisitStmt(op->block).cast<Block>();
     PrimExpr predicate = VisitExpr(op->predicate);
     Stmt body = block->body;

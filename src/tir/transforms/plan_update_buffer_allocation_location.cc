@@ -107,8 +107,8 @@ class AllocationLocator : public StmtExprMutator {
   }
 
   Stmt VisitStmt_(const BlockNode* op) override {
-    TIRGEN_ICHECK(!op->init) << "PlanAndUpdateBufferAllocationLocation needs LowerInitBlock first (block "
-                             << op->name_hint << " has an init)";
+    TIRGEN_CHECK(!op->init) << "tir.PlanAndUpdateBufferAllocationLocation: block " << op->name_hint
+                            << " has an init; run tir.LowerInitBlock first";
     std::vector<Buffer> allocs;
     auto it = alloc_at_.find(op);
     if (it != alloc_at_.end()) allocs = it->second;

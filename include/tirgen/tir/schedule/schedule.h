@@ -92,6 +92,9 @@ class Schedule {
   const Trace& trace() const { return trace_; }
   /// Later get_block calls look in `func_name`.
   void WorkOn(const std::string& func_name);
+  /// Marks where the postprocessors' instructions begin (TVM's EnterPostproc: no effect on
+  /// the module; traces from tuning records print it as `sch.enter_postproc()`).
+  void EnterPostproc();
 
   // ---- handles ---------------------------------------------------------------------------
   /// The unique block named `name` in `func_name` (default: the function worked on).
