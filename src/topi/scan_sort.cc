@@ -2,6 +2,8 @@
 // TVM's extern kernels).
 #include "tirgen/topi/scan_sort.h"
 
+#include <limits>
+
 #include "tirgen/te/operation.h"
 #include "tirgen/tir/op.h"
 
@@ -26,6 +28,32 @@ PrimExpr ReduceOver(bool is_sum, bool is_max, PrimExpr src, const std::vector<It
   if (axes.empty()) return src;
   if (is_max) return max(src, axes);
   return is_sum ? sum(src, axes) : prod(src, axes);
+}
+
+// min/max of scatter reductions, numpy's minimum/maximum: NaN from either side wins (tg_min/tg_max
+// alone return the second operand when unordered, so a NaN first operand would be dropped).
+PrimExpr MinMax(bool is_max, PrimExpr a, PrimExpr b) {
+  PrimExpr r = is_max ? max(a, b) : min(a, b);
+  if (!a.dtype().is_floating()) return r;
+  return Select(tir::Call(DataType::Bool(), "tir.isnan", {a}), a, r);
+}
+
+// Their exact identity: ±inf for floats (±FLT_MAX would turn an untouched ±inf data element, or
+// an all-±inf set of updates, into ±FLT_MAX), the integer limits otherwise. So combine(data,
+// identity) is data bit for bit, and positions no update addresses keep data exactly.
+PrimExpr MinMaxIdentity(bool is_max, DataType t) {
+  if (!t.is_floating()) return is_max ? min_value(t) : max_value(t);
+  double inf = std::numeric_limits<double>::infinity();
+  return FloatImm(t, is_max ? -inf : inf);
+}
+
+// min/max reduction of `src` over `axes` with MinMax as combiner and MinMaxIdentity as start.
+PrimExpr ReduceMinMax(bool is_max, PrimExpr src, const std::vector<IterVar>& axes) {
+  if (axes.empty()) return src;
+  DataType t = src.dtype();
+  Var x("x", t), y("y", t);
+  CommReducer combiner({x}, {y}, {MinMax(is_max, x, y)}, {MinMaxIdentity(is_max, t)});
+  return Reduce(combiner, {std::move(src)}, axes, make_const(DataType::Bool(), 1), 0, {});
 }
 
 }  // namespace
@@ -128,22 +156,22 @@ Tensor scatter_nd(const Tensor& data, const Tensor& indices, const Tensor& updat
     DataType dt = data->dtype;
     // The identity of each combination, so positions no update addresses keep data (as
     // scatter_elements does).
-    PrimExpr identity = add ? make_const(dt, 0) : mul ? make_const(dt, 1) : mx ? min_value(dt) : max_value(dt);
+    PrimExpr identity = add ? make_const(dt, 0) : mul ? make_const(dt, 1) : MinMaxIdentity(mx, dt);
     Tensor acc = te::compute(
         data->shape,
         [&](const std::vector<Var>& o) {
           std::vector<PrimExpr> y;
           for (const auto& iv : ys) y.push_back(iv->var);
           PrimExpr src = Select(matches(o), update_at(y, o), identity);
-          if (add || mul || ys.empty()) return ReduceOver(add, false, src, ys);
-          return mx ? max(src, ys) : min(src, ys);
+          if (add || mul) return ReduceOver(add, false, src, ys);
+          return ReduceMinMax(mx, src, ys);
         },
         name + "_acc", "scatter_nd");
     return te::compute(
         data->shape,
         [&](const std::vector<Var>& o) {
           PrimExpr x = data(Vec(o)), a = acc(Vec(o));
-          return add ? x + a : mul ? x * a : mx ? max(x, a) : min(x, a);
+          return add ? x + a : mul ? x * a : MinMax(mx, x, a);
         },
         name, "scatter_nd");
   }
@@ -218,21 +246,21 @@ Tensor scatter_elements(const Tensor& data, const Tensor& indices, const Tensor&
                                        << "' is not one of update, add, mul, min, max";
   DataType dt = data->dtype;
   // The identity of each combination, so positions that do not match leave data unchanged.
-  PrimExpr identity = add ? make_const(dt, 0) : mul ? make_const(dt, 1) : mn ? max_value(dt) : min_value(dt);
+  PrimExpr identity = add ? make_const(dt, 0) : mul ? make_const(dt, 1) : MinMaxIdentity(mx, dt);
   Tensor acc = te::compute(
       data->shape,
       [&](const std::vector<Var>& o) {
         auto m = matches(o);
         PrimExpr src = Select(m.first, updates(m.second), identity);
         if (add || mul) return ReduceOver(add, false, src, {k});
-        return mx ? max(src, std::vector<IterVar>{k}) : min(src, std::vector<IterVar>{k});
+        return ReduceMinMax(mx, src, {k});
       },
       name + "_acc", "scatter_elements");
   return te::compute(
       data->shape,
       [&](const std::vector<Var>& o) {
         PrimExpr x = data(Vec(o)), a = acc(Vec(o));
-        return add ? x + a : mul ? x * a : mx ? max(x, a) : min(x, a);
+        return add ? x + a : mul ? x * a : MinMax(mx, x, a);
       },
       name, "scatter_elements");
 }

@@ -161,3 +161,93 @@ def test_scatter_nd_reductions(reduction, dtype, indices, unique):
     (got,) = run([helper.make_node("ScatterND", ["d", "i", "u"], ["y"], reduction=reduction)],
                  [("d", data), ("u", upd)], ["y"], [("i", idx)])
     np.testing.assert_array_equal(got, scatter_nd_ref(data, idx, upd, reduction))
+
+
+def scatter_elements_ref(data, indices, updates, axis, reduction):
+    """ONNX ScatterElements: updates[p] combined into data at p with p[axis] = indices[p]."""
+    out = data.copy()
+    combine = {"min": np.minimum, "max": np.maximum}[reduction]
+    for pos in np.ndindex(indices.shape):
+        at = list(pos)
+        at[axis] = indices[pos] % data.shape[axis]
+        out[tuple(at)] = combine(out[tuple(at)], updates[pos])
+    return out
+
+
+INF, NAN = np.inf, np.nan
+# Rows 0 and 2 hold every special value and are addressed by no update (ONNX: kept exactly);
+# rows 1 and 3 hold them too and are addressed, by updates that are ±inf / NaN in places.
+SPECIAL_DATA = np.array([[INF, -INF, NAN, -0.0],
+                         [INF, -INF, NAN, -INF],
+                         [-INF, INF, NAN, 0.0],
+                         [-INF, INF, 3.0, INF]], np.float32)
+
+
+def same_sign(got, want):
+    """-0.0 stays -0.0 (assert_array_equal takes it for 0.0); NaN's sign is not compared."""
+    real = ~np.isnan(want)
+    np.testing.assert_array_equal(np.signbit(got[real]), np.signbit(want[real]))
+
+
+def int32_extremes_data():
+    lo, hi = np.iinfo(np.int32).min, np.iinfo(np.int32).max
+    return np.array([[lo, hi, lo, hi], [lo, hi, 5, -5], [hi, lo, 0, lo], [hi, lo, -7, hi]], np.int32)
+
+
+@pytest.mark.parametrize("reduction", ["min", "max"])
+@pytest.mark.parametrize("indices", [[[1], [3], [1]], [[-1], [1]], [[[1, 1], [3, 3]], [[-3, 2], [1, 3]]]])
+def test_scatter_nd_min_max_keep_infinities_and_nan(reduction, indices):
+    idx = ints(indices)
+    upd_shape = idx.shape[:-1] + SPECIAL_DATA.shape[idx.shape[-1]:]
+    # Cycles through ±inf, NaN and finite values, so addressed positions see all-±inf updates too.
+    pool = np.array([-INF, INF, -INF, NAN, 2.0, -INF, INF, -1.0], np.float32)
+    upd = np.resize(pool, upd_shape).astype(np.float32)
+    (got,) = run([helper.make_node("ScatterND", ["d", "i", "u"], ["y"], reduction=reduction)],
+                 [("d", SPECIAL_DATA), ("u", upd)], ["y"], [("i", idx)])
+    want = scatter_nd_ref(SPECIAL_DATA, idx % 4, upd, reduction)
+    np.testing.assert_array_equal(got, want)
+    np.testing.assert_array_equal(got[[0, 2]], SPECIAL_DATA[[0, 2]])
+    same_sign(got, want)
+
+
+@pytest.mark.parametrize("reduction", ["min", "max"])
+@pytest.mark.parametrize("indices", [[[1], [3], [1]], [[[0, 1], [2, 3]], [[1, 1], [3, 0]]]])
+def test_scatter_nd_min_max_int32_extremes_are_exact(reduction, indices):
+    data = int32_extremes_data()
+    idx = ints(indices)
+    upd_shape = idx.shape[:-1] + data.shape[idx.shape[-1]:]
+    i32 = np.iinfo(np.int32)
+    upd = np.resize(np.array([i32.min, i32.max, 4, i32.max, i32.min, -3], np.int32), upd_shape)
+    (got,) = run([helper.make_node("ScatterND", ["d", "i", "u"], ["y"], reduction=reduction)],
+                 [("d", data), ("u", upd)], ["y"], [("i", idx)])
+    np.testing.assert_array_equal(got, scatter_nd_ref(data, idx, upd, reduction))
+
+
+@pytest.mark.parametrize("reduction", ["min", "max"])
+@pytest.mark.parametrize("axis,indices", [
+    (0, [[1, 3, 1, 3], [3, 1, -1, 1], [1, 1, 3, 3]]),  # rows 0 and 2 untouched, repeats
+    (1, [[1], [3], [-3], [1]]),                        # one column per row, narrower than data
+    (-1, [[3, 1, 3], [1, -1, 1], [3, 3, 1], [1, 3, 1]]),
+])
+def test_scatter_elements_min_max_keep_infinities_and_nan(reduction, axis, indices):
+    data = SPECIAL_DATA.T.copy() if axis != 0 else SPECIAL_DATA
+    idx = ints(indices)
+    pool = np.array([-INF, INF, NAN, -INF, 1.5, INF, -INF, -2.0, INF], np.float32)
+    upd = np.resize(pool, idx.shape).astype(np.float32)
+    (got,) = run([helper.make_node("ScatterElements", ["d", "i", "u"], ["y"], axis=axis, reduction=reduction)],
+                 [("d", data), ("u", upd)], ["y"], [("i", idx)])
+    want = scatter_elements_ref(data, idx, upd, axis % 2, reduction)
+    np.testing.assert_array_equal(got, want)
+    same_sign(got, want)
+
+
+@pytest.mark.parametrize("reduction", ["min", "max"])
+@pytest.mark.parametrize("axis", [0, 1])
+def test_scatter_elements_min_max_int32_extremes_are_exact(reduction, axis):
+    data = int32_extremes_data()
+    i32 = np.iinfo(np.int32)
+    idx = ints([[1, 3, 1], [3, 1, 3]])
+    upd = np.array([[i32.max, i32.min, 9], [i32.min, i32.max, -9]], np.int32)
+    (got,) = run([helper.make_node("ScatterElements", ["d", "i", "u"], ["y"], axis=axis, reduction=reduction)],
+                 [("d", data), ("u", upd)], ["y"], [("i", idx)])
+    np.testing.assert_array_equal(got, scatter_elements_ref(data, idx, upd, axis, reduction))

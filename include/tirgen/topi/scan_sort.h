@@ -32,9 +32,11 @@ std::vector<Tensor> topk(const Tensor& data, int k, int axis, bool is_ascend, Da
                          const std::string& name = "T_topk");
 
 /// ScatterND, TVM's layout: indices (M, Y_0..Y_{K-1}), updates (Y_0..Y_{K-1}, X_M..X_{N-1}).
-/// mode "update" (the last update of a position wins, as TVM's in-order loop), "add", "mul".
-/// TVM copies data and loops over the updates writing in place; here each output element
-/// searches the updates addressed to it (a reduction over the Y positions).
+/// mode "update" (the last update of a position wins, as TVM's in-order loop), "add", "mul",
+/// "min", "max". TVM copies data and loops over the updates writing in place; here each output
+/// element searches the updates addressed to it (a reduction over the Y positions). min/max
+/// are numpy's minimum/maximum (NaN wins) with ±inf as identity for floats, so positions no
+/// update addresses keep data exactly (±inf and NaN too).
 Tensor scatter_nd(const Tensor& data, const Tensor& indices, const Tensor& updates, const std::string& mode,
                   const std::string& name = "T_scatter_nd");
 
@@ -42,7 +44,8 @@ Tensor scatter_nd(const Tensor& data, const Tensor& indices, const Tensor& updat
 /// out[j with axis -> indices[j]] = updates[j] ("update": the last position in row-major
 /// order wins, as TVM's in-order loop), or combined with "add", "mul", "min", "max". Negative
 /// indices count from the end. TVM loops over the updates writing in place; here each output
-/// element reduces over the index positions along `axis` that address it.
+/// element reduces over the index positions along `axis` that address it. min/max as in
+/// scatter_nd: NaN wins, and unaddressed positions keep data exactly.
 Tensor scatter_elements(const Tensor& data, const Tensor& indices, const Tensor& updates, int axis,
                         const std::string& reduction, const std::string& name = "T_scatter_elements");
 
