@@ -347,5 +347,22 @@ Expr Substitute(const Expr& e, const std::unordered_map<const Object*, Expr>& ma
   return Substituter(map).VisitExpr(e);
 }
 
+std::unordered_map<const Object*, int> CountUsers(const Expr& root, bool into_functions) {
+  std::unordered_map<const Object*, int> users;
+  std::unordered_set<const Object*> seen{root.get()};
+  std::vector<Expr> stack{root};
+  auto use = [&](const Expr& child) {
+    if (!child.defined()) return;
+    users[child.get()]++;
+    if (seen.insert(child.get()).second) stack.push_back(child);
+  };
+  while (!stack.empty()) {
+    Expr e = stack.back();
+    stack.pop_back();
+    ForEachChild(e, into_functions, use);
+  }
+  return users;
+}
+
 }  // namespace relay
 }  // namespace tirgen

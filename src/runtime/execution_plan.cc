@@ -53,7 +53,7 @@ void Flatten(const PlanValue& v, std::vector<size_t>* out) {
 class ExecutionPlan::Builder {
  public:
   Builder(ExecutionPlan* plan, const Module& module, const Expr& body) : plan_(plan), module_(module) {
-    CountUsers(body);
+    users_ = relay::CountUsers(body, false);
   }
 
   void BindInput(const relay::Var& v, size_t index, const relay::TensorType& type) {
@@ -154,22 +154,6 @@ class ExecutionPlan::Builder {
       if (k == Kind::kRelayVar || k == Kind::kConstant || k == Kind::kGlobalVar || k == Kind::kOp) continue;
       if (memo_.count(e.get()) || users_[e.get()] <= inside[e.get()]) continue;
       Plan(e);
-    }
-  }
-
-  // Each node's number of users in main (one per edge from a distinct parent).
-  void CountUsers(const Expr& root) {
-    std::unordered_set<const Object*> seen{root.get()};
-    std::vector<Expr> stack{root};
-    auto use = [&](const Expr& child) {
-      if (!child.defined()) return;
-      users_[child.get()]++;
-      if (seen.insert(child.get()).second) stack.push_back(child);
-    };
-    while (!stack.empty()) {
-      Expr e = stack.back();
-      stack.pop_back();
-      relay::ForEachChild(e, false, use);
     }
   }
 

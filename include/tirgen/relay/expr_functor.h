@@ -51,6 +51,10 @@ void ForEachChild(const Expr& e, bool into_functions, F&& use) {
   }
 }
 
+/// Each node's number of users under `root` (one per edge from a distinct parent; functions'
+/// bodies counted only `into_functions`). Walked with an explicit stack.
+std::unordered_map<const Object*, int> CountUsers(const Expr& root, bool into_functions);
+
 class ExprVisitor {
  public:
   virtual ~ExprVisitor() = default;

@@ -149,22 +149,7 @@ class Printer {
   }
 
   // ---- who uses what: an expression with two or more users is never inlined ----
-  void BuildDependencyGraph(const Expr& root) {
-    users_.clear();
-    std::unordered_set<const Object*> seen;
-    std::vector<Expr> stack{root};
-    seen.insert(root.get());
-    auto use = [&](const Expr& child) {
-      if (!child.defined()) return;
-      users_[child.get()]++;
-      if (seen.insert(child.get()).second) stack.push_back(child);
-    };
-    while (!stack.empty()) {
-      Expr e = stack.back();
-      stack.pop_back();
-      ForEachChild(e, true, use);
-    }
-  }
+  void BuildDependencyGraph(const Expr& root) { users_ = CountUsers(root, true); }
   bool IsUnique(const Expr& e) const {
     auto it = users_.find(e.get());
     return it == users_.end() || it->second < 2;
