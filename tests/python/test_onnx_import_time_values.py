@@ -168,13 +168,17 @@ def test_from_pytorch_exports_ops_torch_has_no_symbolic_for(module, opset):
 
 
 def test_from_pytorch_exports_atan2():
-    y = torch.cat([torch.tensor([1.0, -1.0, 1.0, -1.0, 0.0, 0.0, 2.0, -2.0, 0.0]), torch.randn(20)])
-    x = torch.cat([torch.tensor([1.0, 1.0, -1.0, -1.0, 1.0, -1.0, 0.0, 0.0, 0.0]), torch.randn(20)])
+    # signed zeros take the quadrant from the sign bit: atan2(-0, -1) = -pi, atan2(+-0, -0) = +-pi
+    y = torch.cat([torch.tensor([1.0, -1.0, 1.0, -1.0, 0.0, 0.0, 2.0, -2.0, 0.0, -0.0, -0.0, 0.0, -0.0, -0.0, 3.0,
+                                 -0.0, 0.0, -float("inf"), float("inf")]), torch.randn(20)])
+    x = torch.cat([torch.tensor([1.0, 1.0, -1.0, -1.0, 1.0, -1.0, 0.0, 0.0, 0.0, -1.0, 1.0, -0.0, -0.0, 0.0, -0.0,
+                                 -3.0, -3.0, -2.0, -2.0]), torch.randn(20)])
     mod, params = tirgen.from_pytorch(_Atan2(), (y, x))
     got = tirgen.run(mod, {"input0": y.numpy(), "input1": x.numpy()}, params=params)
     for g, w in zip(got, _Atan2()(y, x)):
         assert g.dtype == w.numpy().dtype
         np.testing.assert_allclose(g, w.numpy(), rtol=1e-5, atol=1e-6)
+        np.testing.assert_array_equal(np.signbit(g), np.signbit(w.numpy()))  # -0 and -pi included
 
 
 def test_from_pytorch_leaves_torchs_symbolic_registry_as_it_was():
