@@ -68,7 +68,9 @@ def _bilinear(g, a, b, weight, bias):
 
 
 def _atan2(g, y, x):
-    """atan(y / x) moved to the quadrant of (x, y); x == 0 gives +-pi/2 by y's sign (0 at the origin)."""
+    """atan(y / x) moved to the quadrant of (x, y), as torch (IEEE atan2) signs zeros: a -0 counts
+    as negative (atan2(-0, -1) = -pi, atan2(+-0, -0) = +-pi, atan2(+-0, +0) = +-0); x == 0
+    otherwise gives +-pi/2 by y's sign."""
     import math
 
     import torch
@@ -80,12 +82,17 @@ def _atan2(g, y, x):
     def scalar(v):
         return g.op("Constant", value_t=torch.tensor(v, dtype=dtype))
 
-    zero = scalar(0.0)
+    zero, one = scalar(0.0), scalar(1.0)
+
+    def sign_bit(v):  # v < 0 or v is -0 (1 / -0 = -inf)
+        return g.op("Or", g.op("Less", v, zero), g.op("Less", g.op("Div", one, v), zero))
+
     base = g.op("Atan", g.op("Div", y, x))
-    y_neg = g.op("Less", y, zero)
-    shift = g.op("Where", y_neg, scalar(-math.pi), scalar(math.pi))
+    shift = g.op("Where", sign_bit(y), scalar(-math.pi), scalar(math.pi))
     out = g.op("Where", g.op("Less", x, zero), g.op("Add", base, shift), base)
-    on_axis = g.op("Mul", g.op("Sign", y), scalar(math.pi / 2))
+    # x == +-0: at the origin y itself (+-0) for x = +0, +-pi for x = -0; else +-pi/2.
+    origin = g.op("Where", sign_bit(x), shift, y)
+    on_axis = g.op("Where", g.op("Equal", y, zero), origin, g.op("Mul", g.op("Sign", y), scalar(math.pi / 2)))
     return g.op("Where", g.op("Equal", x, zero), on_axis, out)
 
 

@@ -78,6 +78,41 @@ def test_targets_computed_in_relay_from_constants_are_evaluated(op):
     np.testing.assert_allclose(got, want, rtol=1e-6)
 
 
+@pytest.mark.parametrize("op", ["TopK", "CumSum"])
+def test_targets_computed_from_initializers_are_evaluated(op):
+    """The op reads an int64 initializer; its data is bound for the evaluation only."""
+    c = numpy_helper.from_array(np.array([1, 3, 2] if op == "TopK" else [1, 1, 1], np.int64), "c")
+    k = numpy_helper.from_array(np.array([3] if op == "TopK" else 0, np.int64), "k")
+    outs = ["t", "idx"] if op == "TopK" else ["t"]
+    nodes = [helper.make_node(op, ["c", "k"], outs), helper.make_node("Reshape", ["x", "t"], ["y"])]
+    x = np.arange(6, dtype=np.float32).reshape(6, 1, 1)
+    mod, params = tirgen.from_onnx(_model(nodes, [c, k], list(x.shape)))
+    got = tirgen.run(mod, {"x": x}, params=params)[0]
+    want_shape = (3, 2, 1) if op == "TopK" else (1, 2, 3)  # sorted descending / running sum
+    np.testing.assert_array_equal(got, x.reshape(want_shape))
+
+
+@pytest.mark.parametrize("n", [2000, 30000, 10**6])
+def test_large_constant_expressions_are_refused_at_once(n):
+    """ConstantOfShape([n]) -> CumSum -> ReduceMax -> Concat -> Reshape target: evaluating it
+    at import time would cost O(n^2) in the interpreter; every tensor in a folded expression
+    must be small, so the target is refused as not known (quickly, whatever n is)."""
+    import time
+
+    n_init = numpy_helper.from_array(np.array([n], np.int64), "n")
+    ax = numpy_helper.from_array(np.array(0, np.int64), "ax")
+    one = helper.make_tensor("v", TensorProto.INT64, [1], [1])
+    nodes = [helper.make_node("ConstantOfShape", ["n"], ["z"], value=one),
+             helper.make_node("CumSum", ["z", "ax"], ["c"]),
+             helper.make_node("ReduceMax", ["c"], ["m"], keepdims=1),
+             helper.make_node("Concat", ["m", "m"], ["t"], axis=0),
+             helper.make_node("Reshape", ["x", "t"], ["y"], name="rs")]
+    start = time.monotonic()
+    with pytest.raises(tirgen.TirgenError, match=r"'rs' \(Reshape\): shape .*must be known at import time"):
+        tirgen.from_onnx(_model(nodes, [n_init, ax], [2, 3]))
+    assert time.monotonic() - start < 5.0  # the evaluation took 23 s at n = 30000
+
+
 def test_identity_of_a_float_weight_stays_a_parameter():
     w = numpy_helper.from_array(np.arange(6, dtype=np.float32).reshape(2, 3), "w")
     nodes = [helper.make_node("Identity", ["w"], ["w_copy"]), helper.make_node("Add", ["x", "w_copy"], ["y"])]
@@ -133,13 +168,17 @@ def test_from_pytorch_exports_ops_torch_has_no_symbolic_for(module, opset):
 
 
 def test_from_pytorch_exports_atan2():
-    y = torch.cat([torch.tensor([1.0, -1.0, 1.0, -1.0, 0.0, 0.0, 2.0, -2.0, 0.0]), torch.randn(20)])
-    x = torch.cat([torch.tensor([1.0, 1.0, -1.0, -1.0, 1.0, -1.0, 0.0, 0.0, 0.0]), torch.randn(20)])
+    # signed zeros take the quadrant from the sign bit: atan2(-0, -1) = -pi, atan2(+-0, -0) = +-pi
+    y = torch.cat([torch.tensor([1.0, -1.0, 1.0, -1.0, 0.0, 0.0, 2.0, -2.0, 0.0, -0.0, -0.0, 0.0, -0.0, -0.0, 3.0,
+                                 -0.0, 0.0, -float("inf"), float("inf")]), torch.randn(20)])
+    x = torch.cat([torch.tensor([1.0, 1.0, -1.0, -1.0, 1.0, -1.0, 0.0, 0.0, 0.0, -1.0, 1.0, -0.0, -0.0, 0.0, -0.0,
+                                 -3.0, -3.0, -2.0, -2.0]), torch.randn(20)])
     mod, params = tirgen.from_pytorch(_Atan2(), (y, x))
     got = tirgen.run(mod, {"input0": y.numpy(), "input1": x.numpy()}, params=params)
     for g, w in zip(got, _Atan2()(y, x)):
         assert g.dtype == w.numpy().dtype
         np.testing.assert_allclose(g, w.numpy(), rtol=1e-5, atol=1e-6)
+        np.testing.assert_array_equal(np.signbit(g), np.signbit(w.numpy()))  # -0 and -pi included
 
 
 def test_from_pytorch_leaves_torchs_symbolic_registry_as_it_was():

@@ -29,6 +29,11 @@ class GraphConverter {
   const std::string& name() const { return name_; }
   /// The value on `edge`; `ctx` locates the error when nothing produced it.
   Value& Lookup(const std::string& edge, const NodeContext& ctx);
+  /// The value on `edge`, or null when nothing defines it.
+  const Value* Find(const std::string& edge) const {
+    auto it = values_.find(edge);
+    return it == values_.end() ? nullptr : &it->second;
+  }
   /// The relay expression of `v` (edge `edge`), creating it on first use; `consumer` is the
   /// span name of the node using it.
   relay::Expr Materialize(const std::string& edge, Value* v, const std::string& consumer);

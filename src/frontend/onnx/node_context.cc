@@ -4,6 +4,7 @@
 #include "graph_converter.h"
 #include "node_attr.h"
 #include "tirgen/lower/constant_evaluator.h"
+#include "tirgen/relay/expr_functor.h"
 #include "tirgen/relay/text.h"
 #include "tirgen/relay/transforms.h"
 #include "tirgen/support/error.h"
@@ -17,6 +18,34 @@ namespace {
 // Values at most this large are evaluated at import time (shape tensors are tiny; this only
 // stops big constant tensors from being folded here rather than by the graph passes).
 constexpr int64_t kMaxFoldElements = 1 << 16;
+
+// FoldToKnown evaluates a whole expression with the TIR interpreter, whose cost grows with
+// every tensor in it (a CumSum is quadratic there), so it folds only small expressions: at
+// most this many nodes, each constant and intermediate at most this many elements, and this
+// many over all of them (the worst case then takes a fraction of a second). Shape
+// computations are far below all three; anything larger stays "must be known" (refused at once).
+constexpr size_t kMaxFoldNodes = 128;
+constexpr int64_t kMaxFoldTensorElements = 1024;
+constexpr int64_t kMaxFoldTotalElements = 8192;
+
+// The element count of `type` (a tuple's summed), or -1 when a tensor in it has more than
+// kMaxFoldTensorElements.
+int64_t FoldElements(const relay::Type& type) {
+  if (const auto* t = type.as<relay::TensorTypeNode>()) {
+    int64_t n = SaturatingNumel(t->ConstShape());
+    return n <= kMaxFoldTensorElements ? n : -1;
+  }
+  if (const auto* tt = type.as<relay::TupleTypeNode>()) {
+    int64_t sum = 0;
+    for (const auto& f : tt->fields) {
+      int64_t n = FoldElements(f);
+      if (n < 0) return -1;
+      sum += n;
+    }
+    return sum;
+  }
+  return -1;
+}
 
 // `expr` (freshly built, not shared yet) with its type and the node's span.
 template <class N>
@@ -132,7 +161,35 @@ bool NodeContext::FoldToKnown(int i) {
   if (v.known.defined() || !v.IsTensor() || !v.expr.defined() || v.is_input || v.is_param) return v.known.defined();
   const auto* t = v.type.as<relay::TensorTypeNode>();
   if (!t || SaturatingNumel(t->ConstShape()) > kMaxFoldElements || !HostDTypeSupported(t->dtype)) return false;
-  relay::Expr folded = relay::FoldConstantExpr(v.expr, lower::EvaluateConstant);
+  // Check the expression's size, and bind its initializers' data (for this evaluation only:
+  // main keeps them as parameters, as TVM's infer_value binds params to a copy).
+  bool ok = true;
+  size_t nodes = 0;
+  int64_t total = 0;
+  std::unordered_map<const Object*, relay::Expr> bind;
+  relay::PostOrderVisit(v.expr, [&](const relay::Expr& e) {
+    if (!ok || e.as<relay::OpNode>()) return;
+    int64_t n = FoldElements(e->checked_type);
+    if (++nodes > kMaxFoldNodes || n < 0 || (total += n) > kMaxFoldTotalElements) {
+      ok = false;
+    } else if (const auto* var = e.as<relay::VarNode>()) {
+      const Value* p = graph_->Find(var->name_hint);
+      // Only an initializer's own var (not a graph input, a loop variable or a shadowing name).
+      if (!p || !p->is_param || !p->known.defined() || p->expr.get() != var) {
+        ok = false;
+        return;
+      }
+      auto c = std::make_shared<relay::ConstantNode>();
+      c->data = p->known;
+      c->checked_type = p->type;
+      bind[var] = relay::Constant(std::move(c));
+    } else if (!e.as<relay::CallNode>() && !e.as<relay::ConstantNode>() && !e.as<relay::TupleNode>() &&
+               !e.as<relay::TupleGetItemNode>()) {
+      ok = false;  // functions, lets, ifs: not a dataflow expression over constants
+    }
+  });
+  if (!ok) return false;
+  relay::Expr folded = relay::FoldConstantExpr(relay::Substitute(v.expr, bind), lower::EvaluateConstant);
   const auto* c = folded.as<relay::ConstantNode>();
   if (!c) return false;
   v.known = c->data;
