@@ -2,7 +2,9 @@
 LayerNormalization's Mean / InvStdDev outputs, MaxPool's storage_order=1 (column-major Indices),
 QLinearMatMul / MatMulInteger with a batched second input (qnn.batch_matmul), the decomposed
 Reduce* ops on a 0-d input; and float64 BatchNormalization / LayerNormalization, which were an
-internal error.
+internal error. Forms that passed the up-front check and failed at conversion (refused up front
+now, or converted): batched quantized matmuls with a per-column B or a 1-D A, LayerNormalization's
+float16 stash_type, opset-12 BatchNormalization with the saved statistics alone.
 
 References are NumPy, written here from the ONNX operator definitions (onnx 1.12 on this machine
 has no onnx.reference). Tolerances: float32 outputs rtol 1e-5 (reductions of a few dozen terms),
@@ -58,8 +60,21 @@ def test_layer_norm_integer_stash_type_is_refused_up_front():
     nodes = [helper.make_node("LayerNormalization", ["x", "s"], ["y", "mean"], stash_type=TensorProto.INT32, name="ln"),
              helper.make_node("NoSuchOp", ["y"], ["z"], name="bad")]
     msg = import_error(nodes, [("x", x)], ["z", "mean"], [("s", np.ones(4, np.float32))])
-    assert "LayerNormalization with stash_type=6 for the Mean/InvStdDev outputs (1, 10 or 11) (1 node: 'ln')" in msg, msg
+    assert "LayerNormalization with stash_type=6 for the Mean/InvStdDev outputs (1 = float32 or 11 = float64) (1 node: 'ln')" in msg, msg
     assert "NoSuchOp" in msg, msg
+
+
+def test_layer_norm_float16_stash_type_is_refused_up_front_with_other_forms():
+    # float16 statistics need float16 relay constants, which tirgen cannot make: refused in the
+    # up-front check (it used to pass it and fail at conversion), listed with the other form.
+    x = np.zeros((2, 4), np.float32)
+    nodes = [helper.make_node("LayerNormalization", ["x", "s"], ["y", "", "inv"], stash_type=TensorProto.FLOAT16, name="ln"),
+             helper.make_node("Pad", ["y", "p"], ["z"], mode="wrap", name="pw")]
+    msg = import_error(nodes, [("x", x)], ["z", "inv"], [("s", np.ones(4, np.float32)), ("p", np.zeros(4, np.int64))],
+                       opset=19)
+    assert "2 ONNX operator types or forms" in msg, msg
+    assert "LayerNormalization with stash_type=10 for the Mean/InvStdDev outputs (1 = float32 or 11 = float64) (1 node: 'ln')" in msg, msg
+    assert "Pad with mode 'wrap' (1 node: 'pw')" in msg, msg
 
 
 # ---------------------------------------------------------------- MaxPool storage_order
@@ -184,7 +199,7 @@ def test_batched_quantized_matmul_malformed_inputs_are_located_errors():
     # Per-column zero points cannot go through qnn.batch_matmul.
     node = helper.make_node("MatMulInteger", ["a", "b", "", "zb"], ["y"], name="mmi")
     msg = import_error([node], [("a", a), ("b", b)], ["y"], [("zb", np.zeros(5, np.uint8))])
-    assert "'mmi'" in msg and "per-column" in msg and "batched second input" in msg, msg
+    assert "'mmi'" in msg and "per-column" in msg and "b_zero_point with a batched B" in msg, msg
     # Batch dims that do not broadcast.
     node = helper.make_node("MatMulInteger", ["a", "b"], ["y"], name="mm2")
     msg = import_error([node], [("a", a), ("b", np.zeros((3, 4, 5), np.uint8))], ["y"])
@@ -193,6 +208,31 @@ def test_batched_quantized_matmul_malformed_inputs_are_located_errors():
     node = helper.make_node("MatMulInteger", ["a", "b"], ["y"], name="mm1")
     msg = import_error([node], [("a", a), ("b", np.zeros(4, np.uint8))], ["y"])
     assert "MatMulInteger with a second input of rank 1 (2-D or batched) (1 node: 'mm1')" in msg, msg
+
+
+def test_batched_quantized_matmul_forms_are_refused_up_front_with_other_forms():
+    # A per-column B scale / zero point and a 1-D A cannot go through qnn.batch_matmul; the
+    # up-front check lists them with the model's other unsupported forms in one error.
+    a, b = np.zeros((2, 4, 6), np.uint8), np.zeros((2, 6, 5), np.uint8)
+    u8, f = lambda v: np.array(v, np.uint8), lambda v: np.array(v, np.float32)
+    nodes = [
+        helper.make_node("QLinearMatMul", ["a", "sa", "za", "b", "sb", "zb", "sy", "zy"], ["q"], name="qcol"),
+        helper.make_node("MatMulInteger", ["a", "b", "", "zc"], ["m"], name="mcol"),
+        helper.make_node("MatMulInteger", ["a1", "b"], ["v"], name="m1d"),
+        helper.make_node("Cast", ["m"], ["mf"], to=TensorProto.FLOAT),
+        helper.make_node("Pad", ["mf", "p"], ["w"], mode="wrap", name="pw"),
+    ]
+    params = [("sa", f(0.1)), ("za", u8(1)), ("sb", f([0.1] * 5)), ("zb", u8(2)), ("sy", f(1.0)), ("zy", u8(0)),
+              ("zc", np.zeros(5, np.uint8)), ("a1", np.zeros(6, np.uint8)), ("p", np.zeros(6, np.int64))]
+    msg = import_error(nodes, [("a", a), ("b", b)], ["q", "v", "w"], params, opset=19)
+    assert "4 ONNX operator types or forms" in msg, msg
+    for part in ["QLinearMatMul with a 1-D (per-column) b_scale with a batched B (give a scalar, per-tensor, "
+                 "or use a 2-D B) (1 node: 'qcol')",
+                 "MatMulInteger with a 1-D (per-column) b_zero_point with a batched B (give a scalar, per-tensor, "
+                 "or use a 2-D B) (1 node: 'mcol')",
+                 "MatMulInteger with a 1-D A with a batched B (give A a unit row, rank 2, or use a 2-D B) (1 node: 'm1d')",
+                 "Pad with mode 'wrap' (1 node: 'pw')"]:
+        assert part in msg, (part, msg)
 
 
 # ---------------------------------------------------------------- reductions of a 0-d input
@@ -235,3 +275,26 @@ def test_float64_batch_norm_and_layer_norm_run():
     np.testing.assert_allclose(bn, (x - m[c]) / np.sqrt(v[c] + eps) * g[c] + b[c], rtol=1e-10, atol=1e-10)
     want = (x - x.mean(-1, keepdims=True)) / np.sqrt(x.var(-1, keepdims=True) + eps) * s5 + b5
     np.testing.assert_allclose(ln, want, rtol=1e-10, atol=1e-10)
+
+
+@pytest.mark.parametrize("outputs", [["y", "", "", "sm", "sv"], ["y", "", "", "sm"], ["y", "", "", "", "sv"]])
+def test_batch_norm_opset_12_saved_statistics_alone_is_training_mode(outputs):
+    # Before opset 14 a node with any optional output is in training mode (ONNX's output cases
+    # are Y alone, test mode, or all five): the saved mean / var outputs alone used to be read
+    # as test mode and failed at conversion. Y normalizes with the batch's statistics; the saved
+    # mean / var are the batch's (biased variance), as the converter gives them with the running
+    # outputs. float32, rtol 1e-5.
+    rng = np.random.default_rng(8)
+    x = rng.normal(size=(2, 3, 4, 5)).astype(np.float32) * 2 + 1
+    g, b = rng.normal(size=3).astype(np.float32), rng.normal(size=3).astype(np.float32)
+    m, v = np.zeros(3, np.float32), np.ones(3, np.float32)
+    node = helper.make_node("BatchNormalization", ["x", "g", "b", "m", "v"], outputs, epsilon=1e-3, name="bn")
+    named = [o for o in outputs if o]
+    _, got = run([node], [("x", x)], named, [("g", g), ("b", b), ("m", m), ("v", v)], opset=12)
+    xd = x.astype(np.float64)
+    mean, var = xd.mean(axis=(0, 2, 3)), xd.var(axis=(0, 2, 3))
+    c = (1, 3, 1, 1)
+    want = {"y": (xd - mean.reshape(c)) / np.sqrt(var.reshape(c) + 1e-3) * g.reshape(c) + b.reshape(c),
+            "sm": mean, "sv": var}
+    for name, y in zip(named, got):
+        np.testing.assert_allclose(y, want[name], rtol=1e-5, atol=1e-5, err_msg=name)

@@ -48,11 +48,12 @@ std::string BatchNormForms(const NodeForm& f) {
   return "";
 }
 
-// Mean/InvStdDev are computed in stash_type: float (1), float16 (10) or double (11).
+// Mean/InvStdDev are computed in stash_type: float (1) or double (11); float16 (10) is
+// refused, as relay constants of float16 (the epsilon, the 1 of 1/sqrt) cannot be made.
 std::string LayerNormForms(const NodeForm& f) {
   int64_t stash = f.Int("stash_type", 1);
-  if ((f.HasOutput(1) || f.HasOutput(2)) && stash != 1 && stash != 10 && stash != 11)
-    return "stash_type=" + std::to_string(stash) + " for the Mean/InvStdDev outputs (1, 10 or 11)";
+  if ((f.HasOutput(1) || f.HasOutput(2)) && stash != 1 && stash != 11)
+    return "stash_type=" + std::to_string(stash) + " for the Mean/InvStdDev outputs (1 = float32 or 11 = float64)";
   return "";
 }
 

@@ -323,8 +323,10 @@ void ConvertBatchNormTraining(NodeContext& ctx) {
 }
 
 void ConvertBatchNorm(NodeContext& ctx) {
-  // opset 14 has the attribute; before, a training node is one with the running outputs
-  bool training = ctx.opset() >= 14 ? ctx.Int("training_mode", 0) != 0 : ctx.HasOutput(1) || ctx.HasOutput(2);
+  // opset 14 has the attribute; before, a training node is one with any of the optional
+  // outputs (running mean/var, saved mean/var): ONNX's output cases are all five or Y alone
+  bool training = ctx.opset() >= 14 ? ctx.Int("training_mode", 0) != 0
+                                    : ctx.HasOutput(1) || ctx.HasOutput(2) || ctx.HasOutput(3) || ctx.HasOutput(4);
   if (training) return ConvertBatchNormTraining(ctx);
   Expr bn = ctx.Call("nn.batch_norm", {ctx.Input(0), ctx.Input(1), ctx.Input(2), ctx.Input(3), ctx.Input(4)},
                      {{"epsilon", FloatAttr(ctx.Float("epsilon", 1e-5))}});

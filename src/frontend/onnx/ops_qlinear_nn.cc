@@ -91,7 +91,8 @@ Expr QBatchMatMul(NodeContext& ctx, int b, const Expr& a_zp, const Expr& b_zp, c
   if (as.size() < 2) ctx.Fail("a first input of rank " + std::to_string(as.size()) + " with a batched second input (rank >= 2 is needed)");
   for (int i : b == 3 ? std::vector<int>{4, 5} : std::vector<int>{3})
     if (ctx.HasInput(i) && SaturatingNumel(ctx.Shape(i)) != 1)
-      ctx.Fail("input " + std::to_string(i) + " holds per-column values; a batched second input takes one value (qnn.batch_matmul)");
+      ctx.Fail(std::string(i == 4 ? "b_scale" : "b_zero_point") +
+               " holds per-column values with a batched B (qnn.batch_matmul takes one value: give a scalar, or a 2-D B)");
   int64_t m = as[as.size() - 2], k = as.back(), n = bs.back();
   if (bs[bs.size() - 2] != k)
     ctx.Fail("the inner dimensions " + std::to_string(k) + " and " + std::to_string(bs[bs.size() - 2]) + " differ");
@@ -223,9 +224,19 @@ std::string ConvForms(const NodeForm& f) {
   return "";
 }
 
+// A batched B (rank >= 3) becomes qnn.batch_matmul, which takes a per-tensor B scale and zero
+// point (scalars; a 1-D one is per-column) and an A of rank >= 2.
 std::string MatMulForms(const NodeForm& f) {
-  int rank = f.Rank(f.node.op_type() == "QLinearMatMul" ? 3 : 1);
+  const bool qlinear = f.node.op_type() == "QLinearMatMul";
+  int rank = f.Rank(qlinear ? 3 : 1);
   if (rank >= 0 && rank < 2) return "a second input of rank " + std::to_string(rank) + " (2-D or batched)";
+  if (rank < 3) return "";
+  if (f.Rank(0) == 1) return "a 1-D A with a batched B (give A a unit row, rank 2, or use a 2-D B)";
+  const char* names[] = {"b_scale", "b_zero_point"};
+  for (int i : qlinear ? std::vector<int>{4, 5} : std::vector<int>{3})
+    if (f.HasInput(i) && f.Rank(i) >= 1)
+      return std::string("a 1-D (per-column) ") + names[qlinear ? i - 4 : 1] +
+             " with a batched B (give a scalar, per-tensor, or use a 2-D B)";
   return "";
 }
 
