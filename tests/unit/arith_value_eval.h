@@ -49,7 +49,7 @@ inline std::optional<Lanes> EvalBinary(Kind k, const Lanes& a, const Lanes& b, D
         if (k == Kind::kDiv) r = x / y;
         else if (k == Kind::kMod) r = x % y;
         else if (k == Kind::kFloorDiv) r = FloorDiv(x, y);
-        else r = x - FloorDiv(x, y) * y;
+        else if ((r = x % y) != 0 && (r < 0) != (y < 0)) r += y;  // floor(x/y)*y may leave int64
         break;
       case Kind::kMin: r = std::min(x, y); break;
       case Kind::kMax: r = std::max(x, y); break;
