@@ -27,7 +27,12 @@ int64_t FloorDivC(int64_t a, int64_t b) {
   int64_t q = a / b;
   return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
 }
-int64_t FloorModC(int64_t a, int64_t b) { return a - FloorDivC(a, b) * b; }
+// a % b moved to b's sign: a - floor(a/b)*b would leave int64 near INT64_MIN.
+int64_t FloorModC(int64_t a, int64_t b) {
+  if (b == -1) return 0;  // INT64_MIN % -1 traps
+  int64_t r = a % b;
+  return r != 0 && (r < 0) != (b < 0) ? r + b : r;
+}
 // d (non-zero) divides c; INT64_MIN % -1 traps, and every c is a multiple of -1.
 bool Divides(int64_t d, int64_t c) { return d == -1 || c % d == 0; }
 
