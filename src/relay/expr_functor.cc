@@ -280,7 +280,8 @@ Expr ExprMutator::VisitExpr_(const FunctionNode* op) {
 // it dozens of times per function, and a recursive walk down a 100k-deep let chain spends its
 // time in cache misses on a stack tens of MB deep. Same order as the recursive visitor: children
 // left to right (a call's op first, a let's var, value, body), then the node.
-void PostOrderVisit(const Expr& e, const std::function<void(const Expr&)>& f) {
+void PostOrderVisit(const Expr& e, const std::function<void(const Expr&)>& f,
+                    const std::function<bool(const Expr&)>& descend) {
   support::PointerSet visited;
   struct Item {
     const Expr* e;  // points into the live tree: a parent on the stack keeps its children alive
@@ -320,7 +321,7 @@ void PostOrderVisit(const Expr& e, const std::function<void(const Expr&)>& f) {
   visited.insert(e.get());
   while (!stack.empty()) {
     Item& top = stack.back();
-    const Expr* c = child(*top.e, top.next);
+    const Expr* c = top.next == 0 && descend && !descend(*top.e) ? nullptr : child(*top.e, top.next);
     if (c) {
       ++top.next;
       if (c->defined() && visited.insert(c->get())) stack.push_back({c, 0});

@@ -113,8 +113,12 @@ class Encoder {
       Visit(get->tuple);
       Tok(static_cast<uint64_t>(get->index));
     } else if (const auto* let = e.as<LetNode>()) {
+      // A function value may call its own variable (a recursive local function): the variable
+      // is bound first there, so that use compares by position too.
+      bool recursive_scope = let->value.as<FunctionNode>() != nullptr;
+      if (recursive_scope) DefineVar(let->var);
       Visit(let->value);
-      DefineVar(let->var);
+      if (!recursive_scope) DefineVar(let->var);
       Visit(let->body);
     } else if (const auto* iff = e.as<IfNode>()) {
       Visit(iff->cond);

@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -53,7 +54,7 @@ void Flatten(const PlanValue& v, std::vector<size_t>* out) {
 class ExecutionPlan::Builder {
  public:
   Builder(ExecutionPlan* plan, const Module& module, const Expr& body) : plan_(plan), module_(module) {
-    users_ = relay::CountUsers(body, false);
+    users_ = relay::CountUsers(body, true);  // uses inside a loop's body count too
   }
 
   void BindInput(const relay::Var& v, size_t index, const relay::TensorType& type) {
@@ -102,12 +103,19 @@ class ExecutionPlan::Builder {
   }
 
   // if (c) A else B:  jump-unless c -> ELSE; A; copy A -> R; jump -> END; ELSE: B; copy B -> R; END.
-  PlanValue If(const relay::IfNode* n) {
+  // The slot of an If's condition, checked to be one bool.
+  size_t Condition(const relay::IfNode* n) {
     PlanValue cond = Plan(n->cond);
     TIRGEN_CHECK(!cond.is_tuple) << "executor: an If condition must be one bool, got a tuple";
     const Slot& c = plan_->slots_[cond.slot];
     TIRGEN_CHECK(c.dtype.is_bool() && c.nbytes == 1)
         << "executor: an If condition must be one bool, got a " << c.dtype.str() << " tensor";
+    return cond.slot;
+  }
+
+  PlanValue If(const relay::IfNode* n) {
+    PlanValue cond;
+    cond.slot = Condition(n);
     TIRGEN_CHECK(n->checked_type.defined()) << "executor: an If without a type (run InferType first)";
     PlanSharedValues(n);
     PlanValue result = ResultSlots(n->checked_type);  // written by both branches: alive from here
@@ -217,17 +225,180 @@ class ExecutionPlan::Builder {
       }
       case Kind::kRelayLet: {
         const auto* n = e.as<relay::LetNode>();
-        PlanValue value = Plan(n->value);
-        Remember(n->var.get(), value);
+        BindLet(n);
         return Plan(n->body);
       }
-      case Kind::kRelayCall: return Call(e.as<relay::CallNode>());
+      case Kind::kRelayCall: {
+        const auto* call = e.as<relay::CallNode>();
+        const relay::VarNode* self = nullptr;
+        if (const relay::FunctionNode* fn = LocalFunction(call->op, &self)) return Loop(call, fn, self);
+        return Call(call);
+      }
       case Kind::kIf: return If(e.as<relay::IfNode>());
       default: break;
     }
     TIRGEN_CHECK(false) << "executor: unsupported expression " << KindName(e.kind())
                         << " in main (run LowerTE first: only calls of lowered functions can run)";
     return PlanValue();
+  }
+
+  // A let binds a value, or names a local function (planned where it is called).
+  void BindLet(const relay::LetNode* n) {
+    const auto* fn = n->value.as<relay::FunctionNode>();
+    if (fn && !fn->IsPrimitive()) {
+      local_functions_[n->var.get()] = fn;
+      return;
+    }
+    PlanValue value = Plan(n->value);
+    Remember(n->var.get(), value);
+  }
+
+  // The local function `callee` evaluates to (a function literal, a let-bound variable, or a
+  // let whose body is one), or nullptr; `self` is the variable it is bound to.
+  const relay::FunctionNode* LocalFunction(const Expr& callee, const relay::VarNode** self) {
+    Expr e = callee;
+    while (const auto* l = e.as<relay::LetNode>()) {
+      BindLet(l);
+      e = l->body;
+    }
+    if (const auto* f = e.as<relay::FunctionNode>()) return f->IsPrimitive() ? nullptr : f;
+    const auto* v = e.as<relay::VarNode>();
+    auto it = v ? local_functions_.find(v) : local_functions_.end();
+    if (it == local_functions_.end()) return nullptr;
+    for (const LoopContext* open : open_loops_)
+      TIRGEN_CHECK(open->self != v) << "executor: %" << v->name_hint
+                                    << " calls itself other than as its last action; only a tail call "
+                                       "(a loop, as relay.loops.while_loop builds) can run";
+    *self = v;
+    return it->second;
+  }
+
+  // A call of a local function is a loop: its parameters get slots (alive through the loop), the
+  // arguments are copied in and the body runs; a tail call of the function itself copies its
+  // arguments into the parameters and jumps back to the body's first step, and any other result
+  // is copied into the call's result slots and jumps past the loop. So a million iterations use
+  // no C++ stack and the same slots.
+  struct LoopContext {
+    const relay::VarNode* self = nullptr;
+    std::vector<size_t> params, result;
+    size_t head = 0;
+    std::vector<size_t> exits;  ///< jumps to patch to the loop's end
+  };
+
+  PlanValue Loop(const relay::CallNode* call, const relay::FunctionNode* fn, const relay::VarNode* self) {
+    TIRGEN_CHECK(call->checked_type.defined()) << "executor: a call of a local function without a type (run InferType first)";
+    std::vector<size_t> init;
+    for (const Expr& a : call->args) Flatten(Plan(a), &init);
+    LoopContext ctx;
+    ctx.self = self;
+    branch_scopes_.emplace_back();  // the parameters and the body's values live inside the loop
+    std::vector<PlanValue> params;
+    for (const relay::Var& p : fn->params) {
+      relay::Type t = p->checked_type.defined() ? p->checked_type : p->type_annotation;
+      TIRGEN_CHECK(t.defined()) << "executor: parameter %" << p->name_hint << " of a local function has no type";
+      params.push_back(ResultSlots(t));
+      Flatten(params.back(), &ctx.params);
+    }
+    TIRGEN_CHECK(init.size() == ctx.params.size())
+        << "executor: a local function takes " << ctx.params.size() << " tensors, called with " << init.size();
+    plan_->steps_.push_back(CopyStep(init, ctx.params));
+    for (size_t i = 0; i < params.size(); ++i) Remember(fn->params[i].get(), params[i]);
+    Flatten(ResultSlots(call->checked_type), &ctx.result);
+    PlanValue result = Unflatten(call->checked_type, ctx.result);
+    ctx.head = plan_->steps_.size();
+    open_loops_.push_back(&ctx);
+    Tail(fn->body, &ctx);
+    open_loops_.pop_back();
+    for (size_t j : ctx.exits) plan_->steps_[j].target = plan_->steps_.size();
+    plan_->loops_.emplace_back(ctx.head, plan_->steps_.size());
+    for (const Object* key : branch_scopes_.back()) memo_.erase(key);
+    branch_scopes_.pop_back();
+    return result;
+  }
+
+  // Plans `e`, the value of a loop's body: every path ends in a jump (back to the head for a
+  // tail call, else past the loop after copying the value into the result).
+  void Tail(const Expr& e, LoopContext* ctx) {
+    support::CheckStack("executor plan");
+    if (const auto* l = e.as<relay::LetNode>()) {
+      BindLet(l);
+      return Tail(l->body, ctx);
+    }
+    if (const auto* n = e.as<relay::IfNode>()) {
+      size_t cond = Condition(n);
+      PlanSharedValues(n);
+      size_t jump_unless = plan_->steps_.size();
+      Step test;
+      test.kind = Step::kJumpUnless;
+      test.cond = cond;
+      plan_->steps_.push_back(std::move(test));
+      for (int b = 0; b < 2; ++b) {
+        if (b == 1) plan_->steps_[jump_unless].target = plan_->steps_.size();
+        branch_scopes_.emplace_back();
+        Tail(b == 0 ? n->true_branch : n->false_branch, ctx);
+        for (const Object* key : branch_scopes_.back()) memo_.erase(key);
+        branch_scopes_.pop_back();
+      }
+      return;
+    }
+    const auto* call = e.as<relay::CallNode>();
+    const auto* var = call ? call->op.as<relay::VarNode>() : nullptr;
+    Step jump;
+    jump.kind = Step::kJump;
+    if (var && var == ctx->self) {  // the next iteration
+      std::vector<size_t> next;
+      for (const Expr& a : call->args) Flatten(Plan(a), &next);
+      TIRGEN_CHECK(next.size() == ctx->params.size())
+          << "executor: %" << var->name_hint << " called with " << next.size() << " tensors, it takes " << ctx->params.size();
+      // Parallel assignment: an argument that is another parameter is saved first.
+      std::vector<size_t> from = next;
+      Step save;
+      save.kind = Step::kCopy;
+      for (size_t k = 0; k < from.size(); ++k) {
+        auto p = std::find(ctx->params.begin(), ctx->params.end(), from[k]);
+        if (p == ctx->params.end() || *p == ctx->params[k]) continue;
+        const Slot& s = plan_->slots_[from[k]];
+        size_t temp = ArenaSlot(s.shape, s.dtype);
+        save.copies.emplace_back(from[k], temp);
+        from[k] = temp;
+      }
+      if (!save.copies.empty()) plan_->steps_.push_back(std::move(save));
+      plan_->steps_.push_back(CopyStep(from, ctx->params));
+      jump.target = ctx->head;
+      plan_->steps_.push_back(std::move(jump));
+      return;
+    }
+    std::vector<size_t> value;
+    Flatten(Plan(e), &value);
+    TIRGEN_CHECK(value.size() == ctx->result.size())
+        << "executor: a loop gives " << value.size() << " tensors where its type has " << ctx->result.size();
+    plan_->steps_.push_back(CopyStep(value, ctx->result));
+    ctx->exits.push_back(plan_->steps_.size());
+    plan_->steps_.push_back(std::move(jump));
+  }
+
+  Step CopyStep(const std::vector<size_t>& from, const std::vector<size_t>& to) {
+    Step copy;
+    copy.kind = Step::kCopy;
+    for (size_t k = 0; k < from.size(); ++k)
+      if (from[k] != to[k]) copy.copies.emplace_back(from[k], to[k]);
+    return copy;
+  }
+
+  // `leaves` (depth first) shaped as `type`.
+  static PlanValue Unflatten(const relay::Type& type, const std::vector<size_t>& leaves) {
+    size_t next = 0;
+    std::function<PlanValue(const relay::Type&)> build = [&](const relay::Type& t) {
+      PlanValue v;
+      if (const auto* tuple = t.as<relay::TupleTypeNode>()) {
+        v.is_tuple = true;
+        for (const relay::Type& f : tuple->fields) v.fields.push_back(build(f));
+      } else {
+        v.slot = leaves.at(next++);
+      }
+      return v;
+    };
+    return build(type);
   }
 
   PlanValue Call(const relay::CallNode* call) {
@@ -289,6 +460,8 @@ class ExecutionPlan::Builder {
   std::unordered_map<const Object*, PlanValue> memo_;
   std::unordered_map<const Object*, int> users_;
   std::vector<std::vector<const Object*>> branch_scopes_;  ///< memo keys added in each open branch
+  std::unordered_map<const Object*, const relay::FunctionNode*> local_functions_;  ///< let var -> function
+  std::vector<const LoopContext*> open_loops_;  ///< the loops whose bodies are being planned
 };
 
 ExecutionPlan::ExecutionPlan(const relay::Function& main, const Module& module) {
@@ -322,6 +495,14 @@ void ExecutionPlan::AllocateArena() {
   auto read = [&](size_t slot, size_t step) {
     if (slots_[slot].source == Slot::kArena) lives[life_of[slot]].last = std::max(lives[life_of[slot]].last, step);
   };
+  // A loop's steps run again after its last one: a tensor written before the loop and read in
+  // it (a parameter, a value from outside) lives to the loop's end, as the next iteration reads
+  // it again. A tensor the body writes before it reads it is per iteration.
+  auto extend_over_loops = [&] {
+    for (const auto& [head, end] : loops_)
+      for (Lifetime& life : lives)
+        if (life.first < head && life.last >= head) life.last = std::max(life.last, end);
+  };
   // Lifetimes in program order are safe across jumps: a branch's values are read only inside it,
   // and the If's result slots are alive from its jump to their last read after it.
   for (size_t i = 0; i < steps_.size(); ++i) {
@@ -330,6 +511,7 @@ void ExecutionPlan::AllocateArena() {
     if (steps_[i].kind == Step::kJumpUnless) read(steps_[i].cond, i);
   }
   for (size_t o : outputs_) read(o, steps_.size());  // read after the last step
+  extend_over_loops();
   std::vector<size_t> offsets;
   arena_bytes_ = PlanStorage(lives, kAlignment, &offsets);
   for (size_t j = 0; j < arena_slots.size(); ++j) slots_[arena_slots[j]].index = offsets[j];

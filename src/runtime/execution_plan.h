@@ -89,6 +89,7 @@ class ExecutionPlan {
 
   std::vector<Slot> slots_;
   std::vector<Step> steps_;
+  std::vector<std::pair<size_t, size_t>> loops_;  ///< each loop's steps: [head, end)
   std::vector<size_t> outputs_;
   std::vector<relay::TensorType> input_types_, output_types_;
   std::shared_ptr<uint8_t> arena_;

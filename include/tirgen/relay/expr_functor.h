@@ -114,8 +114,10 @@ class ExprMutator {
   std::unordered_map<ObjectRef, Expr, ObjectPtrHash, ObjectPtrEqual> memo_;  // keeps inputs alive
 };
 
-/// Calls `f` on every node reachable from `e` once, children before parents.
-void PostOrderVisit(const Expr& e, const std::function<void(const Expr&)>& f);
+/// Calls `f` on every node reachable from `e` once, children before parents. When `descend` is
+/// given, the children of a node it refuses are not visited (the node itself is).
+void PostOrderVisit(const Expr& e, const std::function<void(const Expr&)>& f,
+                    const std::function<bool(const Expr&)>& descend = nullptr);
 
 /// `e` with the vars in `map` replaced (keys are Var nodes).
 Expr Substitute(const Expr& e, const std::unordered_map<const Object*, Expr>& map);

@@ -280,10 +280,12 @@ class Parser {
         const Token& name = Advance();
         Var v = DeclaredVar(name);
         Expect(Tok::kEqual, "'=' in the let binding");
+        // The variable is visible in its own value (as TVM's parser binds it first: a
+        // recursive local function, relay.loops.while_loop) and in the rest of the scope.
+        scopes_.emplace_back();
+        scopes_.back().locals[name.text] = v;
         Expr value = ParseExpr();
         Expect(Tok::kSemi, "';' after the let binding");
-        scopes_.emplace_back();  // the variable is visible in the rest of the scope only
-        scopes_.back().locals[name.text] = v;
         lets.emplace_back(v, value);
         continue;
       }

@@ -287,7 +287,11 @@ class Printer {
         return d;
       }
       case Kind::kRelayLet: return PrintLet(e);
-      case Kind::kFunction: return PrintFunc(Doc("fn "), e.as<FunctionNode>());
+      case Kind::kFunction: {
+        const auto* fn = e.as<FunctionNode>();
+        if (!fn->IsPrimitive()) HoistOuterValues(fn);
+        return PrintFunc(Doc("fn "), fn);
+      }
       case Kind::kRelayCall: return PrintCall(e.as<CallNode>());
       default: TIRGEN_UNREACHABLE() << KindName(e.kind());
     }
@@ -325,6 +329,32 @@ class Printer {
         bool outside = all != users_.end() && all->second > inside;
         if (outside || (b == 0 && other != uses[1].end())) Print(e);
       }
+  }
+
+  // A value a local function's body reads that is also used outside the function is printed
+  // before it: printed inside, its name would be undefined after the function (a loop's body
+  // reading a value main uses again after the loop).
+  void HoistOuterValues(const FunctionNode* fn) {
+    std::unordered_map<const Object*, int> inside;
+    std::unordered_set<const Object*> seen{fn->body.get()};
+    std::vector<Expr> order, stack{fn->body};
+    inside[fn->body.get()]++;
+    auto use = [&](const Expr& child) {
+      if (!child.defined() || emitted_.count(child.get())) return;  // printed already: in scope
+      inside[child.get()]++;
+      if (seen.insert(child.get()).second) stack.push_back(child);
+    };
+    while (!stack.empty()) {
+      Expr e = stack.back();
+      stack.pop_back();
+      order.push_back(e);
+      ForEachChild(e, true, use);
+    }
+    for (const Expr& e : order) {
+      if (AlwaysInline(e) || e.as<LetNode>() || e.as<FunctionNode>()) continue;
+      auto all = users_.find(e.get());
+      if (all != users_.end() && all->second > inside[e.get()]) Print(e);
+    }
   }
 
   Doc PrintCall(const CallNode* c) {

@@ -47,12 +47,33 @@ class Graph {
   std::vector<GraphNode> nodes;
   std::unordered_map<const Object*, int> index;
 
-  explicit Graph(const Expr& body) {
-    PostOrderVisit(body, [this](const Expr& e) { Add(e); });
+  /// The graph of one scope: `body` without the bodies of the functions it holds (each is
+  /// fused on its own, never across its boundary). A node of `outer` (an enclosing scope's
+  /// value) is a leaf here, as a parameter is.
+  Graph(const Expr& body, const std::unordered_set<const Object*>& outer) : outer_(outer) {
+    PostOrderVisit(
+        body, [this](const Expr& e) { Add(e); },
+        [this](const Expr& e) { return e.kind() != Kind::kFunction && !outer_.count(e.get()); });
     if (index.count(body.get())) nodes[index.at(body.get())].extern_ref = true;
+    // A value a nested function reads is used outside this graph: it is a group's result.
+    for (const Expr& fn : functions_)
+      PostOrderVisit(
+          fn,
+          [this](const Expr& e) {
+            auto it = index.find(e.get());
+            if (it != index.end()) nodes[it->second].extern_ref = true;
+          },
+          [this](const Expr& e) {
+            const auto* f = e.as<FunctionNode>();
+            return !index.count(e.get()) && !outer_.count(e.get()) && !(f && f->IsPrimitive());
+          });
   }
 
  private:
+  const std::unordered_set<const Object*>& outer_;
+  std::vector<Expr> functions_;  // the non-primitive functions of this scope
+
+
   void Edge(const Expr& from, int to, Pattern p) {
     auto it = index.find(from.get());
     if (it == index.end()) return;
@@ -60,10 +81,16 @@ class Graph {
   }
   void Add(const Expr& e) {
     Kind k = e.kind();
+    if (const auto* f = e.as<FunctionNode>(); f && !f->IsPrimitive()) functions_.push_back(e);
     if (k == Kind::kOp || k == Kind::kFunction || k == Kind::kGlobalVar) return;
     int id = static_cast<int>(nodes.size());
     GraphNode n;
     n.ref = e;
+    if (outer_.count(e.get())) {  // an enclosing scope's value: an opaque input
+      nodes.push_back(n);
+      index[e.get()] = id;
+      return;
+    }
     if (const auto* call = e.as<CallNode>()) {
       const auto* op = call->op.as<OpNode>();
       n.pattern = op ? GetOpPattern(GetRef<Op>(op)) : kOpaque;
@@ -368,8 +395,11 @@ class ReshapeOnlyCheck : public ExprVisitor {
 // Rewrites the body: each group becomes a Primitive function called with its inputs.
 class FuseRewriter {
  public:
-  FuseRewriter(const Graph& g, std::vector<std::unique_ptr<Group>>& groups, bool link_params)
-      : g_(g), groups_(groups), link_params_(link_params) {}
+  FuseRewriter(const Graph& g, std::vector<std::unique_ptr<Group>>& groups, bool link_params, int max_fuse_depth,
+               const std::unordered_set<const Object*>& outer,
+               const std::unordered_map<const Object*, Expr>& outer_memo)
+      : g_(g), groups_(groups), link_params_(link_params), max_fuse_depth_(max_fuse_depth), outer_(outer),
+        memo_(outer_memo) {}
 
   Expr Rewrite(const Expr& e) {
     auto it = memo_.find(e.get());
@@ -474,7 +504,8 @@ class FuseRewriter {
       if (!call->op.as<OpNode>()) {
         std::vector<Expr> args;
         for (const Expr& a : call->args) args.push_back(Rewrite(a));
-        return WithCheckedType(Call(call->op, args, call->attrs, call->type_args),
+        Expr callee = Rewrite(call->op);  // a local function (a loop) is fused inside
+        return WithCheckedType(Call(callee, args, call->attrs, call->type_args),
                                e->checked_type);
       }
       Group* gr = GroupOf(e);
@@ -516,12 +547,52 @@ class FuseRewriter {
         return e;
       return WithCheckedType(If(c, t, f), e->checked_type);
     }
-    return e;  // vars, constants, nested functions
+    if (const auto* fn = e.as<FunctionNode>(); fn && !fn->IsPrimitive()) return FuseNested(fn);
+    return e;  // vars, constants, fused functions
   }
 
+  // A local function's body is fused as a graph of its own, this scope's values its inputs.
+  Expr FuseNested(const FunctionNode* fn) {
+    // The values of this scope the body reads (at any depth) are rewritten first: the body's
+    // groups take them as inputs.
+    std::vector<Expr> reads;
+    PostOrderVisit(
+        fn->body,
+        [&](const Expr& e) {
+          if (g_.index.count(e.get())) reads.push_back(e);
+        },
+        [&](const Expr& e) {
+          const auto* f = e.as<FunctionNode>();
+          return !g_.index.count(e.get()) && !outer_.count(e.get()) && !(f && f->IsPrimitive());
+        });
+    for (const Expr& e : reads) Rewrite(e);
+    std::unordered_set<const Object*> outer = outer_;
+    for (const auto& [key, id] : g_.index)
+      if (!g_.nodes[id].ref.as<ConstantNode>()) outer.insert(key);
+    Expr body = FuseScope(fn->body, outer, memo_, link_params_, max_fuse_depth_);
+    if (body.same_as(fn->body)) return GetRef<Expr>(fn);
+    auto n = CopyNode(*fn);
+    n->body = body;
+    return Expr(std::move(n));
+  }
+
+ public:
+  static Expr FuseScope(const Expr& body, const std::unordered_set<const Object*>& outer,
+                        const std::unordered_map<const Object*, Expr>& outer_memo, bool link_params,
+                        int max_fuse_depth) {
+    Graph graph(body, outer);
+    Partitioner part(graph, max_fuse_depth);
+    auto& groups = part.Run();
+    FuseRewriter rw(graph, groups, link_params, max_fuse_depth, outer, outer_memo);
+    return rw.Rewrite(body);
+  }
+
+ private:
   const Graph& g_;
   std::vector<std::unique_ptr<Group>>& groups_;
   bool link_params_;
+  int max_fuse_depth_;
+  const std::unordered_set<const Object*>& outer_;
   std::map<Group*, GroupInfo> info_;
   std::unordered_map<const Object*, Expr> memo_;
 };
@@ -531,11 +602,7 @@ class FuseRewriter {
 Expr FuseOps(const Expr& expr, bool link_params, int max_fuse_depth) {
   const auto* fn = expr.as<FunctionNode>();
   if (!fn || fn->IsPrimitive()) return expr;
-  Graph graph(fn->body);
-  Partitioner part(graph, max_fuse_depth);
-  auto& groups = part.Run();
-  FuseRewriter rw(graph, groups, link_params);
-  Expr body = rw.Rewrite(fn->body);
+  Expr body = FuseRewriter::FuseScope(fn->body, {}, {}, link_params, max_fuse_depth);
   Expr out = Function(fn->params, body, fn->ret_type, fn->attrs);
   return WithCheckedType(out, expr->checked_type);
 }

@@ -4,6 +4,7 @@
 // against the inferred one.
 #include <map>
 #include <set>
+#include <unordered_map>
 
 #include "tirgen/relay/expr_functor.h"
 #include "tirgen/relay/op.h"
@@ -84,6 +85,12 @@ class TypeInferencer : public ExprMutator {
   // The type of a child used as a value. An operator on its own has none (only its calls do):
   // `(%x, mean)` is a located error, not an untyped field found later.
   const Type& ValueType(const Expr& e) {
+    if (pending_exprs_.count(e.get())) {
+      const Recursion& r = pending_vars_.at(pending_exprs_.at(e.get()));
+      FailAt(e, "the result of the recursive call of %" + r.name +
+                    " is used before its type is known: declare the function's return type (fn (...) -> "
+                    "type), or use the call only as a result of the function");
+    }
     if (const auto* o = e.as<OpNode>())
       FailAt(e, "operator " + o->name + " is used as a value; only a call of it has a type (write " + o->name +
                     "(...))");
@@ -162,16 +169,26 @@ class TypeInferencer : public ExprMutator {
     std::vector<Type> arg_types;
     for (const auto& a : call->args) arg_types.push_back(ValueType(a));
     if (const auto* o = call->op.as<OpNode>()) return Typed(orig, rebuilt, OpCallType(orig, call, o, arg_types));
+    auto pending = pending_vars_.find(call->op.get());
+    if (pending != pending_vars_.end()) {  // a recursive call whose result type is not known yet
+      CheckArgs(orig, pending->second.arg_types, arg_types);
+      pending_exprs_[rebuilt.get()] = call->op.get();
+      return rebuilt;
+    }
     const auto* ft = call->op->checked_type.as<FuncTypeNode>();
     if (!ft) FailAt(orig, "cannot call a value of type " + TypeToString(call->op->checked_type));
-    if (ft->arg_types.size() != arg_types.size())
-      FailAt(orig, "the function expects " + std::to_string(ft->arg_types.size()) + " arguments, got " +
-                       std::to_string(arg_types.size()));
-    for (size_t i = 0; i < arg_types.size(); ++i)
-      if (!TypeEqual(ft->arg_types[i], arg_types[i]))
-        FailAt(orig, "argument " + std::to_string(i) + " has type " + TypeToString(arg_types[i]) +
-                         " but the function expects " + TypeToString(ft->arg_types[i]));
+    CheckArgs(orig, ft->arg_types, arg_types);
     return Typed(orig, rebuilt, ft->ret_type);
+  }
+
+  static void CheckArgs(const Expr& orig, const std::vector<Type>& params, const std::vector<Type>& args) {
+    if (params.size() != args.size())
+      FailAt(orig, "the function expects " + std::to_string(params.size()) + " arguments, got " +
+                       std::to_string(args.size()));
+    for (size_t i = 0; i < args.size(); ++i)
+      if (!TypeEqual(params[i], args[i]))
+        FailAt(orig, "argument " + std::to_string(i) + " has type " + TypeToString(args[i]) +
+                         " but the function expects " + TypeToString(params[i]));
   }
 
   Type OpCallType(const Expr& orig, const CallNode* call, const OpNode* o,
@@ -203,10 +220,95 @@ class TypeInferencer : public ExprMutator {
     }
   }
 
-  void PreVisitLet_(const LetNode* op) override { Bind(op->var, ValueType(VisitExpr(op->value))); }
+  void PreVisitLet_(const LetNode* op) override {
+    const auto* fn = op->value.as<FunctionNode>();
+    if (fn && Mentions(fn->body, op->var)) return BindRecursive(op, fn);
+    Bind(op->var, ValueType(VisitExpr(op->value)));
+  }
   Expr PostVisitLet_(const LetNode* op) override {
     Expr value = VisitExpr(op->value), var = VisitExpr(op->var), body = VisitExpr(op->body);
-    return Typed(GetRef<Expr>(op), Let(var.cast<Var>(), value, body), ValueType(body));
+    Expr rebuilt = Let(var.cast<Var>(), value, body);
+    if (const Object* rec = PendingOf(body)) {
+      pending_exprs_[rebuilt.get()] = rec;
+      return rebuilt;
+    }
+    return Typed(GetRef<Expr>(op), rebuilt, ValueType(body));
+  }
+
+  static bool Mentions(const Expr& e, const Var& v) {
+    bool found = false;
+    PostOrderVisit(e, [&](const Expr& x) { found = found || x.same_as(v); });
+    return found;
+  }
+
+  // `let %f = fn (...) { ... %f(...) ... }`: a recursive local function (relay.loops.while_loop).
+  // Its parameters must be annotated. With a declared return type (on the function or in %f's
+  // annotation) the recursive calls are typed by it; without one, a recursive call's type is
+  // pending: it may only be a result (a branch of an if, a let's body), and the function's type
+  // comes from the branches that return a value, as TVM's unifier infers it.
+  void BindRecursive(const LetNode* op, const FunctionNode* fn) {
+    std::vector<Type> args;
+    for (const Var& p : fn->params) {
+      Type t = p->type_annotation.defined() ? p->type_annotation : p->checked_type;
+      if (!t.defined())
+        FailAt(p, "parameter %" + p->name_hint + " of the recursive function %" + op->var->name_hint +
+                      " needs a type annotation");
+      args.push_back(t);
+    }
+    Type ret = fn->ret_type;
+    const auto* declared = op->var->type_annotation.as<FuncTypeNode>();
+    if (!ret.defined() && declared) ret = declared->ret_type;
+    if (ret.defined()) {
+      Var typed = Bind(op->var, FuncType(args, ret));
+      Expr value = VisitExpr(op->value);
+      if (!TypeEqual(value->checked_type, typed->checked_type))
+        FailAt(op->value, "the function bound to %" + op->var->name_hint + " has type " +
+                              TypeToString(value->checked_type) + " but %" + op->var->name_hint +
+                              " is declared " + TypeToString(typed->checked_type));
+      return;
+    }
+    auto n = CopyNode(*op->var.get());
+    n->checked_type = Type();
+    Var placeholder(std::move(n));
+    pending_vars_[placeholder.get()] = Recursion{op->var->name_hint, args};
+    SetResult(op->var, placeholder);
+    Expr value = VisitExpr(op->value);
+    const auto* ft = value->checked_type.as<FuncTypeNode>();
+    TIRGEN_ICHECK(ft) << "InferType: a function without a function type";
+    Var typed = Bind(op->var, value->checked_type);
+    SetResult(op->value, FillPending(value, placeholder, typed, ft->ret_type));
+  }
+
+  // `value` with the placeholder replaced by the typed variable and every pending node typed.
+  Expr FillPending(const Expr& value, const Var& placeholder, const Var& typed, const Type& ret) {
+    class Filler : public ExprMutator {
+     public:
+      Filler(TypeInferencer* self, const Var& from, const Var& to, const Type& ret)
+          : self_(self), from_(from), to_(to), ret_(ret) {}
+
+     protected:
+      Expr VisitExpr_(const VarNode* op) override { return op == from_.get() ? to_ : GetRef<Expr>(op); }
+      Expr VisitExpr_(const CallNode* op) override { return Fill(op, ExprMutator::VisitExpr_(op)); }
+      Expr VisitExpr_(const IfNode* op) override { return Fill(op, ExprMutator::VisitExpr_(op)); }
+      Expr PostVisitLet_(const LetNode* op) override { return Fill(op, ExprMutator::PostVisitLet_(op)); }
+
+     private:
+      Expr Fill(const ExprNode* orig, const Expr& rebuilt) {
+        auto it = self_->pending_exprs_.find(orig);
+        if (it == self_->pending_exprs_.end() || it->second != from_.get()) return rebuilt;
+        return WithCheckedType(rebuilt, ret_);
+      }
+      TypeInferencer* self_;
+      Var from_, to_;
+      Type ret_;
+    };
+    return Filler(this, placeholder, typed, ret).VisitExpr(value);
+  }
+
+  // The recursive function whose pending call `e` stands for, or nullptr.
+  const Object* PendingOf(const Expr& e) const {
+    auto it = pending_exprs_.find(e.get());
+    return it == pending_exprs_.end() ? nullptr : it->second;
   }
 
   Expr VisitExpr_(const IfNode* op) override {
@@ -215,6 +317,15 @@ class TypeInferencer : public ExprMutator {
     const auto* ct = ValueType(i->cond).as<TensorTypeNode>();
     if (!ct || !ct->shape.empty() || !ct->dtype.is_bool())
       FailAt(GetRef<Expr>(op), "the condition of 'if' must be a bool scalar, not " + TypeToString(i->cond->checked_type));
+    // A branch that calls a recursive function of pending type has the other branch's type.
+    const Object* rec_true = PendingOf(i->true_branch);
+    const Object* rec_false = PendingOf(i->false_branch);
+    if (rec_true && rec_false) {
+      pending_exprs_[rebuilt.get()] = rec_true;
+      return rebuilt;
+    }
+    if (rec_true || rec_false)
+      return Typed(GetRef<Expr>(op), rebuilt, ValueType(rec_true ? i->false_branch : i->true_branch));
     if (!TypeEqual(ValueType(i->true_branch), ValueType(i->false_branch)))
       FailAt(GetRef<Expr>(op), "the branches of 'if' have different types: " +
                                    TypeToString(i->true_branch->checked_type) + " and " +
@@ -232,6 +343,9 @@ class TypeInferencer : public ExprMutator {
       arg_types.push_back(t);
     }
     Expr body = VisitExpr(op->body);
+    if (const Object* rec = PendingOf(body))
+      FailAt(GetRef<Expr>(op), "every path of the function calls %" + pending_vars_.at(rec).name +
+                                   " again, so its return type cannot be inferred: declare it (fn (...) -> type)");
     Type ret = ValueType(body);
     Expr orig = GetRef<Expr>(op);
     if (op->ret_type.defined() && !TypeEqual(op->ret_type, ret))
@@ -245,6 +359,12 @@ class TypeInferencer : public ExprMutator {
   }
 
  private:
+  struct Recursion {
+    std::string name;             ///< the let variable's name
+    std::vector<Type> arg_types;  ///< the function's annotated parameter types
+  };
+  std::unordered_map<const Object*, Recursion> pending_vars_;      ///< placeholder var -> its function
+  std::unordered_map<const Object*, const Object*> pending_exprs_;  ///< untyped result -> placeholder
   IRModule mod_;
   std::map<std::string, Type>* globals_;
   std::map<std::string, ObjectRef>* out_functions_;
