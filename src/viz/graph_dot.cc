@@ -2,7 +2,10 @@
 // of a primitive function opens a cluster and walks the function's body with its parameters
 // bound to the caller's argument nodes (without clusters, for --unfused: TVM's DefuseOps
 // picture), so an edge always joins the node that computes a tensor to the op that reads it.
-// A run-time If is a diamond whose branches' values meet in an "if result" node.
+// A run-time If is a diamond whose branches' values meet in an "if result" node. A loop (a call
+// of a let-bound recursive function, relay.loops.while_loop) is a "loop" node holding the
+// loop-carried state: initial values flow in ("init"), the body is drawn once reading the state,
+// each tail call feeds the next state back ("next"), and the other results meet in "loop result".
 // Cluster labels are LowerTE's own global names (LowerTE runs once and reports what it
 // lowered), never a re-derivation of its naming.
 #include <sstream>
@@ -130,6 +133,7 @@ class Builder {
   struct Scope {
     std::unordered_map<const Object*, Value> vars;  // lookups only
     std::unordered_map<const Object*, Value> memo;  // shared subexpressions, lookups only
+    std::unordered_map<const Object*, const relay::FunctionNode*> functions;  // let-bound local functions
   };
 
   // A node in cluster `cluster` (-1: top level); its index is its id.
@@ -189,7 +193,7 @@ class Builder {
       return t.fields[g->index];
     }
     if (const auto* let = e.as<relay::LetNode>()) {
-      scope->vars[let->var.get()] = Visit(let->value, scope, cluster);
+      BindLet(let, scope, cluster);
       return Visit(let->body, scope, cluster);
     }
     if (const auto* call = e.as<relay::CallNode>()) return VisitCall(call, e, scope, cluster);
@@ -224,9 +228,79 @@ class Builder {
     return v;
   }
 
+  // A let binds a value, or names a local function (drawn where it is called).
+  void BindLet(const relay::LetNode* let, Scope* scope, int cluster) {
+    const auto* fn = let->value.as<relay::FunctionNode>();
+    if (fn && !fn->IsPrimitive()) scope->functions[let->var.get()] = fn;
+    else scope->vars[let->var.get()] = Visit(let->value, scope, cluster);
+  }
+
+  // The local function `callee` evaluates to, or nullptr; `self` is its let variable.
+  const relay::FunctionNode* LocalFunction(const relay::Expr& callee, Scope* scope, int cluster,
+                                           const relay::VarNode** self) {
+    relay::Expr e = callee;
+    while (const auto* l = e.as<relay::LetNode>()) {
+      BindLet(l, scope, cluster);
+      e = l->body;
+    }
+    if (const auto* f = e.as<relay::FunctionNode>()) return f->IsPrimitive() ? nullptr : f;
+    const auto* v = e.as<relay::VarNode>();
+    auto it = v ? scope->functions.find(v) : scope->functions.end();
+    if (it == scope->functions.end()) return nullptr;
+    *self = v;
+    return it->second;
+  }
+
+  Value VisitLoop(const relay::FunctionNode* fn, const relay::VarNode* self, const std::vector<Value>& args,
+                  const relay::Expr& e, Scope* scope, int cluster) {
+    std::vector<relay::Type> state_types;
+    for (const relay::Var& p : fn->params)
+      state_types.push_back(p->checked_type.defined() ? p->checked_type : p->type_annotation);
+    relay::Type state_type = relay::TupleType(state_types);
+    std::string name = self ? "loop %" + self->name_hint : "local function";
+    std::string head = NewNode(cluster, Quote(name + "\n" + TypeText(state_type)),
+                               "shape=house, style=filled, fillcolor=\"#e3f2e1\"", false);
+    for (const Value& a : args) ConnectAll(a, head, "init");
+    std::string result = NewNode(cluster, Quote(name + " result\n" + TypeText(e->checked_type)),
+                                 "shape=invhouse, style=filled, fillcolor=\"#e3f2e1\"", false);
+    Scope body = *scope;  // the body reads outer values; what it computes stays inside
+    Value state = Output(head, state_type);
+    for (size_t i = 0; i < fn->params.size(); ++i) body.vars[fn->params[i].get()] = state.fields.at(i);
+    Tail(fn->body, self, head, result, &body, cluster);
+    return Output(result, e->checked_type);
+  }
+
+  // A loop body's value: a tail call feeds the state back, any other value leaves the loop.
+  void Tail(const relay::Expr& e, const relay::VarNode* self, const std::string& head, const std::string& result,
+            Scope* scope, int cluster) {
+    if (const auto* let = e.as<relay::LetNode>()) {
+      BindLet(let, scope, cluster);
+      return Tail(let->body, self, head, result, scope, cluster);
+    }
+    if (const auto* branch = e.as<relay::IfNode>()) {
+      Value cond = Visit(branch->cond, scope, cluster);
+      std::string test = NewNode(cluster, Quote("if"), "shape=diamond, style=filled, fillcolor=\"#ece4f7\"", false);
+      ConnectAll(cond, test);
+      for (const relay::Expr& b : {branch->true_branch, branch->false_branch}) {
+        Scope inner = *scope;
+        Tail(b, self, head, result, &inner, cluster);
+      }
+      return;
+    }
+    const auto* call = e.as<relay::CallNode>();
+    if (call && self && call->op.get() == self) {
+      for (const relay::Expr& a : call->args) ConnectAll(Visit(a, scope, cluster), head, "next");
+      return;
+    }
+    ConnectAll(Visit(e, scope, cluster), result, "exit");
+  }
+
   Value VisitCall(const relay::CallNode* call, const relay::Expr& e, Scope* scope, int cluster) {
     std::vector<Value> args;
     for (const relay::Expr& a : call->args) args.push_back(Visit(a, scope, cluster));
+    const relay::VarNode* self = nullptr;
+    if (const relay::FunctionNode* fn = LocalFunction(call->op, scope, cluster, &self))
+      return VisitLoop(fn, self, args, e, scope, cluster);
     if (const auto* fn = call->op.as<relay::FunctionNode>()) {
       int inner = cluster;
       if (!options_.unfused) {

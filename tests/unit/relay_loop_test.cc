@@ -11,6 +11,7 @@
 #include <set>
 
 #include "tirgen/lower/constant_evaluator.h"
+#include "tirgen/lower/lower.h"
 #include "tirgen/relay/expr_functor.h"
 #include "tirgen/relay/structural.h"
 #include "tirgen/relay/text.h"
@@ -152,6 +153,24 @@ TEST(RelayLoop, FuseOpsFusesInsideTheBodyNeverAcrossItsBoundary) {
   EXPECT_LT(printed.find("exp("), printed.find("let %while_loop")) << printed;
   // The printed fused form parses and prints back the same.
   EXPECT_EQ(relay::PrintModule(relay::InferType(relay::ParseModule(printed, "<fused>"))), printed);
+}
+
+TEST(RelayLoop, LowerTESharesABodysFunctionWithMainsWhenEqual) {
+  // exp of a Tensor[(4), float32] inside the body and before the loop: one PrimFunc, called
+  // from both places.
+  std::string text = LoopText("exp(%acc)");
+  text.insert(text.find("  %0 = ("), "  %9 = exp(%x);\n");
+  text.replace(text.find("%0(0i64, %x)"), 12, "%0(0i64, %9)");
+  text.replace(text.find("%1.1"), 4, "add(%1.1, %9)");
+  IRModule lowered = lower::LowerTE(relay::FuseOps(relay::InferType(relay::ParseModule(text, "<lower>"))),
+                                    lower::LowerTEOptions());
+  int exps = 0;
+  for (const auto& [name, fn] : lowered->functions) exps += name.find("exp") != std::string::npos;
+  EXPECT_EQ(exps, 1);
+  std::string printed = relay::PrintModule(lowered);
+  size_t in_body = printed.find("call_lowered(@"), loop_end = printed.find("%while_loop\n");
+  ASSERT_NE(in_body, std::string::npos) << printed;
+  EXPECT_LT(in_body, loop_end) << printed;  // calls inside the body are lowered too
 }
 
 runtime::Executor Build(const std::string& text) {

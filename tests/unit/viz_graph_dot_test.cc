@@ -191,6 +191,30 @@ def @main(%c: bool, %x: Tensor[(2), float32]) {
   EXPECT_EQ(Count(dot, "n0 -> " + test[1].str() + ";"), 1u) << "the condition %c feeds the diamond\n" << dot;
 }
 
+TEST(VizGraphDot, ALoopIsAStateNodeItsInitialAndNextValuesFeed) {
+  IRModule mod = relay::ParseModule(R"(#[version = "0.0.5"]
+def @main(%n: int64, %x: Tensor[(2), float32]) {
+  %0 = (
+    let %while_loop = fn (%i: int64, %acc: Tensor[(2), float32]) {
+      if (less(%i, %n)) { %while_loop(add(%i, 1i64), multiply(%acc, %x)) } else { (%i, %acc) }
+    };
+    %while_loop
+  );
+  %1 = %0(0i64, %x);
+  nn.relu(%1.1)
+}
+)");
+  std::string dot = viz::GraphDot(mod);
+  std::smatch head, result;
+  ASSERT_TRUE(std::regex_search(dot, head, std::regex("(n[0-9]+) \\[label=\"loop %while_loop\\\\n\\(\\) int64\\\\n\\(2,\\) float32\", shape=house"))) << dot;
+  ASSERT_TRUE(std::regex_search(dot, result, std::regex("(n[0-9]+) \\[label=\"loop %while_loop result\\\\n"))) << dot;
+  EXPECT_EQ(Count(dot, " -> " + head[1].str() + " [label=\"init"), 2u) << dot;  // 0i64 and %x
+  EXPECT_EQ(Count(dot, " -> " + head[1].str() + " [label=\"next"), 2u) << dot;  // the counter and the product
+  EXPECT_EQ(Count(dot, " -> " + result[1].str() + " [label=\"exit"), 2u) << dot;  // the state leaving the loop
+  EXPECT_EQ(Count(dot, "label=\"if\", shape=diamond"), 1u) << dot;
+  EXPECT_EQ(viz::GraphDot(mod), dot);  // deterministic
+}
+
 TEST(VizGraphDot, UserErrors) {
   IRModule global_call = relay::ParseModule(R"(#[version = "0.0.5"]
 def @f(%y: Tensor[(2), float32]) { nn.relu(%y) }

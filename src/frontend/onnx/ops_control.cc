@@ -3,12 +3,13 @@
 // Equal) imports only the taken branch, in place. An If decided at run time becomes a relay If of
 // both branches, as in TVM v0.14's frontend (the condition taken to a scalar); tirgen's executor
 // runs it as a conditional jump (TVM needs its VM for that), and both branches must give one
-// type, since programs have static shapes. A Loop is unrolled: its body is converted once per
-// iteration (TVM v0.14 builds a recursive relay function, which its graph executor cannot run),
-// as long as the trip count and the condition after every iteration are known at import time;
-// scan outputs are stacked.
+// type, since programs have static shapes. A Loop whose trip count and condition after every
+// iteration are known at import time is unrolled: its body is converted once per iteration and
+// scan outputs are stacked (at most kMaxUnrolled iterations). Any other Loop becomes TVM v0.14's
+// recursive relay function (loop_function.h), which tirgen's executor runs as a backward jump.
 #include "const_eval.h"
 #include "converter.h"
+#include "loop_function.h"
 #include "unroll.h"
 #include "tirgen/relay/text.h"
 
@@ -61,11 +62,13 @@ void ConvertLoop(NodeContext& ctx) {
   int scans = body.output_size() - 1 - carried;
   if (scans < 0) ctx.Fail("the body has fewer outputs than 1 + " + std::to_string(carried) + " (condition, loop-carried values)");
   if (ctx.num_outputs() > carried + scans) ctx.Fail("the node has more outputs than the body's loop-carried and scan outputs");
+  if (!ctx.HasInput(0) && !ctx.HasInput(1)) ctx.Fail("a Loop without trip count and condition never ends");
+  if ((ctx.HasInput(0) && !ctx.IsKnown(0)) || (ctx.HasInput(1) && !ctx.IsKnown(1))) return ConvertLoopAsFunction(ctx);
   int64_t trips = -1;
   if (ctx.HasInput(0)) trips = std::max<int64_t>(0, ctx.KnownScalar(0, "the trip count M").AsInt(0));
   bool cond = true;
   if (ctx.HasInput(1)) cond = ctx.KnownScalar(1, "the condition").AsReal(0) != 0;
-  if (trips < 0 && !ctx.HasInput(1)) ctx.Fail("a Loop without trip count and condition never ends");
+  if (trips > kMaxUnrolled) return ConvertLoopAsFunction(ctx);
   std::vector<Value> values;
   for (int i = 0; i < carried; ++i) values.push_back(ctx.InputValue(i + 2));
   auto bind = [](int64_t it, const std::vector<Value>& state) {
@@ -76,26 +79,40 @@ void ConvertLoop(NodeContext& ctx) {
     bound.insert(bound.end(), state.begin(), state.end());
     return bound;
   };
+  // Unrolling stops (and the Loop becomes a function instead) when the condition an iteration
+  // gives is known only at run time, or when more than kMaxUnrolled iterations would run.
+  bool run_time = false;
   auto next = [&](int64_t it, const std::vector<Value>& outs) {
-    if (!outs[0].IsTensor() || !outs[0].known.defined())
-      ctx.Fail("the condition after iteration " + std::to_string(it) + " ('" + body.output(0).name() +
-               "') is only known at run time; tirgen unrolls a Loop only when its trip count and "
-               "condition fold to constants at import time");
+    if (!ctx.HasInput(1)) return true;  // a for loop: the body's condition is not read
+    if (!outs[0].IsTensor() || !outs[0].known.defined() || it + 1 >= kMaxUnrolled) {
+      run_time = true;
+      return false;
+    }
     HostTensor c = FromNDArray(outs[0].known);
     if (c.size() != 1) ctx.Fail("the body's condition output must have one element");
     return c.AsReal(0) != 0;
   };
   Unrolled u = Unroll(ctx, body, std::move(values), 1, scans, trips, cond, bind, next);
+  if (run_time) return ConvertLoopAsFunction(ctx);
   for (int i = 0; i < carried; ++i) ctx.SetOutputValue(i, u.state[i]);
   for (int k = 0; k < scans; ++k)
     if (ctx.HasOutput(carried + k))
       ctx.SetOutput(carried + k, StackIterations(ctx, u.scanned[k], 0, false, "scan output " + std::to_string(k)));
 }
 
+// A Loop decided at run time cannot give a scan output: its length is a run-time fact.
 std::string LoopForms(const NodeForm& f) {
-  if (f.HasInput(0) && !f.Known(0)) return "a trip count known only at run time";
-  if (f.HasInput(1) && !f.Known(1)) return "a condition known only at run time";
-  if (!f.HasInput(0) && !f.HasInput(1)) return "neither trip count nor condition";
+  if (!f.HasInput(0) && !f.HasInput(1)) return "neither trip count nor condition (it never ends)";
+  if ((!f.HasInput(0) || f.Known(0)) && (!f.HasInput(1) || f.Known(1))) return "";
+  const onnx::GraphProto* body = nullptr;
+  for (const auto& a : f.node.attribute())
+    if (a.name() == "body" && a.has_g()) body = &a.g();
+  int carried = f.node.input_size() - 2;
+  if (!body || carried < 0) return "";  // the conversion names what is malformed
+  for (int k = 0; carried + k < f.node.output_size(); ++k)
+    if (f.HasOutput(carried + k))
+      return std::string("a scan output and a ") + (f.HasInput(0) && !f.Known(0) ? "trip count" : "condition") +
+             " known only at run time (the scan's length is a run-time fact, so it has no static shape)";
   return "";
 }
 

@@ -7,11 +7,6 @@ namespace tirgen {
 namespace frontend {
 namespace onnx_import {
 
-namespace {
-// More iterations than this are refused (each one copies the body into the program).
-constexpr int64_t kMaxUnrolled = 4096;
-}  // namespace
-
 Unrolled Unroll(NodeContext& ctx, const onnx::GraphProto& body, std::vector<Value> state, int lead,
                 int scans, int64_t limit, bool run, const BindIteration& bind, const NextIteration& next) {
   Unrolled u{std::move(state), std::vector<std::vector<Value>>(scans)};

@@ -13,6 +13,9 @@ namespace tirgen {
 namespace frontend {
 namespace onnx_import {
 
+/// More iterations than this are not unrolled (each one copies the body into the program).
+constexpr int64_t kMaxUnrolled = 4096;
+
 /// What an unrolled body leaves: the carried values after the last iteration, and per scan
 /// output its value in each iteration.
 struct Unrolled {
