@@ -268,3 +268,31 @@ def test_malformed_run_time_loops_are_one_line_errors(case, message):
     msg = str(e.value)
     assert "ONNX node 'loop' (Loop): " + message in msg, msg
     assert "\n" not in msg
+
+
+def test_a_loop_inside_a_loop_body():
+    """The outer loop runs M times; its body runs an inner loop iter + 1 times (a trip count the
+    outer iteration gives), adding x each time, then halves the result."""
+    inner = helper.make_graph([helper.make_node("Add", ["a_in", "x"], ["a_out"]),
+                               helper.make_node("Identity", ["c2_in"], ["c2_out"])],
+                              "inner", [vi("j", I64, []), vi("c2_in", B, []), vi("a_in", F, [3])],
+                              [vi("c2_out", B, []), vi("a_out", F, [3])])
+    nodes = [helper.make_node("Add", ["iter", "one"], ["m2"]),
+             helper.make_node("Loop", ["m2", "", "acc_in"], ["acc_mid"], body=inner, name="inner"),
+             helper.make_node("Mul", ["acc_mid", "half"], ["acc_out"]),
+             helper.make_node("Identity", ["cond_in"], ["cond_out"])]
+    m = model(nodes, [vi("cond_out", B, []), vi("acc_out", F, [3])], [("acc", F, [3])], ["M", "", "acc0"],
+              [vi("x", F, [3]), vi("acc0", F, [3]), vi("M", I64, [])], [vi("acc", F, None)],
+              body_inits=[numpy_helper.from_array(np.array(1, np.int64), "one"),
+                          numpy_helper.from_array(np.array(0.5, np.float32), "half")])
+    mod, params = tirgen.from_onnx(m)
+    assert mod.astext().count("let %while_loop") == 2
+    x, a0 = np.array([1, 2, 3], np.float32), np.array([0.5, 0, -1], np.float32)
+    for trips in [0, 1, 4]:
+        (got,) = tirgen.run(mod, {"x": x, "acc0": a0, "M": np.array(trips, np.int64)}, params=params)
+        want = a0.copy()
+        for i in range(trips):
+            for _ in range(i + 1):
+                want = want + x
+            want = want * np.float32(0.5)
+        np.testing.assert_array_equal(got, want)  # exact: sums and halvings of small binary fractions

@@ -173,6 +173,18 @@ TEST(RelayLoop, LowerTESharesABodysFunctionWithMainsWhenEqual) {
   EXPECT_LT(in_body, loop_end) << printed;  // calls inside the body are lowered too
 }
 
+TEST(RelayLoop, DeadCodeEliminationDropsAnUncalledLoopAndKeepsACalledOne) {
+  std::string fn =
+      "fn (%i: int64, %a: float32) { if (less(%i, 3i64)) { %f(add(%i, 1i64), %a) } else { (%i, %a) } }";
+  relay::Expr unused = relay::ParseExpr("#[version = \"0.0.5\"]\nfree_var %x: float32;\nlet %f = " + fn + ";\n%x");
+  relay::Expr kept = relay::ParseExpr("#[version = \"0.0.5\"]\nfree_var %x: float32;\nlet %f = " + fn + ";\n%f(0i64, %x)");
+  for (bool inline_once : {false, true}) {
+    EXPECT_TRUE(relay::DeadCodeElimination(unused, inline_once).as<relay::VarNode>()) << inline_once;
+    relay::Expr out = relay::DeadCodeElimination(kept, inline_once);
+    EXPECT_TRUE(out.same_as(kept)) << relay::PrintExpr(out);  // recursive: never inlined
+  }
+}
+
 runtime::Executor Build(const std::string& text) {
   return runtime::Executor(runtime::LowerForExecution(relay::ParseModule(text, "<loop>")));
 }

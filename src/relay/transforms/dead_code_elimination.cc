@@ -25,6 +25,8 @@ class Purity {
   bool Pure(const Expr& e, int depth = 0) {
     if (depth > 25) return false;
     bool pure = true;
+    // Defining a function does nothing: a function literal's body counts only where it is
+    // called (a let-bound loop function that is never called is dead).
     PostOrderVisit(e, [&](const Expr& x) {
       const auto* call = x.as<CallNode>();
       if (!pure || !call) return;
@@ -40,7 +42,7 @@ class Purity {
       } else {
         pure = false;  // a function-typed variable: unknown
       }
-    });
+    }, [](const Expr& x) { return !x.as<FunctionNode>(); });
     return pure;
   }
 
