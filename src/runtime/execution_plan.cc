@@ -140,17 +140,36 @@ class ExecutionPlan::Builder {
   // A value a branch computes that code outside the If also uses is planned before the jump:
   // planned inside the branch, it would be forgotten when the branch ends and computed again
   // after it. A value only the branches use stays in them (only one branch runs).
-  void PlanSharedValues(const relay::IfNode* n) {
-    std::unordered_map<const Object*, int> inside;  // uses from the branches' unplanned nodes
+  void PlanSharedValues(const relay::IfNode* n) { PlanValuesUsedOutside({n->true_branch, n->false_branch}, {}); }
+
+  // A value a loop's body reads that does not depend on the loop's parameters and that code
+  // outside the loop also uses is planned before the loop: planned inside, it would be computed
+  // in every iteration and again after the loop.
+  void PlanLoopInvariants(const relay::FunctionNode* fn, const relay::VarNode* self) {
+    std::unordered_set<const Object*> varying{self};
+    for (const relay::Var& p : fn->params) varying.insert(p.get());
+    relay::PostOrderVisit(
+        fn->body,
+        [&](const Expr& x) {
+          bool depends = false;
+          relay::ForEachChild(x, true, [&](const Expr& c) { depends = depends || varying.count(c.get()); });
+          if (depends) varying.insert(x.get());
+        },
+        [&](const Expr& x) { return !memo_.count(x.get()); });
+    PlanValuesUsedOutside({fn->body}, varying);
+  }
+
+  // Plans each unplanned node reachable from `roots` (not `skip`) that a node outside them uses.
+  void PlanValuesUsedOutside(const std::vector<Expr>& roots, const std::unordered_set<const Object*>& skip) {
+    std::unordered_map<const Object*, int> inside;  // uses from the roots' unplanned nodes
     std::unordered_set<const Object*> seen;
-    std::vector<Expr> order, stack;  // the branches' unplanned nodes, first seen first
+    std::vector<Expr> order, stack;  // the roots' unplanned nodes, first seen first
     auto use = [&](const Expr& child) {
       if (!child.defined() || memo_.count(child.get())) return;  // planned already: in scope
       inside[child.get()]++;
       if (seen.insert(child.get()).second) stack.push_back(child);
     };
-    use(n->true_branch);
-    use(n->false_branch);
+    for (const Expr& r : roots) use(r);
     while (!stack.empty()) {
       Expr e = stack.back();
       stack.pop_back();
@@ -160,6 +179,7 @@ class ExecutionPlan::Builder {
     for (const Expr& e : order) {
       Kind k = e.kind();
       if (k == Kind::kRelayVar || k == Kind::kConstant || k == Kind::kGlobalVar || k == Kind::kOp) continue;
+      if (k == Kind::kFunction || skip.count(e.get())) continue;
       if (memo_.count(e.get()) || users_[e.get()] <= inside[e.get()]) continue;
       Plan(e);
     }
@@ -289,6 +309,7 @@ class ExecutionPlan::Builder {
     TIRGEN_CHECK(call->checked_type.defined()) << "executor: a call of a local function without a type (run InferType first)";
     std::vector<size_t> init;
     for (const Expr& a : call->args) Flatten(Plan(a), &init);
+    PlanLoopInvariants(fn, self);
     LoopContext ctx;
     ctx.self = self;
     branch_scopes_.emplace_back();  // the parameters and the body's values live inside the loop

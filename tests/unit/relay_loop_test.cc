@@ -6,6 +6,7 @@
 // thousand iterations, no C++ stack), with calls per run counted in the profile.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstring>
 #include <map>
 #include <set>
@@ -215,6 +216,26 @@ TEST(ExecutorLoop, AHundredThousandIterationsUseNoStackAndCountInTheProfile) {
     counted += c;
   }
   EXPECT_GE(counted, 300001);
+}
+
+TEST(ExecutorLoop, AnOuterValueTheBodyAndMainUseIsComputedOnceBeforeTheLoop) {
+  std::string text = LoopText("multiply(add(%acc, %9), 2f)");
+  text.insert(text.find("  %0 = ("), "  %9 = exp(%x);\n");
+  text.replace(text.find("%1.1"), 4, "add(%1.1, %9)");
+  runtime::Executor ex = Build(text);
+  NDArray x = Vec({0, 1, -1, 0.5f}), n = I64(5);
+  std::vector<float> want = Values(x), e(4);
+  for (size_t k = 0; k < 4; ++k) e[k] = std::exp(Values(x)[k]);
+  for (int i = 0; i < 5; ++i)
+    for (size_t k = 0; k < 4; ++k) want[k] = (want[k] + e[k]) * 2;
+  for (size_t k = 0; k < 4; ++k) want[k] += e[k];
+  std::vector<float> got = Values(ex.Run({n, x})[0]);
+  for (size_t k = 0; k < 4; ++k) EXPECT_NEAR(got[k], want[k], 1e-5f * std::abs(want[k])) << k;
+  std::vector<runtime::TensorView> in{{n.data(), {}, DataType::Int(64)}, {x.data(), {4}, DataType::Float(32)}};
+  int exps = 0;
+  for (const auto& row : ex.Profile(in, 1))
+    if (row.name.find("exp") != std::string::npos) exps += row.calls;
+  EXPECT_EQ(exps, 1);  // not once per iteration
 }
 
 TEST(ExecutorLoop, SwappedStateIsAParallelAssignment) {
