@@ -189,6 +189,20 @@ def test_a_carried_value_whose_type_changes_is_a_located_error():
     assert "\n" not in msg
 
 
+def test_a_carried_value_whose_declared_type_changes_is_refused_up_front():
+    nodes = [helper.make_node("Concat", ["acc_in", "acc_in"], ["acc_out"], axis=0),
+             helper.make_node("Identity", ["cond_in"], ["cond_out"])]
+    m = model(nodes, [vi("cond_out", B, []), vi("acc_out", F, [6])], [("acc", F, [3])], ["M", "", "acc0"],
+              [vi("acc0", F, [3]), vi("M", I64, [])], [vi("acc", F, None)],
+              extra_nodes=[helper.make_node("TfIdfVectorizer", ["acc0"], ["tfidf"], name="tfidf")])
+    with pytest.raises(tirgen.TirgenError) as e:
+        tirgen.from_onnx(m)
+    msg = str(e.value)
+    assert "Loop with a loop-carried value whose declared type an iteration changes and a trip count known only " \
+           "at run time (a run-time loop keeps one static type per carried value) (1 node: 'loop')" in msg, msg
+    assert "TfIdfVectorizer" in msg, msg
+
+
 def test_a_run_time_scan_output_is_refused_up_front_with_the_other_unsupported_nodes():
     nodes = [helper.make_node("Add", ["acc_in", "acc_in"], ["acc_out"]),
              helper.make_node("Identity", ["cond_in"], ["cond_out"]),

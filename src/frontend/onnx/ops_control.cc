@@ -100,7 +100,27 @@ void ConvertLoop(NodeContext& ctx) {
       ctx.SetOutput(carried + k, StackIterations(ctx, u.scanned[k], 0, false, "scan output " + std::to_string(k)));
 }
 
-// A Loop decided at run time cannot give a scan output: its length is a run-time fact.
+// Whether the body's file declares two different types for a value (element types, or shapes
+// whose dims are all given): what a carried value needs to stay one static type.
+bool DeclaredTypesDiffer(const onnx::ValueInfoProto& a, const onnx::ValueInfoProto& b) {
+  if (!a.type().has_tensor_type() || !b.type().has_tensor_type()) return false;
+  const auto &x = a.type().tensor_type(), &y = b.type().tensor_type();
+  if (x.elem_type() && y.elem_type() && x.elem_type() != y.elem_type()) return true;
+  if (!x.has_shape() || !y.has_shape()) return false;
+  auto all_given = [](const onnx::TensorShapeProto& s) {
+    for (const auto& d : s.dim())
+      if (!d.has_dim_value()) return false;
+    return true;
+  };
+  if (!all_given(x.shape()) || !all_given(y.shape())) return false;
+  if (x.shape().dim_size() != y.shape().dim_size()) return true;
+  for (int i = 0; i < x.shape().dim_size(); ++i)
+    if (x.shape().dim(i).dim_value() != y.shape().dim(i).dim_value()) return true;
+  return false;
+}
+
+// A Loop decided at run time cannot give a scan output (its length is a run-time fact), and
+// each carried value keeps one static type.
 std::string LoopForms(const NodeForm& f) {
   if (!f.HasInput(0) && !f.HasInput(1)) return "neither trip count nor condition (it never ends)";
   if ((!f.HasInput(0) || f.Known(0)) && (!f.HasInput(1) || f.Known(1))) return "";
@@ -113,6 +133,11 @@ std::string LoopForms(const NodeForm& f) {
     if (f.HasOutput(carried + k))
       return std::string("a scan output and a ") + (f.HasInput(0) && !f.Known(0) ? "trip count" : "condition") +
              " known only at run time (the scan's length is a run-time fact, so it has no static shape)";
+  for (int k = 0; k < carried && 2 + k < body->input_size() && 1 + k < body->output_size(); ++k)
+    if (DeclaredTypesDiffer(body->input(2 + k), body->output(1 + k)))
+      return std::string("a loop-carried value whose declared type an iteration changes and a ") +
+             (f.HasInput(0) && !f.Known(0) ? "trip count" : "condition") +
+             " known only at run time (a run-time loop keeps one static type per carried value)";
   return "";
 }
 
