@@ -189,18 +189,25 @@ def test_a_carried_value_whose_type_changes_is_a_located_error():
     assert "\n" not in msg
 
 
+UNSUPPORTED = helper.make_node("TfIdfVectorizer", ["acc0"], ["tfidf"], name="tfidf")
+
+
+def expect_listed_up_front(m, form):
+    """The up-front check lists `form` for the Loop along with the model's other unsupported node."""
+    with pytest.raises(tirgen.TirgenError) as e:
+        tirgen.from_onnx(m)
+    msg = str(e.value)
+    assert "Loop with " + form + " (1 node: 'loop')" in msg, msg
+    assert "TfIdfVectorizer" in msg, msg
+
+
 def test_a_carried_value_whose_declared_type_changes_is_refused_up_front():
     nodes = [helper.make_node("Concat", ["acc_in", "acc_in"], ["acc_out"], axis=0),
              helper.make_node("Identity", ["cond_in"], ["cond_out"])]
     m = model(nodes, [vi("cond_out", B, []), vi("acc_out", F, [6])], [("acc", F, [3])], ["M", "", "acc0"],
-              [vi("acc0", F, [3]), vi("M", I64, [])], [vi("acc", F, None)],
-              extra_nodes=[helper.make_node("TfIdfVectorizer", ["acc0"], ["tfidf"], name="tfidf")])
-    with pytest.raises(tirgen.TirgenError) as e:
-        tirgen.from_onnx(m)
-    msg = str(e.value)
-    assert "Loop with a loop-carried value whose declared type an iteration changes and a trip count known only " \
-           "at run time (a run-time loop keeps one static type per carried value) (1 node: 'loop')" in msg, msg
-    assert "TfIdfVectorizer" in msg, msg
+              [vi("acc0", F, [3]), vi("M", I64, [])], [vi("acc", F, None)], extra_nodes=[UNSUPPORTED])
+    expect_listed_up_front(m, "a loop-carried value whose declared type an iteration changes and a trip count known "
+                              "only at run time (a run-time loop keeps one static type per carried value)")
 
 
 def test_a_run_time_scan_output_is_refused_up_front_with_the_other_unsupported_nodes():
@@ -209,14 +216,9 @@ def test_a_run_time_scan_output_is_refused_up_front_with_the_other_unsupported_n
              helper.make_node("Identity", ["acc_out"], ["scan"])]
     m = model(nodes, [vi("cond_out", B, []), vi("acc_out", F, [3]), vi("scan", F, [3])], [("acc", F, [3])],
               ["M", "", "acc0"], [vi("acc0", F, [3]), vi("M", I64, [])], [vi("acc", F, None), vi("scans", F, None)],
-              loop_outputs=["acc", "scans"],
-              extra_nodes=[helper.make_node("TfIdfVectorizer", ["acc0"], ["tfidf"], name="tfidf")])
-    with pytest.raises(tirgen.TirgenError) as e:
-        tirgen.from_onnx(m)
-    msg = str(e.value)
-    assert "Loop with a scan output and a trip count known only at run time (the scan's length is a run-time " \
-           "fact, so it has no static shape) (1 node: 'loop')" in msg, msg
-    assert "TfIdfVectorizer" in msg, msg
+              loop_outputs=["acc", "scans"], extra_nodes=[UNSUPPORTED])
+    expect_listed_up_front(m, "a scan output and a trip count known only at run time (the scan's length is a "
+                              "run-time fact, so it has no static shape)")
 
 
 def test_an_unused_scan_output_is_not_computed():
