@@ -164,6 +164,18 @@ def test_a_known_trip_count_beyond_the_unroll_limit_becomes_a_loop():
     np.testing.assert_array_equal(acc, np.full(3, 5000, np.float32))
 
 
+def test_a_scan_output_past_the_unroll_limit_is_a_located_error():
+    nodes = [helper.make_node("Add", ["acc_in", "one"], ["acc_out"]), helper.make_node("Identity", ["cond_in"], ["cond_out"]),
+             helper.make_node("Identity", ["acc_out"], ["scan"])]
+    m = model(nodes, [vi("cond_out", B, []), vi("acc_out", F, [3]), vi("scan", F, [3])], [("acc", F, [3])],
+              ["M", "", "acc0"], [vi("acc0", F, [3])], [vi("acc", F, None), vi("scans", F, None)],
+              [numpy_helper.from_array(np.array(5000, np.int64), "M")],
+              body_inits=[numpy_helper.from_array(np.array(1, np.float32), "one")], loop_outputs=["acc", "scans"])
+    with pytest.raises(tirgen.TirgenError, match=r"ONNX node 'loop' \(Loop\): scan output 0 \('scan'\) gains one slice per "
+                                                 r"iteration, and the Loop runs more than 4096 iterations"):
+        tirgen.from_onnx(m)
+
+
 def test_the_imported_relay_text_round_trips_and_the_fused_form_runs():
     mod, params = tirgen.from_onnx(affine_model(cond_from_data=True))
     text = mod.astext()

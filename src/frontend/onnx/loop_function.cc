@@ -33,11 +33,16 @@ void ConvertLoopAsFunction(NodeContext& ctx) {
   const onnx::GraphProto& body = ctx.GraphAttr("body");
   int carried = ctx.num_inputs() - 2;
   int scans = body.output_size() - 1 - carried;
+  // A for loop whose trip count is known comes here only past the unrolling limit.
+  bool known_count = ctx.HasInput(0) && ctx.IsKnown(0) && !ctx.HasInput(1);
+  std::string why = known_count ? "the Loop runs more than " + std::to_string(kMaxUnrolled) +
+                                      " iterations, more than tirgen unrolls to stack them"
+                                : "the number of iterations is known only at run time, so it has no static shape";
   for (int k = 0; k < scans; ++k)
     if (ctx.HasOutput(carried + k))
       ctx.Fail("scan output " + std::to_string(k) + " ('" + body.output(1 + carried + k).name() +
-               "') gains one slice per iteration, and the number of iterations is known only at run time, so "
-               "it has no static shape; tirgen refuses it (carry a tensor of fixed shape instead)");
+               "') gains one slice per iteration, and " + why + "; tirgen refuses it (carry a tensor of fixed "
+               "shape instead)");
   bool has_trips = ctx.HasInput(0), has_cond = ctx.HasInput(1);
   const DataType i64 = DataType::Int(64), boolean = DataType::Bool();
   relay::Expr max_count = has_trips ? ScalarOf(ctx, ctx.Input(0), i64, "the trip count M")
