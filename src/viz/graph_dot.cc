@@ -154,7 +154,9 @@ class Builder {
     if (node_cluster_[a] != node_cluster_[b] && !node_constant_[a])
       label += (label.empty() ? "" : " ") + (from.field >= 0 ? "." + std::to_string(from.field) + " " : "") +
                TypeText(from.type);
-    if (!label.empty()) e += " [label=" + Quote(label) + "]";
+    // A loop's back edges do not rank the layout: the state node stays above its body.
+    std::string back = tag == "next" ? ", constraint=false" : "";
+    if (!label.empty()) e += " [label=" + Quote(label) + back + "]";
     edges_.push_back(e + ";");
   }
   void ConnectAll(const Value& v, const std::string& to, const std::string& tag = "") {
@@ -281,7 +283,11 @@ class Builder {
       Value cond = Visit(branch->cond, scope, cluster);
       std::string test = NewNode(cluster, Quote("if"), "shape=diamond, style=filled, fillcolor=\"#ece4f7\"", false);
       ConnectAll(cond, test);
-      for (const relay::Expr& b : {branch->true_branch, branch->false_branch}) {
+      // Dashed: where each branch goes, the next iteration or out of the loop.
+      for (const auto& [b, tag] : {std::pair{branch->true_branch, "then"}, std::pair{branch->false_branch, "else"}}) {
+        bool leaves = Returns(b, self);
+        edges_.push_back(test + " -> " + (leaves ? result : head) + " [style=dashed, label=\"" + tag + "\"" +
+                         (leaves ? "" : ", constraint=false") + "];");
         Scope inner = *scope;
         Tail(b, self, head, result, &inner, cluster);
       }
@@ -293,6 +299,14 @@ class Builder {
       return;
     }
     ConnectAll(Visit(e, scope, cluster), result, "exit");
+  }
+
+  // Whether a loop body's value `e` leaves the loop on some path (not only tail calls of `self`).
+  static bool Returns(const relay::Expr& e, const relay::VarNode* self) {
+    if (const auto* let = e.as<relay::LetNode>()) return Returns(let->body, self);
+    if (const auto* i = e.as<relay::IfNode>()) return Returns(i->true_branch, self) || Returns(i->false_branch, self);
+    const auto* call = e.as<relay::CallNode>();
+    return !(call && self && call->op.get() == self);
   }
 
   Value VisitCall(const relay::CallNode* call, const relay::Expr& e, Scope* scope, int cluster) {

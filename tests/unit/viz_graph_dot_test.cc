@@ -211,7 +211,11 @@ def @main(%n: int64, %x: Tensor[(2), float32]) {
   EXPECT_EQ(Count(dot, " -> " + head[1].str() + " [label=\"init"), 2u) << dot;  // 0i64 and %x
   EXPECT_EQ(Count(dot, " -> " + head[1].str() + " [label=\"next"), 2u) << dot;  // the counter and the product
   EXPECT_EQ(Count(dot, " -> " + result[1].str() + " [label=\"exit"), 2u) << dot;  // the state leaving the loop
-  EXPECT_EQ(Count(dot, "label=\"if\", shape=diamond"), 1u) << dot;
+  std::smatch test;
+  ASSERT_TRUE(std::regex_search(dot, test, std::regex("(n[0-9]+) \\[label=\"if\", shape=diamond"))) << dot;
+  EXPECT_EQ(Count(dot, test[1].str() + " -> " + head[1].str() + " [style=dashed, label=\"then\", constraint=false];"), 1u)
+      << dot;
+  EXPECT_EQ(Count(dot, test[1].str() + " -> " + result[1].str() + " [style=dashed, label=\"else\"];"), 1u) << dot;
   EXPECT_EQ(viz::GraphDot(mod), dot);  // deterministic
 }
 
