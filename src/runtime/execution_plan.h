@@ -1,7 +1,10 @@
 // The Executor's execution plan: main's dataflow walked once into a flat list of calls of
 // compiled functions over numbered tensor slots. A Relay If becomes a conditional jump over its
 // then-steps, each branch ending in copies of its value into the If's result slots (the only
-// values that outlive a branch), so control flow needs no second interpreter. A slot is an input of main, a constant (its
+// values that outlive a branch), so control flow needs no second interpreter. A call of a
+// let-bound recursive function (relay.loops.while_loop) is a loop over its body's steps: a tail
+// call copies the next state into the parameters' slots and jumps back to the body's first
+// step; any other result is copied into the call's result slots. A slot is an input of main, a constant (its
 // NDArray's bytes), or a 64-byte aligned region of one arena that holds every intermediate
 // tensor (tensors never alive at the same step share a region: storage_plan.h); shapes are
 // static, so the arena is allocated once and reused by every run. Inputs and constants are read
@@ -29,8 +32,9 @@ class ExecutionPlan {
   static constexpr size_t kAlignment = 64;
 
   /// Walks main's body (dataflow order, shared nodes once); tirgen::Error for a free variable,
-  /// a Relay operator call or any other expression the executor cannot run, and for calls whose
-  /// arguments do not match the compiled function's buffers.
+  /// a Relay operator call or any other expression the executor cannot run (a local function
+  /// calling itself other than as a tail call), and for calls whose arguments do not match the
+  /// compiled function's buffers.
   ExecutionPlan(const relay::Function& main, const Module& module);
   ExecutionPlan(const ExecutionPlan&) = delete;
   ExecutionPlan& operator=(const ExecutionPlan&) = delete;
