@@ -148,6 +148,14 @@ class ExecutionPlan::Builder {
   void PlanLoopInvariants(const relay::FunctionNode* fn, const relay::VarNode* self) {
     std::unordered_set<const Object*> varying{self};
     for (const relay::Var& p : fn->params) varying.insert(p.get());
+    auto unplanned = [&](const Expr& x) { return !memo_.count(x.get()); };
+    // A variable the body binds lives inside it (its value may vary): whatever reads it too.
+    relay::PostOrderVisit(
+        fn->body,
+        [&](const Expr& x) {
+          if (const auto* l = x.as<relay::LetNode>()) varying.insert(l->var.get());
+        },
+        unplanned);
     relay::PostOrderVisit(
         fn->body,
         [&](const Expr& x) {
@@ -155,7 +163,7 @@ class ExecutionPlan::Builder {
           relay::ForEachChild(x, true, [&](const Expr& c) { depends = depends || varying.count(c.get()); });
           if (depends) varying.insert(x.get());
         },
-        [&](const Expr& x) { return !memo_.count(x.get()); });
+        unplanned);
     PlanValuesUsedOutside({fn->body}, varying);
   }
 

@@ -238,6 +238,30 @@ TEST(ExecutorLoop, AnOuterValueTheBodyAndMainUseIsComputedOnceBeforeTheLoop) {
   EXPECT_EQ(exps, 1);  // not once per iteration
 }
 
+TEST(ExecutorLoop, AValueReadingALetOfTheBodyStaysInTheLoop) {
+  // %y is bound in the body; %0 reads it, and the body and an inner loop's body (a use the
+  // outer body's walk does not count) read %0: %0 varies with the outer loop, so it is not
+  // hoisted before it.
+  std::string text =
+      "#[version = \"0.0.5\"]\ndef @main(%n: int64, %x: Tensor[(4), float32]) {\n"
+      "  let %f = fn (%i: int64, %a: Tensor[(4), float32]) {\n"
+      "    let %y = add(%a, 1f);\n"
+      "    %0 = multiply(%y, 2f);\n"
+      "    if (less(%i, %n)) {\n"
+      "      let %g = fn (%j: int64, %b: Tensor[(4), float32]) {\n"
+      "        if (less(%j, 2i64)) { %g(add(%j, 1i64), add(%b, %0)) } else { (%j, %b) }\n"
+      "      };\n"
+      "      %f(add(%i, 1i64), add(%g(0i64, %y).1, %0))\n"
+      "    } else { (%i, %a) }\n"
+      "  };\n  %f(0i64, %x).1\n}\n";
+  runtime::Executor ex = Build(text);
+  NDArray x = Vec({1, 2, 3, 4});
+  std::vector<float> want = Values(x);
+  for (int i = 0; i < 3; ++i)
+    for (float& v : want) v = 7 * (v + 1);  // y + 2 * (2y) from the inner loop, + 2y
+  EXPECT_EQ(Values(ex.Run({I64(3), x})[0]), want);
+}
+
 TEST(ExecutorLoop, SwappedStateIsAParallelAssignment) {
   // (a, b) <- (b, a + b): the next state reads the parameters the copies overwrite.
   std::string text =
