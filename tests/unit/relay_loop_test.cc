@@ -186,6 +186,11 @@ TEST(RelayLoop, DeadCodeEliminationDropsAnUncalledLoopAndKeepsACalledOne) {
   }
 }
 
+// A module whose main takes %n: int64 and %x: Tensor[(4), float32] and computes `body`.
+std::string MainOfNAndX(const std::string& body) {
+  return "#[version = \"0.0.5\"]\ndef @main(%n: int64, %x: Tensor[(4), float32]) {\n" + body + "}\n";
+}
+
 runtime::Executor Build(const std::string& text) {
   return runtime::Executor(runtime::LowerForExecution(relay::ParseModule(text, "<loop>")));
 }
@@ -242,8 +247,7 @@ TEST(ExecutorLoop, AValueReadingALetOfTheBodyStaysInTheLoop) {
   // %y is bound in the body; %0 reads it, and the body and an inner loop's body (a use the
   // outer body's walk does not count) read %0: %0 varies with the outer loop, so it is not
   // hoisted before it.
-  std::string text =
-      "#[version = \"0.0.5\"]\ndef @main(%n: int64, %x: Tensor[(4), float32]) {\n"
+  std::string text = MainOfNAndX(
       "  let %f = fn (%i: int64, %a: Tensor[(4), float32]) {\n"
       "    let %y = add(%a, 1f);\n"
       "    %0 = multiply(%y, 2f);\n"
@@ -253,7 +257,7 @@ TEST(ExecutorLoop, AValueReadingALetOfTheBodyStaysInTheLoop) {
       "      };\n"
       "      %f(add(%i, 1i64), add(%g(0i64, %y).1, %0))\n"
       "    } else { (%i, %a) }\n"
-      "  };\n  %f(0i64, %x).1\n}\n";
+      "  };\n  %f(0i64, %x).1\n");
   runtime::Executor ex = Build(text);
   NDArray x = Vec({1, 2, 3, 4});
   std::vector<float> want = Values(x);
@@ -264,11 +268,10 @@ TEST(ExecutorLoop, AValueReadingALetOfTheBodyStaysInTheLoop) {
 
 TEST(ExecutorLoop, SwappedStateIsAParallelAssignment) {
   // (a, b) <- (b, a + b): the next state reads the parameters the copies overwrite.
-  std::string text =
-      "#[version = \"0.0.5\"]\ndef @main(%n: int64, %x: Tensor[(4), float32]) {\n"
+  std::string text = MainOfNAndX(
       "  let %f = fn (%i: int64, %a: Tensor[(4), float32], %b: Tensor[(4), float32]) {\n"
       "    if (less(%i, %n)) { %f(add(%i, 1i64), %b, add(%a, %b)) } else { (%a, %b) }\n"
-      "  };\n  %f(0i64, %x, %x).0\n}\n";
+      "  };\n  %f(0i64, %x, %x).0\n");
   runtime::Executor ex = Build(text);
   NDArray x = Vec({1, 2, 3, 4});
   // Fibonacci scaled by x: a_n = F(n+1)... a0 = x, b0 = x: a after 6 steps = 13x.
