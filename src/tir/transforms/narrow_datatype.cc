@@ -25,14 +25,7 @@ class WidthVisitor : public StmtExprVisitor {
 
   void VisitExpr(const PrimExpr& e) override {
     if (!e.dtype().is_int()) return StmtExprVisitor::VisitExpr(e);
-    int bits = 64;
-    if (e.dtype().bits() <= target_) {
-      bits = target_;
-    } else {
-      arith::ConstBound b = analyzer_.Bound(e);
-      int64_t hi = (int64_t{1} << (target_ - 1)) - 1, lo = -hi - 1;
-      if (b.max <= hi && b.min >= lo) bits = target_;
-    }
+    int bits = Fits(e) ? target_ : 64;
     int saved = bits_;
     bits_ = std::max(bits, bits_);
     StmtExprVisitor::VisitExpr(e);
@@ -42,6 +35,24 @@ class WidthVisitor : public StmtExprVisitor {
   void VisitStmt_(const ForNode* op) override {
     analyzer_.Bind(op->loop_var, Range(op->min, op->extent));
     extent_bits_[op->loop_var.get()] = op->extent.dtype().bits();
+    StmtExprVisitor::VisitStmt_(op);
+    // The rewriter casts min and extent to the loop var's new type: a loop var whose every use
+    // fits (i < 2^31) but whose extent does not (2^31) keeps its width. TVM v0.14 narrows it
+    // and then fails building the out-of-range int32 extent (narrow_datatype.cc's For rewrite
+    // is cast(new_loop_var.dtype(), extent), an IntImm constructor check).
+    if (op->loop_var.dtype().is_int() && op->loop_var.dtype().bits() > target_ &&
+        (!Fits(op->min) || !Fits(op->extent)))
+      Record(op->loop_var.get(), op->loop_var.dtype(), op->loop_var.dtype().bits());
+  }
+
+  void VisitStmt_(const AttrStmtNode* op) override {
+    // Thread and virtual-thread extents bind their IterVar's var, as loops do (TVM's
+    // DataTypeVisitor: [0, value), the value's width).
+    const auto* iv = op->node.as<IterVarNode>();
+    if (iv && (op->attr_key == "thread_extent" || op->attr_key == "virtual_thread")) {
+      analyzer_.Bind(iv->var, Range(make_const(op->value.dtype(), 0), op->value));
+      extent_bits_[iv->var.get()] = op->value.dtype().bits();
+    }
     StmtExprVisitor::VisitStmt_(op);
   }
 
@@ -76,6 +87,14 @@ class WidthVisitor : public StmtExprVisitor {
     int w = width_[node];
     if (w != t.bits()) narrowed[node] = DataType(t.code(), w, t.lanes());
     else narrowed.erase(node);
+  }
+
+  // Whether the integer `e` is at most target bits wide or provably in the target range.
+  bool Fits(const PrimExpr& e) {
+    if (e.dtype().bits() <= target_) return true;
+    arith::ConstBound b = analyzer_.Bound(e);
+    int64_t hi = (int64_t{1} << (target_ - 1)) - 1, lo = -hi - 1;
+    return b.max <= hi && b.min >= lo;
   }
 
   int bits_;
