@@ -279,8 +279,11 @@ class AccessRegionCollector : public StmtExprVisitor {
   // The accessed region clipped to [0, shape); loop-dependent extents become constant bounds.
   void Narrow(const Buffer& buffer) {
     auto acc = accesses_.find(buffer.get());
-    TIRGEN_ICHECK(acc != accesses_.end())
-        << "buffer " << buffer->name << " is allocated but not accessed in its scope";
+    // Allocated and never accessed (PlanAndUpdateBufferAllocationLocation drops such buffers,
+    // but this pass may run alone): nothing to shrink it to, so it stays as it is. TVM v0.14
+    // stops with an internal check here (compact_buffer_region.cc, "is allocated but not
+    // accessed within block scope"); the input is valid TIR, so tirgen does not.
+    if (acc == accesses_.end()) return;
     std::vector<Range> region;
     for (size_t d = 0; d < buffer->shape.size(); ++d) {
       const PrimExpr& shape = buffer->shape[d];
