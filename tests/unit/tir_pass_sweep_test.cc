@@ -284,9 +284,10 @@ bool AllocatesInLoop(const Stmt& body) {
   return v.found;
 }
 
-// Known, outside the passes (op_fidelity_util.h's RoundTripBug): a block read region's point
-// extent of a narrower index (int32 p1[i] into an int64-shaped buffer, take/gather) is an int64
-// 1 from lowering, the parser makes it int32 (TVM: the index's dtype); the text is the same.
+// Not the passes' doing (op_fidelity_util.h's RoundTripBug): a block read region at a point
+// given by a narrower index (int32 p1[i] into an int64-shaped buffer: take, gather) has an int64
+// extent 1 from lowering (CreatePrimFunc's IndexDataTypeNormalizer widens the region's
+// constants, not the load), which the parser reads back as int32; the text is the same.
 bool KnownRegionDtypeBug(const std::string& mismatch) {
   return (mismatch.find(".reads[") != std::string::npos || mismatch.find(".writes[") != std::string::npos) &&
          mismatch.find("Range.extent.IntImm: dtype int64 vs int32") != std::string::npos;

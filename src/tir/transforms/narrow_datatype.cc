@@ -50,7 +50,9 @@ class WidthVisitor : public StmtExprVisitor {
     // DataTypeVisitor: [0, value), the value's width).
     const auto* iv = op->node.as<IterVarNode>();
     if (iv && (op->attr_key == "thread_extent" || op->attr_key == "virtual_thread")) {
-      analyzer_.Bind(iv->var, Range(make_const(op->value.dtype(), 0), op->value));
+      // (A parsed T.launch_thread var may be int32 with an int64 extent.)
+      DataType t = iv->var.dtype();
+      analyzer_.Bind(iv->var, Range(make_const(t, 0), op->value.dtype() == t ? op->value : cast(t, op->value)));
       extent_bits_[iv->var.get()] = op->value.dtype().bits();
     }
     StmtExprVisitor::VisitStmt_(op);
@@ -211,6 +213,25 @@ class NarrowRewriter : public StmtExprMutator {
     n->body = body;
     return Stmt(std::move(n));
   }
+  // A thread extent's IterVar takes its var's new type, and so do its domain and the extent
+  // (TVM v0.14 DataTypeLegalizer::VisitStmt_(AttrStmtNode), one new IterVar per old one).
+  Stmt VisitStmt_(const AttrStmtNode* op) override {
+    const auto* iv = op->node.as<IterVarNode>();
+    if (!iv || (op->attr_key != "thread_extent" && op->attr_key != "virtual_thread"))
+      return StmtExprMutator::VisitStmt_(op);
+    PrimExpr value = VisitExpr(op->value);
+    Stmt body = VisitStmt(op->body);
+    Var var = VisitExpr(iv->var).cast<Var>();
+    auto it = iter_vars_.find(iv);
+    if (it == iter_vars_.end()) {
+      Range dom = iv->dom;
+      if (dom.defined() && dom->extent.dtype() != var.dtype())
+        dom = Range(cast(var.dtype(), dom->min), cast(var.dtype(), dom->extent));
+      it = iter_vars_.emplace(iv, IterVar(dom, var, iv->iter_type, iv->thread_tag)).first;
+    }
+    return AttrStmt(it->second, op->attr_key, cast(var.dtype(), value), body);
+  }
+
   Stmt VisitStmt_(const LetStmtNode* op) override {
     PrimExpr value = VisitExpr(op->value);
     Var var = op->var;
@@ -236,6 +257,7 @@ class NarrowRewriter : public StmtExprMutator {
 
   const std::unordered_map<const Object*, DataType>& narrowed_;
   std::unordered_map<const Object*, PrimExpr> remap_;
+  std::unordered_map<const IterVarNode*, IterVar> iter_vars_;
   bool enabled_ = false;
 };
 
