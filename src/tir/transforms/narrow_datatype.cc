@@ -213,6 +213,50 @@ class NarrowRewriter : public StmtExprMutator {
     n->body = body;
     return Stmt(std::move(n));
   }
+  // Block form (TVM v0.14 IndexDataTypeRewriter::VisitStmt_(BlockRealizeNode / BlockNode)):
+  // bindings, iter var domains and access regions are index positions; block iter vars are
+  // narrowed like loop vars (the visitor bound them), their domains cast to the new type.
+  Stmt VisitStmt_(const BlockRealizeNode* op) override {
+    bool saved = enabled_;
+    enabled_ = true;
+    std::vector<PrimExpr> values = op->iter_values;
+    VisitExprs(op->iter_values, &values);
+    // A block var that keeps 64 bits (a use needs them) may be bound to a loop var that did
+    // not: the binding is cast to the block var's type, so the IR stays well formed (TVM
+    // leaves the int32 value bound to the int64 var).
+    for (size_t i = 0; i < values.size() && i < op->block->iter_vars.size(); ++i) {
+      DataType t = VisitExpr(op->block->iter_vars[i]->var).dtype();
+      if (values[i].dtype() != t) values[i] = cast(t, values[i]);
+    }
+    enabled_ = saved;
+    PrimExpr pred = VisitExpr(op->predicate);
+    Stmt block = VisitStmt(op->block);
+    return BlockRealize(std::move(values), pred, block.cast<Block>());
+  }
+  Stmt VisitStmt_(const BlockNode* op) override {
+    bool saved = enabled_;
+    enabled_ = true;
+    auto n = CopyNode(*op);
+    n->iter_vars.clear();
+    for (const IterVar& iv : op->iter_vars) {
+      Var v = VisitExpr(iv->var).cast<Var>();
+      Range dom(cast(v.dtype(), VisitExpr(iv->dom->min)), cast(v.dtype(), VisitExpr(iv->dom->extent)));
+      n->iter_vars.push_back(IterVar(dom, v, iv->iter_type, iv->thread_tag));
+    }
+    auto region = [&](const BufferRegion& r) {
+      std::vector<Range> ranges;
+      for (const Range& x : r->region) ranges.emplace_back(VisitExpr(x->min), VisitExpr(x->extent));
+      return BufferRegion(r->buffer, std::move(ranges));
+    };
+    for (BufferRegion& r : n->reads) r = region(r);
+    for (BufferRegion& r : n->writes) r = region(r);
+    for (MatchBufferRegion& m : n->match_buffers) m = MatchBufferRegion(m->buffer, region(m->source));
+    enabled_ = saved;
+    if (op->init) n->init = VisitStmt(*op->init);
+    n->body = VisitStmt(op->body);
+    return Stmt(std::move(n));
+  }
+
   // A thread extent's IterVar takes its var's new type, and so do its domain and the extent
   // (TVM v0.14 DataTypeLegalizer::VisitStmt_(AttrStmtNode), one new IterVar per old one).
   Stmt VisitStmt_(const AttrStmtNode* op) override {
