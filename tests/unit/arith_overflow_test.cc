@@ -136,6 +136,31 @@ TEST(ArithOverflow, LessThanRulesGiveUpOnOverflowingConstants) {
 
 // Every value is a multiple of -1: the div/mod rules' divisibility tests must not compute
 // INT64_MIN % -1, which traps (SIGFPE) on x86.
+// The rules' constant floor division and modulo are tir::FloorDivInt / FloorModInt: exact
+// (against 128-bit arithmetic) wherever the quotient fits int64, at the limits, for -1 and for
+// every sign mix; INT64_MIN // -1 wraps to INT64_MIN and its remainder is 0 (no trap).
+TEST(ArithOverflow, ConstantFloorDivisionIsExactAtTheLimits) {
+  const int64_t lo = std::numeric_limits<int64_t>::min(), hi = std::numeric_limits<int64_t>::max();
+  const std::vector<int64_t> values = {lo, lo + 1, lo / 2, -1000, -7, -3, -2, -1, 0, 1, 2, 3, 7, 1000, hi / 2, hi - 1, hi};
+  int checked = 0;
+  for (int64_t a : values) {
+    for (int64_t b : values) {
+      if (b == 0) continue;
+      __int128 q = static_cast<__int128>(a) / b, r = static_cast<__int128>(a) % b;
+      if (r != 0 && (r < 0) != (b < 0)) q -= 1, r += b;
+      int64_t got_r = tir::FloorModInt(a, b);
+      EXPECT_EQ(got_r, static_cast<int64_t>(r)) << a << " % " << b;
+      if (q > hi) {  // only INT64_MIN // -1: wraps as the runtime does
+        EXPECT_EQ(tir::FloorDivInt(a, b), lo) << a << " // " << b;
+      } else {
+        EXPECT_EQ(tir::FloorDivInt(a, b), static_cast<int64_t>(q)) << a << " // " << b;
+      }
+      ++checked;
+    }
+  }
+  EXPECT_EQ(checked, 17 * 16);
+}
+
 TEST(ArithOverflow, ModuloByMinusOneOfAnInt64MinMultipleIsZero) {
   DataType i64 = DataType::Int(64);
   Var x("x", i64), y("y", i64);
