@@ -204,7 +204,7 @@ PrimExpr Analyzer::RewriteSimplify(const PrimExpr& expr) const {
   PrimExpr e = expr;
   if (!values_.empty()) e = BoundSubstituter(values_).VisitExpr(e);
   VarBoundScope scope(&LookupThunk, this);
-  return arith::RewriteSimplify(e, this, /*sum_rules=*/true);
+  return arith::RewriteSimplify(e, this, /*sum_rules=*/true, /*tvm_rules=*/true);
 }
 
 bool Analyzer::CanProve(const PrimExpr& cond) const {

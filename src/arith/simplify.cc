@@ -255,6 +255,14 @@ PrimExpr SimplifyMinMax(Kind k, PrimExpr a, PrimExpr b) {
   return folded;
 }
 
+bool IsArith(Kind k) {
+  switch (k) {
+    case Kind::kAdd: case Kind::kSub: case Kind::kMul: case Kind::kDiv: case Kind::kMod:
+    case Kind::kFloorDiv: case Kind::kFloorMod: return true;
+    default: return false;
+  }
+}
+
 PrimExpr Fold(Kind k, const PrimExpr& a, const PrimExpr& b) {
   switch (k) {
     case Kind::kAdd: return add(a, b);
@@ -292,7 +300,8 @@ PrimExpr SimplifyAsAndOfOrs(const PrimExpr& expr, const Analyzer* ctx, unsigned 
 class Simplifier : public StmtExprMutator {
  public:
   using StmtExprMutator::VisitExpr;
-  Simplifier(const Analyzer* ctx, unsigned extensions) : ctx_(ctx), ext_(extensions) {}
+  Simplifier(const Analyzer* ctx, unsigned extensions)
+      : ctx_(ctx), ext_(extensions), tvm_rules_((extensions & kTvmRewriteRulesOnly) != 0) {}
   /// TVM's sum rules (RewriteSum) take part only where TVM's order holds (rewrite_simplify.h).
   void set_sum_rules(bool on) { sum_rules_ = on; }
 
@@ -314,23 +323,36 @@ class Simplifier : public StmtExprMutator {
     if (a.dtype() == b.dtype()) {
       bool swap = op->kind() == Kind::kGT || op->kind() == Kind::kGE;  // a > b is b < a
       Kind k = op->kind() == Kind::kGT ? Kind::kLT : op->kind() == Kind::kGE ? Kind::kLE : op->kind();
-      if (std::optional<PrimExpr> r = RewriteVector(k, swap ? b : a, swap ? a : b)) return VisitExpr(*r);
-      if (std::optional<PrimExpr> r = RewriteSelect(op->kind(), a, b)) return VisitExpr(*r);
+      if (std::optional<PrimExpr> r = RewriteVector(k, swap ? b : a, swap ? a : b)) return Again(*r);
+      if (std::optional<PrimExpr> r = RewriteSelect(op->kind(), a, b)) return Again(*r);
     }
-    // Integer index arithmetic takes TVM's division and modulo rules, then its canonical form.
+    // Integer index arithmetic takes TVM's division and modulo rules, then its canonical form
+    // (TVM's rewrite_simplify alone: its own + - * rules instead, constants folded first).
     if (IsIntType(a) && a.dtype() == b.dtype()) {
-      if (std::optional<PrimExpr> r = RewriteDivMod(op->kind(), a, b)) return VisitExpr(*r);
-      if (std::optional<PrimExpr> r = RewriteMinMax(op->kind(), a, b)) return VisitExpr(*r);
+      bool arith_kind = IsArith(op->kind());
+      if (tvm_rules_ && arith_kind) {
+        PrimExpr folded = Fold(op->kind(), a, b);
+        const BinaryNode* n = folded.as<BinaryNode>();
+        if (!n || folded.kind() != op->kind()) return folded;
+        a = n->a;
+        b = n->b;
+        if (std::optional<Rewritten> r = RewriteLinear(op->kind(), a, b)) return Result(*r);
+      }
+      if (std::optional<PrimExpr> r = RewriteDivMod(op->kind(), a, b)) return Again(*r);
+      if (tvm_rules_ && arith_kind)
+        if (std::optional<Rewritten> r = RewriteDivModConst(op->kind(), a, b)) return Result(*r);
+      if (std::optional<PrimExpr> r = RewriteMinMax(op->kind(), a, b)) return Again(*r);
       if (sum_rules_)
-        if (std::optional<PrimExpr> r = RewriteSum(op->kind(), a, b)) return VisitExpr(*r);
-      switch (op->kind()) {
-        case Kind::kAdd: case Kind::kSub: case Kind::kMul: case Kind::kDiv: case Kind::kMod:
-        case Kind::kFloorDiv: case Kind::kFloorMod: {
-          PrimExpr folded = Fold(op->kind(), a, b);
-          if (!folded.as<BinaryNode>() || folded.kind() != op->kind()) return folded;
-          return CanonicalSimplify(folded);
-        }
-        default: break;
+        if (std::optional<PrimExpr> r = RewriteSum(op->kind(), a, b)) return Again(*r);
+      if (tvm_rules_ && arith_kind) {
+        if (std::optional<Rewritten> r = RewriteOrder(op->kind(), a, b)) return Result(*r);
+        if (a.same_as(op->a) && b.same_as(op->b)) return GetRef<PrimExpr>(op);
+        return Binary(op->kind(), a, b);
+      }
+      if (arith_kind) {
+        PrimExpr folded = Fold(op->kind(), a, b);
+        if (!folded.as<BinaryNode>() || folded.kind() != op->kind()) return folded;
+        return CanonicalSimplify(folded);
       }
     }
     switch (op->kind()) {
@@ -363,6 +385,18 @@ class Simplifier : public StmtExprMutator {
     }
   }
 
+  // A rule's result simplified again. Under TVM's rules alone, as TVM's RecursiveRewrite: at
+  // most kMaxRecurDepth deep, deeper results stand as they are.
+  PrimExpr Again(const PrimExpr& r) {
+    if (!tvm_rules_) return VisitExpr(r);
+    if (depth_ >= kMaxRecurDepth) return r;
+    ++depth_;
+    PrimExpr out = VisitExpr(r);
+    --depth_;
+    return out;
+  }
+  PrimExpr Result(const Rewritten& r) { return r.again ? Again(r.expr) : r.expr; }
+
   // TVM's let rule: a let of a constant or a variable (as written) is inlined.
   PrimExpr VisitExpr_(const LetNode* op) override {
     PrimExpr value = VisitExpr(op->value);
@@ -379,7 +413,7 @@ class Simplifier : public StmtExprMutator {
 
   PrimExpr VisitExpr_(const NotNode* op) override {
     PrimExpr a = VisitExpr(op->a);
-    if (std::optional<PrimExpr> v = RewriteVectorNot(a)) return VisitExpr(*v);
+    if (std::optional<PrimExpr> v = RewriteVectorNot(a)) return Again(*v);
     PrimExpr r = logical_not(a);
     if (as_const_int(r)) return r;
     if (std::optional<bool> m = Literal(r)) return BoolConst(*m);
@@ -532,7 +566,7 @@ class Simplifier : public StmtExprMutator {
     }
     // A quotient and a remainder of one value compared under && (then simplified again).
     if (is_and) {
-      if (std::optional<PrimExpr> j = RewriteDivModAnd(a, b)) return VisitExpr(*j);
+      if (std::optional<PrimExpr> j = RewriteDivModAnd(a, b)) return Again(*j);
     }
     // x && (y && z) -> (x && y) && z (and the same for ||), then simplified again
     if (y && b.kind() == k) return VisitExpr(Binary(k, Binary(k, a, y->a), y->b));
@@ -636,8 +670,11 @@ class Simplifier : public StmtExprMutator {
     return Boolean(op->kind(), a, b);
   }
 
+  static constexpr int kMaxRecurDepth = 5;  // TVM's RewriteSimplifier::kMaxRecurDepth
   const Analyzer* ctx_;
   unsigned ext_;
+  bool tvm_rules_;  // TVM's rewrite_simplify alone: no canonical form of + - * results
+  int depth_ = 0;
   bool sum_rules_ = false;
 };
 
@@ -790,8 +827,9 @@ PrimExpr SimplifyAsAndOfOrs(const PrimExpr& expr, const Analyzer* ctx, unsigned 
 
 PrimExpr Simplify(const PrimExpr& expr) { return Simplifier(nullptr, kNoExtension).VisitExpr(expr); }
 
-PrimExpr SimplifyIn(const PrimExpr& expr, const Analyzer* analyzer, bool sum_rules) {
-  Simplifier s(analyzer, analyzer ? analyzer->enabled_extensions() : kNoExtension);
+PrimExpr SimplifyIn(const PrimExpr& expr, const Analyzer* analyzer, bool sum_rules, bool tvm_rules) {
+  unsigned ext = analyzer ? analyzer->enabled_extensions() : kNoExtension;
+  Simplifier s(analyzer, ext | (tvm_rules ? kTvmRewriteRulesOnly : 0));
   s.set_sum_rules(sum_rules);
   return s.VisitExpr(expr);
 }
