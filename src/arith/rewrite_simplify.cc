@@ -108,7 +108,26 @@ PrimExpr RewriteSimplify(const PrimExpr& expr, const Analyzer* analyzer, bool su
   return RangeRewriter(tvm_rules).VisitExpr(e);
 }
 
-PrimExpr RewriteCanonical(const PrimExpr& expr) { return expr; }
+namespace {
+// Every scalar int32/int64 + - * / % subtree in canonical form, bottom up (TVM's canonical pass
+// after its rewriter reaches indices inside loads, selects and calls too).
+class CanonicalParts : public StmtExprMutator {
+ public:
+  using StmtExprMutator::VisitExpr;
+  PrimExpr VisitExpr_(const BinaryNode* op) override {
+    PrimExpr r = StmtExprMutator::VisitExpr_(op);
+    DataType t = r.dtype();
+    bool index = t.is_int() && t.lanes() == 1 && (t.bits() == 32 || t.bits() == 64);
+    switch (r.kind()) {
+      case Kind::kAdd: case Kind::kSub: case Kind::kMul: case Kind::kDiv: case Kind::kMod:
+      case Kind::kFloorDiv: case Kind::kFloorMod: return index ? CanonicalSimplify(r) : r;
+      default: return r;
+    }
+  }
+};
+}  // namespace
+
+PrimExpr RewriteCanonical(const PrimExpr& expr) { return CanonicalParts().VisitExpr(expr); }
 
 }  // namespace arith
 }  // namespace tirgen

@@ -31,7 +31,8 @@ constexpr unsigned kTvmRewriteRulesOnly = 1u << 30;
 /// TVM's NormalizeBooleanOperators: pushes `!` inward (De Morgan) and into comparisons, so the
 /// negation of a simplified condition is written as the simplifier would write it.
 tir::PrimExpr NormalizeBooleanOperators(tir::PrimExpr expr);
-/// Canonical form of the integer parts of an expression (a second pass after rewriting).
+/// Canonical form of every scalar int32/int64 + - * / % subtree, bottom up: TVM's canonical pass
+/// after its rewriter (Analyzer::Simplify), which reaches indices inside loads and calls too.
 tir::PrimExpr RewriteCanonical(const tir::PrimExpr& expr);
 
 }  // namespace arith

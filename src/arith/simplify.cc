@@ -483,8 +483,8 @@ class Simplifier : public StmtExprMutator {
       case Kind::kGT: return Binary(Kind::kLE, b->a, b->b);
       case Kind::kEQ: return Binary(Kind::kNE, b->a, b->b);
       case Kind::kNE: return Binary(Kind::kEQ, b->a, b->b);
-      case Kind::kOr: return VisitExpr(Binary(Kind::kAnd, Not(b->a), Not(b->b)));
-      case Kind::kAnd: return VisitExpr(Binary(Kind::kOr, Not(b->a), Not(b->b)));
+      case Kind::kOr: return Again(Binary(Kind::kAnd, Not(b->a), Not(b->b)));
+      case Kind::kAnd: return Again(Binary(Kind::kOr, Not(b->a), Not(b->b)));
       default: return r;
     }
   }
@@ -561,7 +561,7 @@ class Simplifier : public StmtExprMutator {
         const BinaryNode* lt = is(a, Kind::kLT) ? x : is(b, Kind::kLT) ? y : nullptr;
         const BinaryNode* eqn = is(a, Kind::kEQ) ? x : is(b, Kind::kEQ) ? y : nullptr;
         if (lt && eqn && ((same(lt->a, eqn->a) && same(lt->b, eqn->b)) || (same(lt->a, eqn->b) && same(lt->b, eqn->a))))
-          return VisitExpr(Binary(Kind::kLE, lt->a, lt->b));
+          return Again(Binary(Kind::kLE, lt->a, lt->b));
       }
     }
     // A quotient and a remainder of one value compared under && (then simplified again).
@@ -569,7 +569,7 @@ class Simplifier : public StmtExprMutator {
       if (std::optional<PrimExpr> j = RewriteDivModAnd(a, b)) return Again(*j);
     }
     // x && (y && z) -> (x && y) && z (and the same for ||), then simplified again
-    if (y && b.kind() == k) return VisitExpr(Binary(k, Binary(k, a, y->a), y->b));
+    if (y && b.kind() == k) return Again(Binary(k, Binary(k, a, y->a), y->b));
     return r;
   }
 
@@ -634,7 +634,7 @@ class Simplifier : public StmtExprMutator {
     PrimExpr folded = SimplifyCompare(k, a, b);
     if (IsIntType(a) && a.dtype() == b.dtype() && !as_const_int(folded)) {
       std::optional<PrimExpr> r = k == Kind::kLT ? RewriteLessThan(a, b) : RewriteLessThan(b, a);
-      if (r) return VisitExpr(k == Kind::kLT ? *r : NormalizeBooleanOperators(Not(*r)));
+      if (r) return Again(k == Kind::kLT ? *r : NormalizeBooleanOperators(Not(*r)));
     }
     return folded;
   }

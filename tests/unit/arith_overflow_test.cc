@@ -278,9 +278,10 @@ TEST(ArithOverflow, ComparisonsNearTheTypeLimitsKeepTheirValues) {
     for (const PrimExpr& lhs : sides) {
       for (const PrimExpr& rhs : others) {
         for (Kind k : kCompare) {
-          for (bool swap : {false, true}) {
+          for (int variant = 0; variant < 4; ++variant) {  // swapped sides; TVM's rewrite_simplify alone
+            bool swap = variant & 1, rewrite = variant & 2;
             PrimExpr e = swap ? Binary(k, rhs, lhs) : Binary(k, lhs, rhs);
-            std::optional<PrimExpr> simplified = Simplified(analyzer, e);
+            std::optional<PrimExpr> simplified = Simplified(analyzer, e, rewrite);
             if (!simplified) continue;
             const PrimExpr& r = *simplified;
             bool has_y = &rhs - others.data() < 4;  // the first four others read y
@@ -489,6 +490,50 @@ TEST(ArithOverflow, ProductDivisionRulesKeepTheirValues) {
   }
   EXPECT_GT(rewritten, 200);
   EXPECT_GT(checked, 20000);
+}
+
+// TVM's rewrite_simplify alone (rewrite_linear.cc, rewrite_divmod_const.cc): constants gathered
+// ((x + c1) * c2, (x * c1) * c2, x - c1 -> x + -c1, (x - y) * c1 -> (y - x) * -c1), nested and
+// scaled quotients, three-term sums over a divisor and remainders of offset sums keep their
+// values with constants at the type's limits and -1; a constant the type lacks gives the rule up.
+TEST(ArithOverflow, TvmRewriteRulesWithConstantsKeepTheirValues) {
+  int checked = 0, rewritten = 0;
+  WrapReport wraps;
+  for (int bits : {32, 64}) {
+    IntType it(bits);
+    Var x("x", it.t), y("y", it.t), z("z", it.t);
+    auto c = [&](int64_t v) { return it.c(v); };
+    std::vector<int64_t> consts = {it.lo, it.lo + 1, -7, -2, -1, 1, 2, 3, 8, it.hi - 1, it.hi};
+    std::vector<PrimExpr> cases;
+    for (int64_t c1 : consts) {
+      cases.push_back(B(Kind::kSub, x, c(c1)));
+      cases.push_back(B(Kind::kSub, x, B(Kind::kMul, y, c(c1))));
+      cases.push_back(B(Kind::kSub, x, B(Kind::kAdd, y, c(c1))));
+      cases.push_back(B(Kind::kMul, B(Kind::kSub, x, y), c(c1)));
+      cases.push_back(B(Kind::kMul, c(c1), x));
+      cases.push_back(B(Kind::kAdd, x, B(Kind::kSub, c(c1), y)));
+      for (int64_t c2 : consts) {
+        cases.push_back(B(Kind::kMul, B(Kind::kAdd, x, c(c1)), c(c2)));
+        cases.push_back(B(Kind::kMul, B(Kind::kMul, x, c(c1)), c(c2)));
+        cases.push_back(B(Kind::kAdd, B(Kind::kAdd, x, c(c1)), c(c2)));
+        cases.push_back(B(Kind::kSub, B(Kind::kAdd, x, c(c1)), c(c2)));
+        cases.push_back(B(Kind::kSub, B(Kind::kSub, c(c1), x), B(Kind::kSub, c(c2), y)));
+        for (Kind k : {Kind::kDiv, Kind::kFloorDiv}) {
+          cases.push_back(B(k, B(k, x, c(c1)), c(c2)));
+          cases.push_back(B(k, B(Kind::kMul, x, c(c1)), c(c2)));
+        }
+        cases.push_back(B(Kind::kFloorDiv, B(Kind::kAdd, B(Kind::kAdd, B(Kind::kMul, x, c(c1)), y), z), c(c2)));
+        cases.push_back(B(Kind::kFloorDiv, B(Kind::kAdd, x, c(c1)), c(c2)));
+        cases.push_back(B(Kind::kFloorMod, B(Kind::kAdd, x, c(c1)), c(c2)));
+      }
+    }
+    for (Kind k : {Kind::kDiv, Kind::kFloorDiv})
+      cases.push_back(B(k, B(Kind::kAdd, B(Kind::kAdd, x, y), z), x));
+    std::vector<int64_t> pool = {it.lo, it.lo + 1, -9, -3, -1, 0, 1, 2, 5, it.hi - 1, it.hi};
+    for (const PrimExpr& e : cases) checked += CheckValues(e, {{x, pool}, {y, pool}, {z, pool}}, &rewritten, true);
+  }
+  EXPECT_GT(rewritten, 1000);
+  EXPECT_GT(checked, 1000000);
 }
 
 // TVM's rules assume index arithmetic does not overflow, and tirgen keeps the assumption
