@@ -2,6 +2,7 @@
 #include "tirgen/arith/simplify.h"
 
 #include "canonical.h"
+#include "modular_set.h"
 #include "rewrite_rules.h"
 #include "rewrite_simplify.h"
 #include "tirgen/arith/analyzer.h"
@@ -623,6 +624,12 @@ class Simplifier : public StmtExprMutator {
           }
         }
       }
+    }
+    // TVM's TryCompare(a - b, 0) by modular sets: a difference that is never a multiple of
+    // its step's zero (x * 3 + 10 is 3k + 1) is never 0.
+    if ((k == Kind::kEQ || k == Kind::kNE) && IsIntType(a) && a.dtype() == b.dtype()) {
+      ModularSet m = ModularSetOf(Binary(Kind::kSub, a, b));
+      if (m.coeff > 0 && m.base != 0) return BoolConst(k == Kind::kNE);
     }
     switch (k) {
       case Kind::kEQ: return SimplifyEqual(a, b);
