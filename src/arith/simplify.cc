@@ -433,10 +433,16 @@ class Simplifier : public StmtExprMutator {
   }
 
   PrimExpr VisitExpr_(const CallNode* op) override {
-    PrimExpr r = StmtExprMutator::VisitExpr_(op);
+    bool branches = ctx_ && op->op == "tir.if_then_else" && op->args.size() == 3;
+    PrimExpr r = branches ? BranchesUnderCondition(op) : StmtExprMutator::VisitExpr_(op);
     const CallNode* c = r.as<CallNode>();
     if (c && c->op == "tir.if_then_else" && c->args.size() == 3) {
       if (const int64_t* v = ConstInt(c->args[0])) return *v ? c->args[1] : c->args[2];
+      // TVM's nested rule: if_then_else(c1, if_then_else(c2, t, e), e) -> if_then_else(c1 && c2,
+      // t, e) for equal constants e
+      const CallNode* inner = c->args[1].as<CallNode>();
+      if (inner && inner->op == "tir.if_then_else" && inner->args.size() == 3 && SameConstant(inner->args[2], c->args[2]))
+        return Call(c->dtype, "tir.if_then_else", {logical_and(c->args[0], inner->args[0]), inner->args[1], c->args[2]});
     }
     // TVM's ceil rules: of a constant, and ceil(log2(c)) (topi's ceil_log2) as a constant.
     if (c && c->op == "tir.ceil" && c->args.size() == 1 && c->dtype.is_float()) {
@@ -469,6 +475,32 @@ class Simplifier : public StmtExprMutator {
   }
 
  private:
+  // if_then_else's branches under an analyzer: the true value where the condition holds, the
+  // false value where it fails (TVM's IRMutatorWithAnalyzer).
+  PrimExpr BranchesUnderCondition(const CallNode* op) {
+    PrimExpr cond = VisitExpr(op->args[0]);
+    PrimExpr t, f;
+    {
+      ConstraintContext scope(ctx_, cond);
+      t = VisitExpr(op->args[1]);
+    }
+    {
+      ConstraintContext scope(ctx_, NormalizeBooleanOperators(Not(cond)));
+      f = VisitExpr(op->args[2]);
+    }
+    if (cond.same_as(op->args[0]) && t.same_as(op->args[1]) && f.same_as(op->args[2])) return GetRef<PrimExpr>(op);
+    return Call(op->dtype, op->op, {cond, t, f});
+  }
+
+  // Two numeric constants of one value (TVM's is_const_number and CanProve(a == b)).
+  static bool SameConstant(const PrimExpr& a, const PrimExpr& b) {
+    if (const int64_t* x = ConstInt(a))
+      if (const int64_t* y = ConstInt(b)) return *x == *y;
+    const FloatImmNode* x = a.as<FloatImmNode>();
+    const FloatImmNode* y = b.as<FloatImmNode>();
+    return x && y && x->value == y->value;
+  }
+
   // TVM's rules for !x: !!x -> x, a negated comparison flips, De Morgan (then simplified).
   PrimExpr NotRules(const PrimExpr& r) {
     const NotNode* n = r.as<NotNode>();
