@@ -30,9 +30,8 @@ void BindArith(py::module_& m) {
         return python::Wrap(a.Simplify(python::ToExpr(e)));
       }, py::arg("expr"))
       .def("rewrite_simplify", [](const arith::Analyzer& a, const py::object& e) {
-        // tirgen has one rewriting simplifier, which writes index arithmetic in canonical form
-        // as it goes: TVM's rewrite_simplify alone leaves some of that arithmetic as written.
-        return python::Wrap(a.Simplify(python::ToExpr(e)));
+        // TVM's rewrite_simplify alone: its rules' raw output, no canonical form.
+        return python::Wrap(a.RewriteSimplify(python::ToExpr(e)));
       }, py::arg("expr"))
       .def("constraint_scope", [](const arith::Analyzer& a, const py::object& c) {
         return ConstraintScope{&a, python::ToExpr(c), nullptr};

@@ -191,20 +191,19 @@ PrimExpr Analyzer::Simplify(const PrimExpr& expr) const {
   PrimExpr e = expr;
   if (!values_.empty()) e = BoundSubstituter(values_).VisitExpr(e);
   VarBoundScope scope(&LookupThunk, this);
-  // TVM v0.14's order: the canonical form first (it flattens sums, so the rewrite rules meet
-  // TVM's shapes), then the rewrite rules with the sum rules.
+  // TVM v0.14's Analyzer::Simplify: the canonical form, TVM's rewrite_simplify alone, the
+  // canonical form again (its raw x + -2 back to x - 2).
   if (!e.dtype().is_bool()) e = arith::CanonicalSimplify(e);
-  e = arith::RewriteSimplify(e, this, /*sum_rules=*/true);
+  e = arith::RewriteSimplify(e, this, /*sum_rules=*/true, /*tvm_rules=*/true);
   if (as_const_int(e)) return e;
-  e = RewriteCanonical(e);
-  return e;
+  return e.dtype().is_bool() ? SimplifyIn(e, this) : RewriteCanonical(e);
 }
 
 PrimExpr Analyzer::RewriteSimplify(const PrimExpr& expr) const {
   PrimExpr e = expr;
   if (!values_.empty()) e = BoundSubstituter(values_).VisitExpr(e);
   VarBoundScope scope(&LookupThunk, this);
-  return arith::RewriteSimplify(e, this, /*sum_rules=*/true);
+  return arith::RewriteSimplify(e, this, /*sum_rules=*/true, /*tvm_rules=*/true);
 }
 
 bool Analyzer::CanProve(const PrimExpr& cond) const {

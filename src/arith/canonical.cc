@@ -45,6 +45,13 @@ int64_t SatMul(int64_t a, int64_t c) {
   if (__builtin_mul_overflow(a, c, &r)) return (a > 0) == (c > 0) ? kInf : kNegInf;
   return r;
 }
+// a * b for bounds, as TVM's InfAwareMul: 0 times an infinite bound is 0, an infinity keeps the
+// sign of the product, an overflow saturates.
+int64_t InfMul(int64_t a, int64_t b) {
+  if (a == 0 || b == 0) return 0;
+  if (a == kInf || a == kNegInf || b == kInf || b == kNegInf) return (a > 0) == (b > 0) ? kInf : kNegInf;
+  return SatMul(a, b);
+}
 // Floor division that keeps the infinite bounds (tir::FloorDivInt otherwise).
 int64_t FloorDivI(int64_t a, int64_t b) {
   if (a == kInf || a == kNegInf) return a;
@@ -194,14 +201,14 @@ IntBound ConstIntBound(const PrimExpr& e) {
         int64_t p = SatMul(x.min, *c), q = SatMul(x.max, *c);
         return {std::min(p, q), std::max(p, q)};
       }
-      if (x.min != kNegInf && x.max != kInf && y.min != kNegInf && y.max != kInf) {
-        // both operands bounded: the extremes are among the corner products
-        int64_t c1 = SatMul(x.min, y.min), c2 = SatMul(x.min, y.max);
-        int64_t c3 = SatMul(x.max, y.min), c4 = SatMul(x.max, y.max);
+      {
+        // the extremes are among the corner products, infinite bounds included (x >= 0 and
+        // y <= 0 give x * y <= 0, as TVM's BinaryOpBoundary)
+        int64_t c1 = InfMul(x.min, y.min), c2 = InfMul(x.min, y.max);
+        int64_t c3 = InfMul(x.max, y.min), c4 = InfMul(x.max, y.max);
         return {std::min(std::min(c1, c2), std::min(c3, c4)),
                 std::max(std::max(c1, c2), std::max(c3, c4))};
       }
-      return full;
     case Kind::kFloorDiv:
       if (c && *c > 0) return {FloorDivI(x.min, *c), FloorDivI(x.max, *c)};
       if (!e.dtype().is_int() && !e.dtype().is_uint()) return full;

@@ -23,16 +23,6 @@ namespace {
 bool NonNeg(const PrimExpr& e) { return ConstIntBound(e).min >= 0; }
 PrimExpr B(Kind k, const PrimExpr& a, const PrimExpr& b) { return Binary(k, a, b); }
 
-int64_t FloorDivC(int64_t a, int64_t b) {
-  int64_t q = a / b;
-  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
-}
-// a % b moved to b's sign: a - floor(a/b)*b would leave int64 near INT64_MIN.
-int64_t FloorModC(int64_t a, int64_t b) {
-  if (b == -1) return 0;  // INT64_MIN % -1 traps
-  int64_t r = a % b;
-  return r != 0 && (r < 0) != (b < 0) ? r + b : r;
-}
 // d (non-zero) divides c; INT64_MIN % -1 traps, and every c is a multiple of -1.
 bool Divides(int64_t d, int64_t c) { return d == -1 || c % d == 0; }
 
@@ -127,12 +117,12 @@ std::optional<PrimExpr> SubFloorDivs(const PrimExpr& a, const PrimExpr& b) {
   PrimExpr x = xa, k3 = IntImm(t, *c3);
   if (*c3 == 2) {
     // floormod(x, 2) * (c1 % 2 - c2 % 2) + (c1 // 2 - c2 // 2)
-    int64_t m = FloorModC(c1, 2) - FloorModC(c2, 2), q = FloorDivC(c1, 2) - FloorDivC(c2, 2);
+    int64_t m = FloorModInt(c1, 2) - FloorModInt(c2, 2), q = FloorDivInt(c1, 2) - FloorDivInt(c2, 2);
     return B(Kind::kAdd, B(Kind::kMul, B(Kind::kFloorMod, x, k3), IntImm(t, m)), IntImm(t, q));
   }
   if (c2 == 0) return B(Kind::kFloorDiv, B(Kind::kAdd, B(Kind::kFloorMod, x, k3), IntImm(t, c1)), k3);
   if (!FitsType(t, diff)) return std::nullopt;
-  PrimExpr inner = B(Kind::kFloorMod, B(Kind::kAdd, x, IntImm(t, FloorModC(c2, *c3))), k3);
+  PrimExpr inner = B(Kind::kFloorMod, B(Kind::kAdd, x, IntImm(t, FloorModInt(c2, *c3))), k3);
   return B(Kind::kFloorDiv, B(Kind::kAdd, inner, IntImm(t, diff)), k3);
 }
 
@@ -152,7 +142,7 @@ std::optional<PrimExpr> SubTruncDivs(const PrimExpr& a, const PrimExpr& b) {
   int64_t c2 = pb ? pb->second : 0;
   if (!Same(x, pb ? pb->first : db->a) || c1 < c2) return std::nullopt;
   DataType t = a.dtype();
-  int64_t r = FloorModC(c2, *c3), diff = 0;
+  int64_t r = FloorModInt(c2, *c3), diff = 0;
   if (__builtin_sub_overflow(c1, c2, &diff) || !FitsType(t, diff)) return std::nullopt;
   IntBound xb = ConstIntBound(x);
   if (xb.min == std::numeric_limits<int64_t>::min() || __int128{xb.min} + r < 0 || __int128{xb.min} + c2 < 0)
@@ -192,10 +182,10 @@ std::optional<PrimExpr> FloorDivOfScaledSum(const PrimExpr& a, int64_t c2) {
   PrimExpr y_mod = Simplify(B(Kind::kFloorMod, y, k2));
   PrimExpr y_div = Simplify(B(Kind::kFloorDiv, y, k2));
   if (is_zero(y_div) || (ConstIntBound(y_div).min == 0 && ConstIntBound(y_div).max == 0)) y_div = make_const(t, 0);
-  IntBound residue = ConstIntBound(B(Kind::kFloorDiv, B(Kind::kAdd, B(Kind::kMul, x, IntImm(t, FloorModC(c1, c2))), y_mod), k2));
+  IntBound residue = ConstIntBound(B(Kind::kFloorDiv, B(Kind::kAdd, B(Kind::kMul, x, IntImm(t, FloorModInt(c1, c2))), y_mod), k2));
   if (residue.min == residue.max && residue.min != std::numeric_limits<int64_t>::min()) {
     PrimExpr rest = B(Kind::kAdd, y_div, IntImm(t, residue.min));
-    return B(Kind::kAdd, B(Kind::kMul, x, IntImm(t, FloorDivC(c1, c2))), rest);
+    return B(Kind::kAdd, B(Kind::kMul, x, IntImm(t, FloorDivInt(c1, c2))), rest);
   }
   if (c1 > 0 && c2 % c1 == 0 && ConstIntBound(y_mod).max < c1)
     return B(Kind::kAdd, B(Kind::kFloorDiv, x, IntImm(t, c2 / c1)), y_div);
@@ -339,7 +329,7 @@ std::optional<PrimExpr> FloorModRules(const PrimExpr& a, const PrimExpr& b) {
   if (!c2 || *c2 <= 0) return std::nullopt;
   // x * c1 % c2 -> x * (c1 % c2) % c2
   if (std::optional<std::pair<PrimExpr, int64_t>> m = TimesConst(a)) {
-    int64_t r = FloorModC(m->second, *c2);
+    int64_t r = FloorModInt(m->second, *c2);
     if (r != m->second) return B(Kind::kFloorMod, B(Kind::kMul, m->first, IntImm(t, r)), b);
   }
   if (const BinaryNode* s = As(a, Kind::kAdd)) {
@@ -354,7 +344,7 @@ std::optional<PrimExpr> FloorModRules(const PrimExpr& a, const PrimExpr& b) {
         if (yb.min >= 0 && yb.max < c1)
           return B(Kind::kAdd, B(Kind::kMul, B(Kind::kFloorMod, m->first, IntImm(t, *c2 / c1)), IntImm(t, c1)), y);
       }
-      int64_t r = FloorModC(c1, *c2);
+      int64_t r = FloorModInt(c1, *c2);
       if (r == c1) continue;
       PrimExpr scaled = B(Kind::kMul, m->first, IntImm(t, r));
       return B(Kind::kFloorMod, left ? B(Kind::kAdd, scaled, y) : B(Kind::kAdd, y, scaled), b);
@@ -362,7 +352,7 @@ std::optional<PrimExpr> FloorModRules(const PrimExpr& a, const PrimExpr& b) {
   }
   // a = coeff * k + base with c2 | coeff: base's remainder
   ModularSet m = ModularSetOf(a);
-  if (m.coeff != 0 && Divides(*c2, m.coeff)) return make_const(t, FloorModC(m.base, *c2));
+  if (m.coeff != 0 && Divides(*c2, m.coeff)) return make_const(t, FloorModInt(m.base, *c2));
   return std::nullopt;
 }
 
@@ -407,7 +397,7 @@ std::optional<PrimExpr> AddDivMod(const PrimExpr& a, const PrimExpr& b) {
     const BinaryNode* q = As(swap ? a : b, Kind::kFloorMod);
     if (!p || !q || !is_const_int(p->b, 2) || !is_const_int(q->b, 2)) continue;
     std::optional<std::pair<PrimExpr, int64_t>> off = PlusConst(q->a);
-    if (off && Same(off->first, p->a) && FloorModC(off->second, 2) == 1) return make_const(t, 1);
+    if (off && Same(off->first, p->a) && FloorModInt(off->second, 2) == 1) return make_const(t, 1);
   }
   // floordiv(floormod(x, c2) + c1, c2) + floordiv(x, c2) -> floordiv(x + c1, c2)
   if (const BinaryNode* q = As(b, Kind::kFloorDiv); q && As(a, Kind::kFloorDiv)) {

@@ -18,17 +18,6 @@ using namespace tir;  // NOLINT
 
 namespace {
 
-int64_t FloorDivInt(int64_t a, int64_t b) {
-  int64_t q = a / b;
-  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
-}
-// a % b moved to b's sign: a - floor(a/b)*b would leave int64 near INT64_MIN.
-int64_t FloorModInt(int64_t a, int64_t b) {
-  if (b == -1) return 0;  // INT64_MIN % -1 traps
-  int64_t r = a % b;
-  return r != 0 && (r < 0) != (b < 0) ? r + b : r;
-}
-
 // Constant arithmetic of a rule; nullopt when it overflows int64 (the rule then gives up).
 std::optional<int64_t> CAdd(int64_t a, int64_t b) {
   int64_t r;

@@ -24,17 +24,25 @@ bool IsIndex(const PrimExpr& e) { return e.dtype().is_integer() && e.dtype().is_
 class RangeRewriter : public StmtExprMutator {
  public:
   using StmtExprMutator::VisitExpr;
+  /// `tvm_rules`: TVM's rewrite_simplify alone, which decides a quotient by bounds only in the
+  /// canonical form (its floormod rule, 0 <= x < c gives x, stays); rebuilt nodes fold.
+  explicit RangeRewriter(bool tvm_rules) : tvm_rules_(tvm_rules) {}
 
   PrimExpr VisitExpr_(const BinaryNode* op) override {
     PrimExpr a = VisitExpr(op->a), b = VisitExpr(op->b);
-    if (IsIndex(a) && a.dtype() == b.dtype()) {
+    bool quotient = op->kind() == Kind::kFloorDiv || op->kind() == Kind::kDiv || op->kind() == Kind::kMod;
+    if (IsIndex(a) && a.dtype() == b.dtype() && !(tvm_rules_ && quotient)) {
       if (std::optional<PrimExpr> r = Decide(op->kind(), a, b)) return *r;
     }
     if (a.same_as(op->a) && b.same_as(op->b)) return GetRef<PrimExpr>(op);
+    if (tvm_rules_)
+      if (PrimExpr folded = TryConstFold(op->kind(), a, b); folded.defined()) return folded;
     return Binary(op->kind(), a, b);
   }
 
  private:
+  bool tvm_rules_;
+
   static std::optional<PrimExpr> Decide(Kind k, const PrimExpr& a, const PrimExpr& b) {
     PrimExpr t = IntImm(DataType::Bool(), 1), f = IntImm(DataType::Bool(), 0);
     switch (k) {
@@ -88,13 +96,38 @@ class RangeRewriter : public StmtExprMutator {
 
 }  // namespace
 
-PrimExpr RewriteSimplify(const PrimExpr& expr, const Analyzer* analyzer, bool sum_rules) {
-  PrimExpr e = RangeRewriter().VisitExpr(expr);
-  e = SimplifyIn(e, analyzer, sum_rules);
-  return RangeRewriter().VisitExpr(e);
+PrimExpr RewriteSimplify(const PrimExpr& expr, const Analyzer* analyzer, bool sum_rules, bool tvm_rules) {
+  PrimExpr e = RangeRewriter(tvm_rules).VisitExpr(expr);
+  // TVM's rewrite_simplify runs its pass again when the first changed something (twice at most).
+  for (int pass = 0; pass < (tvm_rules ? 2 : 1); ++pass) {
+    PrimExpr next = SimplifyIn(e, analyzer, sum_rules, tvm_rules);
+    bool same = next.same_as(e);
+    e = next;
+    if (same) break;
+  }
+  return RangeRewriter(tvm_rules).VisitExpr(e);
 }
 
-PrimExpr RewriteCanonical(const PrimExpr& expr) { return expr; }
+namespace {
+// Every scalar int32/int64 + - * / % subtree in canonical form, bottom up (TVM's canonical pass
+// after its rewriter reaches indices inside loads, selects and calls too).
+class CanonicalParts : public StmtExprMutator {
+ public:
+  using StmtExprMutator::VisitExpr;
+  PrimExpr VisitExpr_(const BinaryNode* op) override {
+    PrimExpr r = StmtExprMutator::VisitExpr_(op);
+    DataType t = r.dtype();
+    bool index = t.is_int() && t.lanes() == 1 && (t.bits() == 32 || t.bits() == 64);
+    switch (r.kind()) {
+      case Kind::kAdd: case Kind::kSub: case Kind::kMul: case Kind::kDiv: case Kind::kMod:
+      case Kind::kFloorDiv: case Kind::kFloorMod: return index ? CanonicalSimplify(r) : r;
+      default: return r;
+    }
+  }
+};
+}  // namespace
+
+PrimExpr RewriteCanonical(const PrimExpr& expr) { return CanonicalParts().VisitExpr(expr); }
 
 }  // namespace arith
 }  // namespace tirgen

@@ -2,6 +2,7 @@
 #include "tirgen/arith/simplify.h"
 
 #include "canonical.h"
+#include "modular_set.h"
 #include "rewrite_rules.h"
 #include "rewrite_simplify.h"
 #include "tirgen/arith/analyzer.h"
@@ -255,6 +256,14 @@ PrimExpr SimplifyMinMax(Kind k, PrimExpr a, PrimExpr b) {
   return folded;
 }
 
+bool IsArith(Kind k) {
+  switch (k) {
+    case Kind::kAdd: case Kind::kSub: case Kind::kMul: case Kind::kDiv: case Kind::kMod:
+    case Kind::kFloorDiv: case Kind::kFloorMod: return true;
+    default: return false;
+  }
+}
+
 PrimExpr Fold(Kind k, const PrimExpr& a, const PrimExpr& b) {
   switch (k) {
     case Kind::kAdd: return add(a, b);
@@ -292,7 +301,8 @@ PrimExpr SimplifyAsAndOfOrs(const PrimExpr& expr, const Analyzer* ctx, unsigned 
 class Simplifier : public StmtExprMutator {
  public:
   using StmtExprMutator::VisitExpr;
-  Simplifier(const Analyzer* ctx, unsigned extensions) : ctx_(ctx), ext_(extensions) {}
+  Simplifier(const Analyzer* ctx, unsigned extensions)
+      : ctx_(ctx), ext_(extensions), tvm_rules_((extensions & kTvmRewriteRulesOnly) != 0) {}
   /// TVM's sum rules (RewriteSum) take part only where TVM's order holds (rewrite_simplify.h).
   void set_sum_rules(bool on) { sum_rules_ = on; }
 
@@ -314,23 +324,36 @@ class Simplifier : public StmtExprMutator {
     if (a.dtype() == b.dtype()) {
       bool swap = op->kind() == Kind::kGT || op->kind() == Kind::kGE;  // a > b is b < a
       Kind k = op->kind() == Kind::kGT ? Kind::kLT : op->kind() == Kind::kGE ? Kind::kLE : op->kind();
-      if (std::optional<PrimExpr> r = RewriteVector(k, swap ? b : a, swap ? a : b)) return VisitExpr(*r);
-      if (std::optional<PrimExpr> r = RewriteSelect(op->kind(), a, b)) return VisitExpr(*r);
+      if (std::optional<PrimExpr> r = RewriteVector(k, swap ? b : a, swap ? a : b)) return Again(*r);
+      if (std::optional<PrimExpr> r = RewriteSelect(op->kind(), a, b)) return Again(*r);
     }
-    // Integer index arithmetic takes TVM's division and modulo rules, then its canonical form.
+    // Integer index arithmetic takes TVM's division and modulo rules, then its canonical form
+    // (TVM's rewrite_simplify alone: its own + - * rules instead, constants folded first).
     if (IsIntType(a) && a.dtype() == b.dtype()) {
-      if (std::optional<PrimExpr> r = RewriteDivMod(op->kind(), a, b)) return VisitExpr(*r);
-      if (std::optional<PrimExpr> r = RewriteMinMax(op->kind(), a, b)) return VisitExpr(*r);
+      bool arith_kind = IsArith(op->kind());
+      if (tvm_rules_ && arith_kind) {
+        PrimExpr folded = Fold(op->kind(), a, b);
+        const BinaryNode* n = folded.as<BinaryNode>();
+        if (!n || folded.kind() != op->kind()) return folded;
+        a = n->a;
+        b = n->b;
+        if (std::optional<Rewritten> r = RewriteLinear(op->kind(), a, b)) return Result(*r);
+      }
+      if (std::optional<PrimExpr> r = RewriteDivMod(op->kind(), a, b)) return Again(*r);
+      if (tvm_rules_ && arith_kind)
+        if (std::optional<Rewritten> r = RewriteDivModConst(op->kind(), a, b)) return Result(*r);
+      if (std::optional<PrimExpr> r = RewriteMinMax(op->kind(), a, b)) return Again(*r);
       if (sum_rules_)
-        if (std::optional<PrimExpr> r = RewriteSum(op->kind(), a, b)) return VisitExpr(*r);
-      switch (op->kind()) {
-        case Kind::kAdd: case Kind::kSub: case Kind::kMul: case Kind::kDiv: case Kind::kMod:
-        case Kind::kFloorDiv: case Kind::kFloorMod: {
-          PrimExpr folded = Fold(op->kind(), a, b);
-          if (!folded.as<BinaryNode>() || folded.kind() != op->kind()) return folded;
-          return CanonicalSimplify(folded);
-        }
-        default: break;
+        if (std::optional<PrimExpr> r = RewriteSum(op->kind(), a, b)) return Again(*r);
+      if (tvm_rules_ && arith_kind) {
+        if (std::optional<Rewritten> r = RewriteOrder(op->kind(), a, b)) return Result(*r);
+        if (a.same_as(op->a) && b.same_as(op->b)) return GetRef<PrimExpr>(op);
+        return Binary(op->kind(), a, b);
+      }
+      if (arith_kind) {
+        PrimExpr folded = Fold(op->kind(), a, b);
+        if (!folded.as<BinaryNode>() || folded.kind() != op->kind()) return folded;
+        return CanonicalSimplify(folded);
       }
     }
     switch (op->kind()) {
@@ -363,6 +386,18 @@ class Simplifier : public StmtExprMutator {
     }
   }
 
+  // A rule's result simplified again. Under TVM's rules alone, as TVM's RecursiveRewrite: at
+  // most kMaxRecurDepth deep, deeper results stand as they are.
+  PrimExpr Again(const PrimExpr& r) {
+    if (!tvm_rules_) return VisitExpr(r);
+    if (depth_ >= kMaxRecurDepth) return r;
+    ++depth_;
+    PrimExpr out = VisitExpr(r);
+    --depth_;
+    return out;
+  }
+  PrimExpr Result(const Rewritten& r) { return r.again ? Again(r.expr) : r.expr; }
+
   // TVM's let rule: a let of a constant or a variable (as written) is inlined.
   PrimExpr VisitExpr_(const LetNode* op) override {
     PrimExpr value = VisitExpr(op->value);
@@ -379,7 +414,7 @@ class Simplifier : public StmtExprMutator {
 
   PrimExpr VisitExpr_(const NotNode* op) override {
     PrimExpr a = VisitExpr(op->a);
-    if (std::optional<PrimExpr> v = RewriteVectorNot(a)) return VisitExpr(*v);
+    if (std::optional<PrimExpr> v = RewriteVectorNot(a)) return Again(*v);
     PrimExpr r = logical_not(a);
     if (as_const_int(r)) return r;
     if (std::optional<bool> m = Literal(r)) return BoolConst(*m);
@@ -398,10 +433,16 @@ class Simplifier : public StmtExprMutator {
   }
 
   PrimExpr VisitExpr_(const CallNode* op) override {
-    PrimExpr r = StmtExprMutator::VisitExpr_(op);
+    bool branches = ctx_ && op->op == "tir.if_then_else" && op->args.size() == 3;
+    PrimExpr r = branches ? BranchesUnderCondition(op) : StmtExprMutator::VisitExpr_(op);
     const CallNode* c = r.as<CallNode>();
     if (c && c->op == "tir.if_then_else" && c->args.size() == 3) {
       if (const int64_t* v = ConstInt(c->args[0])) return *v ? c->args[1] : c->args[2];
+      // TVM's nested rule: if_then_else(c1, if_then_else(c2, t, e), e) -> if_then_else(c1 && c2,
+      // t, e) for equal constants e
+      const CallNode* inner = c->args[1].as<CallNode>();
+      if (inner && inner->op == "tir.if_then_else" && inner->args.size() == 3 && SameConstant(inner->args[2], c->args[2]))
+        return Call(c->dtype, "tir.if_then_else", {logical_and(c->args[0], inner->args[0]), inner->args[1], c->args[2]});
     }
     // TVM's ceil rules: of a constant, and ceil(log2(c)) (topi's ceil_log2) as a constant.
     if (c && c->op == "tir.ceil" && c->args.size() == 1 && c->dtype.is_float()) {
@@ -434,6 +475,32 @@ class Simplifier : public StmtExprMutator {
   }
 
  private:
+  // if_then_else's branches under an analyzer: the true value where the condition holds, the
+  // false value where it fails (TVM's IRMutatorWithAnalyzer).
+  PrimExpr BranchesUnderCondition(const CallNode* op) {
+    PrimExpr cond = VisitExpr(op->args[0]);
+    PrimExpr t, f;
+    {
+      ConstraintContext scope(ctx_, cond);
+      t = VisitExpr(op->args[1]);
+    }
+    {
+      ConstraintContext scope(ctx_, NormalizeBooleanOperators(Not(cond)));
+      f = VisitExpr(op->args[2]);
+    }
+    if (cond.same_as(op->args[0]) && t.same_as(op->args[1]) && f.same_as(op->args[2])) return GetRef<PrimExpr>(op);
+    return Call(op->dtype, op->op, {cond, t, f});
+  }
+
+  // Two numeric constants of one value (TVM's is_const_number and CanProve(a == b)).
+  static bool SameConstant(const PrimExpr& a, const PrimExpr& b) {
+    if (const int64_t* x = ConstInt(a))
+      if (const int64_t* y = ConstInt(b)) return *x == *y;
+    const FloatImmNode* x = a.as<FloatImmNode>();
+    const FloatImmNode* y = b.as<FloatImmNode>();
+    return x && y && x->value == y->value;
+  }
+
   // TVM's rules for !x: !!x -> x, a negated comparison flips, De Morgan (then simplified).
   PrimExpr NotRules(const PrimExpr& r) {
     const NotNode* n = r.as<NotNode>();
@@ -449,8 +516,8 @@ class Simplifier : public StmtExprMutator {
       case Kind::kGT: return Binary(Kind::kLE, b->a, b->b);
       case Kind::kEQ: return Binary(Kind::kNE, b->a, b->b);
       case Kind::kNE: return Binary(Kind::kEQ, b->a, b->b);
-      case Kind::kOr: return VisitExpr(Binary(Kind::kAnd, Not(b->a), Not(b->b)));
-      case Kind::kAnd: return VisitExpr(Binary(Kind::kOr, Not(b->a), Not(b->b)));
+      case Kind::kOr: return Again(Binary(Kind::kAnd, Not(b->a), Not(b->b)));
+      case Kind::kAnd: return Again(Binary(Kind::kOr, Not(b->a), Not(b->b)));
       default: return r;
     }
   }
@@ -527,15 +594,15 @@ class Simplifier : public StmtExprMutator {
         const BinaryNode* lt = is(a, Kind::kLT) ? x : is(b, Kind::kLT) ? y : nullptr;
         const BinaryNode* eqn = is(a, Kind::kEQ) ? x : is(b, Kind::kEQ) ? y : nullptr;
         if (lt && eqn && ((same(lt->a, eqn->a) && same(lt->b, eqn->b)) || (same(lt->a, eqn->b) && same(lt->b, eqn->a))))
-          return VisitExpr(Binary(Kind::kLE, lt->a, lt->b));
+          return Again(Binary(Kind::kLE, lt->a, lt->b));
       }
     }
     // A quotient and a remainder of one value compared under && (then simplified again).
     if (is_and) {
-      if (std::optional<PrimExpr> j = RewriteDivModAnd(a, b)) return VisitExpr(*j);
+      if (std::optional<PrimExpr> j = RewriteDivModAnd(a, b)) return Again(*j);
     }
     // x && (y && z) -> (x && y) && z (and the same for ||), then simplified again
-    if (y && b.kind() == k) return VisitExpr(Binary(k, Binary(k, a, y->a), y->b));
+    if (y && b.kind() == k) return Again(Binary(k, Binary(k, a, y->a), y->b));
     return r;
   }
 
@@ -590,6 +657,12 @@ class Simplifier : public StmtExprMutator {
         }
       }
     }
+    // TVM's TryCompare(a - b, 0) by modular sets: a difference that is never a multiple of
+    // its step's zero (x * 3 + 10 is 3k + 1) is never 0.
+    if ((k == Kind::kEQ || k == Kind::kNE) && IsIntType(a) && a.dtype() == b.dtype()) {
+      ModularSet m = ModularSetOf(Binary(Kind::kSub, a, b));
+      if (m.coeff > 0 && m.base != 0) return BoolConst(k == Kind::kNE);
+    }
     switch (k) {
       case Kind::kEQ: return SimplifyEqual(a, b);
       case Kind::kNE: return SimplifyNotEqual(a, b);
@@ -600,7 +673,7 @@ class Simplifier : public StmtExprMutator {
     PrimExpr folded = SimplifyCompare(k, a, b);
     if (IsIntType(a) && a.dtype() == b.dtype() && !as_const_int(folded)) {
       std::optional<PrimExpr> r = k == Kind::kLT ? RewriteLessThan(a, b) : RewriteLessThan(b, a);
-      if (r) return VisitExpr(k == Kind::kLT ? *r : NormalizeBooleanOperators(Not(*r)));
+      if (r) return Again(k == Kind::kLT ? *r : NormalizeBooleanOperators(Not(*r)));
     }
     return folded;
   }
@@ -636,8 +709,11 @@ class Simplifier : public StmtExprMutator {
     return Boolean(op->kind(), a, b);
   }
 
+  static constexpr int kMaxRecurDepth = 5;  // TVM's RewriteSimplifier::kMaxRecurDepth
   const Analyzer* ctx_;
   unsigned ext_;
+  bool tvm_rules_;  // TVM's rewrite_simplify alone: no canonical form of + - * results
+  int depth_ = 0;
   bool sum_rules_ = false;
 };
 
@@ -790,8 +866,9 @@ PrimExpr SimplifyAsAndOfOrs(const PrimExpr& expr, const Analyzer* ctx, unsigned 
 
 PrimExpr Simplify(const PrimExpr& expr) { return Simplifier(nullptr, kNoExtension).VisitExpr(expr); }
 
-PrimExpr SimplifyIn(const PrimExpr& expr, const Analyzer* analyzer, bool sum_rules) {
-  Simplifier s(analyzer, analyzer ? analyzer->enabled_extensions() : kNoExtension);
+PrimExpr SimplifyIn(const PrimExpr& expr, const Analyzer* analyzer, bool sum_rules, bool tvm_rules) {
+  unsigned ext = analyzer ? analyzer->enabled_extensions() : kNoExtension;
+  Simplifier s(analyzer, ext | (tvm_rules ? kTvmRewriteRulesOnly : 0));
   s.set_sum_rules(sum_rules);
   return s.VisitExpr(expr);
 }

@@ -48,11 +48,11 @@ class Analyzer {
   void Bind(const tir::Var& var, const tir::PrimExpr& value);
   /// Bounds of an integer expression under the known variable ranges.
   ConstBound Bound(const tir::PrimExpr& expr) const;
-  /// TVM's Analyzer::Simplify: canonical form, then the rewrite rules (the canonical form of
-  /// index arithmetic is kept while rewriting).
+  /// TVM v0.14's Analyzer::Simplify: canonical form, the rewrite rules alone, canonical form
+  /// again.
   tir::PrimExpr Simplify(const tir::PrimExpr& expr) const;
-  /// Only the rewrite rules (TVM's Analyzer::rewrite_simplify), under the known ranges and the
-  /// constraints in scope.
+  /// Only the rewrite rules (TVM's Analyzer::rewrite_simplify: each rule's output as written,
+  /// x + -2, no canonical form), under the known ranges and the constraints in scope.
   tir::PrimExpr RewriteSimplify(const tir::PrimExpr& expr) const;
   /// Only the canonical form (with known ranges).
   tir::PrimExpr CanonicalSimplify(const tir::PrimExpr& expr) const;
