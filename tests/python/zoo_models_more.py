@@ -1,17 +1,18 @@
 """Zoo models of issue 17's third round, written as other people write them: torch.ao eager
-post-training static quantization and quantize_dynamic, a scripted module (torch.jit.script),
-nn.ModuleDict routing, broadcast torch.where, interpolate with recompute_scale_factor, gather
-on negative dims, fully masked softmax rows (NaN), nn.Transformer with norm_first and
-batch_first, 3-d norms, and torchvision's video MViT at a small clip. Used by
-zoo_models.py (QUICK / ALL); each entry is (model factory, inputs factory[, opset]).
+post-training static quantization (a small CNN; torchvision's quantizable mobilenet_v2/v3 and
+resnet18), a scripted module (torch.jit.script), nn.ModuleDict routing, broadcast torch.where,
+bucketize, gather on negative dims, interpolate with recompute_scale_factor, fully masked
+softmax rows (NaN), nn.Transformer with norm_first and batch_first, 3-d norms, a 3-d
+grid_sample warp, roi_align box heads, and torchvision's video MViT at a small clip; models
+tirgen refuses (NMS, run-time EmbeddingBag offsets, torchvision's detection models). Used by
+zoo_models.py (QUICK / ALL / REFUSED); each entry is (model factory, inputs factory[, opset]).
 
-What torch 1.13 cannot export (so no model here uses it): torch.bucketize and
-torch.searchsorted (no symbolic), torch.stft (no symbolic: zoo_models_others.py's spectrogram
-writes it as a conv), F.grid_sample on 5-d input (GridSample-16 is 4-d only), nn.Fold
-(aten::col2im: ONNX's Col2Im is opset 18, past this exporter's 17), torch.take_along_dim (no
-symbolic), dynamically quantized Linear/LSTM (quantize_dynamic: their packed parameters are
-script objects the exporter refuses), torchvision's quantized shufflenet_v2 (no quantized
-Slice symbolic for its channel split)."""
+What torch 1.13 cannot export (so no model here uses it): torch.searchsorted, torch.stft and
+torch.take_along_dim (no symbolic; zoo_models_others.py's spectrogram writes the STFT as a
+conv), nn.Fold (aten::col2im: ONNX's Col2Im is opset 18, past this exporter's 17), dynamically
+quantized Linear/LSTM (quantize_dynamic: their packed parameters are script objects the
+exporter refuses), torchvision's quantized shufflenet_v2 (no quantized Slice symbolic for its
+channel split)."""
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
@@ -114,7 +115,7 @@ class Router(nn.Module):
 
 class WhereGatherNet(nn.Module):
     """torch.where on broadcast operands (a (B,1,W) condition against (1,H,1) and scalar
-    branches), gather and index_select on negative dims."""
+    branches), gather and index_select on negative dims, bucketize."""
 
     def forward(self, x, idx):
         cond = x.mean(1, keepdim=True) > 0                      # (B, 1, W)
@@ -125,7 +126,8 @@ class WhereGatherNet(nn.Module):
         h = torch.gather(x, -2, idx.transpose(-1, -2).clamp(max=x.shape[1] - 1))
         s = torch.index_select(x, -1, torch.tensor([3, 0, 2]))
         t = torch.gather(x, -1, idx[..., :1].expand(-1, -1, 3))
-        return g, h, s * t
+        b = torch.bucketize(x, torch.tensor([-1.0, -0.25, 0.0, 0.5]), right=True)
+        return g, h, s * t, b
 
 
 class InterpNet(nn.Module):
@@ -197,6 +199,26 @@ class Norms3d(nn.Module):
         a = self.in3a(x) + self.gn(x) + self.in3(F.gelu(x, approximate="tanh"))
         seq = a.flatten(2)                                     # (N, C, D*H*W)
         return self.in1(seq) + self.lrn(seq)
+
+
+class VolumeWarp(nn.Module):
+    """A 3-d registration step (VoxelMorph-style): Conv3d predicts a displacement field, added to
+    an identity grid from torch.meshgrid, and F.grid_sample warps the moving volume (trilinear,
+    and nearest for its label map)."""
+
+    def __init__(self):
+        super().__init__()
+        self.flow = nn.Sequential(nn.Conv3d(2, 8, 3, padding=1), nn.LeakyReLU(0.2), nn.Conv3d(8, 3, 3, padding=1))
+
+    def forward(self, moving, fixed, labels):
+        n, _, d, h, w = moving.shape
+        flow = 0.1 * self.flow(torch.cat([moving, fixed], 1)).permute(0, 2, 3, 4, 1)
+        zs, ys, xs = torch.meshgrid(torch.linspace(-1, 1, d), torch.linspace(-1, 1, h), torch.linspace(-1, 1, w),
+                                    indexing="ij")
+        grid = torch.stack([xs, ys, zs], -1).unsqueeze(0) + flow
+        warped = F.grid_sample(moving, grid, mode="bilinear", padding_mode="border", align_corners=True)
+        lab = F.grid_sample(labels, grid, mode="nearest", padding_mode="zeros", align_corners=True)
+        return warped, lab
 
 
 def _mvit_small():
@@ -291,6 +313,8 @@ MORE_QUICK = {
                                                           torch.tensor([[1, 1, 1, 0, 0], [1, 1, 1, 1, 1]]).bool())),
     "transformer_norm_first": (FullTransformer, lambda: (torch.randn(2, 6, 24), torch.randn(2, 4, 24))),
     "norms_3d": (Norms3d, lambda: (torch.randn(2, 2, 3, 4, 5),)),
+    "volume_warp": (VolumeWarp, lambda: (torch.randn(1, 1, 4, 6, 6), torch.randn(1, 1, 4, 6, 6),
+                                         torch.randint(0, 3, (1, 1, 4, 6, 6)).float())),
     "where_gather_opset12": (WhereGatherNet, lambda: (torch.randn(2, 5, 6), torch.randint(0, 6, (2, 5, 4))), 12),
 }
 
