@@ -53,7 +53,7 @@ def bench(name, runs):
     want = flat_outputs(want)  # torchvision segmentation models return {"out": ...}
     ok = len(got) == len(want)
     for g, w in zip(got, want):
-        w = w.numpy()
+        w = w.detach().numpy()  # a scripted module's outputs require grad after the export
         scale = max(1.0, float(np.nanmax(np.abs(w)))) if w.size else 1.0  # NaN matches NaN, as in test_zoo.py
         atol = max(1e-4 * scale, 1.0001 * output_step(name, model))  # a quantized model: one output step
         ok = ok and g.shape == w.shape and np.allclose(g, w, rtol=1e-3, atol=atol, equal_nan=True)
