@@ -224,9 +224,10 @@ class VolumeWarp(nn.Module):
 def _mvit_small():
     """torchvision's MViT-V2 (mvit_v2_s's blocks: pooled attention with decomposed relative
     positions, residual pooling) on a 4 x 32 x 32 clip: mvit_v2_s itself fixes its input at
-    16 x 224 x 224, where torch.onnx.export's own shape inference runs out of memory. Small, as
-    tirgen's scatter_nd (the exporter's form of attn[:, :, 1:, 1:] += rel_pos) reduces over every
-    update position per output element: 86 s of an 88 s run on an 8 x 64 x 64 clip."""
+    16 x 224 x 224, where torch.onnx.export's own shape inference runs out of memory (12 GB,
+    then a 10 GB allocation fails, before tirgen sees a graph). Its attn[:, :, 1:, 1:] += rel_pos
+    exports as ScatterND over the whole attention matrix (8 x 64 x 64 clip: 88 s per run when
+    scatter_nd reduced over every update per output element, 1.9 s with TVM's loop form)."""
     from torchvision.models.video.mvit import MViT
     import torchvision.models.video.mvit as mvit
 
