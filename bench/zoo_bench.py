@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Runs the whole zoo (tests/python/zoo_models.py ALL: the test suite's models plus the large
 torchvision classification, segmentation, video and transformer models, from resnet50 to
-maxvit_t, s3d and swin_v2_s, and the models of zoo_models_wild.py and zoo_models_others.py,
-written as outside users write them) through tirgen and prints, per model: export + import
+maxvit_t, s3d and swin_v2_s, and the models of zoo_models_wild.py, zoo_models_others.py and
+zoo_models_more.py (quantized torchvision models, a small MViT), written as outside users write
+them) through tirgen and prints, per model: export + import
 (tirgen.from_pytorch), lowering (optimize + LowerTE + compile: tirgen.build), the median run,
 PyTorch's median run, and whether the outputs match PyTorch (rtol 1e-3). A model tirgen cannot
 import shows the importer's one-line reason. Then the models tirgen refuses on purpose

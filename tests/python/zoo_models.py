@@ -1,10 +1,11 @@
 """The model zoo: small PyTorch models of the kinds users bring (torchvision CNNs, vision
 transformers, GPT-style and decoder blocks, embeddings, 1-d audio, UNet, recurrent, 3-d conv, a
-grid_sample/einsum/scatter net),
-each with random weights and a small input, and the models of zoo_models_wild.py and
-zoo_models_others.py, written as users outside the project write them. ``QUICK`` runs in the test suite (test_zoo.py); ``ALL``
-adds the large torchvision models, for bench/zoo_bench.py. An entry is (model factory, inputs
-factory) or (model factory, inputs factory, ONNX opset for from_pytorch)."""
+grid_sample/einsum/scatter net), each with random weights and a small input, and the models of
+zoo_models_wild.py, zoo_models_others.py and zoo_models_more.py, written as users outside the
+project write them. ``QUICK`` runs in the test suite (test_zoo.py); ``ALL`` adds the large
+torchvision models, for bench/zoo_bench.py. An entry is (model factory, inputs
+factory) or (model factory, inputs factory, ONNX opset for from_pytorch). ``REFUSED`` (test suite)
+and ``REFUSED_ALL`` (bench) are models tirgen refuses up front, with the words of the refusal."""
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
