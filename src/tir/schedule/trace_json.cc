@@ -97,7 +97,8 @@ TraceValue AttrValue(const Json& j) {
 // The kind of handle a method returns (names the outputs of parsed traces).
 TraceValue::Kind OutputKind(const std::string& method) {
   if (method == "sample_perfect_tile" || method == "sample_categorical") return TraceValue::kExprRV;
-  if (method == "get_loops" || method == "split" || method == "fuse" || method == "sample_compute_location")
+  if (method == "get_loops" || method == "split" || method == "fuse" || method == "sample_compute_location" ||
+      method == "add_unit_loop" || method == "merge")
     return TraceValue::kLoopRV;
   return TraceValue::kBlockRV;
 }
