@@ -96,7 +96,8 @@ const char* kMethods[] = {"get_block", "get_loops", "get_child_blocks", "get_pro
                           "reverse_compute_at", "cache_read", "cache_write", "decompose_reduction",
                           "blockize", "tensorize", "work_on", "enter_postproc", "set_scope", "storage_align", "rfactor", "transform_layout",
                           "sample_perfect_tile", "sample_categorical", "sample_compute_location",
-                          "get_output_blocks", "add_unit_loop", "decompose_padding", "unsafe_set_dtype", "reindex", "merge"};
+                          "get_output_blocks", "add_unit_loop", "decompose_padding", "unsafe_set_dtype", "reindex", "merge",
+                          "transform_block_layout"};
 
 // Methods that take a block by name too (TVM v0.14's Schedule._normalize_block_arg: a string
 // is looked up with get_block, which the trace records): the parameter `block` or `scope_block` (first
@@ -105,7 +106,7 @@ const std::set<std::string> kBlockByName = {
     "get_loops", "get_producers", "get_consumers", "cache_read", "cache_write", "compute_at",
     "reverse_compute_at", "compute_inline", "reverse_compute_inline", "decompose_reduction",
     "storage_align", "set_scope", "transform_layout", "sample_compute_location",
-    "get_output_blocks", "decompose_padding", "unsafe_set_dtype", "reindex"};
+    "get_output_blocks", "decompose_padding", "unsafe_set_dtype", "reindex", "transform_block_layout"};
 
 void BlocksByName(tir::Schedule& s, const std::string& method,
                   std::vector<std::pair<std::string, TraceValue>>* call) {

@@ -136,3 +136,33 @@ def test_merge_runs_two_nests_in_one():
     np.testing.assert_array_equal(run(sch.mod), run(func))
     with pytest.raises(tir.ScheduleError, match="have different extents"):
         sch.merge(sch.get_loops("conv2d_nchw")[0], sch.get_loops("T_expand_dims")[0])
+
+
+def test_transform_block_layout_fuses_and_splits_iters():
+    func = conv_func()
+    sch = tir.Schedule(func)
+    # T_add over (n: 1, c: 16, h: 32, w: 32): n (unit) is dropped and read back as 0; h, w fuse.
+    sch.transform_block_layout("T_add", lambda n, c, h, w: (c, h * 32 + w))
+    conv = sch.get_block("conv2d_nchw")
+    # The conv's reduction iters fuse into one reduce iter of 27; f splits around them.
+    sch.transform_block_layout(block=conv, index_map=lambda n, f, y, x, rc, ry, rx:
+                               (f // 4, y * 32 + x, rc * 9 + ry * 3 + rx, f % 4))
+    script = sch.mod.script()
+    # Expected lines derived from TVM's TransformBlockLayout: loops ax<i> over the map's output
+    # extents, iters v<i> typed by the old iters they use, the body through the inverse map.
+    assert "for ax0, ax1 in T.grid(T.int64(16), T.int64(1024)):" in script
+    assert "v0, v1 = T.axis.remap(\"SS\", [ax0, ax1])" in script
+    assert ("T_add[T.int64(0), v0, v1 // T.int64(32), v1 % T.int64(32)] = "
+            "conv2d_nchw[T.int64(0), v0, v1 // T.int64(32), v1 % T.int64(32)] + T_expand_dims[v0, T.int64(0), T.int64(0)]"
+            in script)
+    assert "for ax0, ax1, ax2, ax3 in T.grid(T.int64(4), T.int64(1024), T.int64(27), T.int64(4)):" in script
+    assert "v0, v1, v2, v3 = T.axis.remap(\"SSRS\", [ax0, ax1, ax2, ax3])" in script
+    assert "p1[v0 * T.int64(4) + v3, v2 // T.int64(9), v2 % T.int64(9) // T.int64(3), v2 % T.int64(3)]" in script
+    text = str(sch.trace)
+    assert 'sch.transform_block_layout(block=b0, index_map=lambda n, c, h, w: (c, h * 32 + w,))' in text
+    assert replay(func, text).mod.script() == script
+    np.testing.assert_array_equal(run(sch.mod), run(func))
+    with pytest.raises(tir.ScheduleError, match="is not bijective affine"):
+        sch.transform_block_layout("T_relu", lambda n, c, h, w: (n, c, h, h))
+    with pytest.raises(tir.ScheduleError, match="mixes iters of different types"):
+        sch.transform_block_layout("conv2d_nchw", lambda a, b, c, d: (a, b + c, d))

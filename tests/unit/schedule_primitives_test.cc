@@ -347,6 +347,28 @@ const ErrorCase kErrors[] = {
      "  b0 = sch.get_block(name=\"T_out\", func_name=\"main\")\n"
      "  sch.transform_layout(block=b0, buffer=(\"read\", 0), index_map=lambda i: (i,), pad_value=None, assume_injective_transform=False)\n",
      "cannot transform_layout buffer \"T_matmul\" of block \"T_out\": lambda i: (i,) takes 1 indices but the buffer has 2 dimension(s)"},
+    {"transform_block_layout_not_bijective", "const_chain.py",
+     "  b0 = sch.get_block(name=\"T_add\", func_name=\"main\")\n"
+     "  sch.transform_block_layout(block=b0, index_map=lambda i, j: (i + j,))\n",
+     "cannot transform_block_layout of block \"T_add\": the index map lambda i, j: (i + j,) is not bijective affine"},
+    {"transform_block_layout_drops_values", "const_chain.py",
+     "  b0 = sch.get_block(name=\"T_add\", func_name=\"main\")\n"
+     "  sch.transform_block_layout(block=b0, index_map=lambda i, j: (i, j // 2,))\n",
+     "no output uses j % 2 (only 4 of its 8 values are told apart)"},
+    {"transform_block_layout_mixed_iter_types", "const_chain.py",
+     "  b0 = sch.get_block(name=\"T_out\", func_name=\"main\")\n"
+     "  sch.transform_block_layout(block=b0, index_map=lambda i, k: (i * 8 + k,))\n",
+     "mixes iters of different types (spatial and reduction)"},
+    {"transform_block_layout_arity", "const_chain.py",
+     "  b0 = sch.get_block(name=\"T_add\", func_name=\"main\")\n"
+     "  sch.transform_block_layout(block=b0, index_map=lambda i: (i,))\n",
+     "cannot transform_block_layout of block \"T_add\": the index map lambda i: (i,) takes 1 parameters but the block has 2 iters"},
+    {"transform_block_layout_split_binding", "const_chain.py",
+     "  b0 = sch.get_block(name=\"T_add\", func_name=\"main\")\n"
+     "  l1, l2 = sch.get_loops(block=b0)\n"
+     "  l3, l4 = sch.split(loop=l2, factors=[2, 4], preserve_unit_iters=True)\n"
+     "  sch.transform_block_layout(block=b0, index_map=lambda i, j: (j, i,))\n",
+     "its bindings are not trivial (each iter must be bound to its own loop, in order)"},
 };
 
 void PrintTo(const ErrorCase& c, std::ostream* os) { *os << c.name; }

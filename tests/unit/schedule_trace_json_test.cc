@@ -131,7 +131,7 @@ TEST(ScheduleTraceJson, DecomposePaddingUnitLoopOutputBlocksSetDTypeReIndexMerge
   EXPECT_EQ(Trace::FromJSON(t.AsJSON()).Str(), t.Str());
   size_t n = 0;
   for (const char* dir : {"schedule.decompose_padding", "schedule.add_unit_loop", "schedule.unsafe_set_dtype",
-                          "schedule.reindex", "schedule.merge"}) {
+                          "schedule.reindex", "schedule.merge", "schedule.transform_block_layout"}) {
     for (const auto& e : fs::directory_iterator(fs::path(TIRGEN_SOURCE_DIR) / "tests" / "golden" / dir)) {
       std::string name = e.path().string();
       if (name.size() < 9 || name.compare(name.size() - 9, 9, ".trace.py") != 0) continue;
@@ -146,7 +146,19 @@ TEST(ScheduleTraceJson, DecomposePaddingUnitLoopOutputBlocksSetDTypeReIndexMerge
       ++n;
     }
   }
-  EXPECT_GE(n, 7u);
+  EXPECT_GE(n, 9u);
+}
+
+// TransformBlockLayout as TVM v0.14 lays it out (input the block, attr the index map, which tirgen
+// keeps as lambda text). Its golden traces replay from JSON in the test above.
+TEST(ScheduleTraceJson, TransformBlockLayout) {
+  Trace t = Trace::Parse(std::string(kHeader) +
+                         "  b0 = sch.get_block(name=\"T_add\", func_name=\"main\")\n"
+                         "  sch.transform_block_layout(block=b0, index_map=lambda i, j: (i * 8 + j,))");
+  EXPECT_EQ(JSONDumps(t.AsJSON()),
+            "[[[\"GetBlock\",[],[\"T_add\",\"main\"],[\"b0\"]],"
+            "[\"TransformBlockLayout\",[\"b0\"],[\"lambda i, j: (i * 8 + j,)\"],[]]],[]]");
+  EXPECT_EQ(Trace::FromJSON(t.AsJSON()).Str(), t.Str());
 }
 
 TEST(ScheduleTraceJson, DumpsLikeTvmsDatabase) {

@@ -64,6 +64,7 @@ const std::vector<InstructionKind>& Kinds() {
         {"transform_layout", "TransformLayout", false,
          {block, Req("buffer", R::kBufferAttrs), Req("index_map", R::kInput), Opt("pad_value", kNone, R::kAttr),
           Opt("assume_injective_transform", kFalse, R::kAttrBool)}},
+        {"transform_block_layout", "TransformBlockLayout", false, {block, Req("index_map", R::kAttr)}},
         {"blockize", "Blockize", false, {Req("target", R::kInput), Opt("preserve_unit_iters", kTrue, R::kAttrBool)}},
         {"tensorize", "Tensorize", false,
          {Req("block_or_loop", R::kInput), Req("tensor_intrin", R::kAttr),

@@ -253,6 +253,13 @@ const std::map<std::string, Handler>& Handlers() {
       sch.TransformLayout(block, is_write, index, IndexMap::FromPython(im.s), b.Bool("assume_injective_transform"));
       return {};
     });
+    add({"transform_block_layout"}, [](Schedule& sch, Bound& b, const std::string& m) -> std::vector<TraceValue> {
+      BlockRV block = b.Block("block");
+      const TraceValue& im = b.Get("index_map");
+      if (im.kind != TraceValue::kLambda && im.kind != TraceValue::kString) b.Fail("index_map must be a lambda");
+      sch.TransformBlockLayout(block, IndexMap::FromPython(im.s));
+      return {};
+    });
     add({"blockize"}, [](Schedule& sch, Bound& b, const std::string& m) -> std::vector<TraceValue> {
       return {sch.Value(sch.Blockize(b.Loop("target"), b.Bool("preserve_unit_iters")))};
     });

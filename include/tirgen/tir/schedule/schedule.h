@@ -180,6 +180,10 @@ class Schedule {
   /// The buffer `block` writes (is_write) or reads at `buffer_index` takes the layout
   /// `index_map` gives it; every access is rewritten. The map must be a bijection of the buffer's
   /// shape onto the new one unless `assume_injective_transform` (then it is not checked).
+  /// The block's iters become `v<i>` = index_map(iters) over new serial loops `ax<i>` (TVM's
+  /// TransformBlockLayout); the map must be bijective affine over the iter domains, the block's
+  /// loops a chain bound one to one to its iters.
+  void TransformBlockLayout(const BlockRV& block, const IndexMap& index_map);
   void TransformLayout(const BlockRV& block, bool is_write, int buffer_index, const IndexMap& index_map,
                        bool assume_injective_transform = false);
   BlockRV Blockize(const LoopRV& loop, bool preserve_unit_iters = true);
