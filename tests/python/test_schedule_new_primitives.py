@@ -1,4 +1,4 @@
-"""decompose_padding, reindex, merge, add_unit_loop, get_output_blocks and unsafe_set_dtype through the Python
+"""decompose_padding, reindex, merge, add_unit_loop, get_output_blocks, unsafe_set_dtype and transform_block_layout through the Python
 Schedule with TVM v0.14's argument names (blocks by name or handle, positional or keyword),
 their printed trace replaying to the same module, and the scheduled conv built and run equal
 to the unscheduled one (exact: inputs are small multiples of 1/4)."""
