@@ -88,21 +88,25 @@ nlohmann::json PyToJson(const py::handle& v) {
 
 // Methods whose result is a list (the others return one handle or None).
 const std::set<std::string> kListResults = {"get_loops",     "get_child_blocks", "get_producers",
-                                            "get_consumers", "split",            "sample_perfect_tile"};
+                                            "get_consumers", "split",            "sample_perfect_tile",
+                                            "get_output_blocks"};
 const char* kMethods[] = {"get_block", "get_loops", "get_child_blocks", "get_producers", "get_consumers",
                           "split", "fuse", "reorder", "parallel", "vectorize", "unroll", "annotate",
                           "unannotate", "compute_inline", "reverse_compute_inline", "compute_at",
                           "reverse_compute_at", "cache_read", "cache_write", "decompose_reduction",
                           "blockize", "tensorize", "work_on", "enter_postproc", "set_scope", "storage_align", "rfactor", "transform_layout",
-                          "sample_perfect_tile", "sample_categorical", "sample_compute_location"};
+                          "sample_perfect_tile", "sample_categorical", "sample_compute_location",
+                          "get_output_blocks", "add_unit_loop", "decompose_padding", "unsafe_set_dtype", "reindex", "merge",
+                          "transform_block_layout"};
 
 // Methods that take a block by name too (TVM v0.14's Schedule._normalize_block_arg: a string
-// is looked up with get_block, which the trace records): the parameter `block` (first
+// is looked up with get_block, which the trace records): the parameter `block` or `scope_block` (first
 // positional), and cache_read/cache_write's `consumer_blocks` (fourth positional).
 const std::set<std::string> kBlockByName = {
     "get_loops", "get_producers", "get_consumers", "cache_read", "cache_write", "compute_at",
     "reverse_compute_at", "compute_inline", "reverse_compute_inline", "decompose_reduction",
-    "storage_align", "set_scope", "transform_layout", "sample_compute_location"};
+    "storage_align", "set_scope", "transform_layout", "sample_compute_location",
+    "get_output_blocks", "decompose_padding", "unsafe_set_dtype", "reindex", "transform_block_layout"};
 
 void BlocksByName(tir::Schedule& s, const std::string& method,
                   std::vector<std::pair<std::string, TraceValue>>* call) {
@@ -113,7 +117,7 @@ void BlocksByName(tir::Schedule& s, const std::string& method,
   const bool consumers = method == "cache_read" || method == "cache_write";
   for (size_t i = 0; i < call->size(); ++i) {
     auto& a = (*call)[i];
-    if ((i == 0 && a.first.empty()) || a.first == "block") lookup(&a.second);
+    if ((i == 0 && a.first.empty()) || a.first == "block" || a.first == "scope_block") lookup(&a.second);
     if (consumers && ((i == 3 && a.first.empty()) || a.first == "consumer_blocks") &&
         (a.second.kind == TraceValue::kList || a.second.kind == TraceValue::kTuple))
       for (TraceValue& b : a.second.items) lookup(&b);

@@ -2,7 +2,9 @@
 #include "tirgen/arith/iter_map.h"
 
 #include <algorithm>
+#include <map>
 #include <memory>
+#include <string>
 
 #include "tirgen/tir/op.h"
 
@@ -114,7 +116,6 @@ class Parser {
     }
   }
 
- private:
   // One split of scale 1 covering the sum (base 0), fusing mixed-radix terms.
   std::optional<IterSplit> Fuse(const IterSum& sum) {
     if (sum.base != 0) return std::nullopt;
@@ -138,6 +139,7 @@ class Parser {
     return IterSplit{m, 1, expected, 1};
   }
 
+ private:
   struct Iter {
     const VarNode* var;
     Mark mark;
@@ -270,6 +272,160 @@ bool IsAffineBinding(const std::vector<PrimExpr>& indices, const IterDomain& dom
   for (const PrimExpr& e : indices)
     if (!p.Parse(e)) return false;
   return true;
+}
+
+}  // namespace arith
+}  // namespace tirgen
+
+namespace tirgen {
+namespace arith {
+
+namespace {
+
+// Fused marks built by separate parses of one iterator expression are the same mark (TVM keys
+// marks structurally): each distinct mark is kept once.
+class MarkTable {
+ public:
+  Mark Canon(const Mark& m) {
+    if (m->var.defined()) return m;
+    auto src = std::make_shared<IterSum>(*m->source);
+    for (IterSplit& s : src->args) s.mark = Canon(s.mark);
+    for (const Mark& f : fused_)
+      if (f->extent == m->extent && Same(*f->source, *src)) return f;
+    auto c = std::make_shared<IterMark>();
+    c->source = src;
+    c->extent = m->extent;
+    fused_.push_back(c);
+    return c;
+  }
+
+ private:
+  static bool Same(const IterSum& a, const IterSum& b) {
+    if (a.base != b.base || a.args.size() != b.args.size()) return false;
+    for (size_t i = 0; i < a.args.size(); ++i) {
+      const IterSplit &x = a.args[i], &y = b.args[i];
+      if (x.mark != y.mark || x.lower_factor != y.lower_factor || x.extent != y.extent || x.scale != y.scale)
+        return false;
+    }
+    return true;
+  }
+  std::vector<Mark> fused_;
+};
+
+// Marks reachable from `m`, each after every fused mark whose source splits it (post order).
+void PostOrder(const Mark& m, std::vector<Mark>* order) {
+  if (std::find(order->begin(), order->end(), m) != order->end()) return;
+  if (m->source)
+    for (const IterSplit& s : m->source->args) PostOrder(s.mark, order);
+  order->push_back(m);
+}
+
+std::string VarName(const IterMark& m) { return m.var.defined() ? m.var->name_hint : "a fused iterator"; }
+
+}  // namespace
+
+std::optional<std::vector<PrimExpr>> InverseAffineIterMap(const std::vector<PrimExpr>& indices, const IterDomain& dom,
+                                                          const std::vector<Var>& outputs, std::vector<int64_t>* extents,
+                                                          std::string* why) {
+  Parser p(dom, /*simplify_trivial=*/false);
+  MarkTable table;
+  // Each index: a constant, or one split of scale 1 (mixed-radix sums fused) plus a base.
+  struct Top {
+    std::optional<IterSplit> split;
+    int64_t base = 0;
+  };
+  std::vector<Top> tops;
+  extents->clear();
+  for (size_t k = 0; k < indices.size(); ++k) {
+    auto sum = p.Parse(indices[k]);
+    if (!sum) {
+      *why = "output " + std::to_string(k) + " is not an affine map (a sum of splits) of the inputs";
+      return std::nullopt;
+    }
+    Top t;
+    t.base = sum->base;
+    if (!sum->args.empty()) {
+      t.split = p.Fuse(IterSum{sum->args, 0});
+      if (!t.split) {
+        *why = "output " + std::to_string(k) + " is not one iterator (its terms are not mixed-radix with scale 1)";
+        return std::nullopt;
+      }
+      t.split->mark = table.Canon(t.split->mark);
+    }
+    extents->push_back(t.split ? t.split->extent : 1);
+    tops.push_back(t);
+  }
+  // Every split of each mark, then the bijection check: the splits of a mark tile it exactly.
+  std::vector<Mark> order;
+  for (const Top& t : tops)
+    if (t.split) PostOrder(t.split->mark, &order);
+  std::map<const IterMark*, std::vector<IterSplit>> uses;
+  for (const Top& t : tops)
+    if (t.split) uses[t.split->mark.get()].push_back(*t.split);
+  for (const Mark& m : order)
+    if (m->source)
+      for (const IterSplit& s : m->source->args) uses[s.mark.get()].push_back(s);
+  for (const Mark& m : order) {
+    std::vector<IterSplit> splits = uses[m.get()];
+    std::sort(splits.begin(), splits.end(),
+              [](const IterSplit& a, const IterSplit& b) { return a.lower_factor < b.lower_factor; });
+    int64_t covered = 1;
+    for (const IterSplit& s : splits) {
+      if (s.lower_factor < covered) {
+        *why = "the outputs use part of " + VarName(*m) + " twice";
+        return std::nullopt;
+      }
+      if (s.lower_factor > covered) {
+        *why = "no output uses " + VarName(*m) + " % " + std::to_string(s.lower_factor) + " (only " +
+               std::to_string(m->extent / s.lower_factor) + " of its " + std::to_string(m->extent) + " values are told apart)";
+        return std::nullopt;
+      }
+      covered *= s.extent;
+    }
+    if (covered != m->extent) {
+      *why = "no output uses " + VarName(*m) + " // " + std::to_string(covered) + " (only " + std::to_string(covered) +
+             " of its " + std::to_string(m->extent) + " values are told apart)";
+      return std::nullopt;
+    }
+  }
+  // Back propagation from the outputs, fused marks before the marks they split (TVM's order).
+  std::map<const IterMark*, PrimExpr> value;
+  auto add_to = [&](const IterMark* m, const PrimExpr& v) { value[m] = value.count(m) ? add(value[m], v) : v; };
+  for (size_t k = 0; k < tops.size(); ++k) {
+    if (!tops[k].split) continue;
+    DataType t = outputs[k].dtype();
+    PrimExpr v = tops[k].base == 0 ? PrimExpr(outputs[k]) : sub(outputs[k], make_const(t, tops[k].base));
+    add_to(tops[k].split->mark.get(), mul(v, make_const(t, tops[k].split->lower_factor)));
+  }
+  for (size_t i = order.size(); i-- > 0;) {
+    const Mark& m = order[i];
+    if (!m->source) continue;
+    PrimExpr v = value.at(m.get());
+    const std::vector<IterSplit>& args = m->source->args;  // outermost (largest scale) first
+    for (size_t j = args.size(); j-- > 0;) {
+      DataType t = v.dtype();
+      PrimExpr part = floordiv(v, make_const(t, args[j].scale));
+      if (j > 0) part = floormod(part, make_const(t, args[j].extent));  // the outermost needs no wrap
+      add_to(args[j].mark.get(), mul(part, make_const(t, args[j].lower_factor)));
+    }
+  }
+  std::vector<PrimExpr> out;
+  for (const auto& kv : dom) {
+    const IterMark* mark = nullptr;
+    for (const Mark& m : order)
+      if (m->var.defined() && m->var.same_as(kv.first)) mark = m.get();
+    if (mark && value.count(mark)) {
+      out.push_back(value.at(mark));
+      continue;
+    }
+    const int64_t* ex = as_const_int(kv.second->extent);
+    if (!ex || *ex != 1) {
+      *why = "input " + kv.first->name_hint + " is not used by the outputs";
+      return std::nullopt;
+    }
+    out.push_back(kv.second->min);
+  }
+  return out;
 }
 
 }  // namespace arith

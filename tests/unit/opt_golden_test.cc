@@ -122,7 +122,7 @@ TEST(OptGoldenCoverage, EveryTirPassHasCases) {
 // golden trace. A new method fails this test until it has its goldens.
 TEST(OptGoldenCoverage, EveryScheduleMethodHasCases) {
   const std::set<std::string> lookups = {"get_block", "get_loops", "get_child_blocks", "get_producers",
-                                         "get_consumers", "sample_perfect_tile", "sample_categorical",
+                                         "get_consumers", "get_output_blocks", "sample_perfect_tile", "sample_categorical",
                                          "sample_compute_location"};
   // Not an instruction: TVM's traces never record work_on (it only picks the function).
   const std::set<std::string> untraced = {"work_on"};

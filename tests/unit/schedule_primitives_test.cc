@@ -269,6 +269,61 @@ const ErrorCase kErrors[] = {
      "  l1, l2, l3 = sch.get_loops(block=b0)\n"
      "  b4 = sch.rfactor(loop=l3, factor_axis=3)\n",
      "cannot rfactor loop \"k\": factor_axis 3 is out of range [-3, 2] for buffer \"T_matmul\" of 2 dimension(s)"},
+    {"decompose_padding_not_padding", "const_chain.py",
+     "  b0 = sch.get_block(name=\"T_add\", func_name=\"main\")\n"
+     "  l1, l2 = sch.get_loops(block=b0)\n"
+     "  b3 = sch.decompose_padding(block=b0, loop=l1)\n",
+     "decompose_padding expects block \"T_add\" to match the padding pattern: the stored value must be "
+     "T.if_then_else(in-bound condition, value, pad value)"},
+    {"decompose_padding_reduction", "const_chain.py",
+     "  b0 = sch.get_block(name=\"T_out\", func_name=\"main\")\n"
+     "  l1, l2 = sch.get_loops(block=b0)\n"
+     "  b3 = sch.decompose_padding(block=b0, loop=l1)\n",
+     "cannot decompose_padding block \"T_out\": it is not a complete block (iter var \"v_k\" is not data parallel)"},
+    {"decompose_padding_loop_elsewhere", "golden:conv_inline/00_input.py",
+     "  b0 = sch.get_block(name=\"pad_temp\", func_name=\"main\")\n"
+     "  b1 = sch.get_block(name=\"T_relu\", func_name=\"main\")\n"
+     "  l2, l3, l4, l5 = sch.get_loops(block=b1)\n"
+     "  b6 = sch.decompose_padding(block=b0, loop=l2)\n",
+     "cannot decompose_padding block \"pad_temp\" at loop \"ax0\": the loop is not an ancestor of the block"},
+    {"add_unit_loop_root", "const_chain.py",
+     "  b0 = sch.get_block(name=\"root\", func_name=\"main\")\n"
+     "  l1 = sch.add_unit_loop(block_or_loop=b0)\n",
+     "cannot add_unit_loop above block \"root\": it is the root block"},
+    {"unsafe_set_dtype_param", "const_chain.py",
+     "  b0 = sch.get_block(name=\"T_out\", func_name=\"main\")\n"
+     "  sch.unsafe_set_dtype(block=b0, buffer_index=0, dtype=\"float16\")\n",
+     "cannot unsafe_set_dtype buffer \"T_out\" of block \"T_out\": it is not allocated by a block"},
+    {"reindex_bad_index", "const_chain.py",
+     "  b0 = sch.get_block(name=\"T_add\", func_name=\"main\")\n"
+     "  b1 = sch.reindex(block=b0, buffer=(\"read\", 5))\n",
+     "cannot reindex: buffer index 5 is out of range, block \"T_add\" reads 2 buffer(s)"},
+    {"reindex_loops_not_chain", "const_chain.py",
+     "  b0 = sch.get_block(name=\"T_mul\", func_name=\"main\")\n"
+     "  l1, l2 = sch.get_loops(block=b0)\n"
+     "  b3 = sch.get_block(name=\"T_add\", func_name=\"main\")\n"
+     "  sch.compute_at(block=b3, loop=l1, preserve_unit_loops=False, index=-1)\n"
+     "  b4 = sch.reindex(block=b3, buffer=(\"read\", 0))\n",
+     "cannot reindex block \"T_add\": loop \"i\" holds more than the block's loop nest"},
+    {"merge_depths_differ", "const_chain.py",
+     "  b0 = sch.get_block(name=\"T_add\", func_name=\"main\")\n"
+     "  l1, l2 = sch.get_loops(block=b0)\n"
+     "  b3 = sch.get_block(name=\"T_mul\", func_name=\"main\")\n"
+     "  l4, l5 = sch.get_loops(block=b3)\n"
+     "  l6 = sch.merge(l2, l4)\n",
+     "cannot merge: loop \"i\" is 1 loop(s) below the common ancestor, loop \"j\" 2"},
+    {"merge_nested", "const_chain.py",
+     "  b0 = sch.get_block(name=\"T_add\", func_name=\"main\")\n"
+     "  l1, l2 = sch.get_loops(block=b0)\n"
+     "  l3 = sch.merge(l1, l2)\n",
+     "cannot merge loop \"i\": it encloses another of the loops"},
+    {"merge_extents_differ", "golden:conv_inline/00_input.py",
+     "  b0 = sch.get_block(name=\"T_expand_dims\", func_name=\"main\")\n"
+     "  l1, l2, l3 = sch.get_loops(block=b0)\n"
+     "  b4 = sch.get_block(name=\"T_add\", func_name=\"main\")\n"
+     "  l5, l6, l7, l8 = sch.get_loops(block=b4)\n"
+     "  l9 = sch.merge(l3, l7)\n",
+     "cannot merge: loop \"ax2\" and loop \"ax2\" have different extents"},
     {"rfactor_argmax_golden_casts", "golden:../golden/argmax/primfunc_0.py",
      "  b0 = sch.get_block(name=\"p0_red_temp\", func_name=\"main\")\n"
      "  l1, l2 = sch.get_loops(block=b0)\n"
@@ -292,6 +347,28 @@ const ErrorCase kErrors[] = {
      "  b0 = sch.get_block(name=\"T_out\", func_name=\"main\")\n"
      "  sch.transform_layout(block=b0, buffer=(\"read\", 0), index_map=lambda i: (i,), pad_value=None, assume_injective_transform=False)\n",
      "cannot transform_layout buffer \"T_matmul\" of block \"T_out\": lambda i: (i,) takes 1 indices but the buffer has 2 dimension(s)"},
+    {"transform_block_layout_not_bijective", "const_chain.py",
+     "  b0 = sch.get_block(name=\"T_add\", func_name=\"main\")\n"
+     "  sch.transform_block_layout(block=b0, index_map=lambda i, j: (i + j,))\n",
+     "cannot transform_block_layout of block \"T_add\": the index map lambda i, j: (i + j,) is not bijective affine"},
+    {"transform_block_layout_drops_values", "const_chain.py",
+     "  b0 = sch.get_block(name=\"T_add\", func_name=\"main\")\n"
+     "  sch.transform_block_layout(block=b0, index_map=lambda i, j: (i, j // 2,))\n",
+     "no output uses j % 2 (only 4 of its 8 values are told apart)"},
+    {"transform_block_layout_mixed_iter_types", "const_chain.py",
+     "  b0 = sch.get_block(name=\"T_out\", func_name=\"main\")\n"
+     "  sch.transform_block_layout(block=b0, index_map=lambda i, k: (i * 8 + k,))\n",
+     "mixes iters of different types (spatial and reduction)"},
+    {"transform_block_layout_arity", "const_chain.py",
+     "  b0 = sch.get_block(name=\"T_add\", func_name=\"main\")\n"
+     "  sch.transform_block_layout(block=b0, index_map=lambda i: (i,))\n",
+     "cannot transform_block_layout of block \"T_add\": the index map lambda i: (i,) takes 1 parameters but the block has 2 iters"},
+    {"transform_block_layout_split_binding", "const_chain.py",
+     "  b0 = sch.get_block(name=\"T_add\", func_name=\"main\")\n"
+     "  l1, l2 = sch.get_loops(block=b0)\n"
+     "  l3, l4 = sch.split(loop=l2, factors=[2, 4], preserve_unit_iters=True)\n"
+     "  sch.transform_block_layout(block=b0, index_map=lambda i, j: (j, i,))\n",
+     "its bindings are not trivial (each iter must be bound to its own loop, in order)"},
 };
 
 void PrintTo(const ErrorCase& c, std::ostream* os) { *os << c.name; }

@@ -104,6 +104,63 @@ TEST(ScheduleTraceJson, TvmGoldenTracesRoundTrip) {
   EXPECT_GE(n, 10u);
 }
 
+// The kinds of decompose_padding, add_unit_loop, get_output_blocks, unsafe_set_dtype, reindex and
+// merge as TVM v0.14 lays them out (their traits: inputs block/loop, block_or_loop, block, the
+// loops; attrs buffer_index and dtype, reindex's buffer index and type), and each golden trace of theirs replays the same from JSON.
+TEST(ScheduleTraceJson, DecomposePaddingUnitLoopOutputBlocksSetDTypeReIndexMerge) {
+  Trace t = Trace::Parse(std::string(kHeader) +
+                         "  b0 = sch.get_block(name=\"pad_temp\", func_name=\"main\")\n"
+                         "  l1, l2 = sch.get_loops(block=b0)\n"
+                         "  b3 = sch.decompose_padding(block=b0, loop=l1)\n"
+                         "  l4 = sch.add_unit_loop(block_or_loop=b0)\n"
+                         "  b5 = sch.get_block(name=\"root\", func_name=\"main\")\n"
+                         "  b6, b7 = sch.get_output_blocks(block=b5)\n"
+                         "  sch.unsafe_set_dtype(block=b3, buffer_index=0, dtype=\"float16\")\n"
+                         "  b8 = sch.reindex(block=b3, buffer=(\"write\", 0))\n"
+                         "  l9 = sch.merge(l1, l2)");
+  EXPECT_EQ(JSONDumps(t.AsJSON()),
+            "[[[\"GetBlock\",[],[\"pad_temp\",\"main\"],[\"b0\"]],"
+            "[\"GetLoops\",[\"b0\"],[],[\"l1\",\"l2\"]],"
+            "[\"DecomposePadding\",[\"b0\",\"l1\"],[],[\"b3\"]],"
+            "[\"AddUnitLoop\",[\"b0\"],[],[\"l4\"]],"
+            "[\"GetBlock\",[],[\"root\",\"main\"],[\"b5\"]],"
+            "[\"GetOutputBlocks\",[\"b5\"],[],[\"b6\",\"b7\"]],"
+            "[\"UnsafeSetDType\",[\"b3\"],[0,\"float16\"],[]],"
+            "[\"ReIndex\",[\"b3\"],[0,1],[\"b8\"]],"
+            "[\"Merge\",[\"l1\",\"l2\"],[],[\"l9\"]]],[]]");
+  EXPECT_EQ(Trace::FromJSON(t.AsJSON()).Str(), t.Str());
+  size_t n = 0;
+  for (const char* dir : {"schedule.decompose_padding", "schedule.add_unit_loop", "schedule.unsafe_set_dtype",
+                          "schedule.reindex", "schedule.merge", "schedule.transform_block_layout"}) {
+    for (const auto& e : fs::directory_iterator(fs::path(TIRGEN_SOURCE_DIR) / "tests" / "golden" / dir)) {
+      std::string name = e.path().string();
+      if (name.size() < 9 || name.compare(name.size() - 9, 9, ".trace.py") != 0) continue;
+      std::string input = name.substr(0, name.size() - 9) + ".py";
+      Trace trace = Trace::Parse(testing::ReadText(name), name);
+      EXPECT_EQ(Trace::FromJSON(trace.AsJSON()).Str(), trace.Str()) << name;
+      PrimFunc f = script::Parse(testing::ReadText(input)).cast<PrimFunc>();
+      Schedule by_text(f), by_json(f);
+      trace.ApplyTo(by_text);
+      Trace::ApplyJSONToSchedule(trace.AsJSON(), by_json);
+      EXPECT_TRUE(StructuralEqual(by_text.mod(), by_json.mod())) << name;
+      ++n;
+    }
+  }
+  EXPECT_GE(n, 9u);
+}
+
+// TransformBlockLayout as TVM v0.14 lays it out (input the block, attr the index map, which tirgen
+// keeps as lambda text). Its golden traces replay from JSON in the test above.
+TEST(ScheduleTraceJson, TransformBlockLayout) {
+  Trace t = Trace::Parse(std::string(kHeader) +
+                         "  b0 = sch.get_block(name=\"T_add\", func_name=\"main\")\n"
+                         "  sch.transform_block_layout(block=b0, index_map=lambda i, j: (i * 8 + j,))");
+  EXPECT_EQ(JSONDumps(t.AsJSON()),
+            "[[[\"GetBlock\",[],[\"T_add\",\"main\"],[\"b0\"]],"
+            "[\"TransformBlockLayout\",[\"b0\"],[\"lambda i, j: (i * 8 + j,)\"],[]]],[]]");
+  EXPECT_EQ(Trace::FromJSON(t.AsJSON()).Str(), t.Str());
+}
+
 TEST(ScheduleTraceJson, DumpsLikeTvmsDatabase) {
   EXPECT_EQ(JSONDumps(Json::parse(R"([0.1, 1.0, 0.25, -3, true, null, "a\"b", {"b": 1, "a": [2]}])")),
             "[0.10000000000000000555,1,0.25,-3,true,null,\"a\\\"b\",{\"a\":[2],\"b\":1}]");

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -43,6 +44,22 @@ struct SubspaceDivision {
 std::optional<std::vector<SubspaceDivision>> SubspaceDivide(
     const std::vector<tir::PrimExpr>& bindings, const IterDomain& dom,
     const std::vector<const tir::VarNode*>& inner_vars);
+
+}  // namespace arith
+}  // namespace tirgen
+
+namespace tirgen {
+namespace arith {
+
+/// TVM's DetectIterMap (bijective level) followed by InverseAffineIterMap: `indices` must be a
+/// bijective affine map of the iterators in `dom` (each index a constant or one fused split of
+/// scale 1; every iterator of extent > 1 covered exactly once by splits). The result gives each
+/// iterator of `dom` (a unit one it does not use: its min) in terms of `outputs` (one per index),
+/// unsimplified; `extents` gets each index's extent. nullopt with `*why` set otherwise.
+std::optional<std::vector<tir::PrimExpr>> InverseAffineIterMap(const std::vector<tir::PrimExpr>& indices,
+                                                               const IterDomain& dom,
+                                                               const std::vector<tir::Var>& outputs,
+                                                               std::vector<int64_t>* extents, std::string* why);
 
 }  // namespace arith
 }  // namespace tirgen

@@ -5,6 +5,8 @@
 #include <iterator>
 #include <cctype>
 
+#include "tirgen/arith/analyzer.h"
+#include "tirgen/arith/iter_map.h"
 #include "tirgen/script/printer.h"
 #include "tirgen/support/error.h"
 #include "tirgen/tir/functor.h"
@@ -281,6 +283,44 @@ int IndexMapEvaluator::Map(const std::vector<int64_t>& point, std::vector<int64_
     (*out)[k] = stack_.back();
   }
   return -1;
+}
+
+namespace {
+
+// The inverse's expressions (unsimplified) and the output extents; tirgen::Error when the map
+// is not a bijective affine map over `ranges`.
+std::vector<PrimExpr> InverseExprs(const IndexMap& m, const std::vector<Range>& ranges, const std::vector<Var>& outputs,
+                                   std::vector<int64_t>* extents) {
+  if (ranges.size() != m.initial_indices.size())
+    throw Error("index map " + m.ToPython() + " takes " + std::to_string(m.initial_indices.size()) + " indices, " +
+                std::to_string(ranges.size()) + " ranges given");
+  arith::IterDomain dom;
+  for (size_t i = 0; i < ranges.size(); ++i) dom.emplace_back(m.initial_indices[i], ranges[i]);
+  std::string why;
+  auto inv = arith::InverseAffineIterMap(m.final_indices, dom, outputs, extents, &why);
+  if (!inv) throw Error("index map " + m.ToPython() + " is not bijective affine over the given ranges: " + why);
+  return *inv;
+}
+
+}  // namespace
+
+IndexMap IndexMap::Inverse(const std::vector<Range>& ranges) const {
+  IndexMap inv;
+  for (size_t i = 0; i < final_indices.size(); ++i)
+    inv.initial_indices.push_back(Var("axis" + std::to_string(i), final_indices[i].dtype()));
+  std::vector<int64_t> extents;
+  arith::Analyzer ana;  // no bounds on the outputs, as TVM's
+  for (const PrimExpr& e : InverseExprs(*this, ranges, inv.initial_indices, &extents))
+    inv.final_indices.push_back(ana.Simplify(e));
+  return inv;
+}
+
+std::vector<int64_t> IndexMap::OutputExtents(const std::vector<Range>& ranges) const {
+  std::vector<Var> outputs;
+  for (size_t i = 0; i < final_indices.size(); ++i) outputs.push_back(Var("axis" + std::to_string(i), final_indices[i].dtype()));
+  std::vector<int64_t> extents;
+  InverseExprs(*this, ranges, outputs, &extents);
+  return extents;
 }
 
 }  // namespace tir

@@ -30,6 +30,12 @@ const std::vector<InstructionKind>& Kinds() {
         {"get_child_blocks", "GetChildBlocks", true, {Req("block_or_loop", R::kInputPositional)}},
         {"get_producers", "GetProducers", true, {block}},
         {"get_consumers", "GetConsumers", true, {block}},
+        // TVM's Python parameter is scope_block; its trace prints block=.
+        {"get_output_blocks", "GetOutputBlocks", true, {ParamSpec{"block", true, TraceValue(), R::kInput, "scope_block"}}},
+        {"add_unit_loop", "AddUnitLoop", false, {Req("block_or_loop", R::kInput)}},
+        {"decompose_padding", "DecomposePadding", false, {block, loop}},
+        {"reindex", "ReIndex", false, {block, Req("buffer", R::kBufferAttrs)}},
+        {"unsafe_set_dtype", "UnsafeSetDType", false, {block, Req("buffer_index", R::kAttr), Req("dtype", R::kAttr)}},
         {"sample_perfect_tile", "SamplePerfectTile", true,
          {loop, Req("n", R::kAttr), Opt("max_innermost_factor", TraceValue::Int(16), R::kAttr), decision}},
         {"sample_categorical", "SampleCategorical", false, {Req("candidates", R::kAttr), Req("probs", R::kAttr), decision}},
@@ -38,6 +44,7 @@ const std::vector<InstructionKind>& Kinds() {
          {loop, Req("factors", R::kInputs), Opt("preserve_unit_iters", kTrue, R::kAttrIntBool)}},
         {"fuse", "Fuse", false, {Req("*loops", R::kInputs), Opt("preserve_unit_iters", kTrue, R::kAttrIntBool)}},
         {"reorder", "Reorder", false, {Req("*ordered_loops", R::kInputs)}},
+        {"merge", "Merge", false, {Req("*loops", R::kInputs)}},
         {"parallel", "Parallel", false, {loop}},
         {"vectorize", "Vectorize", false, {loop}},
         {"unroll", "Unroll", false, {loop}},
@@ -57,6 +64,7 @@ const std::vector<InstructionKind>& Kinds() {
         {"transform_layout", "TransformLayout", false,
          {block, Req("buffer", R::kBufferAttrs), Req("index_map", R::kInput), Opt("pad_value", kNone, R::kAttr),
           Opt("assume_injective_transform", kFalse, R::kAttrBool)}},
+        {"transform_block_layout", "TransformBlockLayout", false, {block, Req("index_map", R::kAttr)}},
         {"blockize", "Blockize", false, {Req("target", R::kInput), Opt("preserve_unit_iters", kTrue, R::kAttrBool)}},
         {"tensorize", "Tensorize", false,
          {Req("block_or_loop", R::kInput), Req("tensor_intrin", R::kAttr),
@@ -114,11 +122,15 @@ BoundArgs::BoundArgs(const std::string& method, const std::vector<std::pair<std:
   for (const auto& a : args) {
     if (a.first.empty()) continue;
     bool known = false;
-    for (const ParamSpec& p : params) known = known || p.name == a.first;
+    std::string name = a.first;
+    for (const ParamSpec& p : params) {
+      if (!p.alias.empty() && p.alias == name) name = p.name;
+      known = known || p.name == name;
+    }
     if (!known) Fail("unexpected keyword argument '" + a.first + "'");
-    if (values_.count(a.first)) Fail("argument '" + a.first + "' given twice");
-    values_[a.first] = a.second;
-    given_[a.first] = true;
+    if (values_.count(name)) Fail("argument '" + name + "' given twice");
+    values_[name] = a.second;
+    given_[name] = true;
   }
   for (const ParamSpec& p : params) {
     std::string n = p.name[0] == '*' ? p.name.substr(1) : p.name;

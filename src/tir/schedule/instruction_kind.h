@@ -31,6 +31,7 @@ struct ParamSpec {
   bool required;
   TraceValue def;    ///< the default of an optional parameter
   JsonRole role;
+  std::string alias = "";  ///< another keyword accepted for it (TVM's Python name, when its trace prints another)
 };
 
 struct InstructionKind {

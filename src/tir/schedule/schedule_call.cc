@@ -78,6 +78,29 @@ class Bound : public BoundArgs {
 
 };
 
+// A buffer argument as TVM's _normalize_buffer_arg takes it: ("read" | "write", index) or the
+// name of a buffer the block accesses (one both read and written counts as written).
+std::pair<bool, int> BufferArg(Schedule& sch, const BlockRV& block, const Bound& b, const char* prim) {
+  const TraceValue& buf = b.Get("buffer");
+  if (buf.kind == TraceValue::kString) {
+    Block blk = sch.Get(block);
+    bool is_write = false;
+    int index = -1;
+    for (size_t i = 0; i < blk->reads.size(); ++i)
+      if (blk->reads[i]->buffer->name == buf.s) is_write = false, index = static_cast<int>(i);
+    for (size_t i = 0; i < blk->writes.size(); ++i)
+      if (blk->writes[i]->buffer->name == buf.s) is_write = true, index = static_cast<int>(i);
+    if (index < 0)
+      throw ScheduleError(std::string("cannot ") + prim + ": block \"" + blk->name_hint + "\" accesses no buffer named \"" + buf.s + "\"");
+    return {is_write, index};
+  }
+  if ((buf.kind == TraceValue::kTuple || buf.kind == TraceValue::kList) && buf.items.size() == 2 &&
+      buf.items[0].kind == TraceValue::kString && buf.items[1].kind == TraceValue::kInt &&
+      (buf.items[0].s == "read" || buf.items[0].s == "write"))
+    return {buf.items[0].s == "write", static_cast<int>(buf.items[1].i)};
+  b.Fail("buffer must be (\"read\" or \"write\", index) or a buffer name");
+}
+
 template <class RV>
 std::vector<TraceValue> Values(Schedule& sch, const std::vector<RV>& rvs) {
   std::vector<TraceValue> out;
@@ -115,6 +138,24 @@ const std::map<std::string, Handler>& Handlers() {
     add({"get_producers", "get_consumers"}, [](Schedule& sch, Bound& b, const std::string& m) -> std::vector<TraceValue> {
       return Values(sch, m == "get_producers" ? sch.GetProducers(b.Block("block")) : sch.GetConsumers(b.Block("block")));
     });
+    add({"get_output_blocks"}, [](Schedule& sch, Bound& b, const std::string& m) -> std::vector<TraceValue> {
+      return Values(sch, sch.GetOutputBlocks(b.Block("block")));
+    });
+    add({"add_unit_loop"}, [](Schedule& sch, Bound& b, const std::string& m) -> std::vector<TraceValue> {
+      return {sch.Value(sch.AddUnitLoop(b.BlockOrLoop("block_or_loop")))};
+    });
+    add({"decompose_padding"}, [](Schedule& sch, Bound& b, const std::string& m) -> std::vector<TraceValue> {
+      return {sch.Value(sch.DecomposePadding(b.Block("block"), b.Loop("loop")))};
+    });
+    add({"reindex"}, [](Schedule& sch, Bound& b, const std::string& m) -> std::vector<TraceValue> {
+      BlockRV block = b.Block("block");
+      auto [is_write, index] = BufferArg(sch, block, b, "reindex");
+      return {sch.Value(sch.ReIndex(block, is_write, index))};
+    });
+    add({"unsafe_set_dtype"}, [](Schedule& sch, Bound& b, const std::string& m) -> std::vector<TraceValue> {
+      sch.UnsafeSetDType(b.Block("block"), static_cast<int>(b.Int("buffer_index")), b.Str("dtype"));
+      return {};
+    });
     add({"split"}, [](Schedule& sch, Bound& b, const std::string& m) -> std::vector<TraceValue> {
       std::vector<SplitFactor> factors;
       for (const TraceValue& f : b.Get("factors").items) {
@@ -144,6 +185,9 @@ const std::map<std::string, Handler>& Handlers() {
     });
     add({"fuse"}, [](Schedule& sch, Bound& b, const std::string& m) -> std::vector<TraceValue> {
       return {sch.Value(sch.Fuse(b.Loops("loops"), b.Bool("preserve_unit_iters")))};
+    });
+    add({"merge"}, [](Schedule& sch, Bound& b, const std::string& m) -> std::vector<TraceValue> {
+      return {sch.Value(sch.Merge(b.Loops("loops")))};
     });
     add({"reorder"}, [](Schedule& sch, Bound& b, const std::string& m) -> std::vector<TraceValue> {
       sch.Reorder(b.Loops("ordered_loops"));
@@ -201,30 +245,19 @@ const std::map<std::string, Handler>& Handlers() {
     });
     add({"transform_layout"}, [](Schedule& sch, Bound& b, const std::string& m) -> std::vector<TraceValue> {
       BlockRV block = b.Block("block");
-      const TraceValue& buf = b.Get("buffer");
-      bool is_write = false;
-      int index = -1;
-      if (buf.kind == TraceValue::kString) {
-        // By name: unique among the block's buffers; a buffer both read and written counts as written.
-        Block blk = sch.Get(block);
-        for (size_t i = 0; i < blk->reads.size(); ++i)
-          if (blk->reads[i]->buffer->name == buf.s) is_write = false, index = static_cast<int>(i);
-        for (size_t i = 0; i < blk->writes.size(); ++i)
-          if (blk->writes[i]->buffer->name == buf.s) is_write = true, index = static_cast<int>(i);
-        if (index < 0) throw ScheduleError("cannot transform_layout: block \"" + blk->name_hint + "\" accesses no buffer named \"" + buf.s + "\"");
-      } else if ((buf.kind == TraceValue::kTuple || buf.kind == TraceValue::kList) && buf.items.size() == 2 &&
-                 buf.items[0].kind == TraceValue::kString && buf.items[1].kind == TraceValue::kInt &&
-                 (buf.items[0].s == "read" || buf.items[0].s == "write")) {
-        is_write = buf.items[0].s == "write";
-        index = static_cast<int>(buf.items[1].i);
-      } else {
-        b.Fail("buffer must be (\"read\" or \"write\", index) or a buffer name");
-      }
+      auto [is_write, index] = BufferArg(sch, block, b, "transform_layout");
       const TraceValue& im = b.Get("index_map");
       if (im.kind != TraceValue::kLambda && im.kind != TraceValue::kString) b.Fail("index_map must be a lambda");
       if (b.Get("pad_value").kind != TraceValue::kNone)
         throw ScheduleError("cannot transform_layout: pad_value is not implemented by tirgen (only bijective maps are)");
       sch.TransformLayout(block, is_write, index, IndexMap::FromPython(im.s), b.Bool("assume_injective_transform"));
+      return {};
+    });
+    add({"transform_block_layout"}, [](Schedule& sch, Bound& b, const std::string& m) -> std::vector<TraceValue> {
+      BlockRV block = b.Block("block");
+      const TraceValue& im = b.Get("index_map");
+      if (im.kind != TraceValue::kLambda && im.kind != TraceValue::kString) b.Fail("index_map must be a lambda");
+      sch.TransformBlockLayout(block, IndexMap::FromPython(im.s));
       return {};
     });
     add({"blockize"}, [](Schedule& sch, Bound& b, const std::string& m) -> std::vector<TraceValue> {

@@ -2,7 +2,7 @@
 //   [[[kind, inputs, attrs, outputs], ...], [[instruction index, decision], ...]]
 // Inputs name handles ("b0", "l1", "v2": a counter over all outputs so far), quote strings
 // ("\"local\"") and write None as "None"; attrs are plain values, bools stored as TVM's Integer
-// as 0/1. transform_layout's index map, which TVM stores as its serialized IndexMap object, is
+// as 0/1. transform_layout's (an input) and transform_block_layout's (an attr) index map, which TVM stores as its serialized IndexMap object, is
 // stored as its Python lambda text (readable by tirgen only).
 #include <nlohmann/json.hpp>
 
@@ -52,7 +52,8 @@ Json AttrJSON(const TraceValue& v) {
     case TraceValue::kInt: return v.i;
     case TraceValue::kFloat: return v.f;
     case TraceValue::kBool: return v.i != 0;
-    case TraceValue::kString: return v.s;
+    case TraceValue::kString:
+    case TraceValue::kLambda: return v.s;  // transform_block_layout's index map attr
     case TraceValue::kList:
     case TraceValue::kTuple: {
       Json a = Json::array();
@@ -97,7 +98,8 @@ TraceValue AttrValue(const Json& j) {
 // The kind of handle a method returns (names the outputs of parsed traces).
 TraceValue::Kind OutputKind(const std::string& method) {
   if (method == "sample_perfect_tile" || method == "sample_categorical") return TraceValue::kExprRV;
-  if (method == "get_loops" || method == "split" || method == "fuse" || method == "sample_compute_location")
+  if (method == "get_loops" || method == "split" || method == "fuse" || method == "sample_compute_location" ||
+      method == "add_unit_loop" || method == "merge")
     return TraceValue::kLoopRV;
   return TraceValue::kBlockRV;
 }
@@ -196,7 +198,13 @@ Trace Trace::FromJSON(const Json& json) {
           if (!v.items.empty()) inst.args.emplace_back(name, v);
           break;
         }
-        case JsonRole::kAttr: inst.args.emplace_back(name, AttrValue(next(attrs, at))); break;
+        case JsonRole::kAttr: {
+          TraceValue v = AttrValue(next(attrs, at));
+          // An index map attr is kept as its lambda text (TVM's is a serialized IndexMap).
+          if (name == "index_map" && v.kind == TraceValue::kString) v = TraceValue::Lambda(v.s);
+          inst.args.emplace_back(name, v);
+          break;
+        }
         case JsonRole::kAttrIntBool:
         case JsonRole::kAttrBool: {
           const Json& v = next(attrs, at);

@@ -1,4 +1,4 @@
-// An index map (TVM's tir.IndexMap without an inverse): variables -> index expressions, written
+// An index map (TVM's tir.IndexMap): variables -> index expressions, written
 // in traces and Python as a lambda, `lambda n, c, h, w: (n, h, w, c,)`.
 #pragma once
 
@@ -24,6 +24,12 @@ struct IndexMap {
   IndexMap WithDType(DataType dtype) const;
   /// final_indices with the initial indices replaced by `indices`.
   std::vector<PrimExpr> MapIndices(const std::vector<PrimExpr>& indices) const;
+  /// TVM's IndexMap::Inverse: the map from the outputs (`axis0`, `axis1`, ... of the outputs'
+  /// dtypes) back to the inputs, for a bijective affine map over `ranges` (one per input; a
+  /// unit range the map does not use gives its min). tirgen::Error saying why otherwise.
+  IndexMap Inverse(const std::vector<Range>& ranges) const;
+  /// The extent of each output over `ranges` (the map must be bijective affine there).
+  std::vector<int64_t> OutputExtents(const std::vector<Range>& ranges) const;
 };
 
 /// An index map compiled for evaluation at many integer points (buffers enumerated point by

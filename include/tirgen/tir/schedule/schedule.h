@@ -106,6 +106,9 @@ class Schedule {
   /// Blocks in the same scope that write what `block` reads / read what `block` writes.
   std::vector<BlockRV> GetProducers(const BlockRV& block);
   std::vector<BlockRV> GetConsumers(const BlockRV& block);
+  /// Blocks anywhere under `scope_block` (program order) that write a buffer their own scope
+  /// block does not allocate.
+  std::vector<BlockRV> GetOutputBlocks(const BlockRV& scope_block);
   /// The statements a handle currently refers to.
   Block Get(const BlockRV& rv) const;
   For Get(const LoopRV& rv) const;
@@ -147,6 +150,11 @@ class Schedule {
   void Parallel(const LoopRV& loop);
   void Vectorize(const LoopRV& loop);
   void Unroll(const LoopRV& loop);
+  /// Sibling loop nests of equal depth and extents (below their common ancestor) become one nest
+  /// of loops `<var>_m` running the given loops' bodies in order, where the last nest was.
+  LoopRV Merge(const std::vector<LoopRV>& loops);
+  /// A new serial loop `u` of extent 1 directly above a loop or a (non-root) block.
+  LoopRV AddUnitLoop(const BlockOrLoopRV& target);
   void Annotate(const BlockOrLoopRV& target, const std::string& key, const AnnotationValue& value);
   void Unannotate(const BlockOrLoopRV& target, const std::string& key);
 
@@ -172,6 +180,10 @@ class Schedule {
   /// The buffer `block` writes (is_write) or reads at `buffer_index` takes the layout
   /// `index_map` gives it; every access is rewritten. The map must be a bijection of the buffer's
   /// shape onto the new one unless `assume_injective_transform` (then it is not checked).
+  /// The block's iters become `v<i>` = index_map(iters) over new serial loops `ax<i>` (TVM's
+  /// TransformBlockLayout); the map must be bijective affine over the iter domains, the block's
+  /// loops a chain bound one to one to its iters.
+  void TransformBlockLayout(const BlockRV& block, const IndexMap& index_map);
   void TransformLayout(const BlockRV& block, bool is_write, int buffer_index, const IndexMap& index_map,
                        bool assume_injective_transform = false);
   BlockRV Blockize(const LoopRV& loop, bool preserve_unit_iters = true);
@@ -182,6 +194,18 @@ class Schedule {
   /// Asks that `axis` of the buffer `block` writes at `buffer_index` get a stride with
   /// stride % factor == offset (block annotation "buffer_dim_align", applied at lowering).
   void StorageAlign(const BlockRV& block, int buffer_index, int axis, int factor, int offset);
+  /// The block-allocated buffer `block` writes at `buffer_index` takes element type `dtype`;
+  /// stores cast to it, loads cast back (values round through the new type).
+  void UnsafeSetDType(const BlockRV& block, int buffer_index, const std::string& dtype);
+  /// Splits a padding block `A[...] = T.if_then_else(cond, value, pad)` (pad a constant): a new
+  /// block `<name>_pad_const` fills the whole buffer with `pad` under copies of the loops from
+  /// `loop` inward, right before `loop`; the block then writes `value` on the in-bound region
+  /// only (its loops shrink where they are its bindings). Returns the new block.
+  BlockRV DecomposePadding(const BlockRV& block, const LoopRV& loop);
+  /// The buffer a leaf block reads (writes) at `buffer_index` goes through `<buffer>_reindex`,
+  /// indexed by the block's iter vars its access uses, copied right before (after) the block's
+  /// loop nest. Returns the copy block.
+  BlockRV ReIndex(const BlockRV& block, bool is_write, int buffer_index);
 
   // ---- used by the primitives (src/tir/schedule) ------------------------------------------
   struct State;

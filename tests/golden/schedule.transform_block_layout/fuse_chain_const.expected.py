@@ -1,0 +1,33 @@
+# from tvm.script import ir as I
+# from tvm.script import tir as T
+
+@I.ir_module
+class Module:
+    @T.prim_func
+    def main(p0: T.Buffer((T.int64(4), T.int64(8)), "float32"), T_out: T.Buffer((T.int64(4),), "float32")):
+        T.func_attr({"tir.noalias": T.bool(True)})
+        # with T.block("root"):
+        T_add = T.alloc_buffer((T.int64(4), T.int64(8)))
+        T_mul = T.alloc_buffer((T.int64(4), T.int64(8)))
+        fused_constant = T.allocate_const([-3, 0, 3, -1, 2, -2, 1, -3, 0, 3, -1, 2, -2, 1, -3, 0, 3, -1, 2, -2, 1, -3, 0, 3, -1, 2, -2, 1, -3, 0, 3, -1], "float32", [4, 8])
+        for ax0 in range(T.int64(32)):
+            with T.block("T_add"):
+                v0 = T.axis.spatial(T.int64(32), ax0)
+                fused_constant_1 = T.Buffer((4, 8), data=fused_constant)
+                T.reads(p0[v0 // T.int64(8), v0 % T.int64(8)], fused_constant_1[v0 // T.int64(8), v0 % T.int64(8)])
+                T.writes(T_add[v0 // T.int64(8), v0 % T.int64(8)])
+                T_add[v0 // T.int64(8), v0 % T.int64(8)] = p0[v0 // T.int64(8), v0 % T.int64(8)] + fused_constant_1[v0 // T.int64(8), v0 % T.int64(8)]
+        for i, j in T.grid(T.int64(4), T.int64(8)):
+            with T.block("T_mul"):
+                v_i, v_j = T.axis.remap("SS", [i, j])
+                T.reads(T_add[v_i, v_j])
+                T.writes(T_mul[v_i, v_j])
+                T_mul[v_i, v_j] = T_add[v_i, v_j] * T.float32(2)
+        for i, k in T.grid(T.int64(4), T.int64(8)):
+            with T.block("T_out"):
+                v_i, v_k = T.axis.remap("SR", [i, k])
+                T.reads(T_mul[v_i, v_k])
+                T.writes(T_out[v_i])
+                with T.init():
+                    T_out[v_i] = T.float32(0)
+                T_out[v_i] = T_out[v_i] + T_mul[v_i, v_k]

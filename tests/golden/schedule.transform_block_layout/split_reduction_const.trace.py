@@ -1,0 +1,4 @@
+# from tvm import tir
+def apply_trace(sch: tir.Schedule) -> None:
+  b0 = sch.get_block(name="T_out", func_name="main")
+  sch.transform_block_layout(block=b0, index_map=lambda i, k: (k // 4, i, k % 4,))
