@@ -8,6 +8,7 @@
 #include "tirgen/relay/text.h"
 #include "tirgen/relay/transforms.h"
 #include "tirgen/support/error.h"
+#include "import_time_inputs.h"
 
 namespace tirgen {
 namespace frontend {
@@ -143,6 +144,7 @@ void GraphConverter::CheckSupported(int opset) const {
     if (all_known && IsDefaultDomain(n.domain()))
       for (const auto& out : n.output()) known.insert(out);
   }
+  std::set<std::string> run_time = RunTimeValues(model_.graph());
   for (const auto& [node, who] : all) {
     const onnx::NodeProto& n = *node;
     std::string type = ConverterKey(n);
@@ -155,6 +157,7 @@ void GraphConverter::CheckSupported(int opset) const {
       }
       for (const auto& out : n.output()) form.outputs_used.push_back(!out.empty());
       std::string why = UnsupportedForm(form);
+      if (why.empty()) why = RunTimeInputForm(form, run_time);
       if (why.empty()) continue;
       type += " with " + why;
     }
