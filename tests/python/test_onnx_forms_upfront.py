@@ -8,6 +8,8 @@ every op and form a model needs.
 - DepthToSpace / SpaceToDepth on a non-4-D input, DepthToSpace modes other than DCR / CRD,
   Upsample's (opset-7) attribute scales on the batch or channel axis (TVM asserts them to be 1),
   InstanceNormalization and the global pools on an input without spatial axes.
+- Inputs that decide a shape (Reshape targets, TopK's K, CumSum's axis, Reduce axes, ...) when
+  they are computed from the model's run-time inputs: shapes are static.
 
 References are NumPy, written here from the ONNX definitions. Tolerance: float32 rtol 1e-5,
 atol 1e-5 (dot products of at most 24 terms of unit-size values)."""
