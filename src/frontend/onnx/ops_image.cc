@@ -149,13 +149,21 @@ std::string GridSampleForms(const NodeForm& f) {
   return "";
 }
 
+// relay's depth_to_space / space_to_depth (and ONNX) take 4-D NCHW only.
+std::string DepthSpaceForms(const NodeForm& f) {
+  if (f.Rank(0) >= 0 && f.Rank(0) != 4) return "an input of rank " + std::to_string(f.Rank(0)) + " (only 4-D NCHW)";
+  std::string mode = f.Str("mode", "DCR");
+  if (f.node.op_type() == "DepthToSpace" && mode != "DCR" && mode != "CRD") return "mode '" + mode + "' (DCR or CRD)";
+  return "";
+}
+
 }  // namespace
 
 void AddImageConverters(ConverterTable* table) {
   (*table)["GridSample"] = Converter(ConvertGridSample, GridSampleForms);
   (*table)["Resize"] = ConvertResize;
-  (*table)["DepthToSpace"] = ConvertDepthToSpace;
-  (*table)["SpaceToDepth"] = ConvertSpaceToDepth;
+  (*table)["DepthToSpace"] = Converter(ConvertDepthToSpace, DepthSpaceForms);
+  (*table)["SpaceToDepth"] = Converter(ConvertSpaceToDepth, DepthSpaceForms);
 }
 
 }  // namespace onnx_import

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "converter.h"
+#include "node_attr.h"
 
 namespace tirgen {
 namespace frontend {
@@ -63,6 +64,10 @@ std::string UpsampleForms(const NodeForm& f) {
   std::string mode = f.Str("mode", "nearest");
   if (mode != "nearest" && mode != "linear") return "mode '" + mode + "'";
   if (!f.HasAttr("scales") && f.HasInput(1) && !f.Known(1)) return "scales not known at import time";
+  // Opset 7's attribute scales are seen up front; TVM asserts the same (its ops resize H, W, D).
+  const auto* scales = FindNodeAttr(f.node, "scales");
+  if (scales && scales->floats_size() >= 2 && (scales->floats(0) != 1.0f || scales->floats(1) != 1.0f))
+    return "scales of the batch or channel dimension other than 1";
   return "";
 }
 

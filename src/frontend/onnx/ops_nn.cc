@@ -191,9 +191,9 @@ Expr Transpose2D(NodeContext& ctx, const Expr& x) {
 }
 
 // Gemm: alpha * A' B' + beta * C, as TVM converts it (alpha scales A; dense takes B' as
-// (N, K)).
+// (N, K)). An A of rank > 2 is flattened to (N, rest) first (nn.batch_flatten), as TVM does.
 void ConvertGemm(NodeContext& ctx) {
-  if (ctx.Rank(0) != 2 || ctx.Rank(1) != 2) ctx.Fail("A and B must be 2-D");
+  if (ctx.Rank(0) < 2 || ctx.Rank(1) != 2) ctx.Fail("A must have rank >= 2 and B must be 2-D");
   DataType dt = ctx.DType(0);
   double alpha = ctx.Float("alpha", 1.0), beta = ctx.Float("beta", 1.0);
   bool trans_a = ctx.Int("transA", 0) != 0, trans_b = ctx.Int("transB", 0) != 0;
@@ -201,6 +201,7 @@ void ConvertGemm(NodeContext& ctx) {
   int64_t units = ctx.Shape(1)[trans_b ? 0 : 1];
   if (trans_a) a = Transpose2D(ctx, a);
   if (!trans_b) b = Transpose2D(ctx, b);
+  if (ctx.Rank(0) > 2) a = ctx.Call("nn.batch_flatten", {a});
   if (alpha != 1.0) a = ctx.Call("multiply", {a, ctx.Scalar(alpha, dt)});
   Expr out = ctx.Call("nn.dense", {a, b}, {{"units", AttrInt(units)}});
   if (ctx.HasInput(2)) {
@@ -209,6 +210,23 @@ void ConvertGemm(NodeContext& ctx) {
     out = ctx.Call("add", {out, c});
   }
   ctx.SetOutput(0, out);
+}
+
+// InstanceNormalization and the global pools: N, C and at least one spatial axis.
+std::string SpatialInputForms(const NodeForm& f) {
+  int rank = f.Rank(0);
+  return rank >= 0 && rank < 3 ? "an input of rank " + std::to_string(rank) + " (N, C, spatial...: rank 3 or more)" : "";
+}
+
+// TVM transposes A with axes (1, 0) before flattening it, so transA on an A of rank > 2 fails
+// its type check; a 1-D A would flatten to a (K, 1) column, not ONNX's row.
+std::string GemmForms(const NodeForm& f) {
+  int a = f.Rank(0), b = f.Rank(1);
+  if (b >= 0 && b != 2) return "a B of rank " + std::to_string(b) + " (B must be 2-D)";
+  if (a >= 0 && a < 2) return "an A of rank " + std::to_string(a) + " (2-D, or rank > 2 flattened to (N, rest))";
+  if (a > 2 && f.Int("transA", 0) != 0)
+    return "transA=1 with an A of rank " + std::to_string(a) + " (only a 2-D A is transposed; flatten it first)";
+  return "";
 }
 
 }  // namespace
@@ -434,17 +452,17 @@ void ConvertSoftmax(NodeContext& ctx) {
 void AddNNConverters(ConverterTable* table) {
   (*table)["Conv"] = ConvertConv;
   (*table)["ConvTranspose"] = ConvertConvTranspose;
-  (*table)["Gemm"] = ConvertGemm;
+  (*table)["Gemm"] = Converter(ConvertGemm, GemmForms);
   (*table)["MatMul"] = ConvertMatMul;
   (*table)["BatchNormalization"] = ConvertBatchNorm;
   (*table)["SpatialBN"] = ConvertBatchNorm;  // the legacy (Caffe2) name TVM's frontend maps alike
   (*table)["com.microsoft.MatMulInteger16"] = ConvertMatMulInteger16;
   (*table)["LayerNormalization"] = ConvertLayerNorm;
-  (*table)["InstanceNormalization"] = ConvertInstanceNorm;
+  (*table)["InstanceNormalization"] = Converter(ConvertInstanceNorm, SpatialInputForms);
   (*table)["MaxPool"] = ConvertPool;
   (*table)["AveragePool"] = ConvertPool;
-  (*table)["GlobalAveragePool"] = ConvertGlobalPool;
-  (*table)["GlobalMaxPool"] = ConvertGlobalPool;
+  (*table)["GlobalAveragePool"] = Converter(ConvertGlobalPool, SpatialInputForms);
+  (*table)["GlobalMaxPool"] = Converter(ConvertGlobalPool, SpatialInputForms);
   (*table)["Softmax"] = ConvertSoftmax;
   (*table)["LogSoftmax"] = ConvertSoftmax;
 }
