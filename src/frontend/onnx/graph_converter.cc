@@ -9,7 +9,6 @@
 #include "tirgen/relay/text.h"
 #include "tirgen/relay/transforms.h"
 #include "tirgen/support/error.h"
-#include "import_time_inputs.h"
 
 namespace tirgen {
 namespace frontend {
@@ -162,7 +161,6 @@ void GraphConverter::CheckSupported(int opset) const {
           for (int k = 2; k < a.g().input_size() && k < n.input_size(); ++k)
             if (!n.input(k).empty() && known.count(n.input(k))) known.insert(a.g().input(k).name());
   }
-  std::set<std::string> run_time = RunTimeValues(model_.graph());
   for (const auto& [node, who] : all) {
     const onnx::NodeProto& n = *node;
     std::string type = ConverterKey(n);
@@ -177,7 +175,6 @@ void GraphConverter::CheckSupported(int opset) const {
       }
       for (const auto& out : n.output()) form.outputs_used.push_back(!out.empty());
       std::string why = UnsupportedForm(form);
-      if (why.empty()) why = RunTimeInputForm(form, run_time);
       if (why.empty()) continue;
       type += " with " + why;
     }
