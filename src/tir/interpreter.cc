@@ -1077,7 +1077,18 @@ Interpreter::Interpreter(const PrimFunc& func) {
     }
     p->params.push_back(std::move(prm));
   }
+  // A parameter buffer with a symbolic elem_offset (te.extern's placeholders) is an array the
+  // interpreter owns, compact from its first element: the offset is 0.
+  std::vector<SFn> offsets;
+  for (const Var& v : func->params)
+    if (const auto* off = (*func->BufferOf(v))->elem_offset.as<VarNode>())
+      offsets.push_back(c.Bind(GetRef<Var>(off), IntImm(off->dtype, 0)));
   p->body = c.Stmt_(func->body);
+  if (!offsets.empty())
+    p->body = [offsets, body = p->body](Frame& fr) {
+      for (const SFn& o : offsets) o(fr);
+      body(fr);
+    };
   p->num_i = c.num_i;
   p->num_f = c.num_f;
   p->num_d = c.num_d;

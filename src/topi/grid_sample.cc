@@ -1,7 +1,7 @@
 // grid_sample as TVM v0.14's topi computes it: unnormalize the grid position, fold it into the
 // image (border: clip; reflection: reflect, then clip), then read 4 neighbours (bilinear) or
 // the nearest pixel, reading 0 outside the image; bicubic folds each of its 16 integer taps
-// instead of the position.
+// instead of the position. 5-D (NCDHW) data reads 8 neighbours (trilinear) or the nearest voxel.
 #include "tirgen/topi/grid_sample.h"
 
 #include "tirgen/te/operation.h"
@@ -18,8 +18,10 @@ te::Tensor grid_sample(const te::Tensor& data, const te::Tensor& grid, const std
       << "grid_sample: method '" << method << "'";
   TIRGEN_CHECK(padding_mode == "zeros" || padding_mode == "border" || padding_mode == "reflection")
       << "grid_sample: padding_mode '" << padding_mode << "'";
+  const bool volume = data->shape.size() == 5;  // NCDHW (TVM's _grid_sample_3d)
+  TIRGEN_CHECK(!volume || method != "bicubic") << "grid_sample: bicubic on a 5-D input";
   DataType ft = grid->dtype, it = DataType::Int(32);
-  PrimExpr in_h = data->shape[2], in_w = data->shape[3];
+  PrimExpr in_h = data->shape[volume ? 3 : 2], in_w = data->shape[volume ? 4 : 3];
   auto f = [&](double v) { return make_const(ft, v); };
   auto fsize = [&](const PrimExpr& n) { return cast(ft, n); };
   auto unnormalize = [&](const PrimExpr& g, const PrimExpr& size) {
@@ -55,6 +57,55 @@ te::Tensor grid_sample(const te::Tensor& data, const te::Tensor& grid, const std
   auto cubic_1d = [&](const std::vector<PrimExpr>& p, const PrimExpr& t) {
     return p[0] * cubic_far(t + f(1)) + p[1] * cubic_near(t) + p[2] * cubic_near(f(1) - t) + p[3] * cubic_far(f(2) - t);
   };
+  if (volume) {
+    // Positions (z, y, x) from grid channels (2, 1, 0), unnormalized and padded as in 2-D; then
+    // the nearest voxel, or the 8 corners weighted by their distances (trilinear).
+    std::vector<PrimExpr> sizes = {data->shape[2], in_h, in_w};
+    return te::compute(
+        {data->shape[0], data->shape[1], grid->shape[2], grid->shape[3], grid->shape[4]},
+        [&](const std::vector<Var>& v) {
+          PrimExpr n = v[0], c = v[1];
+          DataType idx = n.dtype();
+          std::vector<PrimExpr> pos;
+          for (int k = 0; k < 3; ++k) {
+            PrimExpr p = unnormalize(grid({n, make_const(idx, 2 - k), v[2], v[3], v[4]}), sizes[k]);
+            if (padding_mode == "reflection") p = clip(reflect(p, sizes[k]), sizes[k]);
+            else if (padding_mode == "border") p = clip(p, sizes[k]);
+            pos.push_back(p);
+          }
+          auto voxel = [&](const std::vector<PrimExpr>& at) {
+            PrimExpr inside;
+            for (int k = 0; k < 3; ++k) {
+              PrimExpr in_k = logical_and(ge(at[k], make_const(it, 0)), lt(at[k], cast(it, sizes[k])));
+              inside = inside.defined() ? logical_and(inside, in_k) : in_k;
+            }
+            return if_then_else(inside, data({n, c, cast(idx, at[0]), cast(idx, at[1]), cast(idx, at[2])}),
+                                make_const(data->dtype, 0));
+          };
+          if (method == "nearest")
+            return voxel({cast(it, nearbyint(pos[0])), cast(it, nearbyint(pos[1])), cast(it, nearbyint(pos[2]))});
+          std::vector<PrimExpr> lo, frac;
+          for (int k = 0; k < 3; ++k) {
+            lo.push_back(cast(it, floor(pos[k])));
+            frac.push_back(pos[k] - cast(ft, lo.back()));
+          }
+          PrimExpr sum;
+          for (int corner = 0; corner < 8; ++corner) {
+            std::vector<PrimExpr> at;
+            PrimExpr weight;
+            for (int k = 0; k < 3; ++k) {
+              bool up = (corner >> (2 - k)) & 1;
+              at.push_back(up ? lo[k] + make_const(it, 1) : lo[k]);
+              PrimExpr wk = up ? frac[k] : f(1) - frac[k];
+              weight = weight.defined() ? weight * wk : wk;
+            }
+            PrimExpr term = voxel(at) * weight;
+            sum = sum.defined() ? sum + term : term;
+          }
+          return sum;
+        },
+        name, "grid_sample", {}, {"n", "c", "d", "h", "w"});
+  }
   return te::compute(
       {data->shape[0], data->shape[1], grid->shape[2], grid->shape[3]},
       [&](const std::vector<Var>& v) {

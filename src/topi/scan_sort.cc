@@ -125,80 +125,61 @@ std::vector<Tensor> topk(const Tensor& data, int k, int axis, bool is_ascend, Da
 
 Tensor scatter_nd(const Tensor& data, const Tensor& indices, const Tensor& updates, const std::string& mode,
                   const std::string& name) {
+  TIRGEN_CHECK(mode == "update" || mode == "add" || mode == "mul" || mode == "min" || mode == "max")
+      << "scatter_nd: mode '" << mode << "' is not one of update, add, mul, min, max";
   size_t ndim = data.ndim(), kdim = indices.ndim() - 1;
   const int64_t* m_ptr = as_const_int(indices->shape[0]);
   TIRGEN_CHECK(m_ptr) << "scatter_nd: indices.shape[0] must be static";
   size_t m = static_cast<size_t>(*m_ptr);
-  // One reduction axis per update position dim Y_i.
-  std::vector<IterVar> ys;
-  for (size_t i = 0; i < kdim; ++i)
-    ys.push_back(te::reduce_axis(Range(I32(0), indices->shape[i + 1]), "y" + std::to_string(i)));
-  auto matches = [&](const std::vector<Var>& o) {
-    PrimExpr all;
-    for (size_t d = 0; d < m; ++d) {
-      std::vector<PrimExpr> at{I32(static_cast<int64_t>(d))};
-      for (const auto& y : ys) at.push_back(y->var);
-      PrimExpr idx = cast(o[d].dtype(), indices(at));
-      // Negative indices count from the end (ONNX).
-      idx = Select(lt(idx, make_const(idx.dtype(), 0)), idx + cast(idx.dtype(), data->shape[d]), idx);
-      PrimExpr e = eq(idx, o[d]);
-      all = all.defined() ? logical_and(all, e) : e;
+  // TVM's form: out = data, then one sequential pass over the update positions in row-major
+  // order, each writing (or combining into) its slice of out. A reduction per output element
+  // over every update position would be quadratic: an exported slice assignment such as
+  // attn[:, :, 1:, 1:] += rel makes both sides the whole tensor.
+  auto body = [&](const std::vector<tir::Buffer>& ins, const std::vector<tir::Buffer>& outs) -> Stmt {
+    const tir::Buffer &in = ins[0], &idx = ins[1], &upd = ins[2], &out = outs[0];
+    auto nest = [](const std::vector<Var>& vars, const std::vector<PrimExpr>& extents, Stmt s) {
+      for (size_t i = vars.size(); i-- > 0;)
+        s = For(vars[i], make_const(extents[i].dtype(), 0), extents[i], ForKind::kSerial, s);
+      return s;
+    };
+    std::vector<Var> o;
+    for (size_t d = 0; d < ndim; ++d) o.emplace_back("i" + std::to_string(d), data->shape[d].dtype());
+    Stmt copy = nest(o, data->shape, BufferStore(out, BufferLoad(in, Vec(o)), Vec(o)));
+    std::vector<Var> y, rest;
+    std::vector<PrimExpr> y_ext, rest_ext;
+    for (size_t i = 0; i < kdim; ++i) {
+      y.emplace_back("j" + std::to_string(i), indices->shape[i + 1].dtype());
+      y_ext.push_back(indices->shape[i + 1]);
     }
-    return all.defined() ? all : make_const(DataType::Bool(), 1);
+    for (size_t d = m; d < ndim; ++d) {
+      rest.emplace_back("k" + std::to_string(d - m), data->shape[d].dtype());
+      rest_ext.push_back(data->shape[d]);
+    }
+    std::vector<PrimExpr> at, src(y.begin(), y.end());
+    PrimExpr inside;
+    for (size_t d = 0; d < m; ++d) {
+      std::vector<PrimExpr> pos{make_const(indices->shape[0].dtype(), static_cast<int64_t>(d))};
+      pos.insert(pos.end(), y.begin(), y.end());
+      DataType t = data->shape[d].dtype();
+      PrimExpr i = cast(t, BufferLoad(idx, pos));
+      i = Select(lt(i, make_const(t, 0)), i + data->shape[d], i);  // negative: from the end (ONNX)
+      // an index outside the data writes nothing (as the reduction form, which no output matched)
+      PrimExpr ok = logical_and(ge(i, make_const(t, 0)), lt(i, data->shape[d]));
+      inside = inside.defined() ? logical_and(inside, ok) : ok;
+      at.push_back(i);
+    }
+    for (const Var& r : rest) {
+      at.push_back(r);
+      src.push_back(r);
+    }
+    PrimExpr u = BufferLoad(upd, src), cur = BufferLoad(out, at);
+    PrimExpr v = mode == "update" ? u : mode == "add" ? cur + u : mode == "mul" ? cur * u : MinMax(mode == "max", cur, u);
+    Stmt write = BufferStore(out, v, at);
+    if (inside.defined()) write = IfThenElse(inside, write);
+    Stmt scatter = nest(y, y_ext, nest(rest, rest_ext, write));
+    return SeqStmt::Flatten({copy, scatter});
   };
-  auto update_at = [&](const std::vector<PrimExpr>& y, const std::vector<Var>& o) {
-    std::vector<PrimExpr> at = y;
-    for (size_t d = m; d < ndim; ++d) at.push_back(o[d]);
-    return updates(at);
-  };
-  if (mode == "add" || mode == "mul" || mode == "min" || mode == "max") {
-    bool add = mode == "add", mul = mode == "mul", mx = mode == "max";
-    DataType dt = data->dtype;
-    // The identity of each combination, so positions no update addresses keep data (as
-    // scatter_elements does).
-    PrimExpr identity = add ? make_const(dt, 0) : mul ? make_const(dt, 1) : MinMaxIdentity(mx, dt);
-    Tensor acc = te::compute(
-        data->shape,
-        [&](const std::vector<Var>& o) {
-          std::vector<PrimExpr> y;
-          for (const auto& iv : ys) y.push_back(iv->var);
-          PrimExpr src = Select(matches(o), update_at(y, o), identity);
-          if (add || mul) return ReduceOver(add, false, src, ys);
-          return ReduceMinMax(mx, src, ys);
-        },
-        name + "_acc", "scatter_nd");
-    return te::compute(
-        data->shape,
-        [&](const std::vector<Var>& o) {
-          PrimExpr x = data(Vec(o)), a = acc(Vec(o));
-          return add ? x + a : mul ? x * a : MinMax(mx, x, a);
-        },
-        name, "scatter_nd");
-  }
-  TIRGEN_CHECK(mode == "update") << "scatter_nd: mode '" << mode << "' is not one of update, add, mul, min, max";
-  // The last (row-major) update position addressed to each output element, -1 for none.
-  Tensor last = te::compute(
-      data->shape,
-      [&](const std::vector<Var>& o) {
-        PrimExpr flat = I32(0);
-        for (size_t i = 0; i < ys.size(); ++i) flat = flat * cast(DataType::Int(32), indices->shape[i + 1]) + ys[i]->var;
-        return ReduceOver(false, true, Select(matches(o), flat, I32(-1)), ys);
-      },
-      name + "_last", "scatter_nd");
-  return te::compute(
-      data->shape,
-      [&](const std::vector<Var>& o) {
-        PrimExpr l = last(Vec(o));
-        std::vector<PrimExpr> y(kdim);
-        PrimExpr rest = max(l, I32(0));
-        for (size_t i = kdim; i-- > 0;) {
-          PrimExpr extent = cast(DataType::Int(32), indices->shape[i + 1]);
-          y[i] = floormod(rest, extent);
-          rest = floordiv(rest, extent);
-        }
-        return Select(ge(l, I32(0)), update_at(y, o), data(Vec(o)));
-      },
-      name, "scatter_nd");
+  return te::extern_op({data->shape}, {data->dtype}, {data, indices, updates}, body, name, "scatter_nd")[0];
 }
 
 Tensor scatter_elements(const Tensor& data, const Tensor& indices, const Tensor& updates, int axis,

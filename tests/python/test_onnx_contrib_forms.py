@@ -199,7 +199,7 @@ def test_batched_quantized_matmul_malformed_inputs_are_located_errors():
     # Per-column zero points cannot go through qnn.batch_matmul.
     node = helper.make_node("MatMulInteger", ["a", "b", "", "zb"], ["y"], name="mmi")
     msg = import_error([node], [("a", a), ("b", b)], ["y"], [("zb", np.zeros(5, np.uint8))])
-    assert "'mmi'" in msg and "per-column" in msg and "b_zero_point with a batched B" in msg, msg
+    assert "'mmi'" in msg and "b_zero_point of 5 (per-column) values with a batched B" in msg, msg
     # Batch dims that do not broadcast.
     node = helper.make_node("MatMulInteger", ["a", "b"], ["y"], name="mm2")
     msg = import_error([node], [("a", a), ("b", np.zeros((3, 4, 5), np.uint8))], ["y"])
@@ -226,10 +226,10 @@ def test_batched_quantized_matmul_forms_are_refused_up_front_with_other_forms():
               ("zc", np.zeros(5, np.uint8)), ("a1", np.zeros(6, np.uint8)), ("p", np.zeros(6, np.int64))]
     msg = import_error(nodes, [("a", a), ("b", b)], ["q", "v", "w"], params, opset=19)
     assert "4 ONNX operator types or forms" in msg, msg
-    for part in ["QLinearMatMul with a 1-D (per-column) b_scale with a batched B (give a scalar, per-tensor, "
-                 "or use a 2-D B) (1 node: 'qcol')",
-                 "MatMulInteger with a 1-D (per-column) b_zero_point with a batched B (give a scalar, per-tensor, "
-                 "or use a 2-D B) (1 node: 'mcol')",
+    for part in ["QLinearMatMul with a b_scale of 5 (per-column) values with a batched B (give one value, "
+                 "per-tensor, or use a 2-D B) (1 node: 'qcol')",
+                 "MatMulInteger with a b_zero_point of 5 (per-column) values with a batched B (give one value, "
+                 "per-tensor, or use a 2-D B) (1 node: 'mcol')",
                  "MatMulInteger with a 1-D A with a batched B (give A a unit row, rank 2, or use a 2-D B) (1 node: 'm1d')",
                  "Pad with mode 'wrap' (1 node: 'pw')"]:
         assert part in msg, (part, msg)

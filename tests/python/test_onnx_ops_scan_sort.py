@@ -1,4 +1,5 @@
-"""Trilu, CumSum, TopK and ScatterND from PyTorch through ONNX, compared with PyTorch."""
+"""Trilu, CumSum, TopK and ScatterND from PyTorch through ONNX, compared with PyTorch (and
+ScatterND from onnx.helper against NumPy)."""
 import numpy as np
 import pytest
 import torch
@@ -175,3 +176,71 @@ def @main(%d: Tensor[(3, 4), float32], %i: Tensor[(2, 5), int64], %u: Tensor[(2,
         tirgen.relay.parse(text)
     with pytest.raises(tirgen.TirgenError, match="reduction \"mean\" is not one of"):
         tirgen.relay.parse(text.replace("(2, 5)", "(2, 4)").replace("axis=0", "axis=0, reduction=\"mean\""))
+
+
+def test_scatter_nd_over_a_whole_tensor_is_linear_in_its_size():
+    # torch exports a slice assignment (attn[:, 1:, 1:] += rel, as MViT's relative positions) as
+    # ScatterND whose updates cover the whole slice. 261,121 updates into 262,144 elements: a
+    # reduction per output element over every update position (7e10 steps) takes minutes; TVM's
+    # copy-then-loop form takes milliseconds. The bound leaves room for a loaded machine.
+    import time
+
+    def f(x, rel):
+        y = x.clone()
+        y[:, 1:, 1:] += rel
+        return y
+
+    x, rel = rand(1, 512, 512), rand(1, 511, 511)
+    t = time.perf_counter()
+    check_module(Fn(f), (x, rel), expect_ops=["scatter_nd("])
+    assert time.perf_counter() - t < 60, time.perf_counter() - t
+
+
+@pytest.mark.parametrize("mode", ["none", "add", "mul", "min", "max"])
+def test_scatter_nd_out_of_range_and_negative_indices(mode):
+    # Negative indices count from the end; an index outside the data writes nothing (no
+    # out-of-bounds store), in every mode.
+    from onnx import TensorProto, helper
+
+    data = np.arange(12, dtype=np.float32).reshape(4, 3)
+    idx = np.array([[-1], [7], [1], [-9]], dtype=np.int64)
+    upd = np.full((4, 3), 5.0, np.float32)
+    x = helper.make_tensor_value_info("x", TensorProto.FLOAT, [4, 3])
+    y = helper.make_tensor_value_info("y", TensorProto.FLOAT, None)
+    node = helper.make_node("ScatterND", ["x", "i", "u"], ["y"], reduction=mode)
+    graph = helper.make_graph([node], "g", [x], [y], initializer=[
+        helper.make_tensor("i", TensorProto.INT64, idx.shape, idx.flatten()),
+        helper.make_tensor("u", TensorProto.FLOAT, upd.shape, upd.flatten())])
+    mod, params = tirgen.from_onnx(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 18)]))
+    (got,) = tirgen.run(mod, {"x": data}, params=params)
+    want = data.copy()
+    op = {"none": lambda a, b: b, "add": np.add, "mul": np.multiply, "min": np.minimum, "max": np.maximum}[mode]
+    for r in (3, 1):
+        want[r] = op(want[r], 5.0)
+    np.testing.assert_array_equal(got, want)
+
+
+def test_scatter_nd_of_constants_is_folded():
+    # All of ScatterND's inputs are initializers: FoldConstant evaluates its te.extern loop
+    # with the TIR interpreter (whose parameter buffers then carry a symbolic elem_offset).
+    from onnx import TensorProto, helper
+
+    data = np.arange(12, dtype=np.float32).reshape(4, 3)
+    idx = np.array([[2], [0], [2]], dtype=np.int64)
+    upd = np.arange(9, dtype=np.float32).reshape(3, 3) + 100
+    x = helper.make_tensor_value_info("x", TensorProto.FLOAT, [4, 3])
+    y = helper.make_tensor_value_info("y", TensorProto.FLOAT, None)
+    nodes = [helper.make_node("ScatterND", ["d", "i", "u"], ["s"], reduction="add"),
+             helper.make_node("Add", ["s", "x"], ["y"])]
+    graph = helper.make_graph(nodes, "g", [x], [y], initializer=[
+        helper.make_tensor("d", TensorProto.FLOAT, data.shape, data.flatten()),
+        helper.make_tensor("i", TensorProto.INT64, idx.shape, idx.flatten()),
+        helper.make_tensor("u", TensorProto.FLOAT, upd.shape, upd.flatten())])
+    mod, params = tirgen.from_onnx(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 16)]),
+                                   freeze_params=True)
+    xv = np.ones((4, 3), np.float32)
+    (got,) = tirgen.run(mod, {"x": xv}, params=params)
+    want = data.copy()
+    for r, u in zip(idx[:, 0], upd):
+        want[r] += u
+    np.testing.assert_array_equal(got, want + xv)

@@ -1,16 +1,18 @@
 """The model zoo: small PyTorch models of the kinds users bring (torchvision CNNs, vision
 transformers, GPT-style and decoder blocks, embeddings, 1-d audio, UNet, recurrent, 3-d conv, a
-grid_sample/einsum/scatter net),
-each with random weights and a small input, and the models of zoo_models_wild.py and
-zoo_models_others.py, written as users outside the project write them. ``QUICK`` runs in the test suite (test_zoo.py); ``ALL``
-adds the large torchvision models, for bench/zoo_bench.py. An entry is (model factory, inputs
-factory) or (model factory, inputs factory, ONNX opset for from_pytorch)."""
+grid_sample/einsum/scatter net), each with random weights and a small input, and the models of
+zoo_models_wild.py, zoo_models_others.py and zoo_models_more.py, written as users outside the
+project write them. ``QUICK`` runs in the test suite (test_zoo.py); ``ALL`` adds the large
+torchvision models, for bench/zoo_bench.py. An entry is (model factory, inputs
+factory) or (model factory, inputs factory, ONNX opset for from_pytorch). ``REFUSED`` (test suite)
+and ``REFUSED_ALL`` (bench) are models tirgen refuses up front, with the words of the refusal."""
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
 from zoo_models_wild import REFUSED, WILD_ALL, WILD_QUICK  # noqa: F401 (REFUSED: test_zoo.py)
 from zoo_models_others import OTHERS_ALL, OTHERS_QUICK
+from zoo_models_more import MORE_ALL, MORE_QUICK, MORE_REFUSED, MORE_REFUSED_ALL, OUTPUT_STEP
 
 
 def _tv(name, **kw):
@@ -287,6 +289,7 @@ QUICK = {
 }
 QUICK.update(WILD_QUICK)
 QUICK.update(OTHERS_QUICK)
+QUICK.update(MORE_QUICK)
 
 ALL = dict(QUICK)
 ALL.update({
@@ -327,6 +330,10 @@ ALL.update({
 })
 ALL.update(WILD_ALL)
 ALL.update(OTHERS_ALL)
+ALL.update(MORE_ALL)
+REFUSED.update(MORE_REFUSED)
+REFUSED_ALL = dict(REFUSED)  # bench/zoo_bench.py: also the slow ones
+REFUSED_ALL.update(MORE_REFUSED_ALL)
 
 
 def build(name, table=ALL):
@@ -341,6 +348,12 @@ def build(name, table=ALL):
 def opset(name, table=ALL):
     """The ONNX opset the entry asks from_pytorch for (None: from_pytorch's default)."""
     return table[name][2] if len(table[name]) > 2 else None
+
+
+def output_step(name, model):
+    """The absolute tolerance a quantized model's outputs get on top of rtol (one step of its
+    output quantization, see zoo_models_more.OUTPUT_STEP); 0 for the others."""
+    return OUTPUT_STEP[name](model) if name in OUTPUT_STEP else 0.0
 
 
 def flat_outputs(out):

@@ -1,8 +1,8 @@
 // TOPI computes of the ops TVM implements as extern or hybrid-script kernels (cumsum, topk,
 // scatter_nd, scatter_elements) and of trilu. TVM's kernels are sequential loops over a
-// buffer (scan, sort, in-place scatter); here each is plain TE (compute + reductions) that
-// CreatePrimFunc turns into ordinary TensorIR blocks and loops, so every schedule primitive,
-// the tuner and the C backend handle them. The work differs from TVM's (noted per compute);
+// buffer (scan, sort, in-place scatter). scatter_nd is such a loop here too (te.extern); the
+// others are plain TE (compute + reductions) that CreatePrimFunc turns into ordinary TensorIR
+// blocks and loops, so every schedule primitive, the tuner and the C backend handle them. The work differs from TVM's (noted per compute);
 // the results do not.
 #pragma once
 
@@ -33,10 +33,10 @@ std::vector<Tensor> topk(const Tensor& data, int k, int axis, bool is_ascend, Da
 
 /// ScatterND, TVM's layout: indices (M, Y_0..Y_{K-1}), updates (Y_0..Y_{K-1}, X_M..X_{N-1}).
 /// mode "update" (the last update of a position wins, as TVM's in-order loop), "add", "mul",
-/// "min", "max". TVM copies data and loops over the updates writing in place; here each output
-/// element searches the updates addressed to it (a reduction over the Y positions). min/max
-/// are numpy's minimum/maximum (NaN wins) with ±inf as identity for floats, so positions no
-/// update addresses keep data exactly (±inf and NaN too).
+/// "min", "max". As TVM: a te.extern that copies data, then loops over the update positions in
+/// row-major order writing (combining) in place, O(data + updates) (a reduction per output
+/// element, the plain-TE form, is quadratic). min/max are numpy's minimum/maximum (NaN wins);
+/// positions no update addresses keep data exactly; an index outside the data writes nothing.
 Tensor scatter_nd(const Tensor& data, const Tensor& indices, const Tensor& updates, const std::string& mode,
                   const std::string& name = "T_scatter_nd");
 

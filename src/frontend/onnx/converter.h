@@ -200,8 +200,9 @@ relay::Expr Activation(NodeContext& ctx, const std::string& name, const relay::E
 using OpConverter = void (*)(NodeContext& ctx);
 
 /// What the up-front check knows of a node before anything is converted: its attributes, its
-/// opset and the ranks of its inputs as far as the file declares them (graph inputs,
-/// initializers, value_info, propagated through rank-preserving ops), -1 when unknown.
+/// opset and the ranks and shapes of its inputs as far as the file declares them (graph inputs,
+/// initializers, Constants, value_info; ranks also propagated through rank-preserving ops), -1
+/// when unknown. At conversion every rank and dim is known.
 struct NodeForm {
   const onnx::NodeProto& node;
   int opset;
@@ -210,10 +211,14 @@ struct NodeForm {
   /// input i's value is known at import time (an initializer, a Constant, shape arithmetic on
   /// them; up front this is the file's static view, at conversion the importer's).
   std::vector<bool> inputs_known;
+  /// input i's dims, -1 for a dim not known up front (empty when its rank is unknown)
+  std::vector<std::vector<int64_t>> input_shapes;
 
   /// Rank of input `i`, -1 when unknown or absent.
   int Rank(int i) const { return i < static_cast<int>(input_ranks.size()) ? input_ranks[i] : -1; }
   bool HasInput(int i) const { return i < node.input_size() && !node.input(i).empty(); }
+  /// Number of elements of input `i`, -1 when its rank or a dim is unknown.
+  int64_t Elements(int i) const;
   bool Known(int i) const { return i < static_cast<int>(inputs_known.size()) && inputs_known[i]; }
   bool HasOutput(int i) const { return i < static_cast<int>(outputs_used.size()) && outputs_used[i]; }
   bool HasAttr(const std::string& name) const;
@@ -226,6 +231,10 @@ struct NodeForm {
 /// can). It runs in the up-front check (so one error lists every op and op form a model needs)
 /// and again right before the node is converted, with every rank then known.
 using FormCheck = std::string (*)(const NodeForm& form);
+
+/// The general form check every default-domain op gets up front: an operand its converter
+/// reads at import time (Slice's starts, Reshape's shape, TopK's K, ...) that is not known then.
+std::string RunTimeOperandForm(const NodeForm& form);
 
 /// One table entry: the converter and the check of the forms it handles (none: every form).
 struct Converter {

@@ -5,6 +5,7 @@
 #include <limits>
 #include <set>
 
+#include "node_attr.h"
 #include "tirgen/relay/text.h"
 #include "tirgen/relay/transforms.h"
 #include "tirgen/support/error.h"
@@ -55,46 +56,53 @@ bool KeepsRank(const std::string& op) {
 
 }  // namespace
 
-std::map<std::string, int> GraphConverter::DeclaredRanks() const {
-  std::map<std::string, int> rank;
+std::map<std::string, std::vector<int64_t>> GraphConverter::DeclaredShapes() const {
+  std::map<std::string, std::vector<int64_t>> shape;  // dims, -1 where the file leaves one open
   const auto& g = model_.graph();
-  for (const auto& t : g.initializer()) rank[t.name()] = t.dims_size();
+  for (const auto& t : g.initializer()) shape[t.name()] = std::vector<int64_t>(t.dims().begin(), t.dims().end());
   auto declared = [&](const onnx::ValueInfoProto& v) {
-    if (rank.count(v.name())) return;
+    if (shape.count(v.name())) return;
     auto given = options_.input_shapes.find(v.name());
-    if (given != options_.input_shapes.end()) rank[v.name()] = static_cast<int>(given->second.size());
-    else if (v.type().has_tensor_type() && v.type().tensor_type().has_shape())
-      rank[v.name()] = v.type().tensor_type().shape().dim_size();
+    if (given != options_.input_shapes.end()) {
+      shape[v.name()] = given->second;
+    } else if (v.type().has_tensor_type() && v.type().tensor_type().has_shape()) {
+      std::vector<int64_t> dims;
+      for (const auto& d : v.type().tensor_type().shape().dim())
+        dims.push_back(d.has_dim_value() && d.dim_value() >= 0 ? d.dim_value() : -1);
+      shape[v.name()] = dims;
+    }
   };
   for (const auto& v : g.input()) declared(v);
   for (const auto& v : g.value_info()) declared(v);
   for (const auto& v : g.output()) declared(v);
   for (const auto& n : g.node()) {
-    if (n.output_size() == 0 || rank.count(n.output(0))) continue;
+    if (n.output_size() == 0 || shape.count(n.output(0))) continue;
     if (n.op_type() == "Constant") {
       for (const auto& a : n.attribute())
-        if (a.name() == "value" && a.has_t()) rank[n.output(0)] = a.t().dims_size();
+        if (a.name() == "value" && a.has_t()) shape[n.output(0)] = std::vector<int64_t>(a.t().dims().begin(), a.t().dims().end());
       continue;
     }
     if (!IsDefaultDomain(n.domain()) || !KeepsRank(n.op_type())) continue;
-    // Only when every present input's rank is known (BatchNormalization's 1-d parameters say
-    // nothing about its data).
+    // Only the rank carries over (dims unknown), and only when every present input's rank is
+    // known (BatchNormalization's 1-d parameters say nothing about its data).
     int r = -1;
     bool all_known = true;
     for (const auto& in : n.input()) {
       if (in.empty()) continue;
-      auto it = rank.find(in);
-      if (it == rank.end()) all_known = false;
-      else r = std::max(r, it->second);
+      auto it = shape.find(in);
+      if (it == shape.end()) all_known = false;
+      else r = std::max(r, static_cast<int>(it->second.size()));
     }
-    if (all_known && r >= 0) rank[n.output(0)] = r;
+    if (all_known && r >= 0) shape[n.output(0)] = std::vector<int64_t>(r, -1);
   }
-  return rank;
+  return shape;
 }
 
 std::string GraphConverter::UnsupportedForm(const NodeForm& form) {
   auto it = Converters().find(ConverterKey(form.node));
-  if (it == Converters().end() || !it->second.forms) return "";
+  if (it == Converters().end()) return "";
+  std::string why = RunTimeOperandForm(form);
+  if (!why.empty() || !it->second.forms) return why;
   return it->second.forms(form);
 }
 
@@ -104,7 +112,7 @@ void GraphConverter::CheckSupported(int opset) const {
   std::vector<std::string> order;
   std::map<std::string, std::vector<std::string>> missing;
   const ConverterTable& table = Converters();
-  std::map<std::string, int> ranks = DeclaredRanks();
+  std::map<std::string, std::vector<int64_t>> shapes = DeclaredShapes();
   // The nodes of subgraphs (If's branches) are checked too, after their node; an unnamed one
   // is "<node>.<attribute>#<index>".
   std::vector<std::pair<const onnx::NodeProto*, std::string>> all;  // node, how messages name it
@@ -133,24 +141,36 @@ void GraphConverter::CheckSupported(int opset) const {
   for (const auto& [node, who] : all) {
     const onnx::NodeProto& n = *node;
     // (a sequence's length and an optional's presence are static too)
+    // (EyeLike and ATen's size, in either domain, read only a shape)
+    const onnx::AttributeProto* aten_op = n.op_type() == "ATen" ? FindNodeAttr(n, "operator") : nullptr;
+    bool reads_shape = n.op_type() == "EyeLike" || (aten_op && aten_op->s() == "size");
     bool all_known = n.op_type() == "Shape" || n.op_type() == "Size" || n.op_type() == "Constant" ||
-                     n.op_type() == "SequenceLength" || n.op_type() == "OptionalHasElement";
-    if (!all_known && IsDefaultDomain(n.domain()) && n.input_size() > 0 && n.op_type().rfind("Random", 0) != 0 &&
+                     n.op_type() == "SequenceLength" || n.op_type() == "OptionalHasElement" || reads_shape;
+    if (!all_known && IsDefaultDomain(n.domain()) && n.op_type().rfind("Random", 0) != 0 &&
         n.op_type() != "Bernoulli" && n.op_type() != "Multinomial") {
       all_known = true;
       for (const auto& in : n.input()) all_known = all_known && (in.empty() || known.count(in));
     }
-    if (all_known && IsDefaultDomain(n.domain()))
+    if (all_known && (IsDefaultDomain(n.domain()) || reads_shape))
       for (const auto& out : n.output()) known.insert(out);
+    // A Loop's carried values start known when their initial values are (the body's nodes
+    // follow the Loop in `all`).
+    if (n.op_type() == "Loop" && IsDefaultDomain(n.domain()))
+      for (const auto& a : n.attribute())
+        if (a.type() == onnx::AttributeProto::GRAPH)
+          for (int k = 2; k < a.g().input_size() && k < n.input_size(); ++k)
+            if (!n.input(k).empty() && known.count(n.input(k))) known.insert(a.g().input(k).name());
   }
   for (const auto& [node, who] : all) {
     const onnx::NodeProto& n = *node;
     std::string type = ConverterKey(n);
     if (table.count(type)) {
-      NodeForm form{n, opset, {}, {}, {}};
+      NodeForm form{n, opset, {}, {}, {}, {}};
       for (const auto& in : n.input()) {
-        auto r = ranks.find(in);
-        form.input_ranks.push_back(in.empty() || r == ranks.end() ? -1 : r->second);
+        auto s = shapes.find(in);
+        bool declared = !in.empty() && s != shapes.end();
+        form.input_ranks.push_back(declared ? static_cast<int>(s->second.size()) : -1);
+        form.input_shapes.push_back(declared ? s->second : std::vector<int64_t>{});
         form.inputs_known.push_back(!in.empty() && known.count(in));
       }
       for (const auto& out : n.output()) form.outputs_used.push_back(!out.empty());
@@ -314,9 +334,10 @@ void GraphConverter::ConvertNodes(const google::protobuf::RepeatedPtrField<onnx:
     NodeContext ctx(this, node, NodeName(node), opset);
     const Converter& conv = table.at(ConverterKey(node));
     if (conv.forms) {  // again, with every rank now known (value_info may have been sparse)
-      NodeForm form{node, opset, {}, {}, {}};
+      NodeForm form{node, opset, {}, {}, {}, {}};
       for (int i = 0; i < node.input_size(); ++i) {
         form.input_ranks.push_back(ctx.IsTensor(i) ? ctx.Rank(i) : -1);
+        form.input_shapes.push_back(ctx.IsTensor(i) ? ctx.Shape(i) : std::vector<int64_t>{});
         form.inputs_known.push_back(ctx.IsKnown(i));
       }
       for (const auto& out : node.output()) form.outputs_used.push_back(!out.empty());

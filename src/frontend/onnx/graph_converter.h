@@ -55,9 +55,10 @@ class GraphConverter {
   /// Converts `nodes` in order (the main graph's or a subgraph's).
   void ConvertNodes(const google::protobuf::RepeatedPtrField<onnx::NodeProto>& nodes, int opset);
   void CheckSingleProducers() const;
-  /// Ranks of the edges the file declares (initializers, inputs, value_info, outputs), carried
-  /// through rank-preserving ops; what the up-front check knows before converting.
-  std::map<std::string, int> DeclaredRanks() const;
+  /// Shapes of the edges the file declares (initializers, inputs, value_info, outputs; -1 for
+  /// a symbolic dim), and ranks (dims -1) carried through rank-preserving ops; what the
+  /// up-front check knows before converting.
+  std::map<std::string, std::vector<int64_t>> DeclaredShapes() const;
   /// Why `form` cannot be imported by its op's converter ("" when it can).
   static std::string UnsupportedForm(const NodeForm& form);
   /// Appends graph output `name` (value `v`) to main's results, a sequence's elements each.

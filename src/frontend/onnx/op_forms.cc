@@ -1,6 +1,7 @@
 // The op forms (ranks, attribute values, outputs) the converters of the existing families
 // handle, declared for the up-front check so one error names every op and form a model needs
 // (converters of newer families declare theirs next to them). NodeForm's attribute readers.
+#include <limits>
 #include <set>
 
 #include "converter.h"
@@ -83,12 +84,54 @@ std::string PadForms(const NodeForm& f) {
   return "";
 }
 
+// Operands the converters read at import time (they become relay attributes or static
+// shapes), from the opset where they are inputs. The up-front check refuses one computed from a
+// graph input, so a model whose shapes depend on run-time values is refused with its other
+// needs in one error (not at the first such node's conversion).
+struct ImportTimeOperand {
+  const char* op;
+  int input;
+  const char* name;
+  int since;  // opset
+};
+const ImportTimeOperand kImportTimeOperands[] = {
+    {"Slice", 1, "starts", 10}, {"Slice", 2, "ends", 10}, {"Slice", 3, "axes", 10}, {"Slice", 4, "steps", 10},
+    {"Reshape", 1, "shape", 5}, {"Expand", 1, "shape", 8}, {"Tile", 1, "repeats", 6},
+    {"Pad", 1, "pads", 11}, {"Pad", 3, "axes", 18}, {"Squeeze", 1, "axes", 13}, {"Unsqueeze", 1, "axes", 13},
+    {"Split", 1, "split", 13}, {"TopK", 1, "K", 10}, {"CumSum", 1, "axis", 11},
+    {"ConstantOfShape", 0, "shape", 9}, {"Range", 0, "start", 11}, {"Range", 1, "limit", 11},
+    {"Range", 2, "delta", 11}, {"OneHot", 1, "depth", 9}, {"MaxUnpool", 2, "output_shape", 9},
+    {"Resize", 2, "scales", 11}, {"Resize", 3, "sizes", 11}, {"ReduceSum", 1, "axes", 13},
+    {"ReduceMean", 1, "axes", 18}, {"ReduceMax", 1, "axes", 18}, {"ReduceMin", 1, "axes", 18},
+    {"ReduceProd", 1, "axes", 18}, {"ReduceL1", 1, "axes", 18}, {"ReduceL2", 1, "axes", 18},
+    {"ReduceLogSum", 1, "axes", 18}, {"ReduceLogSumExp", 1, "axes", 18}, {"ReduceSumSquare", 1, "axes", 18},
+};
+
 void SetForms(ConverterTable* table, const char* op, FormCheck forms) {
   auto it = table->find(op);
   if (it != table->end()) it->second.forms = forms;
 }
 
 }  // namespace
+
+int64_t NodeForm::Elements(int i) const {
+  if (Rank(i) < 0 || i >= static_cast<int>(input_shapes.size())) return -1;
+  int64_t n = 1;
+  for (int64_t d : input_shapes[i]) {
+    if (d < 0) return -1;
+    n = d != 0 && n > std::numeric_limits<int64_t>::max() / d ? std::numeric_limits<int64_t>::max() : n * d;
+  }
+  return n;
+}
+
+std::string RunTimeOperandForm(const NodeForm& f) {
+  if (!f.node.domain().empty() && f.node.domain() != "ai.onnx") return "";
+  for (const auto& o : kImportTimeOperands)
+    if (f.node.op_type() == o.op && f.opset >= o.since && f.HasInput(o.input) && !f.Known(o.input))
+      return std::string(o.name) + " computed at run time (tirgen imports static shapes: it must follow from "
+             "constants and input shapes)";
+  return "";
+}
 
 bool NodeForm::HasAttr(const std::string& name) const { return FindNodeAttr(node, name) != nullptr; }
 

@@ -1,6 +1,6 @@
 // Image ops: Resize (nearest, linear, cubic over NCW / NCHW; nearest, linear over NCDHW) and DepthToSpace / SpaceToDepth (as
 // reshape -> transpose -> reshape, the ONNX definition) and GridSample (image.grid_sample, the
-// grid transposed to (N, 2, H, W) as TVM does).
+// grid transposed to (N, 2, H, W) as TVM does, or (N, 3, D, H, W) for 5-D data).
 #include <cmath>
 #include <cstdio>
 
@@ -123,20 +123,27 @@ std::string GridSampleMethod(int opset, const std::string& mode) {
   return mode == "linear" ? "bilinear" : mode == "cubic" ? "bicubic" : mode == "nearest" ? mode : "";
 }
 
+// ONNX's grid is channels-last, (N, Ho, Wo, 2) or (N, Do, Ho, Wo, 3) (torch exports 5-D ones
+// before opset 20 too); image.grid_sample's is channels-first.
 void ConvertGridSample(NodeContext& ctx) {
-  relay::Expr grid = ctx.Call("transpose", {ctx.Input(1)}, {{"axes", AttrInts({0, 3, 1, 2})}});
+  const bool volume = ctx.Rank(0) == 5;
+  relay::Expr grid = ctx.Call("transpose", {ctx.Input(1)},
+                              {{"axes", AttrInts(volume ? std::vector<int64_t>{0, 4, 1, 2, 3} : std::vector<int64_t>{0, 3, 1, 2})}});
   std::string mode = ctx.Str("mode", ctx.opset() < 20 ? "bilinear" : "linear");
   ctx.SetOutput(0, ctx.Call("image.grid_sample", {ctx.Input(0), grid},
                             {{"method", String(GridSampleMethod(ctx.opset(), mode))},
+                             {"layout", String(volume ? "NCDHW" : "NCHW")},
                              {"padding_mode", String(ctx.Str("padding_mode", "zeros"))},
                              {"align_corners", relay::AttrBool(ctx.Int("align_corners", 0) != 0)}}));
 }
 
 std::string GridSampleForms(const NodeForm& f) {
-  if (f.Rank(0) >= 0 && f.Rank(0) != 4) return "an input of rank " + std::to_string(f.Rank(0)) + " (only 4-D NCHW)";
+  if (f.Rank(0) >= 0 && f.Rank(0) != 4 && f.Rank(0) != 5)
+    return "an input of rank " + std::to_string(f.Rank(0)) + " (4-D NCHW and 5-D NCDHW)";
   std::string mode = f.Str("mode", f.opset < 20 ? "bilinear" : "linear");
   std::string method = GridSampleMethod(f.opset, mode);
   if (method != "bilinear" && method != "nearest" && method != "bicubic") return "mode '" + mode + "'";
+  if (f.Rank(0) == 5 && method == "bicubic") return "mode '" + mode + "' on a 5-D input (trilinear and nearest)";
   std::string pad = f.Str("padding_mode", "zeros");
   if (pad != "zeros" && pad != "border" && pad != "reflection") return "padding_mode '" + pad + "'";
   return "";

@@ -225,7 +225,8 @@ std::string ConvForms(const NodeForm& f) {
 }
 
 // A batched B (rank >= 3) becomes qnn.batch_matmul, which takes a per-tensor B scale and zero
-// point (scalars; a 1-D one is per-column) and an A of rank >= 2.
+// point (one value: a scalar or a one-element 1-D tensor) and an A of rank >= 2. A parameter
+// whose size is not known up front is checked at conversion, where it is.
 std::string MatMulForms(const NodeForm& f) {
   const bool qlinear = f.node.op_type() == "QLinearMatMul";
   int rank = f.Rank(qlinear ? 3 : 1);
@@ -234,9 +235,9 @@ std::string MatMulForms(const NodeForm& f) {
   if (f.Rank(0) == 1) return "a 1-D A with a batched B (give A a unit row, rank 2, or use a 2-D B)";
   const char* names[] = {"b_scale", "b_zero_point"};
   for (int i : qlinear ? std::vector<int>{4, 5} : std::vector<int>{3})
-    if (f.HasInput(i) && f.Rank(i) >= 1)
-      return std::string("a 1-D (per-column) ") + names[qlinear ? i - 4 : 1] +
-             " with a batched B (give a scalar, per-tensor, or use a 2-D B)";
+    if (f.HasInput(i) && f.Elements(i) >= 0 && f.Elements(i) != 1)
+      return std::string("a ") + names[qlinear ? i - 4 : 1] + " of " + std::to_string(f.Elements(i)) +
+             " (per-column) values with a batched B (give one value, per-tensor, or use a 2-D B)";
   return "";
 }
 
