@@ -112,6 +112,16 @@ TEST(RelayLoop, TypeErrorsAreLocatedOneLineErrors) {
       "parameter %a of the recursive function %f needs a type annotation");
 }
 
+TEST(RelayLoop, AFunctionWithNoReturningPathIsRefusedDeclaredTypeOrNot) {
+  // With a declared return type the recursive calls are typed, but a call would never end.
+  for (const char* ret : {"", " -> float32"})
+    for (const char* body : {"%f(add(%a, 1f))", "if (less(%a, 1f)) { %f(%a) } else { let %h = %f; %h(%a) }",
+                             "let %r = %f(%a); %r"})
+      ExpectTypeError(std::string("#[version = \"0.0.5\"]\ndef @main(%x: float32) {\n  let %f = fn (%a: float32)") +
+                          ret + " {\n    " + body + "\n  };\n  %f(%x)\n}\n",
+                      "every path of the function calls %f again, so it never returns a value");
+}
+
 // The calls of primitive functions reachable from `e` without entering a function.
 std::set<const Object*> FusedCalls(const relay::Expr& e) {
   std::set<const Object*> calls;
