@@ -191,6 +191,9 @@ class ExecutionPlan::Builder {
   PlanValue Compute(const Expr& e) {
     switch (e.kind()) {
       case Kind::kRelayVar:
+        TIRGEN_CHECK(!local_functions_.count(e.get()))
+            << "executor: the local function %" << e.as<relay::VarNode>()->name_hint
+            << " is used as a value (returned, passed or stored); the executor runs only calls of it";
         TIRGEN_CHECK(false) << "executor: free variable %" << e.as<relay::VarNode>()->name_hint << " in main";
         break;
       case Kind::kConstant: {
@@ -318,6 +321,7 @@ class ExecutionPlan::Builder {
   std::unordered_map<const Object*, int> users_;
   std::vector<std::vector<const Object*>> branch_scopes_;  ///< memo keys added in each open branch
   std::unordered_map<const Object*, const relay::FunctionNode*> local_functions_;  ///< let var -> function
+  std::unordered_map<const Object*, const relay::VarNode*> local_self_;  ///< let var -> the function's own var
   std::vector<const LoopContext*> open_loops_;  ///< the loops whose bodies are being planned
 };
 

@@ -35,11 +35,18 @@ void ExecutionPlan::Builder::PlanLoopInvariants(const relay::FunctionNode* fn, c
   PlanValuesUsedOutside({fn->body}, varying);
 }
 
-// A let binds a value, or names a local function (planned where it is called).
+// A let binds a value, or names a local function (planned where it is called), or gives a
+// local function another name (`let %g = %f`: calls of %g are calls of %f).
 void ExecutionPlan::Builder::BindLet(const relay::LetNode* n) {
   const auto* fn = n->value.as<relay::FunctionNode>();
   if (fn && !fn->IsPrimitive()) {
     local_functions_[n->var.get()] = fn;
+    local_self_[n->var.get()] = n->var.get();
+    return;
+  }
+  if (auto it = local_self_.find(n->value.get()); it != local_self_.end()) {
+    local_functions_[n->var.get()] = local_functions_.at(it->second);
+    local_self_[n->var.get()] = it->second;
     return;
   }
   PlanValue value = Plan(n->value);
@@ -56,14 +63,14 @@ const relay::FunctionNode* ExecutionPlan::Builder::LocalFunction(const Expr& cal
   }
   if (const auto* f = e.as<relay::FunctionNode>()) return f->IsPrimitive() ? nullptr : f;
   const auto* v = e.as<relay::VarNode>();
-  auto it = v ? local_functions_.find(v) : local_functions_.end();
-  if (it == local_functions_.end()) return nullptr;
+  auto it = v ? local_self_.find(v) : local_self_.end();
+  if (it == local_self_.end()) return nullptr;
   for (const LoopContext* open : open_loops_)
-    TIRGEN_CHECK(open->self != v) << "executor: %" << v->name_hint
-                                  << " calls itself other than as its last action; only a tail call "
-                                     "(a loop, as relay.loops.while_loop builds) can run";
-  *self = v;
-  return it->second;
+    TIRGEN_CHECK(open->self != it->second) << "executor: %" << it->second->name_hint
+                                           << " calls itself other than as its last action; only a tail call "
+                                              "(a loop, as relay.loops.while_loop builds) can run";
+  *self = it->second;
+  return local_functions_.at(v);
 }
 
 PlanValue ExecutionPlan::Builder::Loop(const relay::CallNode* call, const relay::FunctionNode* fn, const relay::VarNode* self) {
@@ -103,6 +110,8 @@ PlanValue ExecutionPlan::Builder::Loop(const relay::CallNode* call, const relay:
 void ExecutionPlan::Builder::Tail(const Expr& e, LoopContext* ctx) {
   support::CheckStack("executor plan");
   if (const auto* l = e.as<relay::LetNode>()) {
+    // `let %r = %f(...); %r` is the call itself
+    if (l->body.same_as(l->var) && !l->value.as<relay::FunctionNode>()) return Tail(l->value, ctx);
     BindLet(l);
     return Tail(l->body, ctx);
   }
@@ -125,6 +134,7 @@ void ExecutionPlan::Builder::Tail(const Expr& e, LoopContext* ctx) {
   }
   const auto* call = e.as<relay::CallNode>();
   const auto* var = call ? call->op.as<relay::VarNode>() : nullptr;
+  if (auto it = var ? local_self_.find(var) : local_self_.end(); it != local_self_.end()) var = it->second;
   Step jump;
   jump.kind = Step::kJump;
   if (var && var == ctx->self) {  // the next iteration

@@ -164,16 +164,16 @@ def test_a_known_trip_count_beyond_the_unroll_limit_becomes_a_loop():
     np.testing.assert_array_equal(acc, np.full(3, 5000, np.float32))
 
 
-def test_a_scan_output_past_the_unroll_limit_is_a_located_error():
+def test_a_scan_output_past_the_unroll_limit_is_refused_up_front():
     nodes = [helper.make_node("Add", ["acc_in", "one"], ["acc_out"]), helper.make_node("Identity", ["cond_in"], ["cond_out"]),
              helper.make_node("Identity", ["acc_out"], ["scan"])]
     m = model(nodes, [vi("cond_out", B, []), vi("acc_out", F, [3]), vi("scan", F, [3])], [("acc", F, [3])],
               ["M", "", "acc0"], [vi("acc0", F, [3])], [vi("acc", F, None), vi("scans", F, None)],
               [numpy_helper.from_array(np.array(5000, np.int64), "M")],
-              body_inits=[numpy_helper.from_array(np.array(1, np.float32), "one")], loop_outputs=["acc", "scans"])
-    with pytest.raises(tirgen.TirgenError, match=r"ONNX node 'loop' \(Loop\): scan output 0 \('scan'\) gains one slice per "
-                                                 r"iteration, and the Loop runs more than 4096 iterations"):
-        tirgen.from_onnx(m)
+              body_inits=[numpy_helper.from_array(np.array(1, np.float32), "one")], loop_outputs=["acc", "scans"],
+              extra_nodes=[UNSUPPORTED])
+    expect_listed_up_front(m, "a scan output and a trip count above 4096, more than tirgen unrolls (tirgen stacks a "
+                              "scan output only by unrolling the Loop)")
 
 
 def test_the_imported_relay_text_round_trips_and_the_fused_form_runs():
@@ -229,8 +229,45 @@ def test_a_run_time_scan_output_is_refused_up_front_with_the_other_unsupported_n
     m = model(nodes, [vi("cond_out", B, []), vi("acc_out", F, [3]), vi("scan", F, [3])], [("acc", F, [3])],
               ["M", "", "acc0"], [vi("acc0", F, [3]), vi("M", I64, [])], [vi("acc", F, None), vi("scans", F, None)],
               loop_outputs=["acc", "scans"], extra_nodes=[UNSUPPORTED])
-    expect_listed_up_front(m, "a scan output and a trip count known only at run time (the scan's length is a "
-                              "run-time fact, so it has no static shape)")
+    expect_listed_up_front(m, "a scan output and a trip count known only at run time (tirgen stacks a scan output only "
+                              "by unrolling the Loop)")
+
+
+def test_a_carried_sequence_is_refused_up_front():
+    body = helper.make_graph(
+        [helper.make_node("Constant", [], ["t"], value=numpy_helper.from_array(np.ones(3, np.float32), "tv")),
+         helper.make_node("SequenceInsert", ["s_in", "t"], ["s_out"]), helper.make_node("Identity", ["cond_in"], ["cond_out"])],
+        "body", [vi("iter", I64, []), vi("cond_in", B, []), helper.make_tensor_sequence_value_info("s_in", F, None)],
+        [vi("cond_out", B, []), helper.make_tensor_sequence_value_info("s_out", F, None)])
+    nodes = [helper.make_node("SequenceEmpty", [], ["s0"], dtype=F),
+             helper.make_node("Loop", ["M", "", "s0"], ["s"], name="loop", body=body),
+             helper.make_node("SequenceLength", ["s"], ["n"]), UNSUPPORTED]
+    g = helper.make_graph(nodes, "g", [vi("M", I64, []), vi("acc0", F, [3])], [vi("n", I64, []), vi("tfidf", F, None)])
+    expect_listed_up_front(helper.make_model(g, opset_imports=[helper.make_opsetid("", 13)]),
+                           "a loop-carried value that is not a tensor ('s_in') and a trip count known only at run time "
+                           "(a run-time loop carries tensors only)")
+
+
+@pytest.mark.parametrize("trip_count_known", [False, True])
+def test_a_body_operand_read_at_import_time_from_the_iteration_number_is_refused_up_front(trip_count_known):
+    """Range's limit must be known at import time; the iteration number is known only when the
+    Loop is unrolled, and here it is not (a run-time trip count, or a known one with a condition
+    the body computes from data)."""
+    nodes = [helper.make_node("Range", ["zero", "iter", "step"], ["r"]),
+             helper.make_node("Add", ["acc_in", "acc_in"], ["acc_out"]),
+             helper.make_node("ReduceSum", ["acc_out"], ["total"], keepdims=0),
+             helper.make_node("Less", ["total", "fifty"], ["cond_out"])]
+    consts = [numpy_helper.from_array(np.array(v, t), n) for v, t, n in
+              [(0, np.int64, "zero"), (1, np.int64, "step"), (50, np.float32, "fifty")]]
+    top = [numpy_helper.from_array(np.array(3, np.int64), "M"), numpy_helper.from_array(np.array(True), "c")]
+    m = model(nodes, [vi("cond_out", B, []), vi("acc_out", F, [3])], [("acc", F, [3])],
+              ["M", "c" if trip_count_known else "", "acc0"],
+              [vi("acc0", F, [3])] + ([] if trip_count_known else [vi("M", I64, [])]), [vi("acc", F, None)],
+              inits=top if trip_count_known else [], body_inits=consts, extra_nodes=[UNSUPPORTED])
+    with pytest.raises(tirgen.TirgenError) as e:
+        tirgen.from_onnx(m)
+    msg = str(e.value)
+    assert "Range with limit computed at run time" in msg and "TfIdfVectorizer" in msg, msg
 
 
 def test_an_unused_scan_output_is_not_computed():

@@ -112,6 +112,16 @@ TEST(RelayLoop, TypeErrorsAreLocatedOneLineErrors) {
       "parameter %a of the recursive function %f needs a type annotation");
 }
 
+TEST(RelayLoop, AFunctionWithNoReturningPathIsRefusedDeclaredTypeOrNot) {
+  // With a declared return type the recursive calls are typed, but a call would never end.
+  for (const char* ret : {"", " -> float32"})
+    for (const char* body : {"%f(add(%a, 1f))", "if (less(%a, 1f)) { %f(%a) } else { let %h = %f; %h(%a) }",
+                             "let %r = %f(%a); %r"})
+      ExpectTypeError(std::string("#[version = \"0.0.5\"]\ndef @main(%x: float32) {\n  let %f = fn (%a: float32)") +
+                          ret + " {\n    " + body + "\n  };\n  %f(%x)\n}\n",
+                      "every path of the function calls %f again, so it never returns a value");
+}
+
 // The calls of primitive functions reachable from `e` without entering a function.
 std::set<const Object*> FusedCalls(const relay::Expr& e) {
   std::set<const Object*> calls;
@@ -276,6 +286,37 @@ TEST(ExecutorLoop, SwappedStateIsAParallelAssignment) {
   NDArray x = Vec({1, 2, 3, 4});
   // Fibonacci scaled by x: a_n = F(n+1)... a0 = x, b0 = x: a after 6 steps = 13x.
   EXPECT_EQ(Values(ex.Run({I64(6), x})[0]), (std::vector<float>{13, 26, 39, 52}));
+}
+
+// A float32 scalar.
+NDArray F32(float v) {
+  return NDArray({}, DataType::Float(32), std::vector<uint8_t>(reinterpret_cast<uint8_t*>(&v), reinterpret_cast<uint8_t*>(&v) + 4));
+}
+
+// `let` forms around a local function: an alias of it (called from main or the body) and a
+// tail call whose value a let names (all count %a up to 10 from 1: 10).
+TEST(ExecutorLoop, AliasesOfTheFunctionAndALetNamedTailCallRun) {
+  const std::string head = "#[version = \"0.0.5\"]\ndef @main(%x: float32) {\n  let %f = fn (%a: float32) -> float32 {\n";
+  for (const std::string& text :
+       {head + "    if (less(%a, 10f)) { %f(add(%a, 1f)) } else { %a }\n  };\n  let %g = %f;\n  %g(%x)\n}\n",
+        head + "    if (less(%a, 10f)) { let %h = %f; %h(add(%a, 1f)) } else { %a }\n  };\n  %f(%x)\n}\n",
+        head + "    if (less(%a, 10f)) { let %r = %f(add(%a, 1f)); %r } else { %a }\n  };\n  %f(%x)\n}\n"}) {
+    runtime::Executor ex = Build(text);
+    EXPECT_EQ(Values(ex.Run({F32(1)})[0]), std::vector<float>{10}) << text;
+  }
+}
+
+TEST(ExecutorLoop, ALocalFunctionUsedAsAValueIsAOneLineError) {
+  std::string text =
+      "#[version = \"0.0.5\"]\ndef @main(%x: float32) {\n  let %f = fn (%a: float32) -> float32 {\n"
+      "    if (less(%a, 10f)) { %f(add(%a, 1f)) } else { %a }\n  };\n  %f\n}\n";
+  try {
+    Build(text).Run({F32(1)});
+    FAIL() << "no error";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("the local function %f is used as a value"), std::string::npos) << e.what();
+    EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos) << e.what();
+  }
 }
 
 TEST(ExecutorLoop, ANonTailRecursiveCallIsAClearError) {

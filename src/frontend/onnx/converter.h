@@ -5,6 +5,7 @@
 #pragma once
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -213,6 +214,10 @@ struct NodeForm {
   std::vector<bool> inputs_known;
   /// input i's dims, -1 for a dim not known up front (empty when its rank is unknown)
   std::vector<std::vector<int64_t>> input_shapes;
+  /// Up front only (null at conversion): the names of the values known as far as the file shows,
+  /// subgraphs' included, and the integer scalars among them that the file gives directly.
+  const std::set<std::string>* known_names = nullptr;
+  const std::map<std::string, int64_t>* known_ints = nullptr;
 
   /// Rank of input `i`, -1 when unknown or absent.
   int Rank(int i) const { return i < static_cast<int>(input_ranks.size()) ? input_ranks[i] : -1; }

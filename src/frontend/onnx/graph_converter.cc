@@ -5,6 +5,7 @@
 #include <limits>
 #include <set>
 
+#include "loop_function.h"
 #include "node_attr.h"
 #include "tirgen/relay/text.h"
 #include "tirgen/relay/transforms.h"
@@ -118,54 +119,90 @@ void GraphConverter::CheckSupported(int opset) const {
   std::vector<std::pair<const onnx::NodeProto*, std::string>> all;  // node, how messages name it
   // Values known at import time as far as the file shows: initializers (a subgraph's too),
   // Constants, Shape / Size of anything (shapes are static), and default-domain nodes of known
-  // inputs.
-  std::set<std::string> known;
-  for (const auto& t : model_.graph().initializer()) known.insert(t.name());
+  // inputs. The integer scalars the file gives directly tell a Loop's trip count.
+  std::set<std::string> given;
+  std::map<std::string, int64_t> ints;
+  auto note_int = [&](const onnx::TensorProto& t, const std::string& name) {
+    bool one = true;
+    for (int64_t d : t.dims()) one = one && d == 1;
+    bool integral = t.data_type() == onnx::TensorProto::INT64 || t.data_type() == onnx::TensorProto::INT32 ||
+                    t.data_type() == onnx::TensorProto::BOOL;
+    if (one && integral) ints[name] = FromNDArray(TensorFromProto(t, base_dir_, name_ + ": tensor '" + name + "'")).AsInt(0);
+  };
+  for (const auto& t : model_.graph().initializer()) given.insert(t.name()), note_int(t, t.name());
   std::function<void(const onnx::GraphProto&, const std::string&)> collect = [&](const onnx::GraphProto& g,
                                                                                 const std::string& scope) {
     for (int i = 0; i < g.node_size(); ++i) {
       const onnx::NodeProto& n = g.node(i);
       std::string who = n.name().empty() ? scope + "#" + std::to_string(i) : "'" + n.name() + "'";
       all.emplace_back(&n, who);
+      const onnx::AttributeProto* value = n.op_type() == "Constant" ? FindNodeAttr(n, "value") : nullptr;
+      if (value && value->has_t() && n.output_size() == 1) note_int(value->t(), n.output(0));
       for (const auto& a : n.attribute())
         if (a.type() == onnx::AttributeProto::GRAPH) {
-          for (const auto& t : a.g().initializer()) known.insert(t.name());
-          // A Loop is unrolled, so its body's iteration number and condition are constants.
-          if (n.op_type() == "Loop" && IsDefaultDomain(n.domain()))
-            for (int k = 0; k < 2 && k < a.g().input_size(); ++k) known.insert(a.g().input(k).name());
+          for (const auto& t : a.g().initializer()) given.insert(t.name()), note_int(t, t.name());
           collect(a.g(), who + "." + a.name());
         }
     }
   };
   collect(model_.graph(), "");
-  for (const auto& [node, who] : all) {
-    const onnx::NodeProto& n = *node;
-    // (a sequence's length and an optional's presence are static too)
-    // (EyeLike and ATen's size, in either domain, read only a shape)
-    const onnx::AttributeProto* aten_op = n.op_type() == "ATen" ? FindNodeAttr(n, "operator") : nullptr;
-    bool reads_shape = n.op_type() == "EyeLike" || (aten_op && aten_op->s() == "size");
-    bool all_known = n.op_type() == "Shape" || n.op_type() == "Size" || n.op_type() == "Constant" ||
-                     n.op_type() == "SequenceLength" || n.op_type() == "OptionalHasElement" || reads_shape;
-    if (!all_known && IsDefaultDomain(n.domain()) && n.op_type().rfind("Random", 0) != 0 &&
-        n.op_type() != "Bernoulli" && n.op_type() != "Multinomial") {
-      all_known = true;
-      for (const auto& in : n.input()) all_known = all_known && (in.empty() || known.count(in));
+  // A Loop that is unrolled has a known iteration number and condition in its body, and its
+  // carried values start known when their initial values are and stay known while the body's
+  // outputs for them are; a Loop decided at run time has none of these. Which Loops run at run
+  // time depends on what is known, so the set is recomputed until it holds (it only shrinks).
+  std::set<const onnx::NodeProto*> run_time;
+  std::set<std::string> varying;  // carried body inputs an iteration makes unknown
+  std::set<std::string> known;
+  auto loop_body = [](const onnx::NodeProto& n) -> const onnx::GraphProto* {
+    if (n.op_type() != "Loop" || !IsDefaultDomain(n.domain())) return nullptr;
+    for (const auto& a : n.attribute())
+      if (a.name() == "body" && a.type() == onnx::AttributeProto::GRAPH) return &a.g();
+    return nullptr;
+  };
+  for (bool changed = true; changed;) {
+    known = given;
+    for (const auto& [node, who] : all) {
+      const onnx::NodeProto& n = *node;
+      // (a sequence's length and an optional's presence are static too)
+      // (EyeLike and ATen's size, in either domain, read only a shape)
+      const onnx::AttributeProto* aten_op = n.op_type() == "ATen" ? FindNodeAttr(n, "operator") : nullptr;
+      bool reads_shape = n.op_type() == "EyeLike" || (aten_op && aten_op->s() == "size");
+      bool all_known = n.op_type() == "Shape" || n.op_type() == "Size" || n.op_type() == "Constant" ||
+                       n.op_type() == "SequenceLength" || n.op_type() == "OptionalHasElement" || reads_shape;
+      if (!all_known && IsDefaultDomain(n.domain()) && n.op_type().rfind("Random", 0) != 0 &&
+          n.op_type() != "Bernoulli" && n.op_type() != "Multinomial" && !run_time.count(&n)) {
+        all_known = true;
+        for (const auto& in : n.input()) all_known = all_known && (in.empty() || known.count(in));
+      }
+      if (all_known && (IsDefaultDomain(n.domain()) || reads_shape))
+        for (const auto& out : n.output()) known.insert(out);
+      // (the body's nodes follow the Loop in `all`: its condition output is judged after the pass)
+      const onnx::GraphProto* body = loop_body(n);
+      if (!body || run_time.count(&n) || !LoopRunTimeReason(n, known, ints, false).empty()) continue;
+      for (int k = 0; k < 2 && k < body->input_size(); ++k) known.insert(body->input(k).name());
+      for (int k = 2; k < body->input_size() && k < n.input_size(); ++k)
+        if (!n.input(k).empty() && known.count(n.input(k)) && !varying.count(body->input(k).name()))
+          known.insert(body->input(k).name());
     }
-    if (all_known && (IsDefaultDomain(n.domain()) || reads_shape))
-      for (const auto& out : n.output()) known.insert(out);
-    // A Loop's carried values start known when their initial values are (the body's nodes
-    // follow the Loop in `all`).
-    if (n.op_type() == "Loop" && IsDefaultDomain(n.domain()))
-      for (const auto& a : n.attribute())
-        if (a.type() == onnx::AttributeProto::GRAPH)
-          for (int k = 2; k < a.g().input_size() && k < n.input_size(); ++k)
-            if (!n.input(k).empty() && known.count(n.input(k))) known.insert(a.g().input(k).name());
+    changed = false;
+    for (const auto& [node, who] : all) {
+      const onnx::GraphProto* body = loop_body(*node);
+      if (!body || run_time.count(node)) continue;
+      if (!LoopRunTimeReason(*node, known, ints).empty()) {
+        run_time.insert(node);
+        changed = true;
+        continue;
+      }
+      for (int k = 2; k < body->input_size() && k - 1 < body->output_size(); ++k)
+        if (known.count(body->input(k).name()) && !known.count(body->output(k - 1).name()))
+          changed = varying.insert(body->input(k).name()).second || changed;
+    }
   }
   for (const auto& [node, who] : all) {
     const onnx::NodeProto& n = *node;
     std::string type = ConverterKey(n);
     if (table.count(type)) {
-      NodeForm form{n, opset, {}, {}, {}, {}};
+      NodeForm form{n, opset, {}, {}, {}, {}, &known, &ints};
       for (const auto& in : n.input()) {
         auto s = shapes.find(in);
         bool declared = !in.empty() && s != shapes.end();
@@ -334,7 +371,7 @@ void GraphConverter::ConvertNodes(const google::protobuf::RepeatedPtrField<onnx:
     NodeContext ctx(this, node, NodeName(node), opset);
     const Converter& conv = table.at(ConverterKey(node));
     if (conv.forms) {  // again, with every rank now known (value_info may have been sparse)
-      NodeForm form{node, opset, {}, {}, {}, {}};
+      NodeForm form{node, opset, {}, {}, {}, {}, nullptr, nullptr};
       for (int i = 0; i < node.input_size(); ++i) {
         form.input_ranks.push_back(ctx.IsTensor(i) ? ctx.Rank(i) : -1);
         form.input_shapes.push_back(ctx.IsTensor(i) ? ctx.Shape(i) : std::vector<int64_t>{});

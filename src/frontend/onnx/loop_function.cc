@@ -3,6 +3,7 @@
 #include "loop_function.h"
 
 #include <limits>
+#include <optional>
 
 #include "const_eval.h"
 #include "unroll.h"
@@ -28,6 +29,27 @@ relay::Expr ScalarOf(NodeContext& ctx, const relay::Expr& x, DataType dtype, con
 }
 
 }  // namespace
+
+std::string LoopRunTimeReason(const onnx::NodeProto& loop, const std::set<std::string>& known,
+                              const std::map<std::string, int64_t>& ints, bool read_body) {
+  auto given = [&](int i) { return i < loop.input_size() && !loop.input(i).empty(); };
+  if (given(0) && !known.count(loop.input(0))) return "a trip count known only at run time";
+  if (given(1) && !known.count(loop.input(1))) return "a condition known only at run time";
+  auto value = [&](int i) {
+    auto it = given(i) ? ints.find(loop.input(i)) : ints.end();
+    return it == ints.end() ? std::optional<int64_t>() : std::optional<int64_t>(it->second);
+  };
+  std::optional<int64_t> trips = value(0), cond = value(1);
+  if ((trips && *trips <= 0) || (cond && *cond == 0)) return "";  // no iteration runs
+  if (trips && *trips > kMaxUnrolled)
+    return "a trip count above " + std::to_string(kMaxUnrolled) + ", more than tirgen unrolls";
+  const onnx::GraphProto* body = nullptr;
+  for (const auto& a : loop.attribute())
+    if (a.name() == "body" && a.has_g()) body = &a.g();
+  if (read_body && given(1) && body && body->output_size() > 0 && !known.count(body->output(0).name()))
+    return "a body condition known only at run time";
+  return "";
+}
 
 void ConvertLoopAsFunction(NodeContext& ctx) {
   const onnx::GraphProto& body = ctx.GraphAttr("body");

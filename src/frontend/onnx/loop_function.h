@@ -19,6 +19,14 @@ namespace onnx_import {
 /// for a carried value whose type an iteration changes.
 void ConvertLoopAsFunction(NodeContext& ctx);
 
+/// Up front: why `loop` will run as a function decided at run time rather than be unrolled
+/// ("" when it is unrolled or the file does not show): a trip count or condition not known, a
+/// known trip count past kMaxUnrolled, or a body condition not known (`known` names the values
+/// known as far as the file shows, `ints` the integer scalars among them the file gives; without
+/// `read_body`, the body's condition is not judged).
+std::string LoopRunTimeReason(const onnx::NodeProto& loop, const std::set<std::string>& known,
+                              const std::map<std::string, int64_t>& ints, bool read_body = true);
+
 }  // namespace onnx_import
 }  // namespace frontend
 }  // namespace tirgen

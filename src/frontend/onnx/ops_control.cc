@@ -120,10 +120,16 @@ bool DeclaredTypesDiffer(const onnx::ValueInfoProto& a, const onnx::ValueInfoPro
 }
 
 // A Loop decided at run time cannot give a scan output (its length is a run-time fact), and
-// each carried value keeps one static type.
+// carries tensors only, each of one static type. Up front the file's known values show whether
+// the Loop is unrolled; at conversion only its trip count's and condition's known-ness does (the
+// conversion names the rest).
 std::string LoopForms(const NodeForm& f) {
   if (!f.HasInput(0) && !f.HasInput(1)) return "neither trip count nor condition (it never ends)";
-  if ((!f.HasInput(0) || f.Known(0)) && (!f.HasInput(1) || f.Known(1))) return "";
+  std::string why;
+  if (f.known_names && f.known_ints) why = LoopRunTimeReason(f.node, *f.known_names, *f.known_ints);
+  else if (f.HasInput(0) && !f.Known(0)) why = "a trip count known only at run time";
+  else if (f.HasInput(1) && !f.Known(1)) why = "a condition known only at run time";
+  if (why.empty()) return "";
   const onnx::GraphProto* body = nullptr;
   for (const auto& a : f.node.attribute())
     if (a.name() == "body" && a.has_g()) body = &a.g();
@@ -131,13 +137,17 @@ std::string LoopForms(const NodeForm& f) {
   if (!body || carried < 0) return "";  // the conversion names what is malformed
   for (int k = 0; carried + k < f.node.output_size(); ++k)
     if (f.HasOutput(carried + k))
-      return std::string("a scan output and a ") + (f.HasInput(0) && !f.Known(0) ? "trip count" : "condition") +
-             " known only at run time (the scan's length is a run-time fact, so it has no static shape)";
+      return "a scan output and " + why + " (tirgen stacks a scan output only by unrolling the Loop)";
+  for (int k = 0; k < carried && 2 + k < body->input_size(); ++k) {
+    const onnx::TypeProto& t = body->input(2 + k).type();
+    if (t.value_case() != onnx::TypeProto::VALUE_NOT_SET && !t.has_tensor_type())
+      return "a loop-carried value that is not a tensor ('" + body->input(2 + k).name() + "') and " + why +
+             " (a run-time loop carries tensors only)";
+  }
   for (int k = 0; k < carried && 2 + k < body->input_size() && 1 + k < body->output_size(); ++k)
     if (DeclaredTypesDiffer(body->input(2 + k), body->output(1 + k)))
-      return std::string("a loop-carried value whose declared type an iteration changes and a ") +
-             (f.HasInput(0) && !f.Known(0) ? "trip count" : "condition") +
-             " known only at run time (a run-time loop keeps one static type per carried value)";
+      return "a loop-carried value whose declared type an iteration changes and " + why +
+             " (a run-time loop keeps one static type per carried value)";
   return "";
 }
 

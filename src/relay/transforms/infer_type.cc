@@ -241,12 +241,29 @@ class TypeInferencer : public ExprMutator {
     return found;
   }
 
+  // Whether some path of `e` ends in a value rather than in a call of the function (`self`
+  // holds its variable and the let-bound aliases of it).
+  static bool ReturnsOnSomePath(const Expr& e, std::set<const Object*> self) {
+    if (const auto* l = e.as<LetNode>()) {
+      if (self.count(l->value.get())) self.insert(l->var.get());
+      return ReturnsOnSomePath(l->body.same_as(l->var) ? l->value : l->body, self);
+    }
+    if (const auto* i = e.as<IfNode>())
+      return ReturnsOnSomePath(i->true_branch, self) || ReturnsOnSomePath(i->false_branch, self);
+    const auto* call = e.as<CallNode>();
+    return !call || !self.count(call->op.get());
+  }
+
   // `let %f = fn (...) { ... %f(...) ... }`: a recursive local function (relay.loops.while_loop).
   // Its parameters must be annotated. With a declared return type (on the function or in %f's
   // annotation) the recursive calls are typed by it; without one, a recursive call's type is
   // pending: it may only be a result (a branch of an if, a let's body), and the function's type
   // comes from the branches that return a value, as TVM's unifier infers it.
   void BindRecursive(const LetNode* op, const FunctionNode* fn) {
+    // Declared return type or not: with no path that returns, a call never ends.
+    if (!ReturnsOnSomePath(fn->body, {op->var.get()}))
+      FailAt(op->value, "every path of the function calls %" + op->var->name_hint +
+                            " again, so it never returns a value: give it a branch that returns one");
     std::vector<Type> args;
     for (const Var& p : fn->params) {
       Type t = p->type_annotation.defined() ? p->type_annotation : p->checked_type;
