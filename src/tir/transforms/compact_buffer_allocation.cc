@@ -14,6 +14,7 @@
 #include "tirgen/tir/op.h"
 #include "tirgen/tir/transforms/passes.h"
 #include "tirgen/tir/transforms/transform_utils.h"
+#include "storage_align_annotation.h"
 
 namespace tirgen {
 namespace tir {
@@ -278,8 +279,11 @@ class AccessRegionCollector : public StmtExprVisitor {
   // The accessed region clipped to [0, shape); loop-dependent extents become constant bounds.
   void Narrow(const Buffer& buffer) {
     auto acc = accesses_.find(buffer.get());
-    TIRGEN_ICHECK(acc != accesses_.end())
-        << "buffer " << buffer->name << " is allocated but not accessed in its scope";
+    // Allocated and never accessed (PlanAndUpdateBufferAllocationLocation drops such buffers,
+    // but this pass may run alone): nothing to shrink it to, so it stays as it is. TVM v0.14
+    // stops with an internal check here (compact_buffer_region.cc, "is allocated but not
+    // accessed within block scope"); the input is valid TIR, so tirgen does not.
+    if (acc == accesses_.end()) return;
     std::vector<Range> region;
     for (size_t d = 0; d < buffer->shape.size(); ++d) {
       const PrimExpr& shape = buffer->shape[d];
@@ -325,40 +329,6 @@ class AccessRegionCollector : public StmtExprVisitor {
   std::unordered_map<const VarNode*, size_t> depth_;
   std::unordered_map<const BufferNode*, std::vector<Interval>> accesses_;
   std::unordered_map<const BufferNode*, std::vector<BufferRegion>> annotations_;
-};
-
-// block_attr {"buffer_dim_align": [[write_index, dim, factor, offset], ...]}: per data var, the
-// (dim, factor, offset) alignments of the buffers blocks write.
-using DimAligns = std::unordered_map<const VarNode*, std::vector<std::array<int64_t, 3>>>;
-
-class StorageAlignCollector : public StmtExprVisitor {
- public:
-  using StmtExprVisitor::VisitStmt;
-  DimAligns aligns;
-  void VisitStmt_(const BlockNode* op) override {
-    auto it = op->annotations.find("buffer_dim_align");
-    if (it != op->annotations.end()) {
-      if (const ArrayNode* list = it->second.as<ArrayNode>()) {
-        for (const ObjectRef& t : list->elements) {
-          const ArrayNode* tuple = t.as<ArrayNode>();
-          if (!tuple || tuple->elements.size() != 4) throw Error("buffer_dim_align entries must have 4 integers");
-          int64_t v[4];
-          for (int k = 0; k < 4; ++k) {
-            const PrimExprNode* e = tuple->elements[k].as<PrimExprNode>();
-            const int64_t* c = e ? as_const_int(GetRef<PrimExpr>(e)) : nullptr;
-            if (!c) throw Error("buffer_dim_align entries must be integers");
-            v[k] = *c;
-          }
-          if (v[0] < 0 || v[0] >= static_cast<int64_t>(op->writes.size())) {
-            throw Error("buffer_dim_align of block " + op->name_hint + " names write " + std::to_string(v[0]) +
-                        ", which does not exist");
-          }
-          aligns[op->writes[v[0]]->buffer->data.get()].push_back({v[1], v[2], v[3]});
-        }
-      }
-    }
-    StmtExprVisitor::VisitStmt_(op);
-  }
 };
 
 // Strides padding each aligned dimension so that stride % factor == offset (TVM's rule).
@@ -462,8 +432,7 @@ PrimFunc Compact(const PrimFunc& f, bool strict) {
   aliases.VisitStmt(f->body);
   AccessRegionCollector collector(std::move(aliases.var2buffer), strict);
   collector.VisitStmt(f->body);
-  StorageAlignCollector align;
-  align.VisitStmt(f->body);
+  DimAligns aligns = CollectStorageAlign(f->body);
   std::unordered_map<const VarNode*, AllocInfo> info;
   for (const auto& kv : collector.result) {
     const Buffer& old = kv.second.first;
@@ -476,8 +445,8 @@ PrimFunc Compact(const PrimFunc& f, bool strict) {
     if (!n->shape.empty() && is_zero(n->elem_offset) && n->elem_offset.dtype() != n->shape[0].dtype()) {
       n->elem_offset = make_const(n->shape[0].dtype(), 0);
     }
-    auto a = align.aligns.find(kv.first);
-    n->strides = a == align.aligns.end() ? std::vector<PrimExpr>{} : AlignedStrides(n->shape, a->second);
+    auto a = aligns.find(kv.first);
+    n->strides = a == aligns.end() ? std::vector<PrimExpr>{} : AlignedStrides(n->shape, a->second);
     info[kv.first] = AllocInfo{kv.second.second, Buffer(std::shared_ptr<const Object>(std::move(n)))};
   }
   return WithBody(f, BufferCompactor(std::move(info)).VisitStmt(f->body));

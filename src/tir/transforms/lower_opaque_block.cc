@@ -1,10 +1,13 @@
 // LowerOpaqueBlock: the last step from block form to plain loops. Blocks (already opaque) are
 // replaced by their bodies: allocations become Allocate + DeclBuffer around the body, a
 // non-trivial predicate an IfThenElse, `pragma_*` annotations AttrStmts. Unit loops without
-// annotations disappear (their var replaced by the loop's min).
+// annotations disappear (their var replaced by the loop's min). A buffer that storage_align
+// gave strides is allocated by its strides (TVM's GetBufferAllocationShape) and its Allocate
+// keeps the alignment as annotation buffer_dim_align [[-1, dim, factor, offset], ...].
 #include <algorithm>
 #include <unordered_map>
 
+#include "storage_align_annotation.h"
 #include "tirgen/tir/functor.h"
 #include "tirgen/tir/op.h"
 #include "tirgen/tir/transforms/passes.h"
@@ -18,6 +21,7 @@ bool IsPragmaKey(const std::string& key) { return key.compare(0, 7, "pragma_") =
 
 class OpaqueBlockLower : public StmtExprMutator {
  public:
+  explicit OpaqueBlockLower(DimAligns aligns) : aligns_(std::move(aligns)) {}
   using StmtExprMutator::VisitExpr_;
   using StmtExprMutator::VisitStmt_;
 
@@ -32,7 +36,8 @@ class OpaqueBlockLower : public StmtExprMutator {
     for (size_t i = block->alloc_buffers.size(); i > 0; --i) {
       const Buffer& buf = block->alloc_buffers[i - 1];
       body = DeclBuffer(buf, body);
-      body = Allocate(buf->data, buf->dtype, buf->shape, IntImm(DataType::Bool(), 1), body);
+      body = Allocate(buf->data, buf->dtype, AllocationShape(buf), IntImm(DataType::Bool(), 1), body,
+                      AllocateAnnotations(buf));
     }
     std::vector<std::pair<std::string, PrimExpr>> pragmas = Pragmas(block->annotations);
     for (auto it = pragmas.rbegin(); it != pragmas.rend(); ++it)
@@ -73,6 +78,29 @@ class OpaqueBlockLower : public StmtExprMutator {
   }
 
  private:
+  // The shape an allocation needs: the buffer's shape, except that with strides dimension i
+  // spans strides[i-1] / strides[i] elements (TVM v0.14 ir_utils.cc GetBufferAllocationShape,
+  // used by lower_opaque_block.cc's Allocate), so padding from storage_align is allocated.
+  static std::vector<PrimExpr> AllocationShape(const Buffer& buf) {
+    std::vector<PrimExpr> shape = buf->shape;
+    if (buf->strides.size() != shape.size()) return shape;
+    for (size_t i = shape.size(); i-- > 1;) shape[i] = div(buf->strides[i - 1], buf->strides[i]);
+    return shape;
+  }
+
+  // buffer_dim_align with the write index replaced by -1 (meaningless on an Allocate), as TVM
+  // v0.14's lower_opaque_block.cc sets tuple[0] = -1 for each storage_align tuple of the buffer.
+  AttrMap AllocateAnnotations(const Buffer& buf) const {
+    auto it = aligns_.find(buf->data.get());
+    if (it == aligns_.end()) return {};
+    std::vector<ObjectRef> tuples;
+    for (const auto& a : it->second) {
+      tuples.push_back(Array(std::vector<ObjectRef>{IntImm(DataType::Int(32), -1), IntImm(DataType::Int(32), a[0]),
+                                                    IntImm(DataType::Int(32), a[1]), IntImm(DataType::Int(32), a[2])}));
+    }
+    return AttrMap{{"buffer_dim_align", Array(tuples)}};
+  }
+
   // `pragma_*` annotations sorted by key, as AttrStmt values.
   static std::vector<std::pair<std::string, PrimExpr>> Pragmas(const AttrMap& annotations) {
     std::vector<std::pair<std::string, PrimExpr>> out;
@@ -90,13 +118,14 @@ class OpaqueBlockLower : public StmtExprMutator {
   }
 
   std::unordered_map<const Object*, PrimExpr> unit_loop_vars_;
+  DimAligns aligns_;
 };
 
 }  // namespace
 
 Pass LowerOpaqueBlock() {
   return CreatePrimFuncPass("LowerOpaqueBlock", [](const PrimFunc& f) {
-    Stmt body = OpaqueBlockLower().VisitStmt(f->body);
+    Stmt body = OpaqueBlockLower(CollectStorageAlign(f->body)).VisitStmt(f->body);
     if (body.same_as(f->body)) return f;
     auto n = CopyNode(*f.get());
     n->body = body;

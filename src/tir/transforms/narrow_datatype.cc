@@ -25,14 +25,7 @@ class WidthVisitor : public StmtExprVisitor {
 
   void VisitExpr(const PrimExpr& e) override {
     if (!e.dtype().is_int()) return StmtExprVisitor::VisitExpr(e);
-    int bits = 64;
-    if (e.dtype().bits() <= target_) {
-      bits = target_;
-    } else {
-      arith::ConstBound b = analyzer_.Bound(e);
-      int64_t hi = (int64_t{1} << (target_ - 1)) - 1, lo = -hi - 1;
-      if (b.max <= hi && b.min >= lo) bits = target_;
-    }
+    int bits = Fits(e) ? target_ : 64;
     int saved = bits_;
     bits_ = std::max(bits, bits_);
     StmtExprVisitor::VisitExpr(e);
@@ -42,6 +35,26 @@ class WidthVisitor : public StmtExprVisitor {
   void VisitStmt_(const ForNode* op) override {
     analyzer_.Bind(op->loop_var, Range(op->min, op->extent));
     extent_bits_[op->loop_var.get()] = op->extent.dtype().bits();
+    StmtExprVisitor::VisitStmt_(op);
+    // The rewriter casts min and extent to the loop var's new type: a loop var whose every use
+    // fits (i < 2^31) but whose extent does not (2^31) keeps its width. TVM v0.14 narrows it
+    // and then fails building the out-of-range int32 extent (narrow_datatype.cc's For rewrite
+    // is cast(new_loop_var.dtype(), extent), an IntImm constructor check).
+    if (op->loop_var.dtype().is_int() && op->loop_var.dtype().bits() > target_ &&
+        (!Fits(op->min) || !Fits(op->extent)))
+      Record(op->loop_var.get(), op->loop_var.dtype(), op->loop_var.dtype().bits());
+  }
+
+  void VisitStmt_(const AttrStmtNode* op) override {
+    // Thread and virtual-thread extents bind their IterVar's var, as loops do (TVM's
+    // DataTypeVisitor: [0, value), the value's width).
+    const auto* iv = op->node.as<IterVarNode>();
+    if (iv && (op->attr_key == "thread_extent" || op->attr_key == "virtual_thread")) {
+      // (A parsed T.launch_thread var may be int32 with an int64 extent.)
+      DataType t = iv->var.dtype();
+      analyzer_.Bind(iv->var, Range(make_const(t, 0), op->value.dtype() == t ? op->value : cast(t, op->value)));
+      extent_bits_[iv->var.get()] = op->value.dtype().bits();
+    }
     StmtExprVisitor::VisitStmt_(op);
   }
 
@@ -76,6 +89,14 @@ class WidthVisitor : public StmtExprVisitor {
     int w = width_[node];
     if (w != t.bits()) narrowed[node] = DataType(t.code(), w, t.lanes());
     else narrowed.erase(node);
+  }
+
+  // Whether the integer `e` is at most target bits wide or provably in the target range.
+  bool Fits(const PrimExpr& e) {
+    if (e.dtype().bits() <= target_) return true;
+    arith::ConstBound b = analyzer_.Bound(e);
+    int64_t hi = (int64_t{1} << (target_ - 1)) - 1, lo = -hi - 1;
+    return b.max <= hi && b.min >= lo;
   }
 
   int bits_;
@@ -192,6 +213,69 @@ class NarrowRewriter : public StmtExprMutator {
     n->body = body;
     return Stmt(std::move(n));
   }
+  // Block form (TVM v0.14 IndexDataTypeRewriter::VisitStmt_(BlockRealizeNode / BlockNode)):
+  // bindings, iter var domains and access regions are index positions; block iter vars are
+  // narrowed like loop vars (the visitor bound them), their domains cast to the new type.
+  Stmt VisitStmt_(const BlockRealizeNode* op) override {
+    bool saved = enabled_;
+    enabled_ = true;
+    std::vector<PrimExpr> values = op->iter_values;
+    VisitExprs(op->iter_values, &values);
+    // A block var that keeps 64 bits (a use needs them) may be bound to a loop var that did
+    // not: the binding is cast to the block var's type, so the IR stays well formed (TVM
+    // leaves the int32 value bound to the int64 var).
+    for (size_t i = 0; i < values.size() && i < op->block->iter_vars.size(); ++i) {
+      DataType t = VisitExpr(op->block->iter_vars[i]->var).dtype();
+      if (values[i].dtype() != t) values[i] = cast(t, values[i]);
+    }
+    enabled_ = saved;
+    PrimExpr pred = VisitExpr(op->predicate);
+    Stmt block = VisitStmt(op->block);
+    return BlockRealize(std::move(values), pred, block.cast<Block>());
+  }
+  Stmt VisitStmt_(const BlockNode* op) override {
+    bool saved = enabled_;
+    enabled_ = true;
+    auto n = CopyNode(*op);
+    n->iter_vars.clear();
+    for (const IterVar& iv : op->iter_vars) {
+      Var v = VisitExpr(iv->var).cast<Var>();
+      Range dom(cast(v.dtype(), VisitExpr(iv->dom->min)), cast(v.dtype(), VisitExpr(iv->dom->extent)));
+      n->iter_vars.push_back(IterVar(dom, v, iv->iter_type, iv->thread_tag));
+    }
+    auto region = [&](const BufferRegion& r) {
+      std::vector<Range> ranges;
+      for (const Range& x : r->region) ranges.emplace_back(VisitExpr(x->min), VisitExpr(x->extent));
+      return BufferRegion(r->buffer, std::move(ranges));
+    };
+    for (BufferRegion& r : n->reads) r = region(r);
+    for (BufferRegion& r : n->writes) r = region(r);
+    for (MatchBufferRegion& m : n->match_buffers) m = MatchBufferRegion(m->buffer, region(m->source));
+    enabled_ = saved;
+    if (op->init) n->init = VisitStmt(*op->init);
+    n->body = VisitStmt(op->body);
+    return Stmt(std::move(n));
+  }
+
+  // A thread extent's IterVar takes its var's new type, and so do its domain and the extent
+  // (TVM v0.14 DataTypeLegalizer::VisitStmt_(AttrStmtNode), one new IterVar per old one).
+  Stmt VisitStmt_(const AttrStmtNode* op) override {
+    const auto* iv = op->node.as<IterVarNode>();
+    if (!iv || (op->attr_key != "thread_extent" && op->attr_key != "virtual_thread"))
+      return StmtExprMutator::VisitStmt_(op);
+    PrimExpr value = VisitExpr(op->value);
+    Stmt body = VisitStmt(op->body);
+    Var var = VisitExpr(iv->var).cast<Var>();
+    auto it = iter_vars_.find(iv);
+    if (it == iter_vars_.end()) {
+      Range dom = iv->dom;
+      if (dom.defined() && dom->extent.dtype() != var.dtype())
+        dom = Range(cast(var.dtype(), dom->min), cast(var.dtype(), dom->extent));
+      it = iter_vars_.emplace(iv, IterVar(dom, var, iv->iter_type, iv->thread_tag)).first;
+    }
+    return AttrStmt(it->second, op->attr_key, cast(var.dtype(), value), body);
+  }
+
   Stmt VisitStmt_(const LetStmtNode* op) override {
     PrimExpr value = VisitExpr(op->value);
     Var var = op->var;
@@ -217,6 +301,7 @@ class NarrowRewriter : public StmtExprMutator {
 
   const std::unordered_map<const Object*, DataType>& narrowed_;
   std::unordered_map<const Object*, PrimExpr> remap_;
+  std::unordered_map<const IterVarNode*, IterVar> iter_vars_;
   bool enabled_ = false;
 };
 

@@ -271,9 +271,11 @@ class StoragePlanRewriter : public StmtExprMutator {
     return AttrStmt(n->node, n->attr_key, n->value, MakeAttach(it->second, n->body));
   }
   Stmt VisitStmt_(const ForNode* op) override {
-    if (op->kind == ForKind::kVectorized)
-      throw InternalError("internal error: StorageRewrite: vectorized loop " + op->loop_var->name_hint +
-                          " left by VectorizeLoop");
+    // A pass-order precondition (TVM ICHECKs it: "VectorizeLoop before LiftStorageAlloc"); a
+    // user's `tirgen opt` can break it, so it is the user's error.
+    TIRGEN_CHECK(op->kind != ForKind::kVectorized)
+        << "tir.StorageRewrite: loop " << op->loop_var->name_hint
+        << " is still vectorized; run tir.VectorizeLoop first";
     Stmt s = StmtExprMutator::VisitStmt_(op);
     auto it = attach_map_.find(op);
     if (it == attach_map_.end()) return s;
