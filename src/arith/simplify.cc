@@ -14,6 +14,7 @@
 #include <limits>
 #include <optional>
 
+#include "tirgen/support/stack_guard.h"
 #include "tirgen/tir/call_effect.h"
 #include "tirgen/tir/expr_deep_equal.h"
 #include "tirgen/tir/functor.h"
@@ -757,6 +758,7 @@ class AndOfOrs {
   // The `outer` terms of e (outer && or ||), distributing the other operator over it: the AND
   // terms of (a && b) || c are (a || c) and (b || c).
   static void Terms(Kind outer, const PrimExpr& e, const Callback& f) {
+    support::CheckStack("TIR expression or statement");  // recursion follows the nesting
     Kind inner = outer == Kind::kAnd ? Kind::kOr : Kind::kAnd;
     const BinaryNode* b = e.as<BinaryNode>();
     if (b && e.kind() == outer) {
@@ -874,6 +876,7 @@ PrimExpr SimplifyIn(const PrimExpr& expr, const Analyzer* analyzer, bool sum_rul
 }
 
 PrimExpr NormalizeBooleanOperators(PrimExpr e) {
+  support::CheckStack("TIR expression or statement");  // recursion follows the nesting
   while (true) {
     const NotNode* n = e.as<NotNode>();
     const BinaryNode* b = e.as<BinaryNode>();
