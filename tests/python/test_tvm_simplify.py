@@ -174,3 +174,15 @@ def test_analyzer_takes_ten_thousand_deep_chains():
     assert str(a.simplify(chains["add"])) == str(a.simplify(x + y * n))
     assert str(a.simplify(chains["sub"])) == "x"  # an even number of negations
     assert a.can_prove(chains["add"] - y * n == x)
+
+
+def test_analyzer_simplifies_each_branch_under_its_condition():
+    # TVM's IRMutatorWithAnalyzer, for Select as for if_then_else: the true value where the
+    # condition holds, the false value where it fails (the arith layer's rule; tir.Simplify
+    # relies on it).
+    from tirgen import tir
+    i = tir.Var("i", "int32")
+    a = tirgen.arith.Analyzer()
+    assert str(a.simplify(tir.Select(i < 8, tir.min(i, 7), tir.max(i - 8, 0)))) == "T.Select(i < 8, i, i - 8)"
+    assert str(a.simplify(tir.if_then_else(i < 8, tir.min(i, 7), tir.max(i - 8, 0)))) == "T.if_then_else(i < 8, i, i - 8)"
+    assert str(a.simplify(tir.min(i, 7))) == "T.min(i, 7)"  # outside a branch nothing is known
