@@ -4,16 +4,34 @@
 #include <pybind11/pybind11.h>
 
 #include <memory>
+#include <string>
 
 #include "expr_convert.h"
 #include "tirgen/arith/analyzer.h"
 #include "tirgen/support/error.h"
+#include "work_stack.h"
 #include "wrap.h"
 
 namespace py = pybind11;
 using namespace tirgen;  // NOLINT
 
 namespace {
+// Deep input (a 10k-deep sum) needs more stack than a Python thread has: a call the stack guard
+// stops runs again on the CLI's work stack (the simplifiers are pure); the usual call costs
+// nothing extra.
+template <class R, class F>
+R OnEnoughStack(F f) {
+  try {
+    return f();
+  } catch (const Error& e) {
+    if (std::string(e.what()).find("nested too deeply") == std::string::npos) throw;
+  }
+  R r{};
+  py::gil_scoped_release release;
+  python::RunOnWorkStack([&] { r = f(); });
+  return r;
+}
+
 // `with analyzer.constraint_scope(cond):` (TVM's ConstraintScope): cond holds inside.
 struct ConstraintScope {
   const arith::Analyzer* analyzer;
@@ -27,20 +45,24 @@ void BindArith(py::module_& m) {
   py::class_<arith::Analyzer>(arith, "Analyzer")
       .def(py::init<>())
       .def("simplify", [](const arith::Analyzer& a, const py::object& e) {
-        return python::Wrap(a.Simplify(python::ToExpr(e)));
+        tir::PrimExpr x = python::ToExpr(e);
+        return python::Wrap(OnEnoughStack<tir::PrimExpr>([&] { return a.Simplify(x); }));
       }, py::arg("expr"))
       .def("rewrite_simplify", [](const arith::Analyzer& a, const py::object& e) {
         // TVM's rewrite_simplify alone: its rules' raw output, no canonical form.
-        return python::Wrap(a.RewriteSimplify(python::ToExpr(e)));
+        tir::PrimExpr x = python::ToExpr(e);
+        return python::Wrap(OnEnoughStack<tir::PrimExpr>([&] { return a.RewriteSimplify(x); }));
       }, py::arg("expr"))
       .def("constraint_scope", [](const arith::Analyzer& a, const py::object& c) {
         return ConstraintScope{&a, python::ToExpr(c), nullptr};
       }, py::arg("constraint"), py::keep_alive<0, 1>())
       .def("canonical_simplify", [](const arith::Analyzer& a, const py::object& e) {
-        return python::Wrap(a.CanonicalSimplify(python::ToExpr(e)));
+        tir::PrimExpr x = python::ToExpr(e);
+        return python::Wrap(OnEnoughStack<tir::PrimExpr>([&] { return a.CanonicalSimplify(x); }));
       }, py::arg("expr"))
       .def("can_prove", [](const arith::Analyzer& a, const py::object& e) {
-        return a.CanProve(python::ToExpr(e));
+        tir::PrimExpr x = python::ToExpr(e);
+        return OnEnoughStack<bool>([&] { return a.CanProve(x); });
       }, py::arg("cond"))
       .def("bind", [](arith::Analyzer& a, const tir::Var& var, const py::object& value) {
         if (py::isinstance<tir::Range>(value)) a.Bind(var, value.cast<tir::Range>());

@@ -10,6 +10,7 @@
 #include <optional>
 #include <vector>
 
+#include "tirgen/support/stack_guard.h"
 #include "tirgen/tir/expr_deep_equal.h"
 #include "tirgen/tir/int_arith.h"
 #include "tirgen/tir/op.h"
@@ -88,6 +89,14 @@ IntBound TypeRange(DataType t) {
 }
 }  // namespace
 
+int64_t ModuloOffset(DataType t, int64_t rest_max, int64_t c, int64_t m) {
+  int64_t r = tir::FloorModInt(c, m);
+  if (c >= 0) return r;
+  int64_t type_max = TypeRange(t).max;
+  if (rest_max != kInf && __int128{rest_max} + r <= type_max) return r;
+  return __int128{r} - c <= type_max / 2 ? r : c;
+}
+
 bool FitsType(DataType t, int64_t v) {
   IntBound r = TypeRange(t);
   return v >= r.min && v <= r.max;
@@ -139,6 +148,7 @@ std::optional<IntBound> CeilLog2Bound(const CastNode* c) {
 }
 
 IntBound ConstIntBound(const PrimExpr& e) {
+  support::CheckStack("TIR expression or statement");  // recursion follows the nesting
   IntBound full{kNegInf, kInf};
   // A constant is its own bound; the type's extremes stand for the infinities, so INT64_MAX is
   // known only to be >= INT64_MAX - 1 (and INT64_MIN <= INT64_MIN + 1): a sum with it stays exact.
@@ -489,9 +499,12 @@ bool IsIndexArith(const PrimExpr& e) {
   }
 }
 
+IntBound SumBound(const Sum& s);
+
 class Canonicalizer {
  public:
   CVal Visit(const PrimExpr& e) {
+    support::CheckStack("TIR expression or statement");  // recursion follows the nesting
     if (!IsIndexArith(e)) return CVal::Of(e);
     const BinaryNode* op = e.as<BinaryNode>();
     CVal a = Visit(op->a), b = Visit(op->b);
@@ -534,8 +547,21 @@ class Canonicalizer {
     return CVal::Of(Binary(e.kind(), a.Normalize(), b.Normalize()));
   }
 
+  // Two constants fold as the type's arithmetic does; a fold that wraps (1 - INT64_MIN) counts
+  // as a wrap, so DiffBound knows nothing rather than the wrapped constant.
+  static CVal FoldConst(const PrimExpr& e, int64_t x, int64_t y, PrimExpr folded) {
+    int64_t r = 0;
+    bool over = e.kind() == Kind::kAdd   ? __builtin_add_overflow(x, y, &r)
+                : e.kind() == Kind::kSub ? __builtin_sub_overflow(x, y, &r)
+                                         : __builtin_mul_overflow(x, y, &r);
+    if (over) ++tls_wraps;
+    else CWrap(r, e.dtype());
+    return CVal::Of(std::move(folded));
+  }
+
   CVal AddSub(const PrimExpr& e, const CVal& a, const CVal& b, int64_t sign) {
-    if (a.AsConst() && b.AsConst()) return CVal::Of(sign > 0 ? add(a.expr, b.expr) : sub(a.expr, b.expr));
+    if (a.AsConst() && b.AsConst())
+      return FoldConst(e, *a.AsConst(), *b.AsConst(), sign > 0 ? add(a.expr, b.expr) : sub(a.expr, b.expr));
     uint64_t wraps = tls_wraps;
     Sum ret = ToSum(a, e.dtype());
     if (const int64_t* c = b.AsConst()) ret.base = CAdd(ret.base, CMul(sign, *c));
@@ -546,7 +572,7 @@ class Canonicalizer {
   }
 
   CVal Mul(const PrimExpr& e, CVal a, CVal b) {
-    if (a.AsConst() && b.AsConst()) return CVal::Of(mul(a.expr, b.expr));
+    if (a.AsConst() && b.AsConst()) return FoldConst(e, *a.AsConst(), *b.AsConst(), mul(a.expr, b.expr));
     if (a.AsConst()) std::swap(a, b);
     if (const int64_t* c = b.AsConst()) {
       uint64_t wraps = tls_wraps;
@@ -581,13 +607,14 @@ class Canonicalizer {
       lhs.scale /= c;
       return lhs;
     }
-    if (c % lhs.scale == 0) {
-      int64_t sc = c / lhs.scale;
-      if (lhs.upper == kInf || lhs.upper % CMul(lhs.lower, sc) == 0) {
+    int64_t merged = 0;  // the two divisors as one; a product beyond the type merges nothing
+    if (c % lhs.scale == 0 && !__builtin_mul_overflow(lhs.lower, c / lhs.scale, &merged) &&
+        FitsType(lhs.index.dtype(), merged)) {
+      if (lhs.upper == kInf || lhs.upper % merged == 0) {
         lhs.scale = 1;
-        lhs.lower = CMul(lhs.lower, sc);
+        lhs.lower = merged;
         return lhs;
-      } else if (lhs.upper <= lhs.lower * sc) {
+      } else if (lhs.upper <= merged) {
         Split z;
         z.index = make_const(lhs.index.dtype(), 0);
         return z;
@@ -596,7 +623,7 @@ class Canonicalizer {
         lhs.index = floor ? floormod(lhs.index, IntImm(t, lhs.upper)) : truncmod(lhs.index, IntImm(t, lhs.upper));
         lhs.upper = kInf;
         lhs.scale = 1;
-        lhs.lower = CMul(lhs.lower, sc);
+        lhs.lower = merged;
         return lhs;
       }
     }
@@ -621,9 +648,11 @@ class Canonicalizer {
       lhs.scale = 0;
       return lhs;
     }
-    if (c % lhs.scale == 0) {
-      int64_t sc = c / lhs.scale;
-      int64_t new_upper = CMul(lhs.lower, sc);
+    // The split's range after the modulo; a product beyond the type (lower * c / scale) is no
+    // range of it, and the modulo stays written out.
+    int64_t new_upper = 0;
+    if (c % lhs.scale == 0 && !__builtin_mul_overflow(lhs.lower, c / lhs.scale, &new_upper) &&
+        FitsType(lhs.index.dtype(), new_upper)) {
       if (new_upper != kInf && (lhs.upper == kInf || lhs.upper % new_upper == 0)) {
         if (new_upper < lhs.upper && lhs.upper != kInf) {
           DataType t = lhs.index.dtype();
@@ -659,8 +688,10 @@ class Canonicalizer {
 
   CVal Div(const PrimExpr& e, const CVal& a, const CVal& b, bool floor) {
     const int64_t* c = b.AsConst();
-    if (a.AsConst() && c && *c != 0)
+    if (a.AsConst() && c && *c != 0) {
+      if (*c == -1 && e.dtype().is_int() && *a.AsConst() == TypeRange(e.dtype()).min) ++tls_wraps;  // INT_MIN / -1
       return CVal::Of(floor ? floordiv(a.expr, b.expr) : truncdiv(a.expr, b.expr));
+    }
     if (c && *c > 0) {
       if (*c == 1) return a;
       if (a.kind == CVal::kSum) {
@@ -717,7 +748,9 @@ class Canonicalizer {
         IntBound bd = ConstIntBound(temp);
         if (bd.max < *c && bd.min >= 0) return CVal::Of(temp);
         Sum s = extra;
-        s.base = ((s.base % *c) + *c) % *c;
+        Sum rest = extra;
+        rest.base = 0;
+        s.base = ModuloOffset(s.dtype, SumBound(rest).max, s.base, *c);
         return CVal::Of(SplitModConst(ToSplit(CVal::Of(s)), *c, true));
       }
       if (a.kind == CVal::kSum) {

@@ -22,6 +22,13 @@ struct IntBound {
 IntBound ConstIntBound(const tir::PrimExpr& expr);
 /// Whether v is a value of the scalar integer type t (a rule's constant must be one).
 bool FitsType(DataType t, int64_t v);
+/// The offset of rest + c taken modulo m > 0, as TVM moves it into [0, m): (x - 1) % 4 ->
+/// (x + 3) % 4. A positive c only shrinks (the sum stays between rest and the input); a
+/// negative one grows, which overflows where rest is within the shift of the type's maximum: it
+/// moves when rest's bound (rest_max; INT64_MAX: none) shows it cannot, or when the shift is at
+/// most half the type's maximum (TVM's no-overflow assumption, at the type's edge only). Else
+/// c stays: (x - 5) % INT64_MAX would become x + (INT64_MAX - 5), wrong for every x > 5.
+int64_t ModuloOffset(DataType t, int64_t rest_max, int64_t c, int64_t m);
 /// Bounds of a - b after cancelling common terms (TVM's TryCompare by constant bounds).
 IntBound DiffBound(const tir::PrimExpr& a, const tir::PrimExpr& b);
 

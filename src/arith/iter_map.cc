@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 
+#include "tirgen/support/stack_guard.h"
 #include "tirgen/tir/op.h"
 
 namespace tirgen {
@@ -53,6 +54,7 @@ class Parser {
 
   // nullopt when not affine.
   std::optional<IterSum> Parse(const PrimExpr& e) {
+    support::CheckStack("TIR expression or statement");  // recursion follows the nesting
     if (const int64_t* c = as_const_int(e)) return IterSum{{}, *c};
     if (const auto* v = e.as<VarNode>()) {
       for (const auto& it : iters_) {

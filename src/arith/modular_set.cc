@@ -6,6 +6,7 @@
 #include <numeric>
 
 #include "canonical.h"
+#include "tirgen/support/stack_guard.h"
 
 namespace tirgen {
 namespace arith {
@@ -64,6 +65,7 @@ ModularSet DivByConst(const PrimExpr& lhs, int64_t c, bool floor) {
 }  // namespace
 
 ModularSet ModularSetOf(const PrimExpr& e) {
+  support::CheckStack("TIR expression or statement");  // recursion follows the nesting
   if (const int64_t* c = as_const_int(e)) return {0, *c};
   const BinaryNode* b = e.as<BinaryNode>();
   switch (e.kind()) {

@@ -96,7 +96,9 @@ std::optional<Rewritten> FloorMod(const PrimExpr& a, const PrimExpr& b) {
   PrimExpr x;
   const int64_t* c1 = ConstRight(a, Kind::kAdd, &x);
   if (!c1 || !c2 || *c2 <= 0 || (*c1 >= 0 && *c1 < *c2)) return std::nullopt;
-  return Rewritten{floormod(add(x, IntImm(a.dtype(), FloorModInt(*c1, *c2))), b), false};
+  int64_t r = ModuloOffset(a.dtype(), ConstIntBound(x).max, *c1, *c2);
+  if (r == *c1) return std::nullopt;  // the move could overflow
+  return Rewritten{floormod(add(x, IntImm(a.dtype(), r)), b), false};
 }
 
 }  // namespace

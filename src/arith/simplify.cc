@@ -9,11 +9,13 @@
 #include "transitive_comparison.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <functional>
 #include <limits>
 #include <optional>
 
+#include "tirgen/support/stack_guard.h"
 #include "tirgen/tir/call_effect.h"
 #include "tirgen/tir/expr_deep_equal.h"
 #include "tirgen/tir/functor.h"
@@ -422,9 +424,7 @@ class Simplifier : public StmtExprMutator {
   }
 
   PrimExpr VisitExpr_(const SelectNode* op) override {
-    PrimExpr c = VisitExpr(op->condition);
-    PrimExpr t = VisitExpr(op->true_value);
-    PrimExpr f = VisitExpr(op->false_value);
+    auto [c, t, f] = Branches(op->condition, op->true_value, op->false_value);
     if (const int64_t* v = ConstInt(c)) return *v ? t : f;
     if (ExprDeepEqual(t, f)) return t;  // select(x, y, y) -> y
     if (c.same_as(op->condition) && t.same_as(op->true_value) && f.same_as(op->false_value))
@@ -434,7 +434,14 @@ class Simplifier : public StmtExprMutator {
 
   PrimExpr VisitExpr_(const CallNode* op) override {
     bool branches = ctx_ && op->op == "tir.if_then_else" && op->args.size() == 3;
-    PrimExpr r = branches ? BranchesUnderCondition(op) : StmtExprMutator::VisitExpr_(op);
+    PrimExpr r;
+    if (branches) {
+      auto [cond, t, f] = Branches(op->args[0], op->args[1], op->args[2]);
+      bool same = cond.same_as(op->args[0]) && t.same_as(op->args[1]) && f.same_as(op->args[2]);
+      r = same ? GetRef<PrimExpr>(op) : Call(op->dtype, op->op, {cond, t, f});
+    } else {
+      r = StmtExprMutator::VisitExpr_(op);
+    }
     const CallNode* c = r.as<CallNode>();
     if (c && c->op == "tir.if_then_else" && c->args.size() == 3) {
       if (const int64_t* v = ConstInt(c->args[0])) return *v ? c->args[1] : c->args[2];
@@ -475,21 +482,22 @@ class Simplifier : public StmtExprMutator {
   }
 
  private:
-  // if_then_else's branches under an analyzer: the true value where the condition holds, the
-  // false value where it fails (TVM's IRMutatorWithAnalyzer).
-  PrimExpr BranchesUnderCondition(const CallNode* op) {
-    PrimExpr cond = VisitExpr(op->args[0]);
-    PrimExpr t, f;
+  // The condition and branches of an if_then_else or Select; under an analyzer the true value
+  // is simplified where the condition holds and the false value where it fails (TVM's
+  // IRMutatorWithAnalyzer): if_then_else(i < 8, A[min(i, 7)], A[max(i - 8, 0)]) ->
+  // if_then_else(i < 8, A[i], A[i - 8]).
+  std::array<PrimExpr, 3> Branches(const PrimExpr& cond, const PrimExpr& t, const PrimExpr& f) {
+    std::array<PrimExpr, 3> r{VisitExpr(cond), PrimExpr(), PrimExpr()};
+    if (!ctx_) return {r[0], VisitExpr(t), VisitExpr(f)};
     {
-      ConstraintContext scope(ctx_, cond);
-      t = VisitExpr(op->args[1]);
+      ConstraintContext scope(ctx_, r[0]);
+      r[1] = VisitExpr(t);
     }
     {
-      ConstraintContext scope(ctx_, NormalizeBooleanOperators(Not(cond)));
-      f = VisitExpr(op->args[2]);
+      ConstraintContext scope(ctx_, NormalizeBooleanOperators(Not(r[0])));
+      r[2] = VisitExpr(f);
     }
-    if (cond.same_as(op->args[0]) && t.same_as(op->args[1]) && f.same_as(op->args[2])) return GetRef<PrimExpr>(op);
-    return Call(op->dtype, op->op, {cond, t, f});
+    return r;
   }
 
   // Two numeric constants of one value (TVM's is_const_number and CanProve(a == b)).
@@ -757,6 +765,7 @@ class AndOfOrs {
   // The `outer` terms of e (outer && or ||), distributing the other operator over it: the AND
   // terms of (a && b) || c are (a || c) and (b || c).
   static void Terms(Kind outer, const PrimExpr& e, const Callback& f) {
+    support::CheckStack("TIR expression or statement");  // recursion follows the nesting
     Kind inner = outer == Kind::kAnd ? Kind::kOr : Kind::kAnd;
     const BinaryNode* b = e.as<BinaryNode>();
     if (b && e.kind() == outer) {
@@ -874,6 +883,7 @@ PrimExpr SimplifyIn(const PrimExpr& expr, const Analyzer* analyzer, bool sum_rul
 }
 
 PrimExpr NormalizeBooleanOperators(PrimExpr e) {
+  support::CheckStack("TIR expression or statement");  // recursion follows the nesting
   while (true) {
     const NotNode* n = e.as<NotNode>();
     const BinaryNode* b = e.as<BinaryNode>();

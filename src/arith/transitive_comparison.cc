@@ -7,6 +7,7 @@
 #include <unordered_map>
 #include <tuple>
 
+#include "tirgen/support/stack_guard.h"
 #include "tirgen/tir/expr_deep_equal.h"
 #include "tirgen/tir/op.h"
 
@@ -40,6 +41,7 @@ std::pair<PrimExpr, __int128> SplitOffset(const PrimExpr& e) {
 }
 
 void CollectConjuncts(const PrimExpr& e, std::vector<PrimExpr>* out) {
+  support::CheckStack("TIR expression or statement");  // recursion follows the nesting
   if (e.kind() == Kind::kAnd) {
     const BinaryNode* b = e.as<BinaryNode>();
     CollectConjuncts(b->a, out);

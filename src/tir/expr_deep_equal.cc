@@ -4,10 +4,13 @@
 #include <functional>
 #include <vector>
 
+#include "tirgen/support/stack_guard.h"
+
 namespace tirgen {
 namespace tir {
 
 bool ExprDeepEqual(const PrimExpr& a, const PrimExpr& b) {
+  support::CheckStack("TIR expression or statement");  // recursion follows the nesting
   if (a.same_as(b)) return true;
   if (!a.defined() || !b.defined()) return false;
   if (a.kind() != b.kind() || a.dtype() != b.dtype()) return false;
@@ -67,6 +70,7 @@ size_t Mix(size_t h, size_t v) { return h ^ (v + 0x9e3779b97f4a7c15ULL + (h << 6
 // Mirrors ExprDeepEqual case by case: whatever it compares goes into the hash, and a node kind
 // it compares by identity only hashes by identity.
 size_t ExprDeepHash(const PrimExpr& e) {
+  support::CheckStack("TIR expression or statement");  // recursion follows the nesting
   if (!e.defined()) return 0;
   DataType t = e.dtype();
   size_t h = Mix(static_cast<size_t>(e.kind()),

@@ -154,3 +154,35 @@ def test_let_inlining_is_decided_from_the_value_as_written():
 
     after = tirgen.tir.transform.Simplify()(tirgen.IRModule({"main": before}))["main"]
     assert tirgen.structural_equal(after, expected), after.script()
+
+
+def test_analyzer_takes_ten_thousand_deep_chains():
+    # Deeper than a Python thread's stack holds for the simplifiers' recursion: the call goes
+    # through (on the work stack) instead of ending in a SIGSEGV.
+    from tirgen import tir
+    x, y = tir.Var("x", "int64"), tir.Var("y", "int64")
+    n = 10000
+    chains = {"add": x, "sub": x, "floordiv": x}
+    for _ in range(n):
+        chains["add"] = chains["add"] + y
+        chains["sub"] = y - chains["sub"]
+        chains["floordiv"] = tir.floordiv(chains["floordiv"] + 1, 2)
+    a = tirgen.arith.Analyzer()
+    for kind, e in chains.items():
+        for mode in ("simplify", "rewrite_simplify", "canonical_simplify"):
+            assert getattr(a, mode)(e) is not None, (kind, mode)
+    assert str(a.simplify(chains["add"])) == str(a.simplify(x + y * n))
+    assert str(a.simplify(chains["sub"])) == "x"  # an even number of negations
+    assert a.can_prove(chains["add"] - y * n == x)
+
+
+def test_analyzer_simplifies_each_branch_under_its_condition():
+    # TVM's IRMutatorWithAnalyzer, for Select as for if_then_else: the true value where the
+    # condition holds, the false value where it fails (the arith layer's rule; tir.Simplify
+    # relies on it).
+    from tirgen import tir
+    i = tir.Var("i", "int32")
+    a = tirgen.arith.Analyzer()
+    assert str(a.simplify(tir.Select(i < 8, tir.min(i, 7), tir.max(i - 8, 0)))) == "T.Select(i < 8, i, i - 8)"
+    assert str(a.simplify(tir.if_then_else(i < 8, tir.min(i, 7), tir.max(i - 8, 0)))) == "T.if_then_else(i < 8, i, i - 8)"
+    assert str(a.simplify(tir.min(i, 7))) == "T.min(i, 7)"  # outside a branch nothing is known

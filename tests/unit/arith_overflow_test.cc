@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <limits>
+#include <map>
 #include <cstdio>
 #include <optional>
 #include <set>
@@ -534,6 +535,78 @@ TEST(ArithOverflow, TvmRewriteRulesWithConstantsKeepTheirValues) {
   }
   EXPECT_GT(rewritten, 1000);
   EXPECT_GT(checked, 1000000);
+}
+
+// Moduli, divisors and bounds the size of the type (INT_MAX, INT_MIN, 2^62, 2^31 and their
+// neighbours): no folded constant may wrap (lower * divisor, base + modulus) and INT_MIN is a
+// value, never the -inf bound. Under all three simplifiers the values agree wherever both are
+// defined, and with a modulus of at least a quarter of the type no rewrite opens an overflow
+// ((x - 5) % INT64_MAX keeps its -5: x + (INT64_MAX - 5) would wrap for every x > 5); smaller
+// moduli (2^31 in int64) may, at the type's edge only (the no-overflow assumption).
+TEST(ArithOverflow, ExtremeModuliDivisorsAndBoundsKeepTheirValues) {
+  int checked = 0, rewritten = 0;
+  std::vector<std::pair<PrimExpr, Var>> large, small;  // by modulus: at least a quarter, below
+  std::map<const Object*, std::vector<int64_t>> pools;
+  for (int bits : {32, 64}) {
+    IntType it(bits);
+    Var x("x", it.t);
+    auto c = [&](int64_t v) { return it.c(v); };
+    int64_t q = bits == 64 ? int64_t{1} << 62 : int64_t{1} << 30;  // a quarter of the type
+    std::vector<int64_t> moduli = {it.hi, it.hi - 1, q, q + 1, q - 1};
+    if (bits == 64) moduli.push_back(int64_t{1} << 31);
+    std::vector<int64_t> offsets = {5, -5, 7, -7, q, -q, it.hi, it.lo + 1, it.lo};
+    std::vector<int64_t> divisors = {3, 7, 1 << 20, q, it.hi};
+    std::vector<PrimExpr> cases;
+    for (int64_t m : moduli) {
+      size_t first = cases.size();
+      for (int64_t k : offsets)
+        for (Kind mod : {Kind::kFloorMod, Kind::kMod}) cases.push_back(B(mod, B(Kind::kAdd, x, c(k)), c(m)));
+      for (int64_t d : divisors) {
+        for (Kind div : {Kind::kFloorDiv, Kind::kDiv}) {
+          Kind mod = div == Kind::kFloorDiv ? Kind::kFloorMod : Kind::kMod;
+          cases.push_back(B(mod, B(div, x, c(d)), c(m)));
+          cases.push_back(B(div, B(div, x, c(d)), c(m)));
+          cases.push_back(B(div, B(mod, x, c(d)), c(m)));
+          cases.push_back(B(mod, B(Kind::kMul, x, c(d)), c(m)));
+        }
+      }
+      for (size_t i = first; i < cases.size(); ++i) (m >= q ? large : small).push_back({cases[i], x});
+      cases.resize(first);
+    }
+    for (int64_t bound : {it.lo, it.lo + 1, it.hi - 1, it.hi}) {
+      for (Kind div : {Kind::kFloorDiv, Kind::kDiv}) {
+        PrimExpr one = B(div, x, x);
+        cases.push_back(B(Kind::kMin, c(bound), one));
+        cases.push_back(B(Kind::kMax, c(bound), one));
+        for (Kind cmp : {Kind::kLE, Kind::kLT, Kind::kGE, Kind::kGT, Kind::kEQ}) {
+          cases.push_back(B(cmp, one, c(bound)));
+          cases.push_back(B(cmp, c(bound), one));
+        }
+      }
+    }
+    pools[x.get()] = {it.lo, it.lo + 1, -(q + 1), -q, -8, -5, -1, 0, 1, 2, 5, 6, 100, q - 1, q, it.hi - 1, it.hi};
+    for (const PrimExpr& e : cases) large.push_back({e, x});
+    // Nothing proves 1 <= INT_MIN.
+    arith::Analyzer a;
+    EXPECT_FALSE(a.CanProve(B(Kind::kLE, B(Kind::kFloorDiv, x, x), c(it.lo))));
+    EXPECT_FALSE(a.CanProve(B(Kind::kLT, B(Kind::kDiv, x, x), c(it.lo + 1))));
+    EXPECT_FALSE(a.CanProve(B(Kind::kGE, B(Kind::kFloorDiv, x, x), c(it.hi))));
+  }
+  auto check = [&](const std::vector<std::pair<PrimExpr, Var>>& cases) {
+    for (const auto& [e, x] : cases) {
+      checked += CheckValues(e, {{x, pools[x.get()]}}, &rewritten);
+      checked += CheckValues(e, {{x, pools[x.get()]}}, &rewritten, /*rewrite=*/true);
+    }
+  };
+  {
+    WrapReport wraps;
+    check(small);
+  }
+  WrapReport wraps;
+  check(large);
+  EXPECT_EQ(wraps.points(), 0);
+  EXPECT_GT(rewritten, 300);
+  EXPECT_GT(checked, 20000);
 }
 
 // TVM's rules assume index arithmetic does not overflow, and tirgen keeps the assumption

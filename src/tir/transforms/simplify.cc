@@ -70,65 +70,6 @@ bool IsConstNumber(const PrimExpr& e) {
   return b && (b->value.as<IntImmNode>() || b->value.as<FloatImmNode>());
 }
 
-// Each branch of an if_then_else or Select is simplified knowing the condition holds (true
-// branch) or fails (false branch, the rewritten negation): TVM's RewriteSimplifier is an
-// IRMutatorWithAnalyzer, whose Call (if_then_else) and Select visitors enter a
-// ConstraintContext per branch (v0.14 ir_mutator_with_analyzer.cc), so
-// `if_then_else(i < 8, A[min(i, 7)], A[max(i - 8, 0)])` becomes
-// `if_then_else(i < 8, A[i], A[i - 8])`. The whole expression is simplified after.
-class BranchSimplifier : public StmtExprMutator {
- public:
-  explicit BranchSimplifier(const arith::Analyzer* analyzer) : analyzer_(analyzer) {}
-  using StmtExprMutator::VisitExpr_;
-
-  /// Whether `e` has a branch to simplify under its condition.
-  static bool HasBranch(const PrimExpr& e) {
-    struct Find : StmtExprVisitor {
-      bool found = false;
-      void VisitExpr_(const SelectNode*) override { found = true; }
-      void VisitExpr_(const CallNode* op) override {
-        if (op->op == "tir.if_then_else") found = true;
-        else StmtExprVisitor::VisitExpr_(op);
-      }
-    } f;
-    f.VisitExpr(e);
-    return f.found;
-  }
-
-  PrimExpr VisitExpr_(const CallNode* op) override {
-    if (op->op != "tir.if_then_else" || op->args.size() != 3) return StmtExprMutator::VisitExpr_(op);
-    PrimExpr c = VisitExpr(op->args[0]);
-    PrimExpr t = Branch(c, op->args[1]);
-    PrimExpr f = Branch(analyzer_->RewriteSimplify(Not(c)), op->args[2]);
-    if (c.same_as(op->args[0]) && t.same_as(op->args[1]) && f.same_as(op->args[2])) return GetRef<PrimExpr>(op);
-    return Call(op->dtype, op->op, {c, t, f});
-  }
-  PrimExpr VisitExpr_(const SelectNode* op) override {
-    PrimExpr c = VisitExpr(op->condition);
-    PrimExpr t = Branch(c, op->true_value);
-    PrimExpr f = Branch(analyzer_->RewriteSimplify(Not(c)), op->false_value);
-    if (c.same_as(op->condition) && t.same_as(op->true_value) && f.same_as(op->false_value))
-      return GetRef<PrimExpr>(op);
-    return Select(c, t, f);
-  }
-
- private:
-  // The branch simplified under `cond`; the branch itself when the condition changes nothing
-  // (the whole expression's simplification then treats it as before).
-  PrimExpr Branch(const PrimExpr& cond, const PrimExpr& value) {
-    PrimExpr plain = analyzer_->Simplify(value);
-    PrimExpr inner, constrained;
-    {
-      arith::ConstraintContext ctx(analyzer_, cond);
-      inner = VisitExpr(value);
-      constrained = analyzer_->Simplify(inner);
-    }
-    if (inner.same_as(value) && StructuralEqual(constrained, plain)) return value;
-    return constrained;
-  }
-  const arith::Analyzer* analyzer_;
-};
-
 class StmtSimplifier : public StmtExprMutator {
  public:
   using StmtExprMutator::VisitStmt_;
@@ -138,10 +79,8 @@ class StmtSimplifier : public StmtExprMutator {
       for (const PrimExpr& dim : buffer->shape) analyzer_.MarkGlobalNonNegValue(dim);
   }
 
-  PrimExpr VisitExpr(const PrimExpr& e) override {
-    if (!BranchSimplifier::HasBranch(e)) return analyzer_.Simplify(e);
-    return analyzer_.Simplify(BranchSimplifier(&analyzer_).VisitExpr(e));
-  }
+  // The analyzer simplifies each branch of an if_then_else or Select under its condition.
+  PrimExpr VisitExpr(const PrimExpr& e) override { return analyzer_.Simplify(e); }
 
   Stmt VisitStmt_(const ForNode* op) override {
     analyzer_.Bind(op->loop_var, Range(op->min, op->extent));
