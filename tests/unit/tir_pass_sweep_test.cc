@@ -211,10 +211,12 @@ std::vector<NDArray> Values(const IRModule& mod, const std::string& name, const 
 // about a variable not bound where it stands (LowerOpaqueBlock puts a loop's pragma around the
 // loop, about its variable; NarrowDataType then retypes the loop var but not the attribute's,
 // as TVM's mutators never visit AttrStmt::node): TVMScript declares such a variable free
-// (`i = T.int64()`), so no parse gives back the same variable, in TVM either.
+// (`i = T.int64()`), so no parse gives back the same variable, in TVM either. A parameter buffer
+// with an elem_offset variable and offset_factor 0 (te.extern's placeholders, as TVM declares
+// them: scatter_nd) prints as `offset_factor=0`, which TVMScript parses as offset 0, in TVM too.
 class Features : public StmtExprVisitor {
  public:
-  bool vector = false, constant_compare = false, unbound_attr_var = false;
+  bool vector = false, constant_compare = false, unbound_attr_var = false, extern_offset_var = false;
   void VisitStmt_(const AttrStmtNode* op) override {
     if (const auto* v = op->node.as<VarNode>(); v && !bound_.count(v)) unbound_attr_var = true;
     StmtExprVisitor::VisitStmt_(op);
@@ -238,7 +240,7 @@ class Features : public StmtExprVisitor {
     StmtExprVisitor::VisitExpr_(op);
   }
   /// Whether print -> parse -> print can be expected to reproduce the module.
-  bool RoundTrips() const { return !constant_compare && !unbound_attr_var; }
+  bool RoundTrips() const { return !constant_compare && !unbound_attr_var && !extern_offset_var; }
   static Features Of(const IRModule& mod) {
     Features f;
     for (const auto& [name, fn] : mod->functions) {
@@ -246,7 +248,10 @@ class Features : public StmtExprVisitor {
       if (!pf) continue;
       f.bound_.clear();
       for (const Var& v : pf->params) f.bound_.insert(v.get());
-      for (const auto& [v, b] : pf->buffer_map) f.bound_.insert(b->data.get());
+      for (const auto& [v, b] : pf->buffer_map) {
+        f.bound_.insert(b->data.get());
+        if (b->offset_factor == 0 && b->elem_offset.as<VarNode>()) f.extern_offset_var = true;
+      }
       f.VisitStmt(pf->body);
     }
     return f;
