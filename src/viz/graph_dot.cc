@@ -8,6 +8,7 @@
 // each tail call feeds the next state back ("next"), and the other results meet in "loop result".
 // Cluster labels are LowerTE's own global names (LowerTE runs once and reports what it
 // lowered), never a re-derivation of its naming.
+#include <set>
 #include <sstream>
 #include <unordered_map>
 #include <vector>
@@ -233,7 +234,10 @@ class Builder {
   // A let binds a value, or names a local function (drawn where it is called).
   void BindLet(const relay::LetNode* let, Scope* scope, int cluster) {
     const auto* fn = let->value.as<relay::FunctionNode>();
+    const auto* alias = let->value.as<relay::VarNode>();  // let %g = %f names %f again
+    auto aliased = alias ? scope->functions.find(alias) : scope->functions.end();
     if (fn && !fn->IsPrimitive()) scope->functions[let->var.get()] = fn;
+    else if (aliased != scope->functions.end()) scope->functions[let->var.get()] = aliased->second;
     else scope->vars[let->var.get()] = Visit(let->value, scope, cluster);
   }
 
@@ -249,6 +253,11 @@ class Builder {
     const auto* v = e.as<relay::VarNode>();
     auto it = v ? scope->functions.find(v) : scope->functions.end();
     if (it == scope->functions.end()) return nullptr;
+    // A call inside the function's own body that is not its last action never ends drawing
+    // (nor running: the executor refuses it in the same words).
+    if (open_loops_.count(it->second))
+      throw Error("error: graph: %" + v->name_hint + " calls itself other than as its last action; only a tail "
+                  "call (a loop, as relay.loops.while_loop builds) can run");
     *self = v;
     return it->second;
   }
@@ -268,7 +277,9 @@ class Builder {
     Scope body = *scope;  // the body reads outer values; what it computes stays inside
     Value state = Output(head, state_type);
     for (size_t i = 0; i < fn->params.size(); ++i) body.vars[fn->params[i].get()] = state.fields.at(i);
+    open_loops_.insert(fn);
     Tail(fn->body, self, head, result, &body, cluster);
+    open_loops_.erase(fn);
     return Output(result, e->checked_type);
   }
 
@@ -276,6 +287,7 @@ class Builder {
   void Tail(const relay::Expr& e, const relay::VarNode* self, const std::string& head, const std::string& result,
             Scope* scope, int cluster) {
     if (const auto* let = e.as<relay::LetNode>()) {
+      if (let->body.same_as(let->var)) return Tail(let->value, self, head, result, scope, cluster);  // let %r = ...; %r
       BindLet(let, scope, cluster);
       return Tail(let->body, self, head, result, scope, cluster);
     }
@@ -294,7 +306,9 @@ class Builder {
       return;
     }
     const auto* call = e.as<relay::CallNode>();
-    if (call && self && call->op.get() == self) {
+    const relay::VarNode* callee = call ? call->op.as<relay::VarNode>() : nullptr;
+    auto called = callee ? scope->functions.find(callee) : scope->functions.end();
+    if (called != scope->functions.end() && open_loops_.count(called->second)) {  // the tail call, maybe via an alias
       for (const relay::Expr& a : call->args) ConnectAll(Visit(a, scope, cluster), head, "next");
       return;
     }
@@ -303,7 +317,8 @@ class Builder {
 
   // Whether a loop body's value `e` leaves the loop on some path (not only tail calls of `self`).
   static bool Returns(const relay::Expr& e, const relay::VarNode* self) {
-    if (const auto* let = e.as<relay::LetNode>()) return Returns(let->body, self);
+    if (const auto* let = e.as<relay::LetNode>())
+      return Returns(let->body.same_as(let->var) ? let->value : let->body, self);
     if (const auto* i = e.as<relay::IfNode>()) return Returns(i->true_branch, self) || Returns(i->false_branch, self);
     const auto* call = e.as<relay::CallNode>();
     return !(call && self && call->op.get() == self);
@@ -358,6 +373,7 @@ class Builder {
   std::vector<int> node_cluster_;
   std::vector<bool> node_constant_;
   std::vector<std::string> edges_;
+  std::set<const relay::FunctionNode*> open_loops_;  // local functions being drawn (their bodies)
 };
 
 bool HasPrimitive(const relay::Expr& e) {

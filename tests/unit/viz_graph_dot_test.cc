@@ -219,6 +219,41 @@ def @main(%n: int64, %x: Tensor[(2), float32]) {
   EXPECT_EQ(viz::GraphDot(mod), dot);  // deterministic
 }
 
+// The tail call named by a let, or through an alias of the function, feeds the state back as a
+// direct one does; a call that is not the last action is the executor's one-line refusal (it
+// recursed without end before).
+TEST(VizGraphDot, ALoopsTailCallMayBeNamedOrAliasedAndOtherSelfCallsAreRefused) {
+  auto loop = [](const std::string& step) {
+    return relay::ParseModule(R"(#[version = "0.0.5"]
+def @main(%n: int64, %x: Tensor[(2), float32]) {
+  %0 = (
+    let %while_loop = fn (%i: int64, %acc: Tensor[(2), float32]) -> (int64, Tensor[(2), float32]) {
+      if (less(%i, %n)) { )" + step + R"( } else { (%i, %acc) }
+    };
+    %while_loop
+  );
+  %1 = %0(0i64, %x);
+  nn.relu(%1.1)
+}
+)");
+  };
+  for (const std::string& step : {std::string("let %r = %while_loop(add(%i, 1i64), %acc); %r"),
+                                  std::string("let %g = %while_loop; %g(add(%i, 1i64), %acc)")}) {
+    std::string dot = viz::GraphDot(loop(step));
+    std::smatch head;
+    ASSERT_TRUE(std::regex_search(dot, head, std::regex("(n[0-9]+) \\[label=\"loop %while_loop\\\\n"))) << step << "\n" << dot;
+    EXPECT_EQ(Count(dot, " -> " + head[1].str() + " [label=\"next"), 2u) << step << "\n" << dot;
+  }
+  try {
+    viz::GraphDot(loop("let %r = %while_loop(add(%i, 1i64), %acc); (%r.0, add(%r.1, %x))"));
+    FAIL() << "a self call that is not the last action was drawn";
+  } catch (const Error& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "error: graph: %while_loop calls itself other than as its last action; only a tail call (a loop, as "
+              "relay.loops.while_loop builds) can run");
+  }
+}
+
 TEST(VizGraphDot, UserErrors) {
   IRModule global_call = relay::ParseModule(R"(#[version = "0.0.5"]
 def @f(%y: Tensor[(2), float32]) { nn.relu(%y) }
