@@ -25,13 +25,6 @@ std::optional<std::pair<PrimExpr, int64_t>> OfConst(const PrimExpr& e, Kind k) {
   return std::nullopt;
 }
 
-// v as a constant of type t when it is one of its values.
-std::optional<PrimExpr> Const(DataType t, __int128 v) {
-  if (v < std::numeric_limits<int64_t>::min() || v > std::numeric_limits<int64_t>::max()) return std::nullopt;
-  if (!FitsType(t, static_cast<int64_t>(v))) return std::nullopt;
-  return PrimExpr(IntImm(t, static_cast<int64_t>(v)));
-}
-
 __int128 FloorMod128(__int128 a, __int128 b) {
   __int128 r = a % b;
   return r != 0 && ((r < 0) != (b < 0)) ? r + b : r;
@@ -60,7 +53,7 @@ std::optional<PrimExpr> QuotientAndRemainder(const PrimExpr& q, const PrimExpr& 
   const int64_t* c3 = as_const_int(mod_left ? rc->b : rc->a);
   if ((!mod_left && !mod_right) || !c3 || *c3 < 0 || *c3 >= c2) return std::nullopt;
   __int128 base = static_cast<__int128>(*c1) * c2;
-  std::optional<PrimExpr> lo = Const(t, base), at = Const(t, base + *c3), hi = Const(t, base + c2);
+  std::optional<PrimExpr> lo = RuleConst(t, base), at = RuleConst(t, base + *c3), hi = RuleConst(t, base + c2);
   if (!lo || !at || !hi) return std::nullopt;
   Kind k = r.kind();
   if (k == Kind::kEQ && mod_left) return B(Kind::kEQ, x, *at);  // x == c1 * c2 + c3
@@ -105,7 +98,7 @@ std::optional<PrimExpr> BoundBelowRemainder(const PrimExpr& bound, const PrimExp
   __int128 residue = FloorMod128(limit, c2);
   if (residue != 0 && residue <= *c3) return std::nullopt;  // the bound already excludes them
   __int128 tight = residue == 0 ? limit - c2 + *c3 : limit - residue + *c3;
-  std::optional<PrimExpr> c = Const(b->a.dtype(), tight);
+  std::optional<PrimExpr> c = RuleConst(b->a.dtype(), tight);
   if (!c) return std::nullopt;
   return B(Kind::kAnd, B(Kind::kLT, b->a, *c), rem);
 }

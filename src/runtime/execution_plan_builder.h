@@ -169,7 +169,7 @@ class ExecutionPlan::Builder {
       return v;
     }
     const auto* tt = type.as<relay::TensorTypeNode>();
-    TIRGEN_CHECK(tt) << "executor: an If's value must be tensors or tuples of them";
+    TIRGEN_CHECK(tt) << "executor: an If's value, a loop's state and a loop's result must be tensors or tuples of them";
     v.slot = ArenaSlot(tt->ConstShape(), tt->dtype);
     return v;
   }

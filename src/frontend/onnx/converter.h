@@ -237,6 +237,9 @@ struct NodeForm {
 /// and again right before the node is converted, with every rank then known.
 using FormCheck = std::string (*)(const NodeForm& form);
 
+/// Whether an ONNX domain is the standard one ("" or "ai.onnx").
+bool IsDefaultDomain(const std::string& domain);
+
 /// The general form check every default-domain op gets up front: an operand its converter
 /// reads at import time (Slice's starts, Reshape's shape, TopK's K, ...) that is not known then.
 std::string RunTimeOperandForm(const NodeForm& form);

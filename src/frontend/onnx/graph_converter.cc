@@ -19,9 +19,9 @@ GraphConverter::GraphConverter(const onnx::ModelProto& model, std::string name,
                                std::string base_dir, const OnnxImportOptions& options)
     : model_(model), name_(std::move(name)), base_dir_(std::move(base_dir)), options_(options) {}
 
-namespace {
-
 bool IsDefaultDomain(const std::string& domain) { return domain.empty() || domain == "ai.onnx"; }
+
+namespace {
 
 // The converter table's key: the op type, prefixed by its domain outside ai.onnx
 // ("com.microsoft.Gelu").

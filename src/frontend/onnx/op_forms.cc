@@ -4,6 +4,7 @@
 #include <limits>
 #include <set>
 
+#include "const_eval.h"
 #include "converter.h"
 #include "node_attr.h"
 
@@ -116,16 +117,13 @@ void SetForms(ConverterTable* table, const char* op, FormCheck forms) {
 
 int64_t NodeForm::Elements(int i) const {
   if (Rank(i) < 0 || i >= static_cast<int>(input_shapes.size())) return -1;
-  int64_t n = 1;
-  for (int64_t d : input_shapes[i]) {
+  for (int64_t d : input_shapes[i])
     if (d < 0) return -1;
-    n = d != 0 && n > std::numeric_limits<int64_t>::max() / d ? std::numeric_limits<int64_t>::max() : n * d;
-  }
-  return n;
+  return SaturatingNumel(input_shapes[i]);
 }
 
 std::string RunTimeOperandForm(const NodeForm& f) {
-  if (!f.node.domain().empty() && f.node.domain() != "ai.onnx") return "";
+  if (!IsDefaultDomain(f.node.domain())) return "";
   for (const auto& o : kImportTimeOperands)
     if (f.node.op_type() == o.op && f.opset >= o.since && f.HasInput(o.input) && !f.Known(o.input))
       return std::string(o.name) + " computed at run time (tirgen imports static shapes: it must follow from "
