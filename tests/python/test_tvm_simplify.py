@@ -171,7 +171,7 @@ def test_analyzer_takes_ten_thousand_deep_chains():
     for kind, e in chains.items():
         for mode in ("simplify", "rewrite_simplify", "canonical_simplify"):
             assert getattr(a, mode)(e) is not None, (kind, mode)
-    assert str(a.simplify(chains["add"])) == str(a.simplify(x + y * n))
+    assert str(a.simplify(chains["add"])) == "y * T.int64(10000) + x"  # the canonical sum
     assert str(a.simplify(chains["sub"])) == "x"  # an even number of negations
     assert a.can_prove(chains["add"] - y * n == x)
 
